@@ -1,0 +1,133 @@
+package engine
+
+// Command is an input to a Cluster, applied at the cluster's current time by
+// Apply. The set is closed: CreateTopic, Produce and Consume.
+type Command interface {
+	isCommand()
+	// String prints the command as a script line would give it.
+	String() string
+}
+
+// CreateTopic creates a topic the way the KRaft controller does
+// (ReplicationControlManager.createTopic with StripedReplicaPlacer).
+type CreateTopic struct {
+	Name              string
+	Partitions        int
+	ReplicationFactor int
+	// StartBroker is the broker that gets partition 0's first replica.
+	// Kafka draws this start at random for each request; 0 means broker 1,
+	// which gives the lesson's layout.
+	StartBroker BrokerID
+	// MinInsyncReplicas overrides min.insync.replicas for the topic; 0 keeps
+	// the cluster default. A set value shows under Configs in describe.
+	MinInsyncReplicas int
+}
+
+// Produce has a producer send records to one partition.
+type Produce struct {
+	// Producer numbers the client (p1, p2, ...); 0 means p1. A producer is
+	// created on first use.
+	Producer int32
+	TP       TopicPartition
+	Key      string
+	Values   []string
+	Acks     Acks
+	// Broker, when set, makes the producer's metadata name that broker as the
+	// partition's leader, as a client holding stale metadata would. The
+	// wrong broker answers NOT_LEADER_OR_FOLLOWER and the producer refreshes.
+	Broker BrokerID
+}
+
+// Consume starts a consumer that reads one partition in a fetch loop.
+type Consume struct {
+	// Consumer numbers the client (c1, c2, ...); 0 means c1. Starting a
+	// consumer that exists moves it to From.
+	Consumer int32
+	TP       TopicPartition
+	// From is the first offset to read; OffsetEarliest and OffsetLatest ask
+	// for the log start or the high watermark (auto.offset.reset terms).
+	From Offset
+	// Broker, when set, makes the consumer's metadata name that broker as the
+	// partition's leader (stale metadata), as in Produce.
+	Broker BrokerID
+}
+
+// Special values of Consume.From, as ListOffsets spells them.
+const (
+	OffsetLatest   Offset = -1
+	OffsetEarliest Offset = -2
+)
+
+func (CreateTopic) isCommand() {}
+func (Produce) isCommand()     {}
+func (Consume) isCommand()     {}
+
+// String prints the command as a kplay script line.
+func (c CreateTopic) String() string {
+	s := "create-topic " + c.Name + " partitions=" + itoa(c.Partitions) + " rf=" + itoa(c.ReplicationFactor)
+	if c.StartBroker > 1 {
+		s += " start=" + itoa(int(c.StartBroker))
+	}
+	if c.MinInsyncReplicas > 0 {
+		s += " min.insync.replicas=" + itoa(c.MinInsyncReplicas)
+	}
+	return s
+}
+
+// String prints the command as a kplay script line.
+func (c Produce) String() string {
+	s := "produce " + c.TP.String()
+	if c.Producer > 1 {
+		s += " producer=p" + itoa(int(c.Producer))
+	}
+	if c.Key != "" {
+		s += " key=" + quoteArg(c.Key)
+	}
+	s += " values=("
+	for i, v := range c.Values {
+		if i > 0 {
+			s += ", "
+		}
+		s += quoteArg(v)
+	}
+	s += ") acks=" + c.Acks.String()
+	if c.Broker != 0 {
+		s += " broker=" + itoa(int(c.Broker))
+	}
+	return s
+}
+
+// String prints the command as a kplay script line.
+func (c Consume) String() string {
+	s := "consume " + c.TP.String()
+	if c.Consumer > 1 {
+		s += " consumer=c" + itoa(int(c.Consumer))
+	}
+	switch c.From {
+	case OffsetEarliest:
+		s += " from=earliest"
+	case OffsetLatest:
+		s += " from=latest"
+	default:
+		s += " from=" + itoa(int(c.From))
+	}
+	if c.Broker != 0 {
+		s += " broker=" + itoa(int(c.Broker))
+	}
+	return s
+}
+
+// quoteArg quotes a value that a script parser would otherwise split.
+func quoteArg(s string) string {
+	plain := s != ""
+	for _, r := range s {
+		if r <= ' ' || r == ',' || r == '(' || r == ')' || r == '"' || r == '=' || r == '#' || r > '~' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	return strconvQuote(s)
+}

@@ -1,0 +1,217 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+)
+
+// EventKind says what happened. Each kind belongs to one Category.
+type EventKind uint8
+
+// The kinds of event the engine records.
+const (
+	// EvCommand: a command was applied (Text is its script line).
+	EvCommand EventKind = iota + 1
+	// EvTopicCreated: the controller registered a topic (Text: topic id).
+	EvTopicCreated
+	// EvLeaderElected: a partition got a leader (Peer) in Epoch, with ISR.
+	EvLeaderElected
+	// EvMsgSent, EvMsgDelivered, EvMsgDropped: a message left, arrived or
+	// was lost (MsgKind, MsgID).
+	EvMsgSent
+	EvMsgDelivered
+	EvMsgDropped
+	// EvAppended: a replica appended records [Offset, End) in Epoch; Value
+	// is the first record's value.
+	EvAppended
+	// EvHWChanged: a replica's high watermark moved from Offset to End.
+	EvHWChanged
+	// EvFetchParked: the leader (Node) holds an empty fetch from Peer at
+	// Offset open for up to replica.fetch.wait.max.ms / fetch.max.wait.ms.
+	EvFetchParked
+	// EvFetchRound: a follower (Node) processed a fetch response from Peer:
+	// it asked from Offset, the leader's log ended at LEO, Count records came
+	// back and its log now ends at End.
+	EvFetchRound
+	// EvProduceAcked: a producer's batch was acknowledged at [Offset, End).
+	EvProduceAcked
+	// EvProduceError: a produce attempt failed with Err (retried if
+	// retriable).
+	EvProduceError
+	// EvMetadataUpdated: a client learned that Peer leads TP in Epoch.
+	EvMetadataUpdated
+	// EvConsumerRead: a consumer received records [Offset, End).
+	EvConsumerRead
+	// EvConsumerError: a consumer's fetch failed with Err.
+	EvConsumerError
+)
+
+// Category groups event kinds for filtering (the script's events= argument
+// and the page's event log).
+type Category uint8
+
+// The categories, as the script spells them.
+const (
+	CatNet     Category = 1 << iota // messages sent, delivered, dropped
+	CatFetch                        // fetch long polls and fetch rounds
+	CatLog                          // appends, HW moves, truncation
+	CatCluster                      // topics, leaders, ISR, epochs
+	CatClient                       // produce results, metadata, consumer reads
+	CatCommand                      // commands applied
+
+	// CatDefault is what a script prints unless told otherwise.
+	CatDefault = CatFetch | CatLog | CatCluster | CatClient
+	// CatAll is every category.
+	CatAll = CatNet | CatFetch | CatLog | CatCluster | CatClient | CatCommand
+)
+
+// Category returns the category of k.
+func (k EventKind) Category() Category {
+	switch k {
+	case EvMsgSent, EvMsgDelivered, EvMsgDropped:
+		return CatNet
+	case EvFetchParked, EvFetchRound:
+		return CatFetch
+	case EvAppended, EvHWChanged:
+		return CatLog
+	case EvTopicCreated, EvLeaderElected:
+		return CatCluster
+	case EvProduceAcked, EvProduceError, EvMetadataUpdated, EvConsumerRead, EvConsumerError:
+		return CatClient
+	case EvCommand:
+		return CatCommand
+	}
+	return 0
+}
+
+// Event is one entry of the append-only event log: a flat struct whose
+// fields are read according to Kind (see the EventKind constants).
+type Event struct {
+	// Seq is the event's index in the log; At is when it happened.
+	Seq  int
+	At   Time
+	Kind EventKind
+	// Node is the actor; Peer is the other party or the elected leader.
+	Node NodeID
+	Peer NodeID
+	TP   TopicPartition
+
+	Offset Offset
+	End    Offset
+	LEO    Offset
+	Count  int
+	Epoch  Epoch
+	Err    ErrorCode
+	ISR    []BrokerID
+
+	MsgKind MsgKind
+	MsgID   int64
+	// DeliverAt is a sent message's scheduled arrival.
+	DeliverAt Time
+	// Value is the first record's value where records are involved.
+	Value string
+	// Text carries a command line or a topic id.
+	Text string
+}
+
+// String is the event as one plain-language sentence, without its time.
+// Tests and the page's event log share this one format.
+func (e Event) String() string {
+	var b strings.Builder
+	switch e.Kind {
+	case EvCommand:
+		b.WriteString("> " + e.Text)
+	case EvTopicCreated:
+		b.WriteString("controller created topic " + e.TP.Topic + " (TopicId " + e.Text + ")")
+	case EvLeaderElected:
+		b.WriteString("controller: " + e.TP.String() + " leader " + e.Peer.String() + " in leader epoch " + itoa(int(e.Epoch)) + ", ISR " + joinIDs(e.ISR))
+	case EvMsgSent:
+		b.WriteString(e.Node.String() + " sends " + e.MsgKind.String() + " to " + e.Peer.String() + ", arriving at " + FormatTime(e.DeliverAt))
+	case EvMsgDelivered:
+		b.WriteString(e.Node.String() + " receives " + e.MsgKind.String() + " from " + e.Peer.String())
+	case EvMsgDropped:
+		b.WriteString(e.MsgKind.String() + " from " + e.Peer.String() + " to " + e.Node.String() + " was lost")
+	case EvAppended:
+		b.WriteString(e.Node.String() + " appends " + recordsPhrase(e.Offset, e.End, e.Value) + " to " + e.TP.String() + " in leader epoch " + itoa(int(e.Epoch)))
+	case EvHWChanged:
+		b.WriteString(e.Node.String() + " " + e.TP.String() + " high watermark " + itoa64(int64(e.Offset)) + " → " + itoa64(int64(e.End)))
+	case EvFetchParked:
+		b.WriteString(e.Node.String() + " holds " + e.Peer.String() + "'s fetch of " + e.TP.String() + " from offset " + itoa64(int64(e.Offset)) + " open: nothing to return yet")
+	case EvFetchRound:
+		b.WriteString(e.Node.String() + " fetched " + e.TP.String() + " from offset " + itoa64(int64(e.Offset)) + ": " + e.Peer.String() + "'s log ends at " + itoa64(int64(e.LEO)) + ", got " + returnsPhrase(e.Offset, e.Count) + ", log end now " + itoa64(int64(e.End)))
+	case EvProduceAcked:
+		b.WriteString(e.Node.String() + " produce to " + e.TP.String() + " acknowledged: " + recordsPhrase(e.Offset, e.End, e.Value))
+	case EvProduceError:
+		b.WriteString(e.Node.String() + " produce to " + e.TP.String() + " failed at " + e.Peer.String() + ": " + e.Err.String())
+		if e.Text != "" {
+			b.WriteString("; " + e.Text)
+		}
+	case EvMetadataUpdated:
+		b.WriteString(e.Node.String() + " metadata: " + e.TP.String() + " leader " + e.Peer.String() + " in leader epoch " + itoa(int(e.Epoch)))
+	case EvConsumerRead:
+		b.WriteString(e.Node.String() + " reads " + recordsPhrase(e.Offset, e.End, e.Value) + " of " + e.TP.String() + " from " + e.Peer.String())
+	case EvConsumerError:
+		b.WriteString(e.Node.String() + " fetch of " + e.TP.String() + " from " + e.Peer.String() + " failed: " + e.Err.String())
+		if e.Text != "" {
+			b.WriteString("; " + e.Text)
+		}
+	default:
+		b.WriteString("event " + itoa(int(e.Kind)))
+	}
+	return b.String()
+}
+
+// recordsPhrase says "offset 4 (order-9001)" or "offsets 3..4".
+func recordsPhrase(from, end Offset, first string) string {
+	if end-from == 1 {
+		if first != "" {
+			return "offset " + itoa64(int64(from)) + " (" + first + ")"
+		}
+		return "offset " + itoa64(int64(from))
+	}
+	return "offsets " + itoa64(int64(from)) + ".." + itoa64(int64(end-1))
+}
+
+// returnsPhrase words a fetch's records the way the lesson's table does:
+// "nothing yet", "offset 8", "offsets 3 and 4", "offsets 5, 6 and 7".
+// Runs longer than five records are shortened to "offsets 0 to 1203".
+func returnsPhrase(from Offset, n int) string {
+	switch {
+	case n <= 0:
+		return "nothing yet"
+	case n == 1:
+		return "offset " + itoa64(int64(from))
+	case n > 5:
+		return "offsets " + itoa64(int64(from)) + " to " + itoa64(int64(from)+int64(n)-1)
+	}
+	var b strings.Builder
+	b.WriteString("offsets ")
+	for i := 0; i < n; i++ {
+		switch {
+		case i == n-1:
+			b.WriteString(" and ")
+		case i > 0:
+			b.WriteString(", ")
+		}
+		b.WriteString(itoa64(int64(from) + int64(i)))
+	}
+	return b.String()
+}
+
+// ReturnsPhrase is returnsPhrase for views outside the package.
+func ReturnsPhrase(from Offset, n int) string { return returnsPhrase(from, n) }
+
+func joinIDs(ids []BrokerID) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = itoa(int(id))
+	}
+	return strings.Join(parts, ",")
+}
+
+// JoinIDs prints broker ids the way kafka-topics.sh does: "1,2,3".
+func JoinIDs(ids []BrokerID) string { return joinIDs(ids) }
+
+func itoa(i int) string            { return strconv.Itoa(i) }
+func itoa64(i int64) string        { return strconv.FormatInt(i, 10) }
+func strconvQuote(s string) string { return strconv.Quote(s) }

@@ -1,0 +1,321 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+)
+
+// producer is a KafkaProducer client: its metadata cache and its record
+// accumulator of batches (RecordAccumulator, Sender).
+type producer struct {
+	id      int32
+	meta    []clientMeta
+	batches []batch
+	nextSeq int64
+}
+
+// clientMeta is a client's cached view of one partition's leader
+// (org.apache.kafka.clients.Metadata).
+type clientMeta struct {
+	tp     TopicPartition
+	leader BrokerID
+	// epoch is the leader epoch the client knows, -1 if none.
+	epoch Epoch
+	known bool
+	// pending is the id of an outstanding Metadata request, 0 if none.
+	pending int64
+}
+
+// batchState is where a producer batch is in its life.
+type batchState uint8
+
+const (
+	batchAwaitMetadata batchState = iota + 1 // send() waits for metadata (KafkaProducer.waitOnMetadata)
+	batchLinger                              // in the accumulator for linger.ms
+	batchInflight                            // sent, awaiting the response
+	batchBackoff                             // failed, waiting retry.backoff.ms
+)
+
+// batch is one ProducerBatch for one partition.
+type batch struct {
+	id       int64
+	tp       TopicPartition
+	acks     Acks
+	records  []Record
+	state    batchState
+	lingered bool
+	attempts int
+	reqID    int64
+}
+
+func (p *producer) clone() producer {
+	d := *p
+	d.meta = slices.Clone(p.meta)
+	d.batches = make([]batch, len(p.batches))
+	for i, b := range p.batches {
+		b.records = slices.Clone(b.records)
+		d.batches[i] = b
+	}
+	return d
+}
+
+func (p *producer) metaFor(tp TopicPartition) *clientMeta {
+	for i := range p.meta {
+		if p.meta[i].tp == tp {
+			return &p.meta[i]
+		}
+	}
+	p.meta = append(p.meta, clientMeta{tp: tp, leader: NoLeader, epoch: -1})
+	return &p.meta[len(p.meta)-1]
+}
+
+func (p *producer) batch(id int64) *batch {
+	for i := range p.batches {
+		if p.batches[i].id == id {
+			return &p.batches[i]
+		}
+	}
+	return nil
+}
+
+func (p *producer) removeBatch(id int64) {
+	for i := range p.batches {
+		if p.batches[i].id == id {
+			p.batches = slices.Delete(p.batches, i, i+1)
+			return
+		}
+	}
+}
+
+// MaxRecordsPerCommand bounds one produce command.
+const MaxRecordsPerCommand = 100000
+
+func (c *Cluster) checkProduce(cmd Produce) error {
+	if err := c.checkTP(cmd.TP); err != nil {
+		return err
+	}
+	switch {
+	case len(cmd.Values) == 0:
+		return fmt.Errorf("engine: produce needs at least one value")
+	case len(cmd.Values) > MaxRecordsPerCommand:
+		return fmt.Errorf("engine: produce takes at most %d records, got %d", MaxRecordsPerCommand, len(cmd.Values))
+	case cmd.Acks != AcksAll && cmd.Acks != AcksNone && cmd.Acks != AcksOne:
+		return fmt.Errorf("engine: acks must be 0, 1 or all")
+	case cmd.Broker != 0 && !c.validBroker(cmd.Broker):
+		return fmt.Errorf("engine: no broker %d", cmd.Broker)
+	case cmd.Producer < 0 || cmd.Producer > 64:
+		return fmt.Errorf("engine: producer number must be 1..64")
+	}
+	return nil
+}
+
+func (c *Cluster) checkTP(tp TopicPartition) error {
+	t := c.topic(tp.Topic)
+	switch {
+	case t == nil:
+		return fmt.Errorf("engine: no topic %s", tp.Topic)
+	case tp.Partition < 0 || int(tp.Partition) >= t.partitions:
+		return fmt.Errorf("engine: topic %s has no partition %d", tp.Topic, tp.Partition)
+	}
+	return nil
+}
+
+func (c *Cluster) producerByID(id int32) *producer { return &c.producers[id-1] }
+
+func (c *Cluster) ensureProducer(id int32) *producer {
+	if id == 0 {
+		id = 1
+	}
+	for int(id) > len(c.producers) {
+		c.producers = append(c.producers, producer{id: int32(len(c.producers) + 1)})
+	}
+	return c.producerByID(id)
+}
+
+// produce is KafkaProducer.send for each value: wait for metadata if the
+// partition's leader is unknown, then add the records to the partition's
+// open batch, which leaves linger.ms after it was opened.
+func (c *Cluster) produce(cmd Produce) {
+	p := c.ensureProducer(cmd.Producer)
+	node := NodeID{Kind: NodeProducer, ID: p.id}
+	m := p.metaFor(cmd.TP)
+	if cmd.Broker != 0 {
+		m.leader, m.epoch, m.known = cmd.Broker, -1, true
+	}
+	recs := make([]Record, len(cmd.Values))
+	for i, v := range cmd.Values {
+		recs[i] = Record{Offset: -1, Key: cmd.Key, Value: v, Producer: node, ProducedAt: c.now}
+	}
+	if !m.known {
+		p.nextSeq++
+		p.batches = append(p.batches, batch{id: p.nextSeq, tp: cmd.TP, acks: cmd.Acks, records: recs, state: batchAwaitMetadata})
+		c.requestMetadata(node, m)
+		return
+	}
+	for i := range p.batches {
+		b := &p.batches[i]
+		if b.tp == cmd.TP && b.acks == cmd.Acks && b.state == batchLinger {
+			b.records = append(b.records, recs...)
+			return
+		}
+	}
+	p.nextSeq++
+	p.batches = append(p.batches, batch{id: p.nextSeq, tp: cmd.TP, acks: cmd.Acks, records: recs, state: batchLinger, lingered: true})
+	c.timer(c.now+c.cfg.LingerMs, timerLinger, node, cmd.TP, p.nextSeq)
+}
+
+// requestMetadata sends a Metadata request for m.tp unless one is pending.
+// Kafka sends it to the least-loaded node; kplay draws that node from the
+// cluster's PRNG (NetworkClient.leastLoadedNode starts at a random offset).
+func (c *Cluster) requestMetadata(node NodeID, m *clientMeta) {
+	if m.pending != 0 {
+		return
+	}
+	to := BrokerID(1 + c.rng.Intn(len(c.brokers)))
+	m.pending = c.send(Message{Kind: MsgMetadata, From: node, To: Broker(to), Parts: []Part{{TP: m.tp}}})
+}
+
+// applyMetadata stores a Metadata response in a client's cache.
+func (c *Cluster) applyMetadata(node NodeID, m *clientMeta, resp Message) bool {
+	if m.pending != resp.Request {
+		return false
+	}
+	m.pending = 0
+	p := resp.Parts[0]
+	if p.Err != ErrNone {
+		m.known = false
+		return true
+	}
+	m.leader, m.epoch, m.known = p.Leader, p.LeaderEpoch, true
+	c.emit(Event{Kind: EvMetadataUpdated, Node: node, Peer: Broker(p.Leader), TP: p.TP, Epoch: p.LeaderEpoch})
+	return true
+}
+
+func (c *Cluster) producerMetadata(p *producer, resp Message) {
+	node := NodeID{Kind: NodeProducer, ID: p.id}
+	m := p.metaFor(resp.Parts[0].TP)
+	if !c.applyMetadata(node, m, resp) {
+		return
+	}
+	if !m.known {
+		c.timer(c.now+c.cfg.RetryBackoffMs, timerRetry, node, m.tp, 0)
+		return
+	}
+	for i := range p.batches {
+		b := &p.batches[i]
+		if b.tp != m.tp || b.state != batchAwaitMetadata {
+			continue
+		}
+		if !b.lingered {
+			b.state, b.lingered = batchLinger, true
+			c.timer(c.now+c.cfg.LingerMs, timerLinger, node, b.tp, b.id)
+			continue
+		}
+		c.sendBatch(p, b)
+	}
+}
+
+// lingerExpired sends a batch whose linger.ms has passed.
+func (c *Cluster) lingerExpired(p *producer, tp TopicPartition, id int64) {
+	if b := p.batch(id); b != nil && b.state == batchLinger {
+		c.sendBatch(p, b)
+	}
+}
+
+// producerRetry resends a batch after retry.backoff.ms, or re-asks for
+// metadata that did not come.
+func (c *Cluster) producerRetry(p *producer, id int64) {
+	if id == 0 {
+		for i := range p.meta {
+			if !p.meta[i].known {
+				c.requestMetadata(NodeID{Kind: NodeProducer, ID: p.id}, &p.meta[i])
+			}
+		}
+		return
+	}
+	if b := p.batch(id); b != nil && b.state == batchBackoff {
+		c.sendBatch(p, b)
+	}
+}
+
+// sendBatch sends a batch to the partition's leader as the client's metadata
+// names it (Sender.sendProduceRequest). An acks=0 batch is complete once
+// sent, with no offset (the Java client reports offset -1).
+func (c *Cluster) sendBatch(p *producer, b *batch) {
+	node := NodeID{Kind: NodeProducer, ID: p.id}
+	m := p.metaFor(b.tp)
+	if !m.known || m.leader == NoLeader {
+		b.state = batchAwaitMetadata
+		c.requestMetadata(node, m)
+		return
+	}
+	b.attempts++
+	b.reqID = c.send(Message{Kind: MsgProduce, From: node, To: Broker(m.leader), Parts: []Part{{TP: b.tp, Acks: b.acks, Records: slices.Clone(b.records)}}})
+	b.state = batchInflight
+	if b.acks == AcksNone {
+		c.emit(Event{Kind: EvProduceAcked, Node: node, Peer: Broker(m.leader), TP: b.tp, Offset: -1, End: -1 + Offset(len(b.records)), Count: len(b.records), Value: b.records[0].Value, Text: "acks=0: sent without waiting"})
+		p.removeBatch(b.id)
+	}
+}
+
+// retriable reports whether the producer retries err
+// (org.apache.kafka.common.errors.RetriableException subclasses).
+func retriable(err ErrorCode) bool {
+	switch err {
+	case ErrNotLeaderOrFollower, ErrLeaderNotAvailable, ErrRequestTimedOut, ErrNetworkException,
+		ErrNotEnoughReplicas, ErrNotEnoughReplicasAfterAppend, ErrUnknownLeaderEpoch, ErrFencedLeaderEpoch,
+		ErrUnknownTopicOrPartition:
+		return true
+	}
+	return false
+}
+
+// invalidMetadata reports whether err makes the client refresh its metadata
+// (InvalidMetadataException subclasses).
+func invalidMetadata(err ErrorCode) bool {
+	switch err {
+	case ErrNotLeaderOrFollower, ErrLeaderNotAvailable, ErrFencedLeaderEpoch, ErrUnknownTopicOrPartition:
+		return true
+	}
+	return false
+}
+
+// producerResponse completes or retries a batch (Sender.handleProduceResponse,
+// completeBatch). On NOT_LEADER_OR_FOLLOWER the producer takes the current
+// leader from the response (KIP-951), asks for fresh metadata, and resends
+// after retry.backoff.ms (reference S12).
+func (c *Cluster) producerResponse(p *producer, resp Message) {
+	var b *batch
+	for i := range p.batches {
+		if p.batches[i].state == batchInflight && p.batches[i].reqID == resp.Request {
+			b = &p.batches[i]
+		}
+	}
+	if b == nil {
+		return
+	}
+	node := NodeID{Kind: NodeProducer, ID: p.id}
+	part := resp.Parts[0]
+	if part.Err == ErrNone || part.Err == ErrDuplicateSequenceNumber {
+		c.emit(Event{Kind: EvProduceAcked, Node: node, Peer: resp.From, TP: b.tp, Offset: part.BaseOffset, End: part.BaseOffset + Offset(len(b.records)), Count: len(b.records), Value: b.records[0].Value})
+		p.removeBatch(b.id)
+		return
+	}
+	if !retriable(part.Err) {
+		c.emit(Event{Kind: EvProduceError, Node: node, Peer: resp.From, TP: b.tp, Err: part.Err, Count: len(b.records), Text: "not retriable; the records are not written"})
+		p.removeBatch(b.id)
+		return
+	}
+	text := "retrying after retry.backoff.ms"
+	if invalidMetadata(part.Err) {
+		m := p.metaFor(b.tp)
+		if part.Leader != NoLeader && part.LeaderEpoch > m.epoch {
+			m.leader, m.epoch, m.known = part.Leader, part.LeaderEpoch, true
+		}
+		c.requestMetadata(node, m)
+		text = "refreshing metadata, " + text
+	}
+	c.emit(Event{Kind: EvProduceError, Node: node, Peer: resp.From, TP: b.tp, Err: part.Err, Count: len(b.records), Text: text})
+	b.state = batchBackoff
+	c.timer(c.now+c.cfg.RetryBackoffMs, timerRetry, node, b.tp, b.id)
+}

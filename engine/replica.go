@@ -1,0 +1,136 @@
+package engine
+
+import "slices"
+
+// never is a lastCaughtUpTimeMs that no simulated time can be near: Kafka
+// initialises it to 0, the Unix epoch, which is decades before "now".
+const never Time = -1 << 60
+
+// epochEntry is one entry of a replica's leader-epoch cache: the epoch and
+// the first offset written in it (LeaderEpochFileCache). Invariant: both
+// fields strictly increase along the cache.
+type epochEntry struct {
+	Epoch       Epoch
+	StartOffset Offset
+}
+
+// remoteReplica is what a leader knows of one follower (kafka.cluster.Replica).
+type remoteReplica struct {
+	id BrokerID
+	// leo is the fetch offset of the follower's last accepted fetch; -1 is
+	// "unknown", as after a leader change (Replica.resetReplicaState).
+	leo Offset
+	// lastCaughtUp, lastFetchTime and lastFetchLeaderLEO drive the
+	// out-of-sync rule (Replica.updateFetchStateOrThrow, reference §2.6).
+	lastCaughtUp       Time
+	lastFetchTime      Time
+	lastFetchLeaderLEO Offset
+}
+
+// replica is one broker's copy of one partition: its log, its high
+// watermark, its leader-epoch cache and, on the leader, the followers' state.
+type replica struct {
+	tp TopicPartition
+	// log holds the records from logStart on: log[i].Offset == logStart+i.
+	// Records are shared with clones; truncation clips the slice so that a
+	// later append never writes into an array a clone still reads.
+	log      []Record
+	logStart Offset
+	// hw is the high watermark. Invariant: logStart <= hw <= LEO.
+	hw     Offset
+	epochs []epochEntry
+
+	// leaderEpoch and leader are the partition's leader epoch and leader as
+	// this broker last learned them from metadata.
+	leaderEpoch Epoch
+	leader      BrokerID
+	isLeader    bool
+	// Leader-only state.
+	remotes []remoteReplica
+	// epochStartOffset is the leader's LEO when it became leader in
+	// leaderEpoch (Partition.leaderEpochStartOffsetOpt).
+	epochStartOffset Offset
+}
+
+func (r *replica) clone() replica {
+	d := *r
+	d.log = r.log[:len(r.log):len(r.log)]
+	d.epochs = slices.Clone(r.epochs)
+	d.remotes = slices.Clone(r.remotes)
+	return d
+}
+
+// leo is the log end offset: the offset the next record will get.
+func (r *replica) leo() Offset { return r.logStart + Offset(len(r.log)) }
+
+// latestEpoch is the epoch of the last batch in the log, or -1 for an empty
+// log (the LastFetchedEpoch a follower sends).
+func (r *replica) latestEpoch() Epoch {
+	if len(r.epochs) == 0 {
+		return -1
+	}
+	return r.epochs[len(r.epochs)-1].Epoch
+}
+
+// read returns a copy of the records in [from, to).
+func (r *replica) read(from, to Offset) []Record {
+	if from >= to {
+		return nil
+	}
+	return slices.Clone(r.log[from-r.logStart : to-r.logStart])
+}
+
+// appendRecords appends records whose offsets are already set and keeps the
+// epoch cache (LeaderEpochFileCache.assign: a batch in a newer epoch starts a
+// new entry).
+func (r *replica) appendRecords(recs []Record) {
+	for _, rec := range recs {
+		if rec.Offset != r.leo() {
+			panic("engine: append at offset " + itoa64(int64(rec.Offset)) + " but LEO is " + itoa64(int64(r.leo())))
+		}
+		r.assignEpoch(rec.LeaderEpoch, rec.Offset)
+		r.log = append(r.log, rec)
+	}
+}
+
+// assignEpoch records that epoch e starts at offset o unless the cache
+// already has e or a newer epoch.
+func (r *replica) assignEpoch(e Epoch, o Offset) {
+	if n := len(r.epochs); n > 0 && r.epochs[n-1].Epoch >= e {
+		return
+	}
+	r.epochs = append(r.epochs, epochEntry{Epoch: e, StartOffset: o})
+}
+
+// endOffsetFor answers "where does epoch e end in this log?" as
+// LeaderEpochFileCache.endOffsetFor does: the largest cached epoch <= e and
+// the start offset of the next larger epoch, or the LEO if it is the latest.
+// An e older than every cached epoch gets (e, first start offset). ok is
+// false when the cache is empty or e is newer than... nothing can resolve it.
+func (r *replica) endOffsetFor(e Epoch) (Epoch, Offset, bool) {
+	if len(r.epochs) == 0 {
+		return -1, -1, false
+	}
+	if e < r.epochs[0].Epoch {
+		return e, r.epochs[0].StartOffset, true
+	}
+	for i := len(r.epochs) - 1; i >= 0; i-- {
+		if r.epochs[i].Epoch <= e {
+			if i == len(r.epochs)-1 {
+				return r.epochs[i].Epoch, r.leo(), true
+			}
+			return r.epochs[i].Epoch, r.epochs[i+1].StartOffset, true
+		}
+	}
+	return -1, -1, false
+}
+
+// remote returns the leader's state for follower id, or nil.
+func (r *replica) remote(id BrokerID) *remoteReplica {
+	for i := range r.remotes {
+		if r.remotes[i].id == id {
+			return &r.remotes[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,440 @@
+package script
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"kplay/engine"
+)
+
+// kind sorts directives by what they do to a run.
+type kind uint8
+
+const (
+	kindUnknown kind = iota
+	kindCluster      // cluster: creates the world
+	kindAction       // create-topic, produce, consume: an engine.Command
+	kindTime         // advance, run, step: moves the clock
+	kindObserve      // describe, state, log, fetch-rounds: changes nothing
+)
+
+// Commands lists the script vocabulary with a one-line synopsis each, in the
+// order the help text shows them.
+var Commands = []struct{ Name, Synopsis string }{
+	{"cluster", "cluster brokers=3 [seed=1] [start=10:00:00.000] [latency=(1,3)] [<kafka.config>=<value>...]"},
+	{"create-topic", "create-topic NAME [partitions=1] [rf=3] [start=1] [min.insync.replicas=N]"},
+	{"produce", "produce TOPIC-P values=(a, b) | count=N [key=K] [acks=all|1|0] [producer=p1] [broker=ID]"},
+	{"consume", "consume TOPIC-P [from=earliest|latest|OFFSET] [consumer=c1] [broker=ID]"},
+	{"advance", "advance DURATION [events=default|all|none|(net,fetch,log,cluster,client)]"},
+	{"run", "run until=TIME [events=...]"},
+	{"step", "step [n=1]  (process n scheduled deliveries or timers; prints every event)"},
+	{"describe", "describe [TOPIC]  (kafka-topics.sh --describe)"},
+	{"state", "state [TOPIC-P]"},
+	{"log", "log TOPIC-P [from=OFFSET]"},
+	{"fetch-rounds", "fetch-rounds TOPIC-P follower=ID [since=TIME]"},
+}
+
+func classify(cmd string) kind {
+	switch cmd {
+	case "cluster":
+		return kindCluster
+	case "create-topic", "produce", "consume":
+		return kindAction
+	case "advance", "run", "step":
+		return kindTime
+	case "describe", "state", "log", "fetch-rounds":
+		return kindObserve
+	}
+	return kindUnknown
+}
+
+func errAt(p Pos, format string, a ...any) *Error {
+	return &Error{Pos: p, Msg: fmt.Sprintf(format, a...)}
+}
+
+func unknownCommand(d Directive) *Error {
+	names := make([]string, len(Commands))
+	for i, c := range Commands {
+		names[i] = c.Name
+	}
+	return errAt(d.Pos, "unknown command %q (known: %s)", d.Cmd, strings.Join(names, ", "))
+}
+
+// single returns an argument's one value.
+func single(a Arg) (string, *Error) {
+	if len(a.Vals) != 1 {
+		return "", errAt(a.Pos, "%s takes one value, got %d", a.Key, len(a.Vals))
+	}
+	return a.Vals[0], nil
+}
+
+// positional returns the directive's valueless arguments (such as the topic
+// in "describe orders") and checks there are at most max of them.
+func positional(d Directive, max int) ([]Arg, *Error) {
+	var out []Arg
+	for _, a := range d.Args {
+		if a.Vals == nil {
+			out = append(out, a)
+		}
+	}
+	if len(out) > max {
+		return nil, errAt(out[max].Pos, "%s takes %d positional argument(s); %q is one too many", d.Cmd, max, out[max].Key)
+	}
+	return out, nil
+}
+
+// checkKeys rejects keyed arguments outside allowed.
+func checkKeys(d Directive, allowed ...string) *Error {
+	for _, a := range d.Args {
+		if a.Vals == nil {
+			continue
+		}
+		if !slices.Contains(allowed, a.Key) {
+			return errAt(a.Pos, "%s does not take %s (it takes: %s)", d.Cmd, a.Key, strings.Join(allowed, ", "))
+		}
+	}
+	return nil
+}
+
+// kafkaDurations are the Kafka settings in milliseconds that cluster takes,
+// spelt as Kafka spells them.
+var kafkaDurations = []string{
+	"replica.fetch.wait.max.ms", "replica.lag.time.max.ms", "replica.fetch.backoff.ms",
+	"linger.ms", "request.timeout.ms", "retry.backoff.ms", "delivery.timeout.ms", "fetch.max.wait.ms",
+}
+
+// clusterConfig turns a cluster directive into a Config on Kafka's defaults.
+func clusterConfig(d Directive) (engine.Config, *Error) {
+	cfg := engine.DefaultConfig()
+	if _, err := positional(d, 0); err != nil {
+		return cfg, err
+	}
+	allowed := append([]string{"brokers", "seed", "start", "latency", "min.insync.replicas"}, kafkaDurations...)
+	if err := checkKeys(d, allowed...); err != nil {
+		return cfg, err
+	}
+	for _, a := range d.Args {
+		if a.Key == "latency" {
+			if len(a.Vals) != 2 {
+				return cfg, errAt(a.Pos, "latency takes a range of milliseconds: latency=(1,3)")
+			}
+			lo, err1 := ParseDuration(a.Vals[0])
+			hi, err2 := ParseDuration(a.Vals[1])
+			if err1 != nil || err2 != nil || hi < lo {
+				return cfg, errAt(a.Pos, "latency=(%s,%s) is not a range of milliseconds", a.Vals[0], a.Vals[1])
+			}
+			cfg.MinLatency, cfg.MaxLatency = lo, hi
+			continue
+		}
+		v, err := single(a)
+		if err != nil {
+			return cfg, err
+		}
+		switch a.Key {
+		case "brokers":
+			n, e := parseInt(v, 1, engine.MaxBrokers)
+			if e != nil {
+				return cfg, errAt(a.Pos, "brokers: %v", e)
+			}
+			cfg.Brokers = int(n)
+		case "seed":
+			n, e := strconv.ParseUint(v, 10, 64)
+			if e != nil {
+				return cfg, errAt(a.Pos, "seed: %q is not a whole number", v)
+			}
+			cfg.Seed = n
+		case "start":
+			t, e := ParseClock(v)
+			if e != nil {
+				return cfg, errAt(a.Pos, "start: %v", e)
+			}
+			cfg.Start = t
+		case "min.insync.replicas":
+			n, e := parseInt(v, 1, engine.MaxBrokers)
+			if e != nil {
+				return cfg, errAt(a.Pos, "min.insync.replicas: %v", e)
+			}
+			cfg.MinInsyncReplicas = int(n)
+		default:
+			ms, e := ParseDuration(v)
+			if e != nil {
+				return cfg, errAt(a.Pos, "%s: %v", a.Key, e)
+			}
+			switch a.Key {
+			case "replica.fetch.wait.max.ms":
+				cfg.ReplicaFetchWaitMaxMs = ms
+			case "replica.lag.time.max.ms":
+				cfg.ReplicaLagTimeMaxMs = ms
+			case "replica.fetch.backoff.ms":
+				cfg.ReplicaFetchBackoffMs = ms
+			case "linger.ms":
+				cfg.LingerMs = ms
+			case "request.timeout.ms":
+				cfg.RequestTimeoutMs = ms
+			case "retry.backoff.ms":
+				cfg.RetryBackoffMs = ms
+			case "delivery.timeout.ms":
+				cfg.DeliveryTimeoutMs = ms
+			case "fetch.max.wait.ms":
+				cfg.FetchMaxWaitMs = ms
+			}
+		}
+	}
+	if err := cfg.Validate(); err != nil {
+		return cfg, errAt(d.Pos, "%s", strings.TrimPrefix(err.Error(), "engine: "))
+	}
+	return cfg, nil
+}
+
+// tpArg reads the directive's one positional partition argument.
+func tpArg(d Directive) (engine.TopicPartition, *Error) {
+	pos, err := positional(d, 1)
+	if err != nil {
+		return engine.TopicPartition{}, err
+	}
+	if len(pos) == 0 {
+		return engine.TopicPartition{}, errAt(d.Pos, "%s needs a partition, such as orders-0", d.Cmd)
+	}
+	tp, e := ParseTP(pos[0].Key)
+	if e != nil {
+		return tp, errAt(pos[0].Pos, "%v", e)
+	}
+	return tp, nil
+}
+
+// maxCount bounds produce count= so that a hostile script stays small.
+const maxCount = engine.MaxRecordsPerCommand
+
+// toCommand turns an action directive into an engine.Command.
+func toCommand(d Directive) (engine.Command, *Error) {
+	switch d.Cmd {
+	case "create-topic":
+		pos, err := positional(d, 1)
+		if err != nil {
+			return nil, err
+		}
+		if len(pos) == 0 {
+			return nil, errAt(d.Pos, "create-topic needs a topic name")
+		}
+		if err := checkKeys(d, "partitions", "rf", "start", "min.insync.replicas"); err != nil {
+			return nil, err
+		}
+		ct := engine.CreateTopic{Name: pos[0].Key, Partitions: 1, ReplicationFactor: 3}
+		for _, a := range d.Args {
+			if a.Vals == nil {
+				continue
+			}
+			v, err := single(a)
+			if err != nil {
+				return nil, err
+			}
+			n, e := parseInt(v, 1, engine.MaxPartitions)
+			if e != nil {
+				return nil, errAt(a.Pos, "%s: %v", a.Key, e)
+			}
+			switch a.Key {
+			case "partitions":
+				ct.Partitions = int(n)
+			case "rf":
+				ct.ReplicationFactor = int(n)
+			case "start":
+				ct.StartBroker = engine.BrokerID(n)
+			case "min.insync.replicas":
+				ct.MinInsyncReplicas = int(n)
+			}
+		}
+		return ct, nil
+	case "produce":
+		tp, err := tpArg(d)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkKeys(d, "values", "count", "key", "acks", "producer", "broker"); err != nil {
+			return nil, err
+		}
+		p := engine.Produce{TP: tp, Acks: engine.AcksAll}
+		for _, a := range d.Args {
+			if a.Vals == nil {
+				continue
+			}
+			if a.Key == "values" {
+				p.Values = append(p.Values, a.Vals...)
+				continue
+			}
+			v, err := single(a)
+			if err != nil {
+				return nil, err
+			}
+			switch a.Key {
+			case "count":
+				n, e := parseInt(v, 1, maxCount)
+				if e != nil {
+					return nil, errAt(a.Pos, "count: %v", e)
+				}
+				for i := int64(0); i < n; i++ {
+					p.Values = append(p.Values, "m"+strconv.FormatInt(i, 10))
+				}
+			case "key":
+				p.Key = v
+			case "acks":
+				switch v {
+				case "all", "-1":
+					p.Acks = engine.AcksAll
+				case "1":
+					p.Acks = engine.AcksOne
+				case "0":
+					p.Acks = engine.AcksNone
+				default:
+					return nil, errAt(a.Pos, "acks must be all, 1 or 0, got %q", v)
+				}
+			case "producer":
+				id, e := parseClientID(v, 'p')
+				if e != nil {
+					return nil, errAt(a.Pos, "producer: %v", e)
+				}
+				p.Producer = id
+			case "broker":
+				n, e := parseInt(v, 1, engine.MaxBrokers)
+				if e != nil {
+					return nil, errAt(a.Pos, "broker: %v", e)
+				}
+				p.Broker = engine.BrokerID(n)
+			}
+		}
+		if len(p.Values) == 0 {
+			return nil, errAt(d.Pos, "produce needs values=(...) or count=N")
+		}
+		if len(p.Values) > maxCount {
+			return nil, errAt(d.Pos, "produce takes at most %d records", maxCount)
+		}
+		return p, nil
+	case "consume":
+		tp, err := tpArg(d)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkKeys(d, "from", "consumer", "broker"); err != nil {
+			return nil, err
+		}
+		k := engine.Consume{TP: tp, From: engine.OffsetEarliest}
+		for _, a := range d.Args {
+			if a.Vals == nil {
+				continue
+			}
+			v, err := single(a)
+			if err != nil {
+				return nil, err
+			}
+			switch a.Key {
+			case "from":
+				switch v {
+				case "earliest":
+					k.From = engine.OffsetEarliest
+				case "latest":
+					k.From = engine.OffsetLatest
+				default:
+					n, e := parseInt(v, 0, 1<<50)
+					if e != nil {
+						return nil, errAt(a.Pos, "from: %v (or earliest, latest)", e)
+					}
+					k.From = engine.Offset(n)
+				}
+			case "consumer":
+				id, e := parseClientID(v, 'c')
+				if e != nil {
+					return nil, errAt(a.Pos, "consumer: %v", e)
+				}
+				k.Consumer = id
+			case "broker":
+				n, e := parseInt(v, 1, engine.MaxBrokers)
+				if e != nil {
+					return nil, errAt(a.Pos, "broker: %v", e)
+				}
+				k.Broker = engine.BrokerID(n)
+			}
+		}
+		return k, nil
+	}
+	return nil, unknownCommand(d)
+}
+
+// timeTarget returns the time an advance or run directive moves to.
+func timeTarget(d Directive, now, start engine.Time) (engine.Time, *Error) {
+	switch d.Cmd {
+	case "advance":
+		pos, err := positional(d, 1)
+		if err != nil {
+			return 0, err
+		}
+		if err := checkKeys(d, "events"); err != nil {
+			return 0, err
+		}
+		if len(pos) == 0 {
+			return 0, errAt(d.Pos, "advance needs a duration, such as advance 500ms")
+		}
+		dur, e := ParseDuration(pos[0].Key)
+		if e != nil {
+			return 0, errAt(pos[0].Pos, "%v", e)
+		}
+		return now + dur, nil
+	case "run":
+		if _, err := positional(d, 0); err != nil {
+			return 0, err
+		}
+		if err := checkKeys(d, "until", "events"); err != nil {
+			return 0, err
+		}
+		a, ok := d.Arg("until")
+		if !ok {
+			return 0, errAt(d.Pos, "run needs until=TIME, such as run until=10:00:00.020")
+		}
+		v, err := single(a)
+		if err != nil {
+			return 0, err
+		}
+		t, e := parseInstant(v, start)
+		if e != nil {
+			return 0, errAt(a.Pos, "until: %v", e)
+		}
+		if t < now {
+			return 0, errAt(a.Pos, "until=%s is before the current time %s", v, engine.FormatTime(now))
+		}
+		return t, nil
+	}
+	return now, nil
+}
+
+// categories reads events= (default, all, none, or a list of category names).
+func categories(d Directive, def engine.Category) (engine.Category, *Error) {
+	a, ok := d.Arg("events")
+	if !ok {
+		return def, nil
+	}
+	var c engine.Category
+	for _, v := range a.Vals {
+		switch v {
+		case "default":
+			c |= engine.CatDefault
+		case "all":
+			c |= engine.CatAll
+		case "none":
+		case "net":
+			c |= engine.CatNet
+		case "fetch":
+			c |= engine.CatFetch
+		case "log":
+			c |= engine.CatLog
+		case "cluster":
+			c |= engine.CatCluster
+		case "client":
+			c |= engine.CatClient
+		case "command":
+			c |= engine.CatCommand
+		default:
+			return 0, errAt(a.Pos, "events: unknown category %q (default, all, none, net, fetch, log, cluster, client, command)", v)
+		}
+	}
+	return c, nil
+}

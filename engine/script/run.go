@@ -1,0 +1,378 @@
+package script
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"kplay/engine"
+)
+
+// Runner executes a script's directives one by one against a cluster, and
+// returns each directive's output text. It is what kplay run, kplay test
+// and the golden tests use.
+type Runner struct {
+	c *engine.Cluster
+	// cursor is the first event not yet printed.
+	cursor int
+}
+
+// Cluster returns the runner's cluster, nil before the cluster directive.
+func (r *Runner) Cluster() *engine.Cluster { return r.c }
+
+// Exec runs one directive and returns its output ("ok" when there is
+// nothing to print). Errors are *Error values with the directive's position.
+func (r *Runner) Exec(d Directive) (string, error) {
+	out, err := r.exec(d)
+	if err != nil {
+		return "", err
+	}
+	if out == "" {
+		out = "ok\n"
+	}
+	if !strings.HasSuffix(out, "\n") {
+		out += "\n"
+	}
+	return out, nil
+}
+
+func (r *Runner) exec(d Directive) (string, *Error) {
+	k := classify(d.Cmd)
+	if k == kindUnknown {
+		return "", unknownCommand(d)
+	}
+	if k == kindCluster {
+		if r.c != nil {
+			return "", errAt(d.Pos, "the cluster already exists; a script has one cluster directive")
+		}
+		cfg, err := clusterConfig(d)
+		if err != nil {
+			return "", err
+		}
+		c, e := engine.New(cfg)
+		if e != nil {
+			return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
+		}
+		r.c = c
+		return "", nil
+	}
+	if r.c == nil {
+		return "", errAt(d.Pos, "no cluster yet: start the script with a cluster directive, such as cluster brokers=3")
+	}
+	switch k {
+	case kindAction:
+		cats, err := categories(d, engine.CatDefault)
+		if err != nil {
+			return "", err
+		}
+		cmd, err := toCommandWithEvents(d)
+		if err != nil {
+			return "", err
+		}
+		if e := r.c.Apply(cmd); e != nil {
+			return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
+		}
+		return r.flush(cats), nil
+	case kindTime:
+		cats, err := categories(d, engine.CatDefault)
+		if err != nil {
+			return "", err
+		}
+		if d.Cmd == "step" {
+			return r.step(d)
+		}
+		t, err := timeTarget(d, r.c.Now(), r.c.Config().Start)
+		if err != nil {
+			return "", err
+		}
+		r.c.AdvanceTo(t)
+		return r.flush(cats), nil
+	}
+	return r.observe(d)
+}
+
+// toCommandWithEvents is toCommand, tolerating the events= argument that
+// every state-changing directive takes.
+func toCommandWithEvents(d Directive) (engine.Command, *Error) {
+	args := d.Args[:0:0]
+	for _, a := range d.Args {
+		if a.Key != "events" {
+			args = append(args, a)
+		}
+	}
+	d.Args = args
+	return toCommand(d)
+}
+
+// step processes n scheduled items and prints every event they caused.
+func (r *Runner) step(d Directive) (string, *Error) {
+	if err := checkKeys(d, "n", "events"); err != nil {
+		return "", err
+	}
+	n := int64(1)
+	if a, ok := d.Arg("n"); ok {
+		v, err := single(a)
+		if err != nil {
+			return "", err
+		}
+		var e error
+		if n, e = parseInt(v, 1, 1000000); e != nil {
+			return "", errAt(a.Pos, "n: %v", e)
+		}
+	}
+	cats, err := categories(d, engine.CatAll&^engine.CatCommand)
+	if err != nil {
+		return "", err
+	}
+	for i := int64(0); i < n && r.c.Step(); i++ {
+	}
+	return r.flush(cats), nil
+}
+
+// flush prints the events since the last flush in categories cats.
+func (r *Runner) flush(cats engine.Category) string {
+	evs := r.c.Events(r.cursor)
+	r.cursor += len(evs)
+	var b strings.Builder
+	for _, e := range evs {
+		if e.Kind.Category()&cats != 0 {
+			b.WriteString(FormatEvent(e))
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// FormatEvent prints an event as one line: its time, then its sentence.
+func FormatEvent(e engine.Event) string {
+	return engine.FormatTime(e.At) + " " + e.String()
+}
+
+func (r *Runner) observe(d Directive) (string, *Error) {
+	switch d.Cmd {
+	case "describe":
+		pos, err := positional(d, 1)
+		if err != nil {
+			return "", err
+		}
+		if err := checkKeys(d); err != nil {
+			return "", err
+		}
+		name := ""
+		if len(pos) == 1 {
+			name = pos[0].Key
+		}
+		s, e := r.c.Describe(name)
+		if e != nil {
+			return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
+		}
+		return s, nil
+	case "state":
+		pos, err := positional(d, 1)
+		if err != nil {
+			return "", err
+		}
+		if err := checkKeys(d); err != nil {
+			return "", err
+		}
+		var only *engine.TopicPartition
+		if len(pos) == 1 {
+			tp, e := ParseTP(pos[0].Key)
+			if e != nil {
+				return "", errAt(pos[0].Pos, "%v", e)
+			}
+			if _, ok := r.c.State().Partition(tp); !ok {
+				return "", errAt(pos[0].Pos, "no partition %s", tp)
+			}
+			only = &tp
+		}
+		return StateText(r.c.State(), only), nil
+	case "log":
+		tp, err := tpArg(d)
+		if err != nil {
+			return "", err
+		}
+		if err := checkKeys(d, "from"); err != nil {
+			return "", err
+		}
+		from := engine.Offset(0)
+		if a, ok := d.Arg("from"); ok {
+			v, err := single(a)
+			if err != nil {
+				return "", err
+			}
+			n, e := parseInt(v, 0, 1<<50)
+			if e != nil {
+				return "", errAt(a.Pos, "from: %v", e)
+			}
+			from = engine.Offset(n)
+		}
+		s := r.c.State()
+		if _, ok := s.Partition(tp); !ok {
+			return "", errAt(d.Pos, "no partition %s", tp)
+		}
+		return LogText(s, tp, from), nil
+	case "fetch-rounds":
+		tp, err := tpArg(d)
+		if err != nil {
+			return "", err
+		}
+		if err := checkKeys(d, "follower", "since"); err != nil {
+			return "", err
+		}
+		a, ok := d.Arg("follower")
+		if !ok {
+			return "", errAt(d.Pos, "fetch-rounds needs follower=ID")
+		}
+		v, err := single(a)
+		if err != nil {
+			return "", err
+		}
+		f, e := parseInt(strings.TrimPrefix(v, "b"), 1, engine.MaxBrokers)
+		if e != nil {
+			return "", errAt(a.Pos, "follower: %v", e)
+		}
+		since := r.c.Config().Start
+		if a, ok := d.Arg("since"); ok {
+			v, err := single(a)
+			if err != nil {
+				return "", err
+			}
+			t, e := parseInstant(v, r.c.Config().Start)
+			if e != nil {
+				return "", errAt(a.Pos, "since: %v", e)
+			}
+			since = t
+		}
+		return FetchRoundsText(r.c.FetchRounds(tp, engine.BrokerID(f), since)), nil
+	}
+	return "", unknownCommand(d)
+}
+
+// StateText prints each partition's leader, epochs and ISR, then each
+// replica's role, LEO, HW and leader epoch, and the clients.
+func StateText(s engine.State, only *engine.TopicPartition) string {
+	var b strings.Builder
+	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	for _, p := range s.Partitions {
+		if only != nil && p.TP != *only {
+			continue
+		}
+		leader := "none"
+		if p.Leader != engine.NoLeader {
+			leader = engine.Broker(p.Leader).String()
+		}
+		fmt.Fprintf(w, "%s\tleader %s\tleader epoch %d\tpartition epoch %d\tISR %s\t\n", p.TP, leader, p.LeaderEpoch, p.PartitionEpoch, engine.JoinIDs(p.ISR))
+		for _, id := range p.Replicas {
+			r, ok := s.Replica(id, p.TP)
+			if !ok {
+				continue
+			}
+			role := "follower"
+			if r.Leader {
+				role = "leader"
+			}
+			fetch := ""
+			switch {
+			case r.FetchParked:
+				fetch = fmt.Sprintf("fetch from %d held open by b%d", r.FetchOffset, p.Leader)
+			case r.FetchOffset >= 0:
+				fetch = fmt.Sprintf("fetch from %d in flight", r.FetchOffset)
+			}
+			fmt.Fprintf(w, "  %s\t%s\tLEO %d\tHW %d\tleader epoch %d\t%s\n", engine.Broker(id), role, r.LEO, r.HW, r.LeaderEpoch, fetch)
+		}
+	}
+	for _, k := range s.Consumers {
+		if only != nil && k.TP != *only {
+			continue
+		}
+		fmt.Fprintf(w, "%s\t%s\tposition %d\tread %d\tfrom %s\t\n", k.ID, k.TP, k.Position, len(k.Read), engine.Broker(k.Broker))
+	}
+	w.Flush()
+	return trimLines(b.String())
+}
+
+// LogText prints each replica's log of tp from offset from, one replica per
+// line, with "|" where the replica's high watermark falls.
+func LogText(s engine.State, tp engine.TopicPartition, from engine.Offset) string {
+	p, _ := s.Partition(tp)
+	var b strings.Builder
+	for _, id := range p.Replicas {
+		r, ok := s.Replica(id, tp)
+		if !ok {
+			continue
+		}
+		role := "follower"
+		if r.Leader {
+			role = "leader"
+		}
+		fmt.Fprintf(&b, "%s %-8s LEO %d HW %d:", engine.Broker(id), role, r.LEO, r.HW)
+		if from > r.LogStart && from < r.LEO {
+			b.WriteString(" …")
+		}
+		for _, rec := range r.Log {
+			if rec.Offset < from {
+				continue
+			}
+			if rec.Offset == r.HW {
+				b.WriteString(" |")
+			}
+			fmt.Fprintf(&b, " %d:%s", rec.Offset, rec.Value)
+		}
+		if r.HW == r.LEO && r.LEO > from {
+			b.WriteString(" |")
+		}
+		if r.LEO == r.LogStart {
+			b.WriteString(" (empty)")
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// FetchRoundsText prints fetch rounds as the lesson's table: Tick, Leader log
+// end, Follower asks from, Leader returns, Follower log end after.
+func FetchRoundsText(rounds []engine.FetchRound) string {
+	var b strings.Builder
+	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "Tick\tLeader log end\tFollower asks from\tLeader returns\tFollower log end after")
+	for i, r := range rounds {
+		fmt.Fprintf(w, "%d\t%d\toffset %d\t%s\t%d\n", i+1, r.LeaderLogEnd, r.AskedFrom, engine.ReturnsPhrase(r.AskedFrom, r.Returned), r.LogEndAfter)
+	}
+	w.Flush()
+	return trimLines(b.String())
+}
+
+// trimLines removes the trailing spaces tabwriter leaves.
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// RunAll runs every directive of a script and returns each output, or the
+// first error.
+func RunAll(dirs []Directive) ([]string, error) {
+	var r Runner
+	outs := make([]string, 0, len(dirs))
+	for _, d := range dirs {
+		out, err := r.Exec(d)
+		if err != nil {
+			return outs, err
+		}
+		outs = append(outs, out)
+	}
+	return outs, nil
+}
+
+// ErrorPos returns the position of a script error, if err is one.
+func ErrorPos(err error) (Pos, bool) {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Pos, true
+	}
+	return Pos{}, false
+}
