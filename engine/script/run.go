@@ -251,10 +251,9 @@ func (r *Runner) observe(d Directive) (string, *Error) {
 }
 
 // StateText prints each partition's leader, epochs and ISR, then each
-// replica's role, LEO, HW and leader epoch, and the clients.
+// replica's role, LEO, HW and leader epoch, then the consumers.
 func StateText(s engine.State, only *engine.TopicPartition) string {
 	var b strings.Builder
-	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	for _, p := range s.Partitions {
 		if only != nil && p.TP != *only {
 			continue
@@ -263,7 +262,9 @@ func StateText(s engine.State, only *engine.TopicPartition) string {
 		if p.Leader != engine.NoLeader {
 			leader = engine.Broker(p.Leader).String()
 		}
-		fmt.Fprintf(w, "%s\tleader %s\tleader epoch %d\tpartition epoch %d\tISR %s\t\n", p.TP, leader, p.LeaderEpoch, p.PartitionEpoch, engine.JoinIDs(p.ISR))
+		fmt.Fprintf(&b, "%s: leader %s, leader epoch %d, partition epoch %d, ISR %s\n", p.TP, leader, p.LeaderEpoch, p.PartitionEpoch, engine.JoinIDs(p.ISR))
+		var t strings.Builder
+		w := tabwriter.NewWriter(&t, 0, 0, 2, ' ', 0)
 		for _, id := range p.Replicas {
 			r, ok := s.Replica(id, p.TP)
 			if !ok {
@@ -282,15 +283,16 @@ func StateText(s engine.State, only *engine.TopicPartition) string {
 			}
 			fmt.Fprintf(w, "  %s\t%s\tLEO %d\tHW %d\tleader epoch %d\t%s\n", engine.Broker(id), role, r.LEO, r.HW, r.LeaderEpoch, fetch)
 		}
+		w.Flush()
+		b.WriteString(trimLines(t.String()))
 	}
 	for _, k := range s.Consumers {
 		if only != nil && k.TP != *only {
 			continue
 		}
-		fmt.Fprintf(w, "%s\t%s\tposition %d\tread %d\tfrom %s\t\n", k.ID, k.TP, k.Position, len(k.Read), engine.Broker(k.Broker))
+		fmt.Fprintf(&b, "consumer %s: %s position %d, %d record(s) read, fetching from %s\n", k.ID, k.TP, k.Position, len(k.Read), engine.Broker(k.Broker))
 	}
-	w.Flush()
-	return trimLines(b.String())
+	return b.String()
 }
 
 // LogText prints each replica's log of tp from offset from, one replica per
