@@ -1,0 +1,152 @@
+package engine_test
+
+import (
+	"reflect"
+	"strconv"
+	"testing"
+
+	"kplay/engine"
+	"kplay/engine/internal/rng"
+)
+
+// workload drives a cluster with a pseudo-random mix of produces and
+// consumers over simTime ms; the same seed gives the same calls.
+func workload(t *testing.T, c *engine.Cluster, seed uint64, simTime engine.Time) {
+	t.Helper()
+	r := rng.New(seed)
+	mustApply(t, c, engine.CreateTopic{Name: "orders", Partitions: 3, ReplicationFactor: 3})
+	mustApply(t, c, engine.Consume{TP: orders0, From: engine.OffsetEarliest})
+	end := c.Now() + simTime
+	n := 0
+	for c.Now() < end {
+		tp := engine.TopicPartition{Topic: "orders", Partition: int32(r.Intn(3))}
+		acks := []engine.Acks{engine.AcksAll, engine.AcksOne, engine.AcksNone}[r.Intn(3)]
+		vals := make([]string, 1+r.Intn(3))
+		for i := range vals {
+			n++
+			vals[i] = "v" + strconv.Itoa(n)
+		}
+		mustApply(t, c, engine.Produce{TP: tp, Values: vals, Acks: acks, Producer: int32(1 + r.Intn(2))})
+		c.Advance(engine.Time(r.Intn(40)))
+	}
+}
+
+// TestSameSeedSameEvents: the determinism contract (doc.go) — the same
+// config and the same calls give identical events.
+func TestSameSeedSameEvents(t *testing.T) {
+	run := func() []engine.Event {
+		cfg := engine.DefaultConfig()
+		cfg.Seed = 77
+		c := mustNew(t, cfg)
+		workload(t, c, 5, 3000)
+		return c.Events(0)
+	}
+	a, b := run(), run()
+	if len(a) < 1000 {
+		t.Fatalf("workload too small: %d events", len(a))
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Fatal("two runs of the same seed differ")
+	}
+	cfg := engine.DefaultConfig()
+	cfg.Seed = 78
+	c := mustNew(t, cfg)
+	workload(t, c, 5, 3000)
+	if reflect.DeepEqual(a, c.Events(0)) {
+		t.Fatal("a different seed gave the same run; latencies are not drawn from the seed")
+	}
+}
+
+// TestAdvanceIsAdditive: Advance(a) then Advance(b) equals Advance(a+b);
+// nothing happens "at the end of an advance" (doc.go rule 1).
+func TestAdvanceIsAdditive(t *testing.T) {
+	mk := func() *engine.Cluster {
+		c := mustNew(t, engine.DefaultConfig())
+		workload(t, c, 9, 500)
+		return c
+	}
+	a, b := mk(), mk()
+	a.Advance(1234)
+	for i := 0; i < 1234; i += 17 {
+		b.Advance(min(17, engine.Time(1234-i)))
+	}
+	if a.Now() != b.Now() || !reflect.DeepEqual(a.Events(0), b.Events(0)) || !reflect.DeepEqual(a.State(), b.State()) {
+		t.Fatal("stepwise advance differs from one advance")
+	}
+}
+
+// TestCloneIsIndependent: a clone continues exactly as the original would,
+// and changes to either never reach the other (Clone is the checkpoint of
+// time travel).
+func TestCloneIsIndependent(t *testing.T) {
+	c := mustNew(t, engine.DefaultConfig())
+	workload(t, c, 3, 800)
+	snap := c.State()
+	d := c.Clone()
+	nEvents := len(c.Events(0))
+
+	mustApply(t, c, engine.Produce{TP: orders0, Values: []string{"only-in-original"}, Acks: engine.AcksOne})
+	c.Advance(2000)
+	if !reflect.DeepEqual(d.State(), snap) || len(d.Events(0)) != nEvents {
+		t.Fatal("advancing the original changed the clone")
+	}
+
+	e := d.Clone()
+	d.Advance(2000)
+	e.Advance(2000)
+	if !reflect.DeepEqual(d.Events(0), e.Events(0)) || !reflect.DeepEqual(d.State(), e.State()) {
+		t.Fatal("two clones of one checkpoint diverged")
+	}
+	for _, ev := range d.Events(0) {
+		if ev.Value == "only-in-original" {
+			t.Fatal("the clone saw a record produced only in the original")
+		}
+	}
+}
+
+// TestInvariantsHoldUnderWorkload checks reference §11 invariants that apply
+// without faults after every step: I7 HwBounds, I8 LeaderHwMonotonic, I10
+// HwCoveredByIsr, I1 LeaderInIsr, I3 MembershipSets, and log matching (I21).
+func TestInvariantsHoldUnderWorkload(t *testing.T) {
+	cfg := engine.DefaultConfig()
+	cfg.Seed = 11
+	c := mustNew(t, cfg)
+	workload(t, c, 11, 200)
+	lastHW := map[engine.TopicPartition]engine.Offset{}
+	for i := 0; i < 20000 && c.Step(); i++ {
+		s := c.State()
+		for _, p := range s.Partitions {
+			leader, _ := s.Replica(p.Leader, p.TP)
+			if !contains(p.ISR, p.Leader) {
+				t.Fatalf("%s: leader %d not in ISR %v (I1)", p.TP, p.Leader, p.ISR)
+			}
+			if leader.HW < lastHW[p.TP] {
+				t.Fatalf("%s: leader HW went back %d → %d (I8)", p.TP, lastHW[p.TP], leader.HW)
+			}
+			lastHW[p.TP] = leader.HW
+			for _, id := range p.Replicas {
+				r, _ := s.Replica(id, p.TP)
+				if r.HW < r.LogStart || r.HW > r.LEO {
+					t.Fatalf("%s b%d: HW %d outside [%d, %d] (I7)", p.TP, id, r.HW, r.LogStart, r.LEO)
+				}
+				if contains(p.ISR, id) && leader.HW > r.LEO {
+					t.Fatalf("%s: leader HW %d above ISR member b%d's LEO %d (I10)", p.TP, leader.HW, id, r.LEO)
+				}
+				for o := range r.Log {
+					if o < len(leader.Log) && r.Log[o] != leader.Log[o] {
+						t.Fatalf("%s b%d: offset %d differs from the leader's (I21)", p.TP, id, o)
+					}
+				}
+			}
+		}
+	}
+}
+
+func contains(ids []engine.BrokerID, id engine.BrokerID) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
