@@ -205,7 +205,15 @@ func tpArg(d Directive) (engine.TopicPartition, *Error) {
 }
 
 // maxCount bounds produce count= so that a hostile script stays small.
-const maxCount = engine.MaxRecordsPerCommand
+const maxCount = 10000
+
+// MaxScriptRecords bounds the records one script may produce in all, and
+// MaxSpan one advance or run, so that a hostile script or link cannot make
+// the page or kplay run hold gigabytes.
+const (
+	MaxScriptRecords = 100000
+	MaxSpan          = engine.Time(3600000)
+)
 
 // toCommand turns an action directive into an engine.Command.
 func toCommand(d Directive) (engine.Command, *Error) {
@@ -378,6 +386,9 @@ func timeTarget(d Directive, now, start engine.Time) (engine.Time, *Error) {
 		if e != nil {
 			return 0, errAt(pos[0].Pos, "%v", e)
 		}
+		if dur > MaxSpan {
+			return 0, errAt(pos[0].Pos, "advance moves at most 1h at a time")
+		}
 		return now + dur, nil
 	case "run":
 		if _, err := positional(d, 0); err != nil {
@@ -400,6 +411,9 @@ func timeTarget(d Directive, now, start engine.Time) (engine.Time, *Error) {
 		}
 		if t < now {
 			return 0, errAt(a.Pos, "until=%s is before the current time %s", v, engine.FormatTime(now))
+		}
+		if t-now > MaxSpan {
+			return 0, errAt(a.Pos, "run moves at most 1h at a time")
 		}
 		return t, nil
 	}

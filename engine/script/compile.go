@@ -32,6 +32,7 @@ func Compile(dirs []Directive) (Scenario, error) {
 	sc := Scenario{Config: engine.DefaultConfig()}
 	haveCluster := false
 	now := sc.Config.Start
+	records := 0
 	for _, d := range dirs {
 		switch classify(d.Cmd) {
 		case kindUnknown:
@@ -54,6 +55,9 @@ func Compile(dirs []Directive) (Scenario, error) {
 			}
 			cmd, err := toCommandWithEvents(d)
 			if err != nil {
+				return sc, err
+			}
+			if err := countRecords(d, cmd, &records); err != nil {
 				return sc, err
 			}
 			sc.Steps = append(sc.Steps, Step{At: now, Cmd: cmd, Line: d.Pos.Line})

@@ -6,7 +6,13 @@
 // output, which ends at the first blank line (or, after "----" "----", at the
 // next "----" "----"). This package has its own parser so that the browser
 // build never links the testing package; a parity test proves that it reads
-// every file exactly as datadriven does.
+// every golden file exactly as datadriven does.
+//
+// One difference is deliberate: kplay commands take no input lines, so a
+// directive also ends at the next line that is neither blank nor a comment.
+// A scenario stripped of its expected output (the form the page edits and
+// links carry) is therefore one command per line, as a person would write
+// it. datadriven would read such lines as the first command's input.
 package script
 
 import (
@@ -100,12 +106,21 @@ func Parse(name, src string) ([]Directive, error) {
 			continue
 		}
 		indent := utf8.RuneCountInString(raw) - utf8.RuneCountInString(strings.TrimLeft(raw, " \t\r\n\v\f"))
-		for strings.HasSuffix(line, `\`) {
-			more, _, ok := next()
-			if !ok {
-				break
+		if strings.HasSuffix(line, `\`) {
+			// Join continuations in one builder: repeated concatenation
+			// would be quadratic in the number of lines.
+			var joined strings.Builder
+			for strings.HasSuffix(line, `\`) {
+				more, _, ok := next()
+				if !ok {
+					break
+				}
+				joined.WriteString(strings.TrimSuffix(line, `\`))
+				joined.WriteByte(' ')
+				line = strings.TrimSpace(more)
 			}
-			line = strings.TrimSuffix(line, `\`) + " " + strings.TrimSpace(more)
+			joined.WriteString(line)
+			line = joined.String()
 		}
 		cmd, args, col, err := parseLine(line)
 		if err != nil {
@@ -133,8 +148,17 @@ func Parse(name, src string) ([]Directive, error) {
 				sep = true
 				break
 			}
+			if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
+				// kplay commands take no input lines, so a line that is
+				// neither blank nor a comment starts the next directive.
+				i--
+				break
+			}
 			input.WriteString(l)
 			input.WriteByte('\n')
+		}
+		if !sep {
+			input.Reset() // comments between two directives are comments
 		}
 		d.Input = strings.TrimSpace(input.String())
 		if sep {

@@ -14,6 +14,9 @@ import (
 // and the golden tests use.
 type Runner struct {
 	c *engine.Cluster
+	// records counts the records the script has produced, against
+	// MaxScriptRecords.
+	records int
 	// cursor is the first event not yet printed.
 	cursor int
 }
@@ -70,6 +73,9 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 		if err != nil {
 			return "", err
 		}
+		if err := countRecords(d, cmd, &r.records); err != nil {
+			return "", err
+		}
 		if e := r.c.Apply(cmd); e != nil {
 			return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
 		}
@@ -103,6 +109,18 @@ func toCommandWithEvents(d Directive) (engine.Command, *Error) {
 	}
 	d.Args = args
 	return toCommand(d)
+}
+
+// countRecords adds a produce command's records to *n and fails past
+// MaxScriptRecords.
+func countRecords(d Directive, cmd engine.Command, n *int) *Error {
+	if p, ok := cmd.(engine.Produce); ok {
+		*n += len(p.Values)
+		if *n > MaxScriptRecords {
+			return errAt(d.Pos, "the script produces more than %d records in all", MaxScriptRecords)
+		}
+	}
+	return nil
 }
 
 // step processes n scheduled items and prints every event they caused.
