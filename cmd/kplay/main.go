@@ -1,0 +1,53 @@
+// Command kplay is kplay's native command line: it runs scenario scripts,
+// tests them against their expected output, and serves a built site.
+//
+//	kplay run FILE            print every directive with its output (a golden file)
+//	kplay test FILE...        compare every directive's output with the expected output
+//	kplay serve [-addr A] DIR serve a built site (dist/) with precompressed files
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage:
+  kplay run FILE              run a script; print each directive and its output
+  kplay test FILE...          run scripts and diff each output against the expected output
+  kplay serve [-addr A] DIR   serve a built site (default -addr 127.0.0.1:8080)
+`
+
+func main() {
+	os.Exit(cli(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// cli runs one kplay subcommand and returns the process exit code: 0 for
+// success, 1 for a failed run or test, 2 for a usage error.
+func cli(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "run":
+		if len(args) != 2 {
+			fmt.Fprint(stderr, "usage: kplay run FILE\n")
+			return 2
+		}
+		return runMain(args[1], stdout, stderr)
+	case "test":
+		if len(args) < 2 {
+			fmt.Fprint(stderr, "usage: kplay test FILE...\n")
+			return 2
+		}
+		return testMain(args[1:], stdout, stderr)
+	case "serve":
+		return serveMain(args[1:], stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "kplay: unknown command %q\n%s", args[0], usage)
+	return 2
+}

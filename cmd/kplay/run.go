@@ -1,0 +1,170 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"kplay/engine/script"
+)
+
+// result is one directive of a script with the output it produced.
+type result struct {
+	Dir script.Directive
+	// Out is the directive's output; an error from Exec is printed as
+	// "error: <msg>\n", the convention of scripttest.RunFile.
+	Out string
+	// Err is the error Exec returned, if any.
+	Err error
+	// Comments are the comment lines (and blank lines between them) written
+	// just above the directive in the source.
+	Comments []string
+}
+
+// runScript parses src and runs every directive in order. It keeps going
+// after a directive fails, as the golden tests do, so that one script can
+// show several error paths. A parse error stops everything and is returned
+// as err.
+func runScript(name, src string) (results []result, trailing []string, err error) {
+	dirs, err := script.Parse(name, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	lines := strings.Split(strings.ReplaceAll(src, "\r\n", "\n"), "\n")
+	var r script.Runner
+	prev := 0 // the line of the previous directive
+	for _, d := range dirs {
+		res := result{Dir: d, Comments: commentsAbove(lines, prev, d.Pos.Line)}
+		prev = d.Pos.Line
+		if d.Cmd == "subtest" {
+			results = append(results, res)
+			continue
+		}
+		out, err := r.Exec(d)
+		if err != nil {
+			res.Err = err
+			out = "error: " + err.Error() + "\n"
+		}
+		res.Out = out
+		results = append(results, res)
+	}
+	trailing = commentsAbove(lines, prev, len(lines)+1)
+	for len(trailing) > 0 && trailing[len(trailing)-1] == "" {
+		trailing = trailing[:len(trailing)-1]
+	}
+	return results, trailing, nil
+}
+
+// commentsAbove returns the block of "#" comment lines (with the blank lines
+// among them and below them) that ends just above 1-based line `line`,
+// looking no higher than line after+1. Leading blank lines are dropped.
+func commentsAbove(lines []string, after, line int) []string {
+	start := line // the block is lines start..line-1 (1-based)
+	for start-1 > after && start-1 <= len(lines) {
+		l := strings.TrimSpace(lines[start-2])
+		if l != "" && !strings.HasPrefix(l, "#") {
+			break
+		}
+		start--
+	}
+	var block []string
+	for i := start; i < line && i <= len(lines); i++ {
+		block = append(block, strings.TrimRight(lines[i-1], " \t\r"))
+	}
+	for len(block) > 0 && block[0] == "" {
+		block = block[1:]
+	}
+	return block
+}
+
+// formatGolden prints results in the datadriven format: comments, the
+// directive line, its input, "----" and its output, with a blank line
+// between directives. Outputs that contain a blank line use the
+// "----" "----" form. The text parses back to the same directives with
+// these outputs as their expected outputs.
+func formatGolden(w io.Writer, results []result, trailing []string) error {
+	var b strings.Builder
+	for i, res := range results {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		for _, c := range res.Comments {
+			b.WriteString(c + "\n")
+		}
+		b.WriteString(res.Dir.Line + "\n")
+		if res.Dir.Cmd == "subtest" {
+			continue
+		}
+		if res.Dir.Input != "" {
+			b.WriteString(res.Dir.Input + "\n")
+		}
+		b.WriteString("----\n")
+		out := res.Out
+		if !strings.HasSuffix(out, "\n") {
+			out += "\n"
+		}
+		if hasBlankLine(out) {
+			b.WriteString("----\n" + out + "----\n----\n")
+		} else {
+			b.WriteString(out)
+		}
+	}
+	if len(trailing) > 0 {
+		b.WriteString("\n" + strings.Join(trailing, "\n") + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// hasBlankLine reports whether out (ending in "\n") has an empty or
+// whitespace-only line, which would end a single-separator block early.
+func hasBlankLine(out string) bool {
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if strings.TrimSpace(l) == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// located prints err as "FILE:line:col: message".
+func located(name string, err error) string {
+	var e *script.Error
+	if errors.As(err, &e) {
+		c := *e
+		c.Name = name
+		return c.Error()
+	}
+	return name + ": " + err.Error()
+}
+
+// runMain is "kplay run FILE". It prints the script with every directive's
+// output, so that the output is itself a golden file. A directive that fails
+// prints "error: ..." as its output and FILE:line:col: message on stderr;
+// the exit code is then 1.
+func runMain(name string, stdout, stderr io.Writer) int {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "kplay: %v\n", err)
+		return 1
+	}
+	results, trailing, err := runScript(name, string(src))
+	if err != nil {
+		fmt.Fprintln(stderr, located(name, err))
+		return 1
+	}
+	if err := formatGolden(stdout, results, trailing); err != nil {
+		fmt.Fprintf(stderr, "kplay: %v\n", err)
+		return 1
+	}
+	code := 0
+	for _, res := range results {
+		if res.Err != nil {
+			fmt.Fprintln(stderr, located(name, res.Err))
+			code = 1
+		}
+	}
+	return code
+}

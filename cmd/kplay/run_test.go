@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"kplay/engine/script"
+)
+
+// scriptFiles lists the repository's scripts: the presets and the engine's
+// behaviour scripts.
+func scriptFiles(t *testing.T) []string {
+	t.Helper()
+	var files []string
+	for _, pat := range []string{"../../scenarios/*.txt", "../../engine/testdata/*.txt"} {
+		m, err := filepath.Glob(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		t.Fatal("no scripts found")
+	}
+	return files
+}
+
+func writeFile(t *testing.T, name, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestRunOutputIsGolden checks that "kplay run" prints a golden file: for
+// every script in the repository, "kplay test" of run's output passes.
+func TestRunOutputIsGolden(t *testing.T) {
+	for _, f := range scriptFiles(t) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := cli([]string{"run", f}, &out, &errb); code != 0 {
+				t.Fatalf("kplay run exit %d: %s", code, errb.String())
+			}
+			p := writeFile(t, "out.txt", out.String())
+			var tout bytes.Buffer
+			if code := cli([]string{"test", p}, &tout, &errb); code != 0 {
+				t.Fatalf("kplay test of run's output exit %d:\n%s", code, tout.String())
+			}
+		})
+	}
+}
+
+const errScript = `# title: errors
+cluster brokers=3
+----
+ok
+
+# Comment for the next directive.
+produce nosuch-0 values=(a)
+----
+wrong
+
+create-topic orders partitions=1 rf=3
+----
+ok
+`
+
+func TestRunErrors(t *testing.T) {
+	p := writeFile(t, "e.txt", errScript)
+	var out, errb bytes.Buffer
+	if code := cli([]string{"run", p}, &out, &errb); code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	if want := p + ":7:1: no topic nosuch\n"; errb.String() != want {
+		t.Errorf("stderr = %q, want %q", errb.String(), want)
+	}
+	for _, want := range []string{
+		"# title: errors\ncluster brokers=3\n----\nok\n\n",
+		"# Comment for the next directive.\nproduce nosuch-0 values=(a)\n----\nerror: 7:1: no topic nosuch\n\n",
+		"create-topic orders partitions=1 rf=3\n----\n00:00:00.000 controller created topic orders",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out.String())
+		}
+	}
+
+	// A parse error stops the run before anything is printed.
+	p = writeFile(t, "p.txt", "cluster brokers=3\n----\nok\n\ncreate-topic orders =x\n")
+	out.Reset()
+	errb.Reset()
+	if code := cli([]string{"run", p}, &out, &errb); code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	if !strings.HasPrefix(errb.String(), p+":5:") || out.Len() != 0 {
+		t.Errorf("parse error: stdout %q, stderr %q", out.String(), errb.String())
+	}
+
+	// A missing file.
+	errb.Reset()
+	if code := cli([]string{"run", filepath.Join(t.TempDir(), "none.txt")}, &out, &errb); code != 1 {
+		t.Errorf("missing file: exit %d, want 1", code)
+	}
+}
+
+func TestTestReportsDiffs(t *testing.T) {
+	p := writeFile(t, "e.txt", errScript)
+	var out, errb bytes.Buffer
+	if code := cli([]string{"test", p}, &out, &errb); code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	got := out.String()
+	for _, want := range []string{
+		"FAIL " + p + ":7: produce nosuch-0 values=(a)\n",
+		"-wrong\n+error: 7:1: no topic nosuch\n",
+		"FAIL " + p + ":11: create-topic orders partitions=1 rf=3\n",
+		"-ok\n+00:00:00.000 controller created topic orders",
+		"1 passed, 2 failed\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+
+	// The same script with its outputs fixed by run passes.
+	var fixed bytes.Buffer
+	cli([]string{"run", p}, &fixed, &errb)
+	q := writeFile(t, "fixed.txt", fixed.String())
+	out.Reset()
+	if code := cli([]string{"test", q, q}, &out, &errb); code != 0 {
+		t.Fatalf("fixed script: exit %d:\n%s", code, out.String())
+	}
+	if got := out.String(); got != "6 passed, 0 failed\n" {
+		t.Errorf("fixed script: %q", got)
+	}
+}
+
+func TestGoldenBlankLines(t *testing.T) {
+	// An output with a blank line needs the "----" "----" form to round-trip.
+	res := []result{{Dir: dirOf(t, "cluster brokers=3\n"), Out: "a\n\nb\n"}}
+	var b bytes.Buffer
+	if err := formatGolden(&b, res, []string{"# end"}); err != nil {
+		t.Fatal(err)
+	}
+	want := "cluster brokers=3\n----\n----\na\n\nb\n----\n----\n\n# end\n"
+	if b.String() != want {
+		t.Fatalf("got %q, want %q", b.String(), want)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	var out, errb bytes.Buffer
+	for _, args := range [][]string{nil, {"bogus"}, {"run"}, {"test"}, {"serve"}, {"run", "a", "b"}} {
+		if code := cli(args, &out, &errb); code != 2 {
+			t.Errorf("kplay %v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+func dirOf(t *testing.T, line string) script.Directive {
+	t.Helper()
+	ds, err := script.Parse("x", line)
+	if err != nil || len(ds) != 1 {
+		t.Fatalf("parse %q: %v", line, err)
+	}
+	return ds[0]
+}
