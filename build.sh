@@ -1,0 +1,213 @@
+#!/usr/bin/env bash
+# build.sh: the one entry point for kplay's build, local server, tests and
+# benchmarks. See DESIGN.md §6 and §7.
+#
+#   ./build.sh build   write dist/: app.wasm, wasm_exec.js, static files, .gz and .br copies
+#   ./build.sh serve   build, then serve dist/ on http://127.0.0.1:8080/
+#   ./build.sh test    gofmt, vet, staticcheck (native and js/wasm), go test natively and
+#                      in Node, the native/wasm determinism check, browser end-to-end tests
+#   ./build.sh bench   wasm size, engine events/s (native, wasm), first draw in Chromium
+set -euo pipefail
+cd "$(dirname "$0")"
+
+GOROOT_DIR="$(go env GOROOT)"
+WASM_EXEC="$GOROOT_DIR/lib/wasm/go_js_wasm_exec"
+
+usage() {
+	cat >&2 <<'EOF'
+usage: ./build.sh build|serve|test|bench
+  build   write dist/ (app.wasm, wasm_exec.js, static files, .gz and .br copies)
+  serve   build, then serve dist/ on http://127.0.0.1:8080/
+  test    formatting, vet, staticcheck, native and js/wasm tests, determinism, browser tests
+  bench   wasm size, engine events per second, first draw; compared with DESIGN §7 budgets
+EOF
+	exit 2
+}
+
+section() { printf '\n\033[1m=== %s ===\033[0m\n' "$*"; }
+
+# need CMD:PKG...: install, in one apt-get run, the Debian package PKG of
+# every CMD that is missing (CI is a fresh Debian 12 machine, as root).
+need() {
+	local pair missing=()
+	for pair in "$@"; do
+		command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair#*:}")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	echo "installing missing Debian packages: ${missing[*]}"
+	local sudo=()
+	if [ "$(id -u)" -ne 0 ]; then
+		command -v sudo >/dev/null 2>&1 || { echo "error: install ${missing[*]} (as root: apt-get install -y ${missing[*]})" >&2; exit 1; }
+		sudo=(sudo)
+	fi
+	"${sudo[@]}" apt-get update
+	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+	for pair in "$@"; do
+		command -v "${pair%%:*}" >/dev/null 2>&1 || { echo "error: ${pair%%:*} still missing after apt-get install" >&2; exit 1; }
+	done
+}
+
+cmd_build() {
+	need brotli:brotli gzip:gzip
+	section "build dist/"
+	[ -f static/index.html ] || echo "warning: static/index.html is missing; the page will not load" >&2
+	rm -rf dist
+	mkdir -p dist
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o dist/app.wasm ./wasm/playground
+	if [ -d static ] && [ -n "$(ls -A static)" ]; then
+		cp -R static/. dist/
+	fi
+	cp "$GOROOT_DIR/lib/wasm/wasm_exec.js" dist/
+	# Precompress every file. gzip -n leaves out the name and time, so builds
+	# are reproducible; two jobs at a time keeps the brotli of app.wasm short.
+	find dist -type f ! -name '*.gz' ! -name '*.br' -print0 |
+		xargs -0 -P 2 -I{} sh -c 'gzip -9 -n -k -f "$1" && brotli -q 11 -k -f "$1"' _ {}
+	local f
+	for f in dist/app.wasm dist/app.wasm.gz dist/app.wasm.br; do
+		printf '%-22s %10d bytes\n' "$f" "$(stat -c %s "$f")"
+	done
+	echo "dist/ holds $(find dist -type f | wc -l) files"
+}
+
+cmd_serve() {
+	cmd_build
+	section "serve dist/"
+	mkdir -p bin
+	go build -o bin/kplay ./cmd/kplay
+	exec bin/kplay serve -addr 127.0.0.1:8080 dist
+}
+
+# go_files lists the repository's Go files (not build output or node_modules).
+go_files() {
+	find . -type f -name '*.go' -not -path './.git/*' -not -path './node_modules/*' -not -path './dist/*' -not -path './bin/*' -print0
+}
+
+# determinism runs every script through kplay natively and as js/wasm in
+# Node and compares the outputs (and exit codes) byte for byte.
+determinism() (
+	mkdir -p bin
+	go build -o bin/kplay ./cmd/kplay
+	GOOS=js GOARCH=wasm go build -o bin/kplay.wasm ./cmd/kplay
+	local tmp n=0 f native wasm
+	tmp="$(mktemp -d)"
+	trap 'rm -rf "$tmp"' EXIT
+	for f in scenarios/*.txt engine/testdata/*.txt; do
+		[ -f "$f" ] || continue
+		native=0 wasm=0
+		bin/kplay run "$f" >"$tmp/native.out" 2>"$tmp/native.err" || native=$?
+		"$WASM_EXEC" bin/kplay.wasm run "$f" >"$tmp/wasm.out" 2>"$tmp/wasm.err" || wasm=$?
+		if [ "$native" != "$wasm" ]; then
+			echo "FAIL $f: exit $native natively, $wasm in wasm" >&2
+			cat "$tmp/wasm.err" >&2
+			return 1
+		fi
+		if ! cmp -s "$tmp/native.out" "$tmp/wasm.out"; then
+			echo "FAIL $f: native and wasm outputs differ:" >&2
+			diff -u "$tmp/native.out" "$tmp/wasm.out" | head -40 >&2 || true
+			return 1
+		fi
+		n=$((n + 1))
+	done
+	[ "$n" -gt 0 ] || { echo "FAIL: no scripts found" >&2; return 1; }
+	echo "ok: $n scripts give byte-identical output natively and in js/wasm"
+)
+
+cmd_test() {
+	local start=$SECONDS
+	section "gofmt"
+	local unformatted
+	unformatted="$(go_files | xargs -0 gofmt -l)"
+	if [ -n "$unformatted" ]; then
+		echo "these files need gofmt -w:" >&2
+		echo "$unformatted" >&2
+		exit 1
+	fi
+	echo ok
+
+	section "go vet (native)"
+	go vet ./...
+	section "go vet (js/wasm)"
+	GOOS=js GOARCH=wasm go vet ./...
+
+	section "staticcheck (native)"
+	go tool staticcheck ./...
+	section "staticcheck (js/wasm)"
+	mkdir -p bin
+	go build -o bin/staticcheck honnef.co/go/tools/cmd/staticcheck
+	GOOS=js GOARCH=wasm bin/staticcheck ./...
+
+	section "go test (native; browser tests run last)"
+	go test -skip '^TestBrowser' ./...
+
+	section "go test (js/wasm in Node $(node --version)): engine, script, scenarios"
+	GOOS=js GOARCH=wasm go test -exec="$WASM_EXEC" ./engine/... ./scenarios/...
+
+	section "determinism: kplay run natively vs js/wasm"
+	determinism
+
+	section "browser end-to-end (headless Chromium)"
+	need chromium:chromium brotli:brotli
+	chromium --version 2>/dev/null | grep -v dev-shm || true
+	cmd_build
+	mkdir -p bin/shots
+	KPLAY_DIST="$PWD/dist" KPLAY_SHOTS="$PWD/bin/shots" go test -count=1 -run '^TestBrowser' -v ./cmd/kplay
+	echo "screenshots: bin/shots/"
+
+	section "all tests passed in $((SECONDS - start)) s"
+}
+
+# metric NAME: print the median of the values before NAME in go test -bench
+# output on stdin.
+metric() {
+	awk -v name="$1" '{ for (i = 2; i <= NF; i++) if ($i == name) print $(i-1) }' | sort -g |
+		awk '{ v[NR] = $1 } END { if (NR == 0) exit 1; print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2 }'
+}
+
+cmd_bench() {
+	need chromium:chromium brotli:brotli
+	cmd_build
+	local raw gz br
+	raw=$(stat -c %s dist/app.wasm)
+	gz=$(stat -c %s dist/app.wasm.gz)
+	br=$(stat -c %s dist/app.wasm.br)
+
+	section "engine events per second (BenchmarkEngine, 3 runs each, median)"
+	local native_out wasm_out native wasm
+	native_out=$(go test -run '^$' -bench '^BenchmarkEngine$' -benchtime 1s -count 3 ./engine)
+	echo "$native_out" | grep '^BenchmarkEngine'
+	wasm_out=$(GOOS=js GOARCH=wasm go test -exec="$WASM_EXEC" -run '^$' -bench '^BenchmarkEngine$' -benchtime 1s -count 3 ./engine)
+	echo "$wasm_out" | grep '^BenchmarkEngine'
+	native=$(echo "$native_out" | metric events/s)
+	wasm=$(echo "$wasm_out" | metric events/s)
+
+	section "first draw in headless Chromium (BenchmarkFirstDraw, 7 cold loads)"
+	local draw_out draw
+	draw_out=$(KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^BenchmarkFirstDraw$' -benchtime 7x ./cmd/kplay)
+	echo "$draw_out" | grep -E '^(Benchmark|\s+browser_test)' || true
+	draw=$(echo "$draw_out" | metric median-ms)
+
+	section "budgets (DESIGN §7)"
+	awk -v raw="$raw" -v gz="$gz" -v br="$br" -v native="$native" -v wasm="$wasm" -v draw="$draw" '
+		function v(ok) { return ok ? "PASS" : "OVER" }
+		BEGIN {
+			printf "%-40s %16s %16s  %s\n", "figure", "measured", "budget", "verdict"
+			printf "%-40s %16s %16s  %s\n", "page wasm, raw", sprintf("%d B", raw), "-", ""
+			printf "%-40s %16s %16s  %s\n", "page wasm, gzip -9", sprintf("%d B", gz), "-", ""
+			printf "%-40s %16s %16s  %s\n", "page wasm, brotli -q 11", sprintf("%d B", br), "<= 1200000 B", v(br <= 1200000)
+			printf "%-40s %16s %16s  %s\n", "engine, native, events/s", sprintf("%.0f", native), ">= 2000000", v(native >= 2000000)
+			printf "%-40s %16s %16s  %s\n", "engine, js/wasm in Node, events/s", sprintf("%.0f", wasm), "-", ""
+			printf "%-40s %16s %16s  %s\n", "engine, wasm relative to native", sprintf("%.2fx", wasm / native), ">= 0.40x", v(wasm / native >= 0.4)
+			printf "%-40s %16s %16s  %s\n", "cold load to first draw (median of 7)", sprintf("%.0f ms", draw), "<= 1000 ms", v(draw <= 1000)
+			printf "%-40s %16s %16s  %s\n", "frame time, 9 brokers x 12 partitions", "not measured", "<= 16 ms", "-"
+			printf "%-40s %16s %16s  %s\n", "seek in a 10-minute run", "not measured", "<= 50 ms", "-"
+		}'
+}
+
+[ $# -eq 1 ] || usage
+case "$1" in
+build) cmd_build ;;
+serve) cmd_serve ;;
+test) cmd_test ;;
+bench) cmd_bench ;;
+*) usage ;;
+esac

@@ -1,0 +1,358 @@
+//go:build !js
+
+package main
+
+// Browser end-to-end tests: the built site, served by siteHandler, in real
+// headless Chromium driven by chromedp. They need /usr/bin/chromium (or
+// chromium on PATH); without it they fail, they never skip, because
+// ./build.sh test installs it. KPLAY_DIST names a site that ./build.sh build
+// wrote; without it the test builds the site into a temporary directory.
+// KPLAY_SHOTS names a directory for the screenshots (default: t.TempDir()).
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath finds Chromium, or fails the test.
+func chromiumPath(tb testing.TB) string {
+	tb.Helper()
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium"
+	}
+	tb.Fatal("Chromium not found: install it (apt-get install -y chromium); ./build.sh test does this")
+	return ""
+}
+
+// builtSite returns the directory of a built site: $KPLAY_DIST, or a fresh
+// build of wasm/playground, static/ and wasm_exec.js in a temporary
+// directory.
+func builtSite(tb testing.TB) string {
+	tb.Helper()
+	if d := os.Getenv("KPLAY_DIST"); d != "" {
+		for _, f := range []string{"index.html", "app.wasm", "wasm_exec.js"} {
+			if _, err := os.Stat(filepath.Join(d, f)); err != nil {
+				tb.Fatalf("KPLAY_DIST=%s is not a built site: %v (run ./build.sh build)", d, err)
+			}
+		}
+		return d
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		tb.Fatalf("go not on PATH: %v", err)
+	}
+	dir := tb.TempDir()
+	build := exec.Command(goBin, "build", "-trimpath", "-o", filepath.Join(dir, "app.wasm"), "./wasm/playground")
+	build.Dir = filepath.Join("..", "..")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		tb.Fatalf("building the page: %v\n%s", err, out)
+	}
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "static"))); err != nil {
+		tb.Fatalf("copying static/: %v", err)
+	}
+	goroot, err := exec.Command(goBin, "env", "GOROOT").Output()
+	if err != nil {
+		tb.Fatalf("go env GOROOT: %v", err)
+	}
+	js, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "wasm_exec.js"), js, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return dir
+}
+
+// newBrowser starts headless Chromium with a window of width×height and
+// returns a context for its first tab. Everything ends at test cleanup.
+func newBrowser(tb testing.TB, width, height int) context.Context {
+	tb.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath(tb)),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.UserDataDir(tb.TempDir()),
+		chromedp.WindowSize(width, height),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	tb.Cleanup(cancelAlloc)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	tb.Cleanup(cancelCtx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 2*time.Minute)
+	tb.Cleanup(cancelTimeout)
+	return ctx
+}
+
+// serveSite serves dir with the kplay serve handler.
+func serveSite(tb testing.TB, dir string) *httptest.Server {
+	tb.Helper()
+	srv := httptest.NewServer(siteHandler(os.DirFS(dir)))
+	tb.Cleanup(srv.Close)
+	return srv
+}
+
+// readyJS is true once the page has drawn its diagram.
+const readyJS = `document.body.dataset.ready === "1" && document.querySelector("svg#diagram") !== null`
+
+// logs is what the replica logs show: each broker's LEO and HW.
+type logs struct {
+	LEO1 int    `json:"leo1"`
+	LEO2 int    `json:"leo2"`
+	LEO3 int    `json:"leo3"`
+	HW1  int    `json:"hw1"`
+	HW2  int    `json:"hw2"`
+	HW3  int    `json:"hw3"`
+	Time string `json:"clock"`
+}
+
+const logsJS = `(() => {
+	const r = {clock: (document.querySelector("#clock") || {}).textContent || ""};
+	for (const b of [1, 2, 3]) {
+		const l = document.querySelector('.log[data-broker="' + b + '"]');
+		r["leo" + b] = l ? Number(l.dataset.leo) : -1;
+		r["hw" + b] = l ? Number(l.dataset.hw) : -1;
+	}
+	return r;
+})()`
+
+func readLogs(t *testing.T, ctx context.Context) logs {
+	t.Helper()
+	l, err := chromedp.Run(ctx, chromedp.Evaluate[logs](logsJS))
+	if err != nil {
+		t.Fatalf("reading the logs: %v", err)
+	}
+	return l
+}
+
+// pageDump is the page's text, for failure messages.
+func pageDump(ctx context.Context) string {
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText.slice(0, 3000)`))
+	if err != nil {
+		return "(cannot read the page: " + err.Error() + ")"
+	}
+	return s
+}
+
+// screenshot saves the viewport as a PNG in $KPLAY_SHOTS or a temp dir.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("KPLAY_SHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot %s (%d bytes)", p, len(png))
+}
+
+// TestBrowserPlayground loads the page, checks the diagram's nodes and
+// roles, produces one record and watches it replicate to both followers and
+// commit, then takes screenshots at desktop and phone sizes.
+func TestBrowserPlayground(t *testing.T) {
+	srv := serveSite(t, builtSite(t))
+	ctx := newBrowser(t, 1280, 800)
+
+	// Collect uncaught exceptions and console errors from the start.
+	var (
+		mu       sync.Mutex
+		problems []string
+	)
+	msgs := chromedp.Console(ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.IsException() || m.Type == chromedp.ConsoleError {
+				mu.Lock()
+				problems = append(problems, string(m.Type)+": "+m.Text)
+				mu.Unlock()
+			}
+		}
+	}()
+
+	start := time.Now()
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
+		t.Fatalf("navigate: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("the page never drew its diagram: %v\npage text:\n%s", err, pageDump(ctx))
+	}
+	firstDraw, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.kplayFirstDraw`))
+	if err != nil {
+		t.Errorf("window.kplayFirstDraw: %v", err)
+	}
+	t.Logf("first draw at %.0f ms after navigation (%.0f ms wall)", firstDraw, float64(time.Since(start).Milliseconds()))
+
+	// The lesson's layout: the producer, the leader b1, followers b2 and b3,
+	// and the consumer.
+	for _, n := range [][2]string{{"producer", "producer"}, {"b1", "leader"}, {"b2", "follower"}, {"b3", "follower"}, {"consumer", "consumer"}} {
+		sel := fmt.Sprintf(`svg#diagram g.node[data-node=%q][data-role=%q]`, n[0], n[1])
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector(%q) !== null`, sel)))
+		if err != nil || !ok {
+			roles, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("g.node")].map(g => g.dataset.node + "=" + g.dataset.role)`))
+			t.Errorf("no %s (err %v); nodes: %v", sel, err, roles)
+		}
+	}
+	for _, id := range []string{"play", "step", "produce", "speed", "clock", "events", "describe"} {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.getElementById(%q) !== null`, id)))
+		if err != nil || !ok {
+			t.Errorf("no #%s (err %v)", id, err)
+		}
+	}
+	if t.Failed() {
+		t.FailNow()
+	}
+
+	// Play at the top speed, and wait until the preset's own records are
+	// replicated and committed and nothing has moved for a while.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		const s = document.getElementById("speed");
+		s.value = s.max;
+		s.dispatchEvent(new Event("input", {bubbles: true}));
+		s.dispatchEvent(new Event("change", {bubbles: true}));
+		return true;
+	})()`)); err != nil {
+		t.Fatalf("setting the speed: %v", err)
+	}
+	before := waitSteady(t, ctx)
+	t.Logf("steady before producing: %+v", before)
+
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("produce"))); err != nil {
+		t.Fatalf("click #produce: %v", err)
+	}
+	n := before.LEO2 // the new record's offset
+	done := fmt.Sprintf(`(() => {
+		const l = b => document.querySelector('.log[data-broker="' + b + '"]');
+		const cell = b => l(b).querySelector('.cell[data-offset="%[1]d"]') !== null;
+		return Number(l(2).dataset.leo) === %[2]d && Number(l(3).dataset.leo) === %[2]d &&
+			cell(2) && cell(3) && Number(l(1).dataset.hw) === %[2]d;
+	})()`, n, n+1)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](done, chromedp.WithPollingTimeout(20*time.Second), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		t.Fatalf("record at offset %d did not replicate and commit: %v\nbefore %+v\nnow    %+v\npage text:\n%s", n, err, before, readLogs(t, ctx), pageDump(ctx))
+	}
+	after := readLogs(t, ctx)
+	t.Logf("after producing offset %d: %+v", n, after)
+	if after.LEO1 != n+1 {
+		t.Errorf("leader LEO %d, want %d", after.LEO1, n+1)
+	}
+
+	screenshot(t, ctx, "kplay-1280x800.png")
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatalf("phone viewport: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.innerWidth === 390`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the viewport did not become 390 px wide: %v", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Sleep(500*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("no diagram at phone size: %v", err)
+	}
+	screenshot(t, ctx, "kplay-390x844.png")
+
+	mu.Lock()
+	defer mu.Unlock()
+	if len(problems) > 0 {
+		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
+	}
+}
+
+// waitSteady polls the logs until the leader's LEO equals its HW and both
+// followers' LEOs, and nothing has changed for a second; it returns that
+// state.
+func waitSteady(t *testing.T, ctx context.Context) logs {
+	t.Helper()
+	var last logs
+	same := 0
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		l := readLogs(t, ctx)
+		l.Time = ""
+		steady := l.LEO1 >= 0 && l.LEO1 == l.HW1 && l.LEO1 == l.LEO2 && l.LEO1 == l.LEO3
+		if steady && l == last {
+			same++
+		} else {
+			same = 0
+		}
+		if same >= 10 {
+			return l
+		}
+		last = l
+		if err := chromedp.Do(ctx, chromedp.Sleep(100*time.Millisecond)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("the logs never settled; last %+v\npage text:\n%s", last, pageDump(ctx))
+	return logs{}
+}
+
+// BenchmarkFirstDraw measures a cold load: the time from navigation to
+// the page's first drawn diagram (window.kplayFirstDraw, which the page sets
+// with performance.now()), each load in a fresh browser context with an
+// empty cache. It reports the median as median-ms. Run it with a fixed count:
+//
+//	KPLAY_DIST=$PWD/dist go test -run '^$' -bench FirstDraw -benchtime 7x ./cmd/kplay
+func BenchmarkFirstDraw(b *testing.B) {
+	srv := serveSite(b, builtSite(b))
+	browser := newBrowser(b, 1280, 800)
+	if err := chromedp.Do(browser, chromedp.Navigate("about:blank")); err != nil {
+		b.Fatalf("starting Chromium: %v", err)
+	}
+	var draws []float64
+	for i := 0; i < b.N; i++ {
+		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+		err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"))
+		var ms float64
+		if err == nil {
+			_, err = chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(5*time.Millisecond)))
+		}
+		if err == nil {
+			ms, err = chromedp.Run(ctx, chromedp.Evaluate[float64](`window.kplayFirstDraw`))
+		}
+		cancel()
+		if err != nil {
+			b.Fatalf("load %d: %v", i+1, err)
+		}
+		draws = append(draws, ms)
+	}
+	b.StopTimer()
+	slices.Sort(draws)
+	median := draws[len(draws)/2]
+	if len(draws)%2 == 0 {
+		median = (draws[len(draws)/2-1] + draws[len(draws)/2]) / 2
+	}
+	b.Logf("first draw (ms): %v", draws)
+	b.ReportMetric(median, "median-ms")
+	b.ReportMetric(draws[len(draws)-1], "max-ms")
+}
