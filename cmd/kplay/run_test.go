@@ -46,6 +46,19 @@ func TestRunOutputIsGolden(t *testing.T) {
 			if code := cli([]string{"run", f}, &out, &errb); code != 0 {
 				t.Fatalf("kplay run exit %d: %s", code, errb.String())
 			}
+			// A stripped script (the page's and links' form) runs to the
+			// same golden text.
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sout bytes.Buffer
+			if code := cli([]string{"run", writeFile(t, "stripped.txt", script.StripExpected(string(src)))}, &sout, &errb); code != 0 {
+				t.Fatalf("kplay run of the stripped script: exit %d: %s", code, errb.String())
+			}
+			if sout.String() != out.String() {
+				t.Errorf("the stripped script runs to different text:\n%s", sout.String())
+			}
 			p := writeFile(t, "out.txt", out.String())
 			var tout bytes.Buffer
 			if code := cli([]string{"test", p}, &tout, &errb); code != 0 {
