@@ -2,14 +2,21 @@ package engine
 
 import "slices"
 
-// broker is one Kafka broker: its replicas (sorted by partition), its
-// replica fetchers (one per source broker, num.replica.fetchers = 1), and
-// the requests it holds in purgatory.
+// broker is one Kafka broker process: its replicas (sorted by partition),
+// its replica fetchers (one per source broker, num.replica.fetchers = 1),
+// and the requests it holds in purgatory.
 type broker struct {
-	id       BrokerID
-	alive    bool
-	replicas []replica
-	fetchers []fetcher
+	id    BrokerID
+	alive bool
+	// incarnation counts process starts; timers of an older one are void.
+	incarnation int
+	// brokerEpoch is the epoch the controller gave this incarnation at
+	// registration (0 until the registration response arrives).
+	brokerEpoch int64
+	// shuttingDown is set once a controlled shutdown was asked for.
+	shuttingDown bool
+	replicas     []replica
+	fetchers     []fetcher
 	// parked are fetches held open (DelayedFetch), delayed are acks=all
 	// produces waiting for the high watermark (DelayedProduce).
 	parked  []parkedFetch
@@ -18,15 +25,19 @@ type broker struct {
 
 // fetcher is a follower's fetch session with one leader broker
 // (AbstractFetcherThread): one Fetch in flight at a time, carrying every
-// partition this broker follows on that leader.
+// partition this broker follows on that leader that is not backing off.
 type fetcher struct {
 	leader BrokerID
-	parts  []TopicPartition
+	parts  []fetchPart
 	// inflight is the id of the outstanding Fetch, 0 if none.
 	inflight int64
-	// backoffUntil delays the next fetch after an error
-	// (replica.fetch.backoff.ms).
-	backoffUntil Time
+}
+
+// fetchPart is one partition of a fetcher; after an error it waits until
+// delayUntil (replica.fetch.backoff.ms, AbstractFetcherThread.delayPartitions).
+type fetchPart struct {
+	tp         TopicPartition
+	delayUntil Time
 }
 
 // parkedFetch is a fetch held in the fetch purgatory until data arrives or
@@ -43,7 +54,6 @@ type delayedProduce struct {
 	tp       TopicPartition
 	base     Offset
 	required Offset // the HW that completes it: last offset + 1
-	value    string
 }
 
 func (b *broker) clone() broker {
@@ -71,11 +81,13 @@ func (b *broker) replica(tp TopicPartition) *replica {
 	return &b.replicas[i]
 }
 
-func cmpReplicaTP(r replica, tp TopicPartition) int {
+func cmpReplicaTP(r replica, tp TopicPartition) int { return cmpTP(r.tp, tp) }
+
+func cmpTP(a, b TopicPartition) int {
 	switch {
-	case r.tp.Less(tp):
+	case a.Less(b):
 		return -1
-	case tp.Less(r.tp):
+	case b.Less(a):
 		return 1
 	}
 	return 0
@@ -85,7 +97,7 @@ func cmpReplicaTP(r replica, tp TopicPartition) int {
 func (b *broker) ensureReplica(tp TopicPartition) *replica {
 	i, ok := slices.BinarySearchFunc(b.replicas, tp, cmpReplicaTP)
 	if !ok {
-		b.replicas = slices.Insert(b.replicas, i, replica{tp: tp, leader: NoLeader})
+		b.replicas = slices.Insert(b.replicas, i, replica{tp: tp, leader: NoLeader, partitionEpoch: -1, leaderEpoch: -1})
 	}
 	return &b.replicas[i]
 }
@@ -99,17 +111,39 @@ func (b *broker) fetcher(leader BrokerID) *fetcher {
 	return nil
 }
 
-// makeLeader makes b the leader of reg.tp in reg.leaderEpoch
-// (Partition.makeLeader): the epoch cache gets (epoch, LEO) at once, that LEO
-// becomes the leader-epoch start offset, and every follower's state resets:
-// LEO unknown, lastCaughtUpTimeMs = now for ISR members and "never" for the
-// rest (Replica.resetReplicaState).
-func (c *Cluster) makeLeader(b *broker, reg partitionReg) {
+// node is the broker's NodeID.
+func (b *broker) node() NodeID { return Broker(b.id) }
+
+// applyRegistration brings broker b's view of one partition up to the
+// controller's registration reg (Partition.makeLeader / makeFollower). A
+// registration with an older partition epoch than b knows is ignored.
+func (c *Cluster) applyRegistration(b *broker, reg partitionReg) {
 	r := b.ensureReplica(reg.tp)
+	if reg.partitionEpoch < r.partitionEpoch {
+		return
+	}
+	if reg.leader == b.id {
+		c.makeLeader(b, r, reg)
+	} else {
+		c.makeFollower(b, r, reg)
+	}
+}
+
+// makeLeader makes b the leader of reg.tp (Partition.makeLeader). In a new
+// leader epoch the epoch cache gets (epoch, LEO) at once, that LEO becomes
+// the leader-epoch start offset, and every follower's state resets: LEO
+// unknown, lastCaughtUpTimeMs = now for ISR members and "never" for the rest
+// (Replica.resetReplicaState). The committed ISR is the registration's.
+func (c *Cluster) makeLeader(b *broker, r *replica, reg partitionReg) {
 	newEpoch := !r.isLeader || r.leaderEpoch != reg.leaderEpoch
 	r.isLeader = true
 	r.leader = b.id
 	r.leaderEpoch = reg.leaderEpoch
+	r.partitionEpoch = reg.partitionEpoch
+	r.isr = slices.Clone(reg.isr)
+	r.maximal = nil
+	r.alterInflight = 0
+	c.stopFetching(b, r.tp)
 	if newEpoch {
 		r.assignEpoch(reg.leaderEpoch, r.leo())
 		r.epochStartOffset = r.leo()
@@ -129,15 +163,34 @@ func (c *Cluster) makeLeader(b *broker, reg partitionReg) {
 }
 
 // makeFollower makes b a follower of reg.tp under reg.leader
-// (Partition.makeFollower): the fetcher for that leader takes the partition
-// and starts from the local LEO with the latest local epoch
-// (ReplicaManager.initialFetchOffset).
-func (c *Cluster) makeFollower(b *broker, reg partitionReg) {
-	r := b.ensureReplica(reg.tp)
+// (Partition.makeFollower). If it led the partition, its waiting produces
+// and fetches complete with NOT_LEADER_OR_FOLLOWER
+// (completeDelayedOperationsWhenNotPartitionLeader). If the leader epoch
+// changed, the fetcher restarts against the new leader from the local LEO
+// with the latest local epoch (ReplicaManager.initialFetchOffset); under
+// protocol pre-kip-101 the follower first truncates to its own HW.
+func (c *Cluster) makeFollower(b *broker, r *replica, reg partitionReg) {
+	wasLeader := r.isLeader
+	newEpoch := r.leaderEpoch != reg.leaderEpoch || r.leader != reg.leader
 	r.isLeader = false
 	r.remotes = nil
 	r.leader = reg.leader
 	r.leaderEpoch = reg.leaderEpoch
+	r.partitionEpoch = reg.partitionEpoch
+	r.isr = slices.Clone(reg.isr)
+	r.maximal = nil
+	r.alterInflight = 0
+	if wasLeader {
+		c.failDelayedProduces(b, r.tp)
+		c.tryCompleteParked(b, r.tp)
+	}
+	if !newEpoch && !wasLeader {
+		return
+	}
+	c.stopFetching(b, r.tp)
+	if c.cfg.Protocol == ProtocolPreKIP101 {
+		c.truncateTo(b, r, r.hw, "truncates to its high watermark on becoming a follower (before KIP-101)")
+	}
 	if reg.leader == NoLeader {
 		return
 	}
@@ -147,19 +200,17 @@ func (c *Cluster) makeFollower(b *broker, reg partitionReg) {
 		slices.SortFunc(b.fetchers, func(x, y fetcher) int { return cmpInt(int64(x.leader), int64(y.leader)) })
 		f = b.fetcher(reg.leader)
 	}
-	if !slices.Contains(f.parts, reg.tp) {
-		f.parts = append(f.parts, reg.tp)
-		slices.SortFunc(f.parts, func(x, y TopicPartition) int {
-			if x.Less(y) {
-				return -1
-			}
-			if y.Less(x) {
-				return 1
-			}
-			return 0
-		})
-	}
+	f.parts = append(f.parts, fetchPart{tp: reg.tp})
+	slices.SortFunc(f.parts, func(x, y fetchPart) int { return cmpTP(x.tp, y.tp) })
 	c.maybeSendFetch(b, reg.leader)
+}
+
+// stopFetching removes tp from whichever fetcher holds it.
+func (c *Cluster) stopFetching(b *broker, tp TopicPartition) {
+	for i := range b.fetchers {
+		f := &b.fetchers[i]
+		f.parts = slices.DeleteFunc(f.parts, func(p fetchPart) bool { return p.tp == tp })
+	}
 }
 
 // setHW moves a replica's high watermark and records the change.
@@ -169,27 +220,27 @@ func (c *Cluster) setHW(b *broker, r *replica, hw Offset) {
 	}
 	old := r.hw
 	r.hw = hw
-	c.emit(Event{Kind: EvHWChanged, Node: Broker(b.id), TP: r.tp, Offset: old, End: hw})
+	c.emit(Event{Kind: EvHWChanged, Node: b.node(), TP: r.tp, Offset: old, End: hw})
 }
 
 // maybeIncrementHW recomputes the leader's high watermark
 // (Partition.maybeIncrementLeaderHW, reference §1.3): it stays frozen while
-// the ISR is smaller than min(min.insync.replicas, RF) (KAFKA-15583, 3.7+);
-// otherwise it is the minimum LEO over the leader and every follower that is
-// in the ISR, or caught up and eligible; and it never moves backwards
-// (UnifiedLog.maybeIncrementHighWatermark). When it moves, delayed produces
-// and consumer fetches waiting on it are completed.
+// the committed ISR is smaller than min(min.insync.replicas, RF)
+// (KAFKA-15583, 3.7+); otherwise it is the minimum LEO over the leader and
+// every follower that is in the maximal ISR, or caught up and eligible; and
+// it never moves backwards (UnifiedLog.maybeIncrementHighWatermark). When it
+// moves, delayed produces and consumer fetches waiting on it complete.
 func (c *Cluster) maybeIncrementHW(b *broker, r *replica) {
-	reg := c.partition(r.tp)
-	if len(reg.isr) < c.effectiveMinISR(r.tp) {
+	if !r.isLeader || len(r.isr) < c.effectiveMinISR(r.tp) {
 		return
 	}
 	leo := r.leo()
 	cand := leo
+	maximal := r.maximalISR()
 	for _, rr := range r.remotes {
-		inISR := slices.Contains(reg.isr, rr.id)
+		inISR := slices.Contains(maximal, rr.id)
 		caughtUp := rr.leo == leo || c.now-rr.lastCaughtUp <= c.cfg.ReplicaLagTimeMaxMs
-		if rr.leo < cand && (inISR || (caughtUp && c.brokerEligible(rr.id))) {
+		if rr.leo < cand && (inISR || (caughtUp && c.isrEligible(rr.id))) {
 			cand = rr.leo
 		}
 	}
@@ -201,6 +252,11 @@ func (c *Cluster) maybeIncrementHW(b *broker, r *replica) {
 	c.tryCompleteParked(b, r.tp)
 }
 
-// brokerEligible reports whether a broker may count toward the HW or join
-// the ISR (Partition.isReplicaIsrEligible: unfenced, not shutting down).
-func (c *Cluster) brokerEligible(id BrokerID) bool { return c.broker(id).alive }
+// isrEligible reports whether a broker may count toward the HW or join an
+// ISR (Partition.isReplicaIsrEligible: registered, unfenced and not in
+// controlled shutdown, as the leader's metadata shows; KIP-841). Metadata
+// reaches brokers at once in kplay, so the controller's view is used.
+func (c *Cluster) isrEligible(id BrokerID) bool {
+	reg := c.ctrl.reg(id)
+	return !reg.fenced && !reg.shuttingDown
+}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
 
 	"kplay/engine/internal/rng"
@@ -31,6 +30,14 @@ type Cluster struct {
 	// producers[i] is p(i+1); consumers[i] is c(i+1).
 	producers []producer
 	consumers []consumer
+
+	ctrl controller
+	net  network
+	// uncleanElections counts unclean and last-known-leader elections, so
+	// that invariant checks know whether a run is "clean" (reference §11).
+	uncleanElections int
+	// inv is the state the invariant checker keeps between steps.
+	inv invariantState
 }
 
 // New returns a cluster of cfg.Brokers live brokers at time cfg.Start, or
@@ -41,9 +48,18 @@ func New(cfg Config) (*Cluster, error) {
 	}
 	c := &Cluster{cfg: cfg, now: cfg.Start, rng: rng.New(cfg.Seed)}
 	c.brokers = make([]broker, cfg.Brokers)
+	c.ctrl.regs = make([]brokerReg, cfg.Brokers)
 	for i := range c.brokers {
-		c.brokers[i] = broker{id: BrokerID(i + 1), alive: true}
+		id := BrokerID(i + 1)
+		c.brokers[i] = broker{id: id, alive: true, incarnation: 1}
+		// The initial brokers are registered and unfenced at the start, with
+		// broker epochs 1..n as a fresh KRaft cluster would give them.
+		c.ctrl.nextBrokerEpoch++
+		c.ctrl.regs[i] = brokerReg{id: id, epoch: c.ctrl.nextBrokerEpoch, lastContact: c.now}
+		c.brokers[i].brokerEpoch = c.ctrl.nextBrokerEpoch
+		c.startBrokerTimers(&c.brokers[i])
 	}
+	c.scheduleFenceCheck()
 	return c, nil
 }
 
@@ -77,7 +93,10 @@ func (c *Cluster) Apply(cmd Command) error {
 			c.consume(cmd)
 		}
 	default:
-		err = fmt.Errorf("engine: unknown command %T", cmd)
+		err = c.applyFault(cmd)
+	}
+	if err == nil {
+		c.check()
 	}
 	return err
 }
@@ -105,9 +124,12 @@ func (c *Cluster) Step() bool {
 	switch it.kind {
 	case itemDeliver:
 		c.deliver(it.msg)
+	case itemLocal:
+		c.receive(it.msg)
 	case itemTimer:
 		c.fire(it)
 	}
+	c.check()
 	return true
 }
 
@@ -179,6 +201,9 @@ func (c *Cluster) Clone() *Cluster {
 	for i := range c.consumers {
 		d.consumers[i] = c.consumers[i].clone()
 	}
+	d.ctrl = c.ctrl.clone()
+	d.net = c.net.clone()
+	d.inv = c.inv.clone()
 	return &d
 }
 
@@ -195,10 +220,15 @@ func (c *Cluster) newID() int64 {
 	return c.nextID
 }
 
-// timer schedules a timer of kind k for node at time at.
+// timer schedules a timer of kind k for node at time at. A broker's timer
+// belongs to its current incarnation.
 func (c *Cluster) timer(at Time, k timerKind, node NodeID, tp TopicPartition, id int64) {
 	c.seq++
-	c.sched.push(item{at: at, seq: c.seq, kind: itemTimer, timer: k, node: node, tp: tp, id: id})
+	inc := 0
+	if node.Kind == NodeBroker {
+		inc = c.broker(BrokerID(node.ID)).incarnation
+	}
+	c.sched.push(item{at: at, seq: c.seq, kind: itemTimer, timer: k, node: node, tp: tp, id: id, incarnation: inc})
 }
 
 // send puts m on the wire from m.From to m.To with a latency drawn from the
@@ -206,11 +236,22 @@ func (c *Cluster) timer(at Time, k timerKind, node NodeID, tp TopicPartition, id
 func (c *Cluster) send(m Message) int64 {
 	m.ID = c.newID()
 	m.SentAt = c.now
-	m.DeliverAt = c.now + Time(c.rng.Range(int64(c.cfg.MinLatency), int64(c.cfg.MaxLatency)))
+	m.DeliverAt = c.now + c.latency(m.From, m.To)
+	m.Dropped = c.dropped(m.From, m.To)
 	c.seq++
 	c.sched.push(item{at: m.DeliverAt, seq: c.seq, kind: itemDeliver, msg: m})
 	c.emit(Event{Kind: EvMsgSent, Node: m.From, Peer: m.To, MsgKind: m.Kind, MsgID: m.ID, DeliverAt: m.DeliverAt, TP: firstTP(m)})
 	return m.ID
+}
+
+// local hands m to its receiver after delay without crossing the network:
+// how a client learns that its connection broke.
+func (c *Cluster) local(m Message, delay Time) {
+	m.ID = c.newID()
+	m.SentAt = c.now
+	m.DeliverAt = c.now + delay
+	c.seq++
+	c.sched.push(item{at: m.DeliverAt, seq: c.seq, kind: itemLocal, msg: m})
 }
 
 func firstTP(m Message) TopicPartition {
@@ -220,13 +261,50 @@ func firstTP(m Message) TopicPartition {
 	return TopicPartition{}
 }
 
-// deliver hands a message to its receiver.
+// alive reports whether node n's process is running.
+func (c *Cluster) alive(n NodeID) bool {
+	if n.Kind == NodeBroker {
+		return c.broker(BrokerID(n.ID)).alive
+	}
+	return true
+}
+
+// deliver hands a message that crossed the network to its receiver, or
+// loses it: the link is down, the message was dropped, or the receiver is
+// dead. A request that reaches a dead broker's host is refused at once, so
+// its sender learns of it one latency later (NETWORK_EXCEPTION, the Java
+// client's disconnect).
 func (c *Cluster) deliver(m Message) {
-	if m.To.Kind == NodeBroker && !c.broker(BrokerID(m.To.ID)).alive {
+	if m.Dropped || !c.net.connected(m.From, m.To) || !c.alive(m.To) {
 		c.emit(Event{Kind: EvMsgDropped, Node: m.To, Peer: m.From, MsgKind: m.Kind, MsgID: m.ID, TP: firstTP(m)})
+		if !m.Dropped && c.net.connected(m.From, m.To) && !c.alive(m.To) && c.alive(m.From) {
+			c.refuse(m)
+		}
 		return
 	}
 	c.emit(Event{Kind: EvMsgDelivered, Node: m.To, Peer: m.From, MsgKind: m.Kind, MsgID: m.ID, TP: firstTP(m)})
+	c.receive(m)
+}
+
+// refuse answers request m, whose receiver is dead, with NETWORK_EXCEPTION
+// in every partition, delivered locally to the sender.
+func (c *Cluster) refuse(m Message) {
+	rk := responseKind(m.Kind)
+	if rk == 0 || (m.Kind == MsgProduce && m.Parts[0].Acks == AcksNone) {
+		return
+	}
+	parts := make([]Part, len(m.Parts))
+	for i, p := range m.Parts {
+		parts[i] = Part{TP: p.TP, FetchOffset: p.FetchOffset, Err: ErrNetworkException, HW: -1, BaseOffset: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
+	}
+	c.local(Message{Kind: rk, Request: m.ID, From: m.To, To: m.From, ReplicaID: m.ReplicaID, Parts: parts}, c.latency(m.To, m.From))
+}
+
+// receive runs the receiver's handler for m.
+func (c *Cluster) receive(m Message) {
+	if !c.alive(m.To) {
+		return
+	}
 	switch m.Kind {
 	case MsgProduce:
 		c.handleProduce(c.broker(BrokerID(m.To.ID)), m)
@@ -250,13 +328,34 @@ func (c *Cluster) deliver(m Message) {
 		case NodeConsumer:
 			c.consumerMetadata(c.consumerByID(m.To.ID), m)
 		}
+	case MsgBrokerRegistration:
+		c.handleRegistration(m)
+	case MsgBrokerRegistrationResponse:
+		c.handleRegistrationResponse(c.broker(BrokerID(m.To.ID)), m)
+	case MsgBrokerHeartbeat:
+		c.handleHeartbeat(m)
+	case MsgAlterPartition:
+		c.handleAlterPartition(m)
+	case MsgAlterPartitionResponse:
+		c.handleAlterPartitionResponse(c.broker(BrokerID(m.To.ID)), m)
+	case MsgOffsetsForLeaderEpoch:
+		c.handleOffsetsForLeaderEpoch(c.broker(BrokerID(m.To.ID)), m)
+	case MsgOffsetsForLeaderEpochResponse:
+		c.consumerValidated(c.consumerByID(m.To.ID), m)
 	default:
 		panic("engine: unknown message kind " + m.Kind.String())
 	}
 }
 
-// fire runs a timer.
+// fire runs a timer. Timers of a broker that has crashed since they were
+// set (another incarnation) are void.
 func (c *Cluster) fire(it item) {
+	if it.node.Kind == NodeBroker {
+		b := c.broker(BrokerID(it.node.ID))
+		if !b.alive || b.incarnation != it.incarnation {
+			return
+		}
+	}
 	switch it.timer {
 	case timerFetchExpire:
 		c.expireParkedFetch(c.broker(BrokerID(it.node.ID)), it.id)
@@ -269,10 +368,31 @@ func (c *Cluster) fire(it item) {
 		case NodeProducer:
 			c.producerRetry(c.producerByID(it.node.ID), it.id)
 		case NodeConsumer:
-			c.consumerRetry(c.consumerByID(it.node.ID))
+			c.consumerRetry(c.consumerByID(it.node.ID), it.id)
 		}
 	case timerFetcherBackoff:
-		c.fetcherBackoffDone(c.broker(BrokerID(it.node.ID)), BrokerID(it.id))
+		c.maybeSendFetch(c.broker(BrokerID(it.node.ID)), BrokerID(it.id))
+	case timerFetchTimeout:
+		c.followerFetchTimeout(c.broker(BrokerID(it.node.ID)), it.id)
+	case timerHeartbeat:
+		c.sendHeartbeat(c.broker(BrokerID(it.node.ID)))
+	case timerIsrExpiration:
+		c.isrExpiration(c.broker(BrokerID(it.node.ID)))
+	case timerAlterPartitionTimeout:
+		c.alterPartitionTimeout(c.broker(BrokerID(it.node.ID)), it.tp, it.id)
+	case timerFenceCheck:
+		c.fenceCheck(it.id)
+	case timerRebalance:
+		c.rebalanceCheck(it.id)
+	case timerRequestTimeout:
+		switch it.node.Kind {
+		case NodeProducer:
+			c.producerRequestTimeout(c.producerByID(it.node.ID), it.id)
+		case NodeConsumer:
+			c.consumerRequestTimeout(c.consumerByID(it.node.ID), it.id)
+		}
+	case timerDeliveryTimeout:
+		c.deliveryTimeout(c.producerByID(it.node.ID), it.id)
 	default:
 		panic("engine: unknown timer")
 	}

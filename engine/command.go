@@ -50,6 +50,8 @@ type Consume struct {
 	// Broker, when set, makes the consumer's metadata name that broker as the
 	// partition's leader (stale metadata), as in Produce.
 	Broker BrokerID
+	// Rack is the consumer's client.rack (KIP-392), "" for none.
+	Rack string
 }
 
 // Special values of Consume.From, as ListOffsets spells them.
@@ -113,6 +115,9 @@ func (c Consume) String() string {
 	}
 	if c.Broker != 0 {
 		s += " broker=" + itoa(int(c.Broker))
+	}
+	if c.Rack != "" {
+		s += " client.rack=" + quoteArg(c.Rack)
 	}
 	return s
 }

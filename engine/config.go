@@ -44,6 +44,69 @@ type Config struct {
 	DeliveryTimeoutMs Time
 	// FetchMaxWaitMs is the consumer's fetch.max.wait.ms (500).
 	FetchMaxWaitMs Time
+
+	// BrokerHeartbeatIntervalMs is broker.heartbeat.interval.ms (2000) and
+	// BrokerSessionTimeoutMs broker.session.timeout.ms (9000), KRaftConfigs.
+	BrokerHeartbeatIntervalMs Time
+	BrokerSessionTimeoutMs    Time
+	// UncleanLeaderElectionEnable is unclean.leader.election.enable (false
+	// since 0.11, KIP-106).
+	UncleanLeaderElectionEnable bool
+	// EligibleLeaderReplicas switches KIP-966 ELR on: the feature
+	// eligible.leader.replicas.version=1 (off in 4.0, on for new 4.1+
+	// clusters).
+	EligibleLeaderReplicas bool
+	// AutoLeaderRebalanceEnable is auto.leader.rebalance.enable (true) and
+	// LeaderImbalanceCheckIntervalMs is
+	// leader.imbalance.check.interval.seconds (300) in milliseconds.
+	AutoLeaderRebalanceEnable      bool
+	LeaderImbalanceCheckIntervalMs Time
+	// ReplicaSocketTimeoutMs is replica.socket.timeout.ms (30000): how long
+	// a follower waits for a fetch response that never comes.
+	ReplicaSocketTimeoutMs Time
+	// EnableIdempotence is the producer's enable.idempotence (true since 3.0).
+	EnableIdempotence bool
+	// AutoOffsetReset is the consumer's auto.offset.reset: "latest"
+	// (default), "earliest" or "none".
+	AutoOffsetReset string
+	// ReplicaSelectorRackAware sets replica.selector.class to
+	// org.apache.kafka.common.replica.RackAwareReplicaSelector (KIP-392);
+	// the default null means consumers always read from the leader.
+	ReplicaSelectorRackAware bool
+	// Racks[i] is broker i+1's broker.rack ("" = none).
+	Racks []string
+	// Protocol replays an old replication protocol so that its famous
+	// failures can be taught: ProtocolCurrent, ProtocolPreKIP101 or
+	// ProtocolPreKIP279.
+	Protocol Protocol
+}
+
+// Protocol selects the truncation protocol a follower uses.
+type Protocol uint8
+
+// The protocols.
+const (
+	// ProtocolCurrent truncates on fetch by DivergingEpoch (KIP-595 fetch,
+	// KAFKA-10554, Kafka 2.8+), iterating as KIP-279 does.
+	ProtocolCurrent Protocol = iota
+	// ProtocolPreKIP101 truncates a follower to its own high watermark when
+	// it restarts or becomes a follower (Kafka before 0.11).
+	ProtocolPreKIP101
+	// ProtocolPreKIP279 truncates by leader epoch, but the leader answers
+	// with an end offset only and the follower truncates once, without
+	// checking that the epochs agree (KIP-101 v0, Kafka 0.11–1.x).
+	ProtocolPreKIP279
+)
+
+// String prints the protocol as the script spells it.
+func (p Protocol) String() string {
+	switch p {
+	case ProtocolPreKIP101:
+		return "pre-kip-101"
+	case ProtocolPreKIP279:
+		return "pre-kip-279"
+	}
+	return "current"
 }
 
 // DefaultConfig returns a 3-broker cluster with Kafka 4.x's defaults and a
@@ -63,6 +126,14 @@ func DefaultConfig() Config {
 		RetryBackoffMs:        100,
 		DeliveryTimeoutMs:     120000,
 		FetchMaxWaitMs:        500,
+
+		BrokerHeartbeatIntervalMs:      2000,
+		BrokerSessionTimeoutMs:         9000,
+		AutoLeaderRebalanceEnable:      true,
+		LeaderImbalanceCheckIntervalMs: 300000,
+		ReplicaSocketTimeoutMs:         30000,
+		EnableIdempotence:              true,
+		AutoOffsetReset:                "latest",
 	}
 }
 
@@ -98,6 +169,18 @@ func (c Config) Validate() error {
 		return errors.New("engine: fetch.max.wait.ms must be >= 0")
 	case c.Start < 0:
 		return errors.New("engine: start must not be negative")
+	case c.BrokerHeartbeatIntervalMs <= 0:
+		return errors.New("engine: broker.heartbeat.interval.ms must be > 0")
+	case c.BrokerSessionTimeoutMs <= c.BrokerHeartbeatIntervalMs:
+		return errors.New("engine: broker.session.timeout.ms must be greater than broker.heartbeat.interval.ms")
+	case c.LeaderImbalanceCheckIntervalMs <= 0:
+		return errors.New("engine: leader.imbalance.check.interval.seconds must be > 0")
+	case c.ReplicaSocketTimeoutMs <= 0:
+		return errors.New("engine: replica.socket.timeout.ms must be > 0")
+	case c.AutoOffsetReset != "latest" && c.AutoOffsetReset != "earliest" && c.AutoOffsetReset != "none":
+		return errors.New("engine: auto.offset.reset must be latest, earliest or none")
+	case len(c.Racks) > c.Brokers:
+		return errors.New("engine: more racks than brokers")
 	}
 	return nil
 }

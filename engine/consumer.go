@@ -6,14 +6,29 @@ import (
 )
 
 // consumer is a KafkaConsumer assigned one partition: a fetch loop from its
-// position, reading from the leader (reference §4.1).
+// position, reading from the leader, or from a follower the leader names
+// (KIP-392), and only below the serving replica's HW (reference §4).
 type consumer struct {
 	id       int32
 	tp       TopicPartition
 	position Offset
 	meta     clientMeta
-	// inflight is the outstanding Fetch's id, 0 if none.
+	// rack is the consumer's client.rack.
+	rack string
+	// preferred is the read replica the leader named, valid until
+	// preferredUntil (metadata.max.age.ms, FetchCollector).
+	preferred      BrokerID
+	preferredUntil Time
+	// lastEpoch is the leader epoch of the last record consumed, -1 if none
+	// (SubscriptionState.FetchPosition.offsetEpoch).
+	lastEpoch Epoch
+	// inflight is the outstanding Fetch's or OffsetsForLeaderEpoch's id.
 	inflight int64
+	// validating is set while the position is checked after a leader
+	// change (KIP-320).
+	validating bool
+	// stopped is set when an error ends the consumer (auto.offset.reset=none).
+	stopped bool
 	// read is every record the consumer has received, in order.
 	read []Record
 }
@@ -25,6 +40,8 @@ func (k *consumer) clone() consumer {
 }
 
 func (c *Cluster) consumerByID(id int32) *consumer { return &c.consumers[id-1] }
+
+func (c *Cluster) node(k *consumer) NodeID { return NodeID{Kind: NodeConsumer, ID: k.id} }
 
 func (c *Cluster) checkConsume(cmd Consume) error {
 	if err := c.checkTP(cmd.TP); err != nil {
@@ -49,78 +66,125 @@ func (c *Cluster) consume(cmd Consume) {
 	id := max(cmd.Consumer, 1)
 	for int(id) > len(c.consumers) {
 		n := int32(len(c.consumers) + 1)
-		c.consumers = append(c.consumers, consumer{id: n, meta: clientMeta{leader: NoLeader, epoch: -1}})
+		c.consumers = append(c.consumers, consumer{id: n, meta: clientMeta{leader: NoLeader, epoch: -1}, preferred: NoLeader, lastEpoch: -1})
 	}
 	k := c.consumerByID(id)
 	if k.tp != cmd.TP {
 		k.meta = clientMeta{tp: cmd.TP, leader: NoLeader, epoch: -1}
+		k.read = nil
 	}
 	k.tp = cmd.TP
-	k.inflight = 0
-	switch cmd.From {
-	case OffsetEarliest:
-		k.position = 0
-	case OffsetLatest:
-		k.position = 0
-		if reg := c.partition(cmd.TP); reg.leader != NoLeader {
-			k.position = c.broker(reg.leader).replica(cmd.TP).hw
-		}
-	default:
-		k.position = cmd.From
-	}
+	k.rack = cmd.Rack
+	k.inflight, k.validating, k.stopped = 0, false, false
+	k.preferred = NoLeader
+	k.lastEpoch = -1
+	k.position = c.resetOffset(k.tp, cmd.From)
 	if cmd.Broker != 0 {
 		k.meta.leader, k.meta.epoch, k.meta.known = cmd.Broker, -1, true
 	}
 	c.consumerFetch(k)
 }
 
-// consumerFetch sends the consumer's next Fetch to the leader it knows, or
-// asks for metadata first.
+// resetOffset resolves earliest or latest for tp (ListOffsets).
+func (c *Cluster) resetOffset(tp TopicPartition, from Offset) Offset {
+	switch from {
+	case OffsetEarliest:
+		return 0
+	case OffsetLatest:
+		if reg := c.partition(tp); reg.leader != NoLeader {
+			return c.broker(reg.leader).replica(tp).hw
+		}
+		return 0
+	}
+	return from
+}
+
+// consumerFetch sends the consumer's next Fetch to its preferred read
+// replica or the leader it knows, or asks for metadata first.
 func (c *Cluster) consumerFetch(k *consumer) {
-	node := NodeID{Kind: NodeConsumer, ID: k.id}
-	if k.inflight != 0 {
+	node := c.node(k)
+	if k.inflight != 0 || k.stopped || k.validating {
 		return
 	}
 	if !k.meta.known || k.meta.leader == NoLeader {
 		c.requestMetadata(node, &k.meta)
 		return
 	}
-	k.inflight = c.send(Message{Kind: MsgFetch, From: node, To: Broker(k.meta.leader), ReplicaID: ConsumerReplicaID, MaxWaitMs: c.cfg.FetchMaxWaitMs,
+	to := k.meta.leader
+	if k.preferred != NoLeader && c.now < k.preferredUntil {
+		to = k.preferred
+	}
+	k.inflight = c.send(Message{Kind: MsgFetch, From: node, To: Broker(to), ReplicaID: ConsumerReplicaID, MaxWaitMs: c.cfg.FetchMaxWaitMs, Rack: k.rack,
 		Parts: []Part{{TP: k.tp, FetchOffset: k.position, CurrentLeaderEpoch: k.meta.epoch, LastFetchedEpoch: -1}}})
+	c.timer(c.now+c.cfg.RequestTimeoutMs+c.cfg.FetchMaxWaitMs, timerRequestTimeout, node, k.tp, k.inflight)
 }
 
-// consumerFetchResponse hands records to the application and fetches again;
-// on an error that invalidates metadata it refreshes first
-// (FetchCollector.handleInitializeErrors).
+// consumerFetchResponse hands records to the application and fetches again
+// (FetchCollector): a preferred read replica redirects the next fetch;
+// OFFSET_OUT_OF_RANGE from a follower goes back to the leader, from the
+// leader applies auto.offset.reset; errors that invalidate metadata refresh
+// it first (FetchCollector.handleInitializeErrors).
 func (c *Cluster) consumerFetchResponse(k *consumer, resp Message) {
 	if k.inflight != resp.Request {
 		return
 	}
 	k.inflight = 0
-	node := NodeID{Kind: NodeConsumer, ID: k.id}
+	node := c.node(k)
 	p := resp.Parts[0]
-	if p.Err != ErrNone {
-		text := ""
-		if invalidMetadata(p.Err) {
-			text = "refreshing metadata"
-			k.meta.known = false
-			c.requestMetadata(node, &k.meta)
-		} else {
-			c.timer(c.now+c.cfg.RetryBackoffMs, timerRetry, node, k.tp, 0)
+	from := BrokerID(resp.From.ID)
+	switch {
+	case p.Err == ErrNone && p.PreferredReadReplica != NoLeader:
+		k.preferred, k.preferredUntil = p.PreferredReadReplica, c.now+300000 // metadata.max.age.ms
+		c.emit(Event{Kind: EvConsumerRedirected, Node: node, Peer: Broker(p.PreferredReadReplica), TP: p.TP, Text: "preferred read replica in rack " + k.rack})
+	case p.Err == ErrOffsetOutOfRange && from != k.meta.leader:
+		k.preferred = NoLeader
+		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: resp.From, TP: p.TP, Err: p.Err, Text: "back to the leader, keeping the position"})
+	case p.Err == ErrOffsetOutOfRange:
+		c.consumerOutOfRange(k, resp.From, p.Err)
+		if k.stopped {
+			return
 		}
-		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: resp.From, TP: p.TP, Err: p.Err, Text: text})
+	case p.Err == ErrUnknownLeaderEpoch || p.Err == ErrRequestTimedOut:
+		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: resp.From, TP: p.TP, Err: p.Err, Text: "retrying"})
+		c.timer(c.now+c.cfg.RetryBackoffMs, timerRetry, node, k.tp, 0)
 		return
-	}
-	if len(p.Records) > 0 && p.Records[0].Offset == k.position {
+	case p.Err != ErrNone:
+		k.preferred = NoLeader
+		k.meta.known = false
+		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: resp.From, TP: p.TP, Err: p.Err, Text: "refreshing metadata"})
+		c.requestMetadata(node, &k.meta)
+		return
+	case len(p.Records) > 0 && p.Records[0].Offset == k.position:
 		k.read = append(k.read, p.Records...)
-		k.position = p.Records[len(p.Records)-1].Offset + 1
+		last := p.Records[len(p.Records)-1]
+		k.position, k.lastEpoch = last.Offset+1, last.LeaderEpoch
 		c.emit(Event{Kind: EvConsumerRead, Node: node, Peer: resp.From, TP: p.TP, Offset: p.Records[0].Offset, End: k.position, Count: len(p.Records), Value: p.Records[0].Value})
 	}
 	c.consumerFetch(k)
 }
 
+// consumerOutOfRange applies auto.offset.reset (ConsumerConfig): latest or
+// earliest move the position; none stops the consumer with
+// OffsetOutOfRangeException.
+func (c *Cluster) consumerOutOfRange(k *consumer, from NodeID, err ErrorCode) {
+	node := c.node(k)
+	switch c.cfg.AutoOffsetReset {
+	case "none":
+		k.stopped = true
+		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: from, TP: k.tp, Err: err, Text: "OffsetOutOfRangeException (auto.offset.reset=none); the consumer stops"})
+	case "earliest":
+		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: from, TP: k.tp, Err: err, Text: "auto.offset.reset=earliest: position " + itoa64(int64(k.position)) + " → 0"})
+		k.position = 0
+	default:
+		to := c.resetOffset(k.tp, OffsetLatest)
+		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: from, TP: k.tp, Err: err, Text: "auto.offset.reset=latest: position " + itoa64(int64(k.position)) + " → " + itoa64(int64(to))})
+		k.position = to
+	}
+}
+
 func (c *Cluster) consumerMetadata(k *consumer, resp Message) {
-	node := NodeID{Kind: NodeConsumer, ID: k.id}
+	node := c.node(k)
+	old := k.meta.epoch
 	if !c.applyMetadata(node, &k.meta, resp) {
 		return
 	}
@@ -128,11 +192,91 @@ func (c *Cluster) consumerMetadata(k *consumer, resp Message) {
 		c.timer(c.now+c.cfg.RetryBackoffMs, timerRetry, node, k.tp, 0)
 		return
 	}
+	if k.meta.epoch > old && old >= 0 && k.lastEpoch >= 0 && k.inflight == 0 {
+		// KIP-320: validate the position against the new leader
+		// (SubscriptionState.maybeValidatePositionForCurrentLeader).
+		k.validating = true
+		k.inflight = c.send(Message{Kind: MsgOffsetsForLeaderEpoch, From: node, To: Broker(k.meta.leader),
+			Parts: []Part{{TP: k.tp, CurrentLeaderEpoch: k.meta.epoch, LeaderEpoch: k.lastEpoch}}})
+		return
+	}
 	c.consumerFetch(k)
 }
 
-// consumerRetry fetches again after retry.backoff.ms.
-func (c *Cluster) consumerRetry(k *consumer) { c.consumerFetch(k) }
+// handleOffsetsForLeaderEpoch answers where an epoch ends in the leader's
+// log (the OffsetsForLeaderEpoch API over LeaderEpochFileCache.endOffsetFor).
+func (c *Cluster) handleOffsetsForLeaderEpoch(b *broker, m Message) {
+	p := m.Parts[0]
+	out := Part{TP: p.TP, Leader: NoLeader, DivergingEnd: -1, DivergingEpoch: -1}
+	r := b.replica(p.TP)
+	switch {
+	case r == nil || !r.isLeader:
+		out.Err = ErrNotLeaderOrFollower
+	case p.CurrentLeaderEpoch < r.leaderEpoch:
+		out.Err = ErrFencedLeaderEpoch
+	case p.CurrentLeaderEpoch > r.leaderEpoch:
+		out.Err = ErrUnknownLeaderEpoch
+	default:
+		if e, end, ok := r.endOffsetFor(p.LeaderEpoch); ok {
+			out.DivergingEpoch, out.DivergingEnd = e, end
+		}
+	}
+	c.send(Message{Kind: MsgOffsetsForLeaderEpochResponse, Request: m.ID, From: b.node(), To: m.From, Parts: []Part{out}})
+}
 
-// consumedValues is used by State.
+// consumerValidated finishes a KIP-320 validation: an end offset below the
+// position means the log was truncated under the consumer
+// (SubscriptionState.maybeCompleteValidation); with a reset policy the
+// position moves back to it, without one LogTruncationException stops the
+// consumer.
+func (c *Cluster) consumerValidated(k *consumer, resp Message) {
+	if k.inflight != resp.Request {
+		return
+	}
+	k.inflight, k.validating = 0, false
+	node := c.node(k)
+	p := resp.Parts[0]
+	if p.Err != ErrNone {
+		k.meta.known = false
+		c.requestMetadata(node, &k.meta)
+		return
+	}
+	if p.DivergingEnd < 0 || p.DivergingEnd < k.position {
+		to := max(p.DivergingEnd, 0)
+		ev := Event{Kind: EvConsumerTruncation, Node: node, Peer: resp.From, TP: k.tp, Offset: to, End: k.position, Epoch: p.DivergingEpoch}
+		if c.cfg.AutoOffsetReset == "none" {
+			ev.Text = "LogTruncationException: the consumer stops"
+			k.stopped = true
+			c.emit(ev)
+			return
+		}
+		ev.Text = "position moves back to " + itoa64(int64(to))
+		c.emit(ev)
+		k.position = to
+	}
+	c.consumerFetch(k)
+}
+
+// consumerRetry fetches again after retry.backoff.ms, or re-asks for
+// metadata.
+func (c *Cluster) consumerRetry(k *consumer, _ int64) { c.consumerFetch(k) }
+
+// consumerRequestTimeout gives up on an unanswered fetch or metadata
+// request after request.timeout.ms and starts over from metadata.
+func (c *Cluster) consumerRequestTimeout(k *consumer, id int64) {
+	if k.meta.pending == id {
+		k.meta.pending = 0
+		c.requestMetadata(c.node(k), &k.meta)
+		return
+	}
+	if k.inflight == id {
+		k.inflight, k.validating = 0, false
+		k.preferred = NoLeader
+		k.meta.known = false
+		c.emit(Event{Kind: EvConsumerError, Node: c.node(k), TP: k.tp, Err: ErrRequestTimedOut, Text: "no response within request.timeout.ms; refreshing metadata"})
+		c.requestMetadata(c.node(k), &k.meta)
+	}
+}
+
+// consumed is the consumer's records, clipped so callers cannot append.
 func (k *consumer) consumed() []Record { return slices.Clip(k.read) }

@@ -14,6 +14,9 @@ type topicReg struct {
 	rf         int
 	// minISR is the topic's min.insync.replicas override; 0 = cluster default.
 	minISR int
+	// unclean is the topic's unclean.leader.election.enable: 1 on, -1 off,
+	// 0 the cluster default.
+	unclean int8
 }
 
 // partitionReg is the controller's registration of one partition
@@ -28,11 +31,17 @@ type partitionReg struct {
 	// change at all (PartitionRegistration.merge).
 	leaderEpoch    Epoch
 	partitionEpoch Epoch
+	// elr and lastKnownElr are KIP-966's eligible leader replicas and the
+	// last known leader; empty unless Config.EligibleLeaderReplicas.
+	elr          []BrokerID
+	lastKnownElr []BrokerID
 }
 
 func (p partitionReg) clone() partitionReg {
 	p.replicas = slices.Clone(p.replicas)
 	p.isr = slices.Clone(p.isr)
+	p.elr = slices.Clone(p.elr)
+	p.lastKnownElr = slices.Clone(p.lastKnownElr)
 	return p
 }
 
@@ -121,10 +130,12 @@ func validTopicName(s string) bool {
 	return true
 }
 
+// liveBrokers counts the registered, unfenced brokers: the ones a new topic
+// is placed on.
 func (c *Cluster) liveBrokers() int {
 	n := 0
-	for _, b := range c.brokers {
-		if b.alive {
+	for _, r := range c.ctrl.regs {
+		if !r.fenced && !r.shuttingDown {
 			n++
 		}
 	}
@@ -140,9 +151,9 @@ func (c *Cluster) liveBrokers() int {
 // as the lesson does.
 func (c *Cluster) place(cmd CreateTopic) [][]BrokerID {
 	var live []BrokerID
-	for _, b := range c.brokers {
-		if b.alive {
-			live = append(live, b.id)
+	for _, r := range c.ctrl.regs {
+		if !r.fenced && !r.shuttingDown {
+			live = append(live, r.id)
 		}
 	}
 	n := len(live)
@@ -222,21 +233,34 @@ func (c *Cluster) createTopic(cmd CreateTopic) {
 		c.emit(Event{Kind: EvLeaderElected, Node: Controller, Peer: Broker(reg.leader), TP: reg.tp, Epoch: reg.leaderEpoch, ISR: slices.Clone(reg.isr)})
 		c.publish(reg.tp)
 	}
+	c.controllerWrote()
 }
 
-// publish applies a partition's registration on every replica broker: the
-// metadata image reaching each broker (makeLeader / makeFollower).
+// publish applies a partition's registration on every replica broker that
+// is running and can reach the controller: the metadata log reaching each
+// broker (reference §5.1: propagation ≈ 0). A broker cut off from the
+// controller keeps its stale view until it can reach it again.
 func (c *Cluster) publish(tp TopicPartition) {
-	reg := *c.partition(tp)
+	reg := c.partition(tp).clone()
 	for _, id := range reg.replicas {
 		b := c.broker(id)
-		if !b.alive {
+		if !b.alive || !c.net.connected(Controller, b.node()) {
 			continue
 		}
-		if id == reg.leader {
-			c.makeLeader(b, reg)
-		} else {
-			c.makeFollower(b, reg)
+		c.applyRegistration(b, reg)
+	}
+}
+
+// catchUp brings one broker's view of every partition it replicates up to
+// date, as replaying the metadata log does after a restart or a healed
+// network.
+func (c *Cluster) catchUp(b *broker) {
+	if !b.alive || !c.net.connected(Controller, b.node()) {
+		return
+	}
+	for _, p := range c.parts {
+		if slices.Contains(p.replicas, b.id) {
+			c.applyRegistration(b, p.clone())
 		}
 	}
 }

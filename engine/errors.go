@@ -18,8 +18,17 @@ const (
 	ErrNotEnoughReplicas            ErrorCode = 19
 	ErrNotEnoughReplicasAfterAppend ErrorCode = 20
 	ErrDuplicateSequenceNumber      ErrorCode = 46
+	ErrNotController                ErrorCode = 41
+	ErrInvalidRequest               ErrorCode = 42
 	ErrFencedLeaderEpoch            ErrorCode = 74
 	ErrUnknownLeaderEpoch           ErrorCode = 75
+	ErrStaleBrokerEpoch             ErrorCode = 77
+	ErrOffsetNotAvailable           ErrorCode = 78
+	ErrPreferredLeaderNotAvailable  ErrorCode = 80
+	ErrEligibleLeadersNotAvailable  ErrorCode = 83
+	ErrElectionNotNeeded            ErrorCode = 84
+	ErrInvalidUpdateVersion         ErrorCode = 95
+	ErrIneligibleReplica            ErrorCode = 107
 )
 
 var errorNames = [...]struct {
@@ -36,8 +45,17 @@ var errorNames = [...]struct {
 	{ErrNotEnoughReplicas, "NOT_ENOUGH_REPLICAS"},
 	{ErrNotEnoughReplicasAfterAppend, "NOT_ENOUGH_REPLICAS_AFTER_APPEND"},
 	{ErrDuplicateSequenceNumber, "DUPLICATE_SEQUENCE_NUMBER"},
+	{ErrNotController, "NOT_CONTROLLER"},
+	{ErrInvalidRequest, "INVALID_REQUEST"},
 	{ErrFencedLeaderEpoch, "FENCED_LEADER_EPOCH"},
 	{ErrUnknownLeaderEpoch, "UNKNOWN_LEADER_EPOCH"},
+	{ErrStaleBrokerEpoch, "STALE_BROKER_EPOCH"},
+	{ErrOffsetNotAvailable, "OFFSET_NOT_AVAILABLE"},
+	{ErrPreferredLeaderNotAvailable, "PREFERRED_LEADER_NOT_AVAILABLE"},
+	{ErrEligibleLeadersNotAvailable, "ELIGIBLE_LEADERS_NOT_AVAILABLE"},
+	{ErrElectionNotNeeded, "ELECTION_NOT_NEEDED"},
+	{ErrInvalidUpdateVersion, "INVALID_UPDATE_VERSION"},
+	{ErrIneligibleReplica, "INELIGIBLE_REPLICA"},
 }
 
 // String prints Kafka's name for the error, e.g. NOT_LEADER_OR_FOLLOWER.

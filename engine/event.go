@@ -44,6 +44,43 @@ const (
 	EvConsumerRead
 	// EvConsumerError: a consumer's fetch failed with Err.
 	EvConsumerError
+	// EvTruncated: a replica cut its log from End back to Offset (Count
+	// records, the first of which was Value), for the reason in Text.
+	EvTruncated
+	// EvISRShrinkProposed / EvISRExpandProposed: a leader asks the
+	// controller (AlterPartition) to drop or add Peer; ISR is the proposal.
+	EvISRShrinkProposed
+	EvISRExpandProposed
+	// EvISRChanged: the controller committed a new ISR (partition epoch in
+	// Offset, leader epoch in Epoch, old → new in Text).
+	EvISRChanged
+	// EvBrokerFenced / EvBrokerUnfenced / EvControlledShutdown: the
+	// controller changed broker Peer's state.
+	EvBrokerFenced
+	EvBrokerUnfenced
+	EvControlledShutdown
+	// EvBrokerStopped / EvBrokerStarted: a broker process ended or began.
+	EvBrokerStopped
+	EvBrokerStarted
+	// EvNetwork: links were cut, healed, slowed or made lossy (Text).
+	EvNetwork
+	// EvElection: kafka-leader-election.sh's output line (Text).
+	EvElection
+	// EvDuplicate: the leader recognised an idempotent retry already in its
+	// log at [Offset, End).
+	EvDuplicate
+	// EvProduceFailed: a producer gave up on a batch (Err or Text says why).
+	EvProduceFailed
+	// EvConsumerRedirected: the leader named Peer as the consumer's
+	// preferred read replica (KIP-392).
+	EvConsumerRedirected
+	// EvConsumerTruncation: a consumer found its position past the end of
+	// its epoch on the new leader (KIP-320): End was its position, Offset
+	// the divergence point.
+	EvConsumerTruncation
+	// EvViolation: a Kafka guarantee broke (Text names the rule; TP, Offset,
+	// Value and ISR say where).
+	EvViolation
 )
 
 // Category groups event kinds for filtering (the script's events= argument
@@ -58,11 +95,13 @@ const (
 	CatCluster                      // topics, leaders, ISR, epochs
 	CatClient                       // produce results, metadata, consumer reads
 	CatCommand                      // commands applied
+	CatFault                        // crashes, restarts, network changes
+	CatViolation                    // broken guarantees
 
 	// CatDefault is what a script prints unless told otherwise.
-	CatDefault = CatFetch | CatLog | CatCluster | CatClient
+	CatDefault = CatFetch | CatLog | CatCluster | CatClient | CatFault | CatViolation
 	// CatAll is every category.
-	CatAll = CatNet | CatFetch | CatLog | CatCluster | CatClient | CatCommand
+	CatAll = CatNet | CatFetch | CatLog | CatCluster | CatClient | CatCommand | CatFault | CatViolation
 )
 
 // Category returns the category of k.
@@ -72,12 +111,18 @@ func (k EventKind) Category() Category {
 		return CatNet
 	case EvFetchParked, EvFetchRound:
 		return CatFetch
-	case EvAppended, EvHWChanged:
+	case EvAppended, EvHWChanged, EvTruncated:
 		return CatLog
-	case EvTopicCreated, EvLeaderElected:
+	case EvTopicCreated, EvLeaderElected, EvISRShrinkProposed, EvISRExpandProposed, EvISRChanged,
+		EvBrokerFenced, EvBrokerUnfenced, EvControlledShutdown, EvElection:
 		return CatCluster
-	case EvProduceAcked, EvProduceError, EvMetadataUpdated, EvConsumerRead, EvConsumerError:
+	case EvProduceAcked, EvProduceError, EvMetadataUpdated, EvConsumerRead, EvConsumerError,
+		EvDuplicate, EvProduceFailed, EvConsumerRedirected, EvConsumerTruncation:
 		return CatClient
+	case EvBrokerStopped, EvBrokerStarted, EvNetwork:
+		return CatFault
+	case EvViolation:
+		return CatViolation
 	case EvCommand:
 		return CatCommand
 	}
@@ -124,7 +169,14 @@ func (e Event) String() string {
 	case EvTopicCreated:
 		b.WriteString("controller created topic " + e.TP.Topic + " (TopicId " + e.Text + ")")
 	case EvLeaderElected:
+		if e.Peer.Kind == NodeNone {
+			b.WriteString("controller: " + e.TP.String() + " has no leader (Leader: none) in leader epoch " + itoa(int(e.Epoch)) + ", ISR " + joinIDs(e.ISR) + ": no eligible replica is alive")
+			break
+		}
 		b.WriteString("controller: " + e.TP.String() + " leader " + e.Peer.String() + " in leader epoch " + itoa(int(e.Epoch)) + ", ISR " + joinIDs(e.ISR))
+		if e.Text != "" {
+			b.WriteString(" (" + e.Text + ")")
+		}
 	case EvMsgSent:
 		b.WriteString(e.Node.String() + " sends " + e.MsgKind.String() + " to " + e.Peer.String() + ", arriving at " + FormatTime(e.DeliverAt))
 	case EvMsgDelivered:
@@ -147,6 +199,10 @@ func (e Event) String() string {
 			b.WriteString("; " + e.Text)
 		}
 	case EvMetadataUpdated:
+		if e.Err != ErrNone {
+			b.WriteString(e.Node.String() + " metadata for " + e.TP.String() + " from " + e.Peer.String() + ": " + e.Err.String())
+			break
+		}
 		b.WriteString(e.Node.String() + " metadata: " + e.TP.String() + " leader " + e.Peer.String() + " in leader epoch " + itoa(int(e.Epoch)))
 	case EvConsumerRead:
 		b.WriteString(e.Node.String() + " reads " + recordsPhrase(e.Offset, e.End, e.Value) + " of " + e.TP.String() + " from " + e.Peer.String())
@@ -155,6 +211,44 @@ func (e Event) String() string {
 		if e.Text != "" {
 			b.WriteString("; " + e.Text)
 		}
+	case EvTruncated:
+		b.WriteString(e.Node.String() + " truncates " + e.TP.String() + " from log end " + itoa64(int64(e.End)) + " to " + itoa64(int64(e.Offset)) + ", removing " + recordsPhrase(e.Offset, e.End, e.Value) + ": " + e.Text)
+	case EvISRShrinkProposed:
+		b.WriteString(e.Node.String() + " asks the controller to drop " + e.Peer.String() + " from the ISR of " + e.TP.String() + " (AlterPartition ISR " + joinIDs(e.ISR) + "): " + e.Text + ", last caught up " + itoa64(int64(e.Offset)) + " ms ago")
+	case EvISRExpandProposed:
+		b.WriteString(e.Node.String() + " asks the controller to add " + e.Peer.String() + " to the ISR of " + e.TP.String() + " (AlterPartition ISR " + joinIDs(e.ISR) + "): its log end " + itoa64(int64(e.Offset)) + " " + e.Text)
+	case EvISRChanged:
+		b.WriteString("controller: " + e.TP.String() + " " + e.Text + " (partition epoch " + itoa64(int64(e.Offset)) + ", leader epoch " + itoa(int(e.Epoch)) + ")")
+	case EvBrokerFenced:
+		b.WriteString("controller fences " + e.Peer.String() + ": " + e.Text)
+	case EvBrokerUnfenced:
+		b.WriteString("controller unfences " + e.Peer.String())
+	case EvControlledShutdown:
+		b.WriteString("controller moves " + e.Peer.String() + "'s leaderships away for its controlled shutdown")
+	case EvBrokerStopped:
+		b.WriteString(e.Node.String() + " " + e.Text)
+	case EvBrokerStarted:
+		b.WriteString(e.Node.String() + " starts and registers with the controller")
+	case EvNetwork:
+		b.WriteString(e.Text)
+	case EvElection:
+		b.WriteString(e.Text)
+	case EvDuplicate:
+		b.WriteString(e.Node.String() + " already has " + e.Peer.String() + "'s retried batch at " + recordsPhrase(e.Offset, e.End, "") + ": idempotent duplicate, not appended again")
+	case EvProduceFailed:
+		b.WriteString(e.Node.String() + " gives up on " + itoa(e.Count) + " record(s) for " + e.TP.String())
+		if e.Err != ErrNone {
+			b.WriteString(": " + e.Err.String())
+		}
+		if e.Text != "" {
+			b.WriteString(": " + e.Text)
+		}
+	case EvConsumerRedirected:
+		b.WriteString(e.Node.String() + " is told to read " + e.TP.String() + " from " + e.Peer.String() + " (" + e.Text + ")")
+	case EvConsumerTruncation:
+		b.WriteString(e.Node.String() + " detects log truncation on " + e.TP.String() + ": its position " + itoa64(int64(e.End)) + " is past the end " + itoa64(int64(e.Offset)) + " of leader epoch " + itoa(int(e.Epoch)) + " on " + e.Peer.String() + "; " + e.Text)
+	case EvViolation:
+		b.WriteString("VIOLATION " + e.Text)
 	default:
 		b.WriteString("event " + itoa(int(e.Kind)))
 	}

@@ -2,56 +2,76 @@ package engine
 
 import "slices"
 
-// handleFetch serves a Fetch on the leader, from a follower (ReplicaID >= 1)
-// or a consumer (ReplicaID = -1), in the order of Partition.fetchRecords
-// (reference §2.3):
-//  1. the broker must lead the partition (else NOT_LEADER_OR_FOLLOWER) in the
-//     requester's epoch (FENCED_LEADER_EPOCH / UNKNOWN_LEADER_EPOCH);
+// handleFetch serves a Fetch from a follower (ReplicaID >= 1) or a consumer
+// (ReplicaID = -1), in the order of Partition.fetchRecords (reference §2.3):
+//  1. a follower's fetch needs the leader; a consumer's (Fetch v11+, which
+//     always carries client metadata) may be served by any replica
+//     (FetchParams.fetchOnlyLeader); a broker holding no replica answers
+//     NOT_LEADER_OR_FOLLOWER; the requester's leader epoch must match
+//     (FENCED_LEADER_EPOCH / UNKNOWN_LEADER_EPOCH);
 //  2. the HW is read before the follower's position is recorded;
 //  3. a follower whose LastFetchedEpoch diverges gets DivergingEpoch and its
 //     position is not recorded;
 //  4. offsets outside [logStart, LEO] get OFFSET_OUT_OF_RANGE;
-//  5. followers read up to the LEO, consumers up to the HW;
-//  6. a follower's position and lastCaughtUpTimeMs are updated, then the HW.
+//  5. followers read up to the LEO, consumers up to the serving replica's HW;
+//  6. a follower's position and lastCaughtUpTimeMs are updated, then the ISR
+//     may expand and the HW move.
 //
-// A fetch that finds nothing to return and no error is parked for MaxWaitMs
+// A fetch that finds nothing and no error is parked for MaxWaitMs
 // (ReplicaManager.fetchMessages, DelayedFetch).
 func (c *Cluster) handleFetch(b *broker, m Message) {
 	resp := make([]Part, len(m.Parts))
 	respondNow := m.MaxWaitMs <= 0
 	follower := m.ReplicaID != ConsumerReplicaID
 	for i, p := range m.Parts {
-		out := Part{TP: p.TP, FetchOffset: p.FetchOffset, HW: -1, Leader: NoLeader}
+		out := Part{TP: p.TP, FetchOffset: p.FetchOffset, HW: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
 		r := b.replica(p.TP)
 		switch {
-		case r == nil || !r.isLeader:
+		case r == nil || (follower && !r.isLeader):
 			out.Err = ErrNotLeaderOrFollower
-			if reg := c.partition(p.TP); reg != nil {
-				out.Leader, out.LeaderEpoch = reg.leader, reg.leaderEpoch
-			}
 		case p.CurrentLeaderEpoch >= 0 && p.CurrentLeaderEpoch < r.leaderEpoch:
 			out.Err = ErrFencedLeaderEpoch
 		case p.CurrentLeaderEpoch > r.leaderEpoch:
 			out.Err = ErrUnknownLeaderEpoch
+		case follower && r.remote(m.ReplicaID) == nil:
+			out.Err = ErrUnknownLeaderEpoch // not in the assignment (Partition.fetchRecords)
+		case follower && m.BrokerEpoch != c.ctrl.reg(m.ReplicaID).epoch:
+			out.Err = ErrNotLeaderOrFollower // stale broker epoch (KIP-903)
+		}
+		if r != nil {
+			out.Leader, out.LeaderEpoch = r.leader, r.leaderEpoch
 		}
 		if out.Err != ErrNone {
 			resp[i] = out
 			respondNow = true
 			continue
 		}
-		out.Leader, out.LeaderEpoch = b.id, r.leaderEpoch
 		hw := r.hw
 		leo := r.leo()
 		out.LeaderLEO = leo
+		if !follower && r.isLeader {
+			if pr := c.preferredReadReplica(r, m.Rack, p.FetchOffset); pr != NoLeader && pr != b.id {
+				// KIP-392: redirect at once, without records.
+				out.PreferredReadReplica, out.HW = pr, hw
+				resp[i] = out
+				respondNow = true
+				continue
+			}
+		}
 		if follower && p.LastFetchedEpoch >= 0 {
 			e, end, ok := r.endOffsetFor(p.LastFetchedEpoch)
+			diverges := ok && (e < p.LastFetchedEpoch || end < p.FetchOffset)
+			if c.cfg.Protocol == ProtocolPreKIP279 {
+				// KIP-101 v0 compared offsets only (reference §6.3).
+				diverges = ok && end < p.FetchOffset
+			}
 			if !ok {
 				out.Err = ErrOffsetOutOfRange
 				resp[i] = out
 				respondNow = true
 				continue
 			}
-			if e < p.LastFetchedEpoch || end < p.FetchOffset {
+			if diverges {
 				out.HasDiverging, out.DivergingEpoch, out.DivergingEnd = true, e, end
 				out.HW = hw
 				resp[i] = out
@@ -80,24 +100,50 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 		}
 	}
 	if respondNow {
-		c.send(Message{Kind: MsgFetchResponse, Request: m.ID, From: Broker(b.id), To: m.From, ReplicaID: m.ReplicaID, Parts: resp})
+		c.send(Message{Kind: MsgFetchResponse, Request: m.ID, From: b.node(), To: m.From, ReplicaID: m.ReplicaID, Parts: resp})
 		return
 	}
 	b.parked = append(b.parked, parkedFetch{req: m, deadline: c.now + m.MaxWaitMs})
-	c.timer(c.now+m.MaxWaitMs, timerFetchExpire, Broker(b.id), TopicPartition{}, m.ID)
+	c.timer(c.now+m.MaxWaitMs, timerFetchExpire, b.node(), TopicPartition{}, m.ID)
 	for _, p := range m.Parts {
-		c.emit(Event{Kind: EvFetchParked, Node: Broker(b.id), Peer: m.From, TP: p.TP, Offset: p.FetchOffset})
+		c.emit(Event{Kind: EvFetchParked, Node: b.node(), Peer: m.From, TP: p.TP, Offset: p.FetchOffset})
 	}
 }
 
+// preferredReadReplica picks the replica a consumer in rack should read
+// from (ReplicaManager.findPreferredReadReplica with RackAwareReplicaSelector,
+// KIP-392): no selector or no rack → the leader; the leader if it is in the
+// rack; else the in-sync replica in the rack whose log covers the offset,
+// most caught up first (highest LEO, then lowest id); none → the leader.
+func (c *Cluster) preferredReadReplica(r *replica, rack string, offset Offset) BrokerID {
+	if !c.cfg.ReplicaSelectorRackAware || rack == "" || c.rack(r.leader) == rack {
+		return NoLeader
+	}
+	best, bestLEO := NoLeader, Offset(-1)
+	for _, rr := range r.remotes {
+		if !slices.Contains(r.isr, rr.id) || c.rack(rr.id) != rack || rr.leo < offset {
+			continue
+		}
+		if rr.leo > bestLEO {
+			best, bestLEO = rr.id, rr.leo
+		}
+	}
+	return best
+}
+
+// rack is broker id's broker.rack.
+func (c *Cluster) rack(id BrokerID) string {
+	if int(id) >= 1 && int(id) <= len(c.cfg.Racks) {
+		return c.cfg.Racks[id-1]
+	}
+	return ""
+}
+
 // updateFollowerFetchState records a follower's accepted fetch at offset f
-// (Replica.updateFetchStateOrThrow, reference §2.6), then re-evaluates the
-// high watermark if the follower's LEO moved.
+// (Replica.updateFetchStateOrThrow, reference §2.6), then lets the ISR
+// expand and the high watermark move.
 func (c *Cluster) updateFollowerFetchState(b *broker, r *replica, id BrokerID, f Offset) {
 	rr := r.remote(id)
-	if rr == nil {
-		return
-	}
 	leo := r.leo()
 	switch {
 	case f >= leo:
@@ -109,6 +155,7 @@ func (c *Cluster) updateFollowerFetchState(b *broker, r *replica, id BrokerID, f
 	rr.lastFetchTime = c.now
 	moved := rr.leo != f
 	rr.leo = f
+	c.maybeExpandISR(b, r, id)
 	if moved {
 		c.maybeIncrementHW(b, r)
 	}
@@ -116,8 +163,8 @@ func (c *Cluster) updateFollowerFetchState(b *broker, r *replica, id BrokerID, f
 
 // tryCompleteParked completes the parked fetches that tp can now answer
 // (DelayedFetch.tryComplete): a follower's once the leader's log has records
-// past its fetch offset, a consumer's once the HW has, and any fetch whose
-// broker no longer leads the partition.
+// past its fetch offset, a consumer's once the serving replica's HW has, and
+// any fetch whose broker no longer leads the partition.
 func (c *Cluster) tryCompleteParked(b *broker, tp TopicPartition) {
 	var ready []parkedFetch
 	kept := b.parked[:0]
@@ -135,16 +182,17 @@ func (c *Cluster) tryCompleteParked(b *broker, tp TopicPartition) {
 }
 
 func (c *Cluster) parkedCanComplete(b *broker, pf parkedFetch, tp TopicPartition) bool {
+	consumer := pf.req.ReplicaID == ConsumerReplicaID
 	for _, p := range pf.req.Parts {
 		if p.TP != tp {
 			continue
 		}
 		r := b.replica(tp)
-		if r == nil || !r.isLeader {
+		if r == nil || (!consumer && !r.isLeader) || r.leaderEpoch != p.CurrentLeaderEpoch && p.CurrentLeaderEpoch >= 0 {
 			return true
 		}
 		limit := r.leo()
-		if pf.req.ReplicaID == ConsumerReplicaID {
+		if consumer {
 			limit = r.hw
 		}
 		if limit > p.FetchOffset {
@@ -170,103 +218,134 @@ func (c *Cluster) expireParkedFetch(b *broker, reqID int64) {
 // (DelayedFetch.onComplete).
 func (c *Cluster) completeParked(b *broker, pf parkedFetch) {
 	m := pf.req
+	consumer := m.ReplicaID == ConsumerReplicaID
 	resp := make([]Part, len(m.Parts))
 	for i, p := range m.Parts {
-		out := Part{TP: p.TP, FetchOffset: p.FetchOffset, HW: -1, Leader: NoLeader}
+		out := Part{TP: p.TP, FetchOffset: p.FetchOffset, HW: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
 		r := b.replica(p.TP)
-		if r == nil || !r.isLeader {
+		switch {
+		case r == nil || (!consumer && !r.isLeader):
 			out.Err = ErrNotLeaderOrFollower
-			if reg := c.partition(p.TP); reg != nil {
-				out.Leader, out.LeaderEpoch = reg.leader, reg.leaderEpoch
-			}
-			resp[i] = out
-			continue
-		}
-		out.Leader, out.LeaderEpoch = b.id, r.leaderEpoch
-		limit := r.leo()
-		if m.ReplicaID == ConsumerReplicaID {
-			limit = r.hw
-		}
-		out.LeaderLEO = r.leo()
-		out.HW = r.hw
-		if p.FetchOffset >= r.logStart && p.FetchOffset <= r.leo() {
-			out.Records = r.read(p.FetchOffset, limit)
-		} else {
+		case p.CurrentLeaderEpoch >= 0 && p.CurrentLeaderEpoch < r.leaderEpoch:
+			out.Err = ErrFencedLeaderEpoch
+		case p.FetchOffset < r.logStart || p.FetchOffset > r.leo():
 			out.Err = ErrOffsetOutOfRange
+		}
+		if r != nil {
+			out.Leader, out.LeaderEpoch = r.leader, r.leaderEpoch
+		}
+		if out.Err == ErrNone {
+			limit := r.leo()
+			if consumer {
+				limit = r.hw
+			}
+			out.LeaderLEO = r.leo()
+			out.HW = r.hw
+			out.Records = r.read(p.FetchOffset, limit)
 		}
 		resp[i] = out
 	}
-	c.send(Message{Kind: MsgFetchResponse, Request: m.ID, From: Broker(b.id), To: m.From, ReplicaID: m.ReplicaID, Parts: resp})
+	c.send(Message{Kind: MsgFetchResponse, Request: m.ID, From: b.node(), To: m.From, ReplicaID: m.ReplicaID, Parts: resp})
 }
 
 // maybeSendFetch sends the follower's next Fetch to leader if none is in
-// flight and the fetcher is not backing off. The follower asks for every
-// partition it follows there, each from its LEO with its last fetched epoch
-// (AbstractFetcherThread, RemoteLeaderEndPoint.buildFetch).
+// flight: every partition it follows there that is not backing off, each
+// from its LEO with its last fetched epoch (AbstractFetcherThread,
+// RemoteLeaderEndPoint.buildFetch). If every partition is backing off, it
+// waits for the earliest.
 func (c *Cluster) maybeSendFetch(b *broker, leader BrokerID) {
 	f := b.fetcher(leader)
-	if f == nil || f.inflight != 0 || len(f.parts) == 0 || !b.alive {
+	if f == nil || f.inflight != 0 || len(f.parts) == 0 || !b.alive || b.brokerEpoch == 0 {
 		return
 	}
-	if f.backoffUntil > c.now {
+	var parts []Part
+	wake := Time(-1)
+	for _, fp := range f.parts {
+		if fp.delayUntil > c.now {
+			if wake < 0 || fp.delayUntil < wake {
+				wake = fp.delayUntil
+			}
+			continue
+		}
+		r := b.replica(fp.tp)
+		last := r.latestEpoch()
+		if c.cfg.Protocol == ProtocolPreKIP101 {
+			last = -1 // no leader epochs before KIP-101
+		}
+		parts = append(parts, Part{TP: fp.tp, FetchOffset: r.leo(), CurrentLeaderEpoch: r.leaderEpoch, LastFetchedEpoch: last})
+	}
+	if len(parts) == 0 {
+		c.timer(wake, timerFetcherBackoff, b.node(), TopicPartition{}, int64(leader))
 		return
 	}
-	parts := make([]Part, 0, len(f.parts))
-	for _, tp := range f.parts {
-		r := b.replica(tp)
-		parts = append(parts, Part{TP: tp, FetchOffset: r.leo(), CurrentLeaderEpoch: r.leaderEpoch, LastFetchedEpoch: r.latestEpoch()})
+	f.inflight = c.send(Message{Kind: MsgFetch, From: b.node(), To: Broker(leader), ReplicaID: b.id, BrokerEpoch: b.brokerEpoch,
+		MaxWaitMs: c.cfg.ReplicaFetchWaitMaxMs, Parts: parts})
+	c.timer(c.now+c.cfg.ReplicaSocketTimeoutMs+c.cfg.ReplicaFetchWaitMaxMs, timerFetchTimeout, b.node(), TopicPartition{}, f.inflight)
+}
+
+// followerFetchTimeout gives up on a fetch that got no answer (a lost
+// message): every partition in it backs off, then the loop resumes.
+func (c *Cluster) followerFetchTimeout(b *broker, id int64) {
+	for i := range b.fetchers {
+		f := &b.fetchers[i]
+		if f.inflight != id {
+			continue
+		}
+		f.inflight = 0
+		for j := range f.parts {
+			f.parts[j].delayUntil = c.now + c.cfg.ReplicaFetchBackoffMs
+		}
+		c.maybeSendFetch(b, f.leader)
 	}
-	f.inflight = c.send(Message{Kind: MsgFetch, From: Broker(b.id), To: Broker(leader), ReplicaID: b.id, MaxWaitMs: c.cfg.ReplicaFetchWaitMaxMs, Parts: parts})
 }
 
 // handleFollowerFetchResponse processes a leader's answer on the follower
 // (AbstractFetcherThread.processFetchRequest,
 // ReplicaFetcherThread.processPartitionData): records are appended at the
 // leader's offsets and the HW becomes min(response HW, own LEO); a
-// DivergingEpoch truncates the log (KIP-595 fetch, reference §6.5); an error
-// backs the fetcher off for replica.fetch.backoff.ms. Then it fetches again
-// at once.
+// DivergingEpoch truncates the log (reference §6.5); OFFSET_OUT_OF_RANGE
+// truncates to the leader's end (§6.7); other errors delay the partition by
+// replica.fetch.backoff.ms. Then it fetches again at once.
 func (c *Cluster) handleFollowerFetchResponse(b *broker, m Message) {
 	leader := BrokerID(m.From.ID)
 	f := b.fetcher(leader)
 	if f == nil || f.inflight != m.Request {
-		return // a response to a fetcher that has since been removed
+		return // a response to a fetch this fetcher no longer waits for
 	}
 	f.inflight = 0
-	backoff := false
 	for _, p := range m.Parts {
 		r := b.replica(p.TP)
-		if r == nil || r.isLeader || r.leader != leader || !slices.Contains(f.parts, p.TP) {
+		j := slices.IndexFunc(f.parts, func(fp fetchPart) bool { return fp.tp == p.TP })
+		if r == nil || r.isLeader || r.leader != leader || j < 0 {
 			continue
 		}
 		switch {
+		case p.Err == ErrOffsetOutOfRange && p.LeaderLEO >= 0 && p.LeaderLEO < r.leo():
+			c.truncateTo(b, r, p.LeaderLEO, "truncates to the leader's log end after OFFSET_OUT_OF_RANGE")
 		case p.Err != ErrNone:
-			backoff = true
+			f.parts[j].delayUntil = c.now + c.cfg.ReplicaFetchBackoffMs
 		case p.HasDiverging:
 			c.truncateOnDivergence(b, r, p)
 		default:
 			if len(p.Records) > 0 && p.Records[0].Offset != r.leo() {
-				continue // stale data for an offset we no longer ask for
+				continue // stale data for an offset no longer asked for
 			}
 			before := r.leo()
 			if len(p.Records) > 0 {
 				r.appendRecords(p.Records)
-				c.emit(Event{Kind: EvAppended, Node: Broker(b.id), TP: p.TP, Offset: before, End: r.leo(), Epoch: p.Records[0].LeaderEpoch, Value: p.Records[0].Value, Count: len(p.Records)})
+				c.emit(Event{Kind: EvAppended, Node: b.node(), TP: p.TP, Offset: before, End: r.leo(), Epoch: p.Records[0].LeaderEpoch, Value: p.Records[0].Value, Count: len(p.Records)})
 			}
-			c.emit(Event{Kind: EvFetchRound, Node: Broker(b.id), Peer: m.From, TP: p.TP, Offset: p.FetchOffset, LEO: p.LeaderLEO, Count: len(p.Records), End: r.leo()})
+			c.emit(Event{Kind: EvFetchRound, Node: b.node(), Peer: m.From, TP: p.TP, Offset: p.FetchOffset, LEO: p.LeaderLEO, Count: len(p.Records), End: r.leo()})
+			old := r.hw
 			c.setHW(b, r, min(max(p.HW, r.logStart), r.leo()))
+			if r.hw > old {
+				// Consumers reading from this follower (KIP-392) wait on its
+				// HW (AbstractFetcherThread: completeDelayedFetchRequests for
+				// partitions with a new high watermark).
+				c.tryCompleteParked(b, p.TP)
+			}
 		}
 	}
-	if backoff {
-		f.backoffUntil = c.now + c.cfg.ReplicaFetchBackoffMs
-		c.timer(f.backoffUntil, timerFetcherBackoff, Broker(b.id), TopicPartition{}, int64(leader))
-		return
-	}
-	c.maybeSendFetch(b, leader)
-}
-
-// fetcherBackoffDone resumes a fetcher after replica.fetch.backoff.ms.
-func (c *Cluster) fetcherBackoffDone(b *broker, leader BrokerID) {
 	c.maybeSendFetch(b, leader)
 }
 
@@ -275,31 +354,35 @@ func (c *Cluster) fetcherBackoffDone(b *broker, leader BrokerID) {
 // KIP-279): if the follower has the leader's epoch, it truncates to
 // min(leader's end, its own end for that epoch, LEO) and is done; otherwise
 // to the end of its largest epoch below, and the next fetch asks again.
+// Under protocol pre-kip-279 it truncates once to min(leader's end, LEO).
 func (c *Cluster) truncateOnDivergence(b *broker, r *replica, p Part) {
-	e, end, ok := r.endOffsetFor(p.DivergingEpoch)
-	to := r.leo()
-	switch {
-	case !ok:
-		to = min(p.DivergingEnd, r.leo())
-	case e == p.DivergingEpoch:
-		to = min(end, p.DivergingEnd, r.leo())
-	default:
-		to = min(end, r.leo())
+	to := min(p.DivergingEnd, r.leo())
+	if c.cfg.Protocol != ProtocolPreKIP279 {
+		if e, end, ok := r.endOffsetFor(p.DivergingEpoch); ok {
+			if e == p.DivergingEpoch {
+				to = min(end, p.DivergingEnd, r.leo())
+			} else {
+				to = min(end, r.leo())
+			}
+		}
 	}
-	c.truncateTo(b, r, to)
+	c.truncateTo(b, r, to, "diverged from the leader at leader epoch "+itoa(int(p.DivergingEpoch)))
 }
 
 // truncateTo cuts a replica's log to end at offset to (UnifiedLog.truncateTo):
 // epoch-cache entries at or after it go, and the HW is capped at the new LEO.
-func (c *Cluster) truncateTo(b *broker, r *replica, to Offset) {
+func (c *Cluster) truncateTo(b *broker, r *replica, to Offset, why string) {
 	if to >= r.leo() {
 		return
 	}
+	from := r.leo()
+	first := r.log[to-r.logStart].Value
 	n := int(to - r.logStart)
 	r.log = r.log[:n:n]
 	for len(r.epochs) > 0 && r.epochs[len(r.epochs)-1].StartOffset >= to {
 		r.epochs = r.epochs[:len(r.epochs)-1]
 	}
+	c.emit(Event{Kind: EvTruncated, Node: b.node(), TP: r.tp, Offset: to, End: from, Count: int(from - to), Value: first, Text: why})
 	if r.hw > to {
 		c.setHW(b, r, to)
 	}

@@ -144,7 +144,9 @@ func TestLessonPlacement(t *testing.T) {
 // broker 2 gets an error, NOT_LEADER_OR_FOLLOWER, and broker 2 stores
 // nothing. The producer then asks the cluster for fresh metadata, learns
 // that broker 1 leads orders-0, and resends there. The same error reaches a
-// consumer that fetches from the wrong broker."
+// consumer that fetches from the wrong broker." Kafka 4.x sends that error
+// to a consumer only from a broker without a replica (broker 4 here); see
+// TestFollowerServesModernConsumer.
 func TestLessonWrongBroker(t *testing.T) {
 	cfg := engine.DefaultConfig()
 	cfg.Brokers = 4
@@ -182,11 +184,13 @@ func TestLessonWrongBroker(t *testing.T) {
 		t.Fatalf("broker 1 appends = %d, LEO %d; want order-1 once at offset 0", leaderAppends, r.LEO)
 	}
 
-	mustApply(t, c, engine.Consume{TP: orders0, From: engine.OffsetEarliest, Broker: 2})
+	// A broker that holds no replica of orders-0 answers a consumer with
+	// NOT_LEADER_OR_FOLLOWER, and the consumer moves to the leader.
+	mustApply(t, c, engine.Consume{TP: orders0, From: engine.OffsetEarliest, Broker: 4})
 	c.Advance(100)
 	var sawErr, readFromLeader bool
 	for _, e := range c.Events(0) {
-		if e.Kind == engine.EvConsumerError && e.Peer == engine.Broker(2) && e.Err == engine.ErrNotLeaderOrFollower {
+		if e.Kind == engine.EvConsumerError && e.Peer == engine.Broker(4) && e.Err == engine.ErrNotLeaderOrFollower {
 			sawErr = true
 		}
 		if e.Kind == engine.EvConsumerRead && e.Peer == engine.Broker(1) && e.Value == "order-1" {
@@ -194,6 +198,43 @@ func TestLessonWrongBroker(t *testing.T) {
 		}
 	}
 	if !sawErr || !readFromLeader {
-		t.Fatalf("consumer: error from b2 = %v, then read order-1 from b1 = %v", sawErr, readFromLeader)
+		t.Fatalf("consumer: error from b4 = %v, then read order-1 from b1 = %v", sawErr, readFromLeader)
+	}
+}
+
+// TestFollowerServesModernConsumer: a follower of the partition serves a
+// consumer's Fetch v11+ (which always carries client metadata, so
+// FetchParams.fetchOnlyLeader is false; KafkaApis.handleFetchRequest), up to
+// the follower's own HW. This is where Kafka 4.x differs from the lesson's
+// simplified "the same error reaches a consumer that fetches from the wrong
+// broker": only a broker without a replica answers NOT_LEADER_OR_FOLLOWER.
+func TestFollowerServesModernConsumer(t *testing.T) {
+	cfg := engine.DefaultConfig()
+	cfg.Brokers = 4
+	c := mustNew(t, cfg)
+	mustApply(t, c, engine.CreateTopic{Name: "orders", Partitions: 4, ReplicationFactor: 3})
+	mustApply(t, c, engine.Produce{TP: orders0, Values: []string{"a", "b"}, Acks: engine.AcksAll})
+	c.Advance(1000)
+	mustApply(t, c, engine.Consume{TP: orders0, From: engine.OffsetEarliest, Broker: 2})
+	mustApply(t, c, engine.Produce{TP: orders0, Values: []string{"c"}, Acks: engine.AcksAll})
+	from := len(c.Events(0))
+	for i := 0; i < 2000 && c.Step(); i++ {
+		for _, e := range c.Events(from) {
+			if e.Kind == engine.EvConsumerError {
+				t.Fatalf("consumer got %v from %v", e.Err, e.Peer)
+			}
+			if e.Kind == engine.EvConsumerRead && e.Peer != engine.Broker(2) {
+				t.Fatalf("consumer read from %v, want the follower b2", e.Peer)
+			}
+		}
+		from = len(c.Events(0))
+		k := c.State().Consumers[0]
+		r, _ := c.State().Replica(2, orders0)
+		if k.Position > r.HW {
+			t.Fatalf("consumer at %d past b2's HW %d", k.Position, r.HW)
+		}
+	}
+	if k := c.State().Consumers[0]; len(k.Read) != 3 {
+		t.Fatalf("consumer read %d records from b2, want 3", len(k.Read))
 	}
 }

@@ -11,6 +11,15 @@ const (
 	MsgFetchResponse
 	MsgMetadata
 	MsgMetadataResponse
+	// Controller RPCs (KRaft).
+	MsgBrokerRegistration
+	MsgBrokerRegistrationResponse
+	MsgBrokerHeartbeat
+	MsgAlterPartition
+	MsgAlterPartitionResponse
+	// OffsetsForLeaderEpoch: a consumer validating its position (KIP-320).
+	MsgOffsetsForLeaderEpoch
+	MsgOffsetsForLeaderEpochResponse
 )
 
 var msgKindNames = [...]string{
@@ -20,6 +29,15 @@ var msgKindNames = [...]string{
 	MsgFetchResponse:    "FetchResponse",
 	MsgMetadata:         "Metadata",
 	MsgMetadataResponse: "MetadataResponse",
+
+	MsgBrokerRegistration:         "BrokerRegistration",
+	MsgBrokerRegistrationResponse: "BrokerRegistrationResponse",
+	MsgBrokerHeartbeat:            "BrokerHeartbeat",
+	MsgAlterPartition:             "AlterPartition",
+	MsgAlterPartitionResponse:     "AlterPartitionResponse",
+
+	MsgOffsetsForLeaderEpoch:         "OffsetsForLeaderEpoch",
+	MsgOffsetsForLeaderEpochResponse: "OffsetsForLeaderEpochResponse",
 }
 
 // String prints the Kafka API name, e.g. "Fetch" or "FetchResponse".
@@ -32,7 +50,31 @@ func (k MsgKind) String() string {
 
 // IsResponse reports whether k answers a request.
 func (k MsgKind) IsResponse() bool {
-	return k == MsgProduceResponse || k == MsgFetchResponse || k == MsgMetadataResponse
+	switch k {
+	case MsgProduceResponse, MsgFetchResponse, MsgMetadataResponse, MsgBrokerRegistrationResponse, MsgAlterPartitionResponse,
+		MsgOffsetsForLeaderEpochResponse:
+		return true
+	}
+	return false
+}
+
+// responseKind is the response kind of request kind k, 0 if k has none.
+func responseKind(k MsgKind) MsgKind {
+	switch k {
+	case MsgProduce:
+		return MsgProduceResponse
+	case MsgFetch:
+		return MsgFetchResponse
+	case MsgMetadata:
+		return MsgMetadataResponse
+	case MsgBrokerRegistration:
+		return MsgBrokerRegistrationResponse
+	case MsgAlterPartition:
+		return MsgAlterPartitionResponse
+	case MsgOffsetsForLeaderEpoch:
+		return MsgOffsetsForLeaderEpochResponse
+	}
+	return 0
 }
 
 // ConsumerReplicaID is the ReplicaId of a consumer's Fetch (FetchRequest.json:
@@ -58,6 +100,16 @@ type Message struct {
 	ReplicaID BrokerID
 	// MaxWaitMs is the fetch's long-poll bound.
 	MaxWaitMs Time
+	// BrokerEpoch is a broker's registration epoch: assigned by the
+	// controller in a BrokerRegistrationResponse and carried by heartbeats
+	// and follower fetches (ReplicaState.ReplicaEpoch, KIP-903).
+	BrokerEpoch int64
+	// WantShutDown marks a heartbeat asking for a controlled shutdown.
+	WantShutDown bool
+	// Rack is a consumer fetch's client.rack (KIP-392).
+	Rack string
+	// Dropped marks a message the network will lose (a per-mille drop).
+	Dropped bool
 	// Parts are the partitions of a Fetch, FetchResponse, Produce or
 	// ProduceResponse, or the single partition of a Metadata exchange.
 	Parts []Part
@@ -76,6 +128,16 @@ type Part struct {
 	Acks    Acks
 	Records []Record
 
+	// Produce: the idempotent producer's id and the batch's first sequence
+	// number (-1 when idempotence is off).
+	ProducerID   int64
+	BaseSequence int32
+
+	// AlterPartition fields: the proposed ISR and the partition epoch the
+	// leader knows (LeaderEpoch carries its leader epoch).
+	ISR            []BrokerID
+	PartitionEpoch Epoch
+
 	// Response fields: the error, the high watermark, the base offset of an
 	// appended batch, and (metadata) the leader and its epoch.
 	Err         ErrorCode
@@ -83,6 +145,9 @@ type Part struct {
 	BaseOffset  Offset
 	Leader      BrokerID
 	LeaderEpoch Epoch
+	// PreferredReadReplica (FetchResponse v11+, KIP-392) names the replica a
+	// consumer should fetch from; -1 for none.
+	PreferredReadReplica BrokerID
 	// DivergingEpoch (FetchResponse v12+) is set when HasDiverging is true.
 	HasDiverging   bool
 	DivergingEpoch Epoch

@@ -16,19 +16,30 @@ func (c *Cluster) handleProduce(b *broker, m Message) {
 	p := m.Parts[0]
 	resp := Part{TP: p.TP, BaseOffset: -1, Leader: NoLeader}
 	r := b.replica(p.TP)
-	reg := c.partition(p.TP)
 	switch {
 	case r == nil || !r.isLeader:
 		resp.Err = ErrNotLeaderOrFollower
 		// ProduceResponse v10+ carries the current leader (KIP-951).
-		resp.Leader, resp.LeaderEpoch = reg.leader, reg.leaderEpoch
-	case p.Acks == AcksAll && len(reg.isr) < c.effectiveMinISR(p.TP):
+		if r != nil {
+			resp.Leader, resp.LeaderEpoch = r.leader, r.leaderEpoch
+		}
+	case p.Acks == AcksAll && len(r.isr) < c.effectiveMinISR(p.TP):
+		// Checked before the duplicate check (reference §3.2).
 		resp.Err = ErrNotEnoughReplicas
 	}
 	if resp.Err != ErrNone {
 		if p.Acks != AcksNone {
 			c.reply(b, m, MsgProduceResponse, resp)
 		}
+		return
+	}
+	if base, ok := r.duplicate(p); ok {
+		// An idempotent retry of a batch already in the log: answered with
+		// its original offset (ProducerStateManager, DUPLICATE_SEQUENCE_NUMBER
+		// is success to the client).
+		resp.BaseOffset = base
+		c.emit(Event{Kind: EvDuplicate, Node: b.node(), Peer: m.From, TP: p.TP, Offset: base, End: base + Offset(len(p.Records)), Count: len(p.Records)})
+		c.answerAppended(b, r, m, resp, base+Offset(len(p.Records)))
 		return
 	}
 	base := r.leo()
@@ -38,27 +49,49 @@ func (c *Cluster) handleProduce(b *broker, m Message) {
 		recs[i].LeaderEpoch = r.leaderEpoch
 	}
 	r.appendRecords(recs)
-	c.emit(Event{Kind: EvAppended, Node: Broker(b.id), TP: p.TP, Offset: base, End: r.leo(), Epoch: r.leaderEpoch, Value: recs[0].Value, Count: len(recs)})
+	c.emit(Event{Kind: EvAppended, Node: b.node(), TP: p.TP, Offset: base, End: r.leo(), Epoch: r.leaderEpoch, Value: recs[0].Value, Count: len(recs)})
 	resp.BaseOffset = base
 	// New data completes parked follower fetches (DelayedFetch case G), and
 	// with ISR = {leader} the HW moves at once.
 	c.tryCompleteParked(b, p.TP)
 	c.maybeIncrementHW(b, r)
-	switch p.Acks {
+	c.answerAppended(b, r, m, resp, r.leo())
+}
+
+// answerAppended answers a produce whose records end at offset end: acks=0
+// not at all, acks=1 at once, acks=all once the HW reaches end or after the
+// request's timeout.
+func (c *Cluster) answerAppended(b *broker, r *replica, m Message, resp Part, end Offset) {
+	switch m.Parts[0].Acks {
 	case AcksNone:
 	case AcksOne:
 		resp.HW = r.hw
 		c.reply(b, m, MsgProduceResponse, resp)
 	default:
-		required := r.leo()
-		if r.hw >= required {
+		if r.hw >= end {
 			resp.HW = r.hw
 			c.reply(b, m, MsgProduceResponse, resp)
 			return
 		}
-		b.delayed = append(b.delayed, delayedProduce{req: m, tp: p.TP, base: base, required: required, value: recs[0].Value})
-		c.timer(c.now+c.cfg.RequestTimeoutMs, timerProduceExpire, Broker(b.id), p.TP, m.ID)
+		b.delayed = append(b.delayed, delayedProduce{req: m, tp: r.tp, base: resp.BaseOffset, required: end})
+		c.timer(c.now+c.cfg.RequestTimeoutMs, timerProduceExpire, b.node(), r.tp, m.ID)
 	}
+}
+
+// duplicate finds an idempotent batch already in the log: the same
+// producer id and base sequence (the leader rebuilds producer state from
+// its log after a failover, so the log is the truth).
+func (r *replica) duplicate(p Part) (Offset, bool) {
+	if p.ProducerID <= 0 || p.BaseSequence < 0 {
+		return 0, false
+	}
+	for i := len(r.log) - 1; i >= 0; i-- {
+		rec := r.log[i]
+		if rec.ProducerID == p.ProducerID && rec.Sequence == p.BaseSequence {
+			return rec.Offset, true
+		}
+	}
+	return 0, false
 }
 
 // completeDelayedProduces answers the acks=all produces on tp that the high
@@ -78,10 +111,30 @@ func (c *Cluster) completeDelayedProduces(b *broker, tp TopicPartition) {
 	b.delayed = kept
 	for _, d := range done {
 		resp := Part{TP: tp, BaseOffset: d.base, HW: r.hw}
-		if len(c.partition(tp).isr) < c.effectiveMinISR(tp) {
+		if len(r.maximalISR()) < c.effectiveMinISR(tp) {
 			resp.Err = ErrNotEnoughReplicasAfterAppend
 		}
 		c.reply(b, d.req, MsgProduceResponse, resp)
+	}
+}
+
+// failDelayedProduces answers every waiting produce on tp with
+// NOT_LEADER_OR_FOLLOWER: the broker stopped leading it
+// (ReplicaManager.completeDelayedOperationsWhenNotPartitionLeader).
+func (c *Cluster) failDelayedProduces(b *broker, tp TopicPartition) {
+	kept := b.delayed[:0]
+	var failed []delayedProduce
+	for _, d := range b.delayed {
+		if d.tp == tp {
+			failed = append(failed, d)
+			continue
+		}
+		kept = append(kept, d)
+	}
+	b.delayed = kept
+	r := b.replica(tp)
+	for _, d := range failed {
+		c.reply(b, d.req, MsgProduceResponse, Part{TP: tp, BaseOffset: -1, Err: ErrNotLeaderOrFollower, Leader: r.leader, LeaderEpoch: r.leaderEpoch})
 	}
 }
 
@@ -91,7 +144,7 @@ func (c *Cluster) expireDelayedProduce(b *broker, reqID int64) {
 	for i, d := range b.delayed {
 		if d.req.ID == reqID {
 			b.delayed = slices.Delete(b.delayed, i, i+1)
-			c.reply(b, d.req, MsgProduceResponse, Part{TP: d.tp, BaseOffset: -1, Err: ErrRequestTimedOut})
+			c.reply(b, d.req, MsgProduceResponse, Part{TP: d.tp, BaseOffset: -1, Err: ErrRequestTimedOut, Leader: NoLeader})
 			return
 		}
 	}
@@ -111,11 +164,14 @@ func (c *Cluster) handleMetadata(b *broker, m Message) {
 	resp := Part{TP: p.TP, Leader: NoLeader}
 	if reg := c.partition(p.TP); reg == nil {
 		resp.Err = ErrUnknownTopicOrPartition
+	} else if r := b.replica(p.TP); r != nil && !c.net.connected(Controller, b.node()) {
+		// A broker cut off from the controller answers from its stale image.
+		resp.Leader, resp.LeaderEpoch = r.leader, r.leaderEpoch
 	} else {
 		resp.Leader, resp.LeaderEpoch = reg.leader, reg.leaderEpoch
-		if reg.leader == NoLeader {
-			resp.Err = ErrLeaderNotAvailable
-		}
+	}
+	if resp.Err == ErrNone && resp.Leader == NoLeader {
+		resp.Err = ErrLeaderNotAvailable
 	}
 	c.send(Message{Kind: MsgMetadataResponse, Request: m.ID, From: Broker(b.id), To: m.From, Parts: []Part{resp}})
 }

@@ -12,6 +12,16 @@ type producer struct {
 	meta    []clientMeta
 	batches []batch
 	nextSeq int64
+	// producerID is the idempotent producer's id (0 when idempotence is
+	// off); seqs holds the next sequence number per partition.
+	producerID int64
+	seqs       []partitionSeq
+}
+
+// partitionSeq is an idempotent producer's next sequence for one partition.
+type partitionSeq struct {
+	tp  TopicPartition
+	seq int32
 }
 
 // clientMeta is a client's cached view of one partition's leader
@@ -46,11 +56,17 @@ type batch struct {
 	lingered bool
 	attempts int
 	reqID    int64
+	// baseSeq is the idempotent sequence of the first record, assigned at
+	// the first send and kept across retries; -1 before that.
+	baseSeq int32
+	// sentTo is the broker the batch's last attempt went to.
+	sentTo BrokerID
 }
 
 func (p *producer) clone() producer {
 	d := *p
 	d.meta = slices.Clone(p.meta)
+	d.seqs = slices.Clone(p.seqs)
 	d.batches = make([]batch, len(p.batches))
 	for i, b := range p.batches {
 		b.records = slices.Clone(b.records)
@@ -127,7 +143,13 @@ func (c *Cluster) ensureProducer(id int32) *producer {
 		id = 1
 	}
 	for int(id) > len(c.producers) {
-		c.producers = append(c.producers, producer{id: int32(len(c.producers) + 1)})
+		n := int32(len(c.producers) + 1)
+		p := producer{id: n}
+		if c.cfg.EnableIdempotence {
+			// InitProducerId would hand out an id; kplay numbers them.
+			p.producerID = 1000 + int64(n)
+		}
+		c.producers = append(c.producers, p)
 	}
 	return c.producerByID(id)
 }
@@ -144,11 +166,10 @@ func (c *Cluster) produce(cmd Produce) {
 	}
 	recs := make([]Record, len(cmd.Values))
 	for i, v := range cmd.Values {
-		recs[i] = Record{Offset: -1, Key: cmd.Key, Value: v, Producer: node, ProducedAt: c.now}
+		recs[i] = Record{Offset: -1, Key: cmd.Key, Value: v, Producer: node, ProducedAt: c.now, Sequence: -1}
 	}
 	if !m.known {
-		p.nextSeq++
-		p.batches = append(p.batches, batch{id: p.nextSeq, tp: cmd.TP, acks: cmd.Acks, records: recs, state: batchAwaitMetadata})
+		c.newBatch(p, cmd, recs, batchAwaitMetadata)
 		c.requestMetadata(node, m)
 		return
 	}
@@ -159,9 +180,18 @@ func (c *Cluster) produce(cmd Produce) {
 			return
 		}
 	}
+	b := c.newBatch(p, cmd, recs, batchLinger)
+	b.lingered = true
+	c.timer(c.now+c.cfg.LingerMs, timerLinger, node, cmd.TP, b.id)
+}
+
+// newBatch adds a batch to the accumulator and starts its
+// delivery.timeout.ms clock.
+func (c *Cluster) newBatch(p *producer, cmd Produce, recs []Record, st batchState) *batch {
 	p.nextSeq++
-	p.batches = append(p.batches, batch{id: p.nextSeq, tp: cmd.TP, acks: cmd.Acks, records: recs, state: batchLinger, lingered: true})
-	c.timer(c.now+c.cfg.LingerMs, timerLinger, node, cmd.TP, p.nextSeq)
+	p.batches = append(p.batches, batch{id: p.nextSeq, tp: cmd.TP, acks: cmd.Acks, records: recs, state: st, baseSeq: -1})
+	c.timer(c.now+c.cfg.DeliveryTimeoutMs, timerDeliveryTimeout, NodeID{Kind: NodeProducer, ID: p.id}, cmd.TP, p.nextSeq)
+	return &p.batches[len(p.batches)-1]
 }
 
 // requestMetadata sends a Metadata request for m.tp unless one is pending.
@@ -173,6 +203,7 @@ func (c *Cluster) requestMetadata(node NodeID, m *clientMeta) {
 	}
 	to := BrokerID(1 + c.rng.Intn(len(c.brokers)))
 	m.pending = c.send(Message{Kind: MsgMetadata, From: node, To: Broker(to), Parts: []Part{{TP: m.tp}}})
+	c.timer(c.now+c.cfg.RequestTimeoutMs, timerRequestTimeout, node, m.tp, m.pending)
 }
 
 // applyMetadata stores a Metadata response in a client's cache.
@@ -184,6 +215,7 @@ func (c *Cluster) applyMetadata(node NodeID, m *clientMeta, resp Message) bool {
 	p := resp.Parts[0]
 	if p.Err != ErrNone {
 		m.known = false
+		c.emit(Event{Kind: EvMetadataUpdated, Node: node, Peer: resp.From, TP: p.TP, Err: p.Err, Epoch: -1})
 		return true
 	}
 	m.leader, m.epoch, m.known = p.Leader, p.LeaderEpoch, true
@@ -239,7 +271,9 @@ func (c *Cluster) producerRetry(p *producer, id int64) {
 }
 
 // sendBatch sends a batch to the partition's leader as the client's metadata
-// names it (Sender.sendProduceRequest). An acks=0 batch is complete once
+// names it (Sender.sendProduceRequest), with a client-side
+// request.timeout.ms. An idempotent batch takes its sequence numbers at its
+// first send and keeps them on retries. An acks=0 batch is complete once
 // sent, with no offset (the Java client reports offset -1).
 func (c *Cluster) sendBatch(p *producer, b *batch) {
 	node := NodeID{Kind: NodeProducer, ID: p.id}
@@ -249,19 +283,79 @@ func (c *Cluster) sendBatch(p *producer, b *batch) {
 		c.requestMetadata(node, m)
 		return
 	}
+	if p.producerID > 0 && b.baseSeq < 0 {
+		b.baseSeq = p.takeSeq(b.tp, len(b.records))
+		for i := range b.records {
+			b.records[i].ProducerID = p.producerID
+			b.records[i].Sequence = b.baseSeq + int32(i)
+		}
+	}
 	b.attempts++
-	b.reqID = c.send(Message{Kind: MsgProduce, From: node, To: Broker(m.leader), Parts: []Part{{TP: b.tp, Acks: b.acks, Records: slices.Clone(b.records)}}})
+	b.sentTo = m.leader
+	b.reqID = c.send(Message{Kind: MsgProduce, From: node, To: Broker(m.leader), Parts: []Part{{TP: b.tp, Acks: b.acks,
+		Records: slices.Clone(b.records), ProducerID: p.producerID, BaseSequence: b.baseSeq}}})
 	b.state = batchInflight
 	if b.acks == AcksNone {
 		c.emit(Event{Kind: EvProduceAcked, Node: node, Peer: Broker(m.leader), TP: b.tp, Offset: -1, End: -1 + Offset(len(b.records)), Count: len(b.records), Value: b.records[0].Value, Text: "acks=0: sent without waiting"})
 		p.removeBatch(b.id)
+		return
 	}
+	c.timer(c.now+c.cfg.RequestTimeoutMs, timerRequestTimeout, node, b.tp, b.reqID)
+}
+
+// takeSeq reserves n sequence numbers on tp and returns the first.
+func (p *producer) takeSeq(tp TopicPartition, n int) int32 {
+	for i := range p.seqs {
+		if p.seqs[i].tp == tp {
+			s := p.seqs[i].seq
+			p.seqs[i].seq += int32(n)
+			return s
+		}
+	}
+	p.seqs = append(p.seqs, partitionSeq{tp: tp, seq: int32(n)})
+	return 0
+}
+
+// producerRequestTimeout fails an unanswered request with the client-side
+// REQUEST_TIMED_OUT (NetworkClient's request.timeout.ms), which is
+// retriable; an unanswered Metadata request is sent again.
+func (c *Cluster) producerRequestTimeout(p *producer, id int64) {
+	node := NodeID{Kind: NodeProducer, ID: p.id}
+	for i := range p.meta {
+		if p.meta[i].pending == id {
+			p.meta[i].pending = 0
+			c.requestMetadata(node, &p.meta[i])
+			return
+		}
+	}
+	for i := range p.batches {
+		b := &p.batches[i]
+		if b.state == batchInflight && b.reqID == id {
+			c.producerError(p, b, Part{TP: b.tp, Err: ErrRequestTimedOut, Leader: NoLeader}, Broker(b.sentTo), "no response within request.timeout.ms")
+			return
+		}
+	}
+}
+
+// deliveryTimeout fails a batch that is still not acknowledged
+// delivery.timeout.ms after it was created (KIP-91; the application gets a
+// TimeoutException).
+func (c *Cluster) deliveryTimeout(p *producer, id int64) {
+	b := p.batch(id)
+	if b == nil {
+		return
+	}
+	c.emit(Event{Kind: EvProduceFailed, Node: NodeID{Kind: NodeProducer, ID: p.id}, TP: b.tp, Count: len(b.records), Value: b.records[0].Value,
+		Text: "TimeoutException: delivery.timeout.ms passed before the records were acknowledged"})
+	p.removeBatch(id)
 }
 
 // retriable reports whether the producer retries err
 // (org.apache.kafka.common.errors.RetriableException subclasses).
 func retriable(err ErrorCode) bool {
 	switch err {
+	case ErrOffsetNotAvailable:
+		return true
 	case ErrNotLeaderOrFollower, ErrLeaderNotAvailable, ErrRequestTimedOut, ErrNetworkException,
 		ErrNotEnoughReplicas, ErrNotEnoughReplicasAfterAppend, ErrUnknownLeaderEpoch, ErrFencedLeaderEpoch,
 		ErrUnknownTopicOrPartition:
@@ -274,7 +368,8 @@ func retriable(err ErrorCode) bool {
 // (InvalidMetadataException subclasses).
 func invalidMetadata(err ErrorCode) bool {
 	switch err {
-	case ErrNotLeaderOrFollower, ErrLeaderNotAvailable, ErrFencedLeaderEpoch, ErrUnknownTopicOrPartition:
+	case ErrNotLeaderOrFollower, ErrLeaderNotAvailable, ErrFencedLeaderEpoch, ErrUnknownTopicOrPartition,
+		ErrNetworkException: // a disconnect also asks for a metadata update
 		return true
 	}
 	return false
@@ -301,12 +396,24 @@ func (c *Cluster) producerResponse(p *producer, resp Message) {
 		p.removeBatch(b.id)
 		return
 	}
+	c.producerError(p, b, part, resp.From, "")
+}
+
+// producerError retries a failed batch or fails it for good
+// (Sender.completeBatch, canRetry). Retries wait retry.backoff.ms, doubling
+// per attempt up to 1000 ms (retry.backoff.max.ms, KIP-580; kplay leaves out
+// the ±20% jitter so that scenarios keep exact times).
+func (c *Cluster) producerError(p *producer, b *batch, part Part, from NodeID, why string) {
+	node := NodeID{Kind: NodeProducer, ID: p.id}
 	if !retriable(part.Err) {
-		c.emit(Event{Kind: EvProduceError, Node: node, Peer: resp.From, TP: b.tp, Err: part.Err, Count: len(b.records), Text: "not retriable; the records are not written"})
+		c.emit(Event{Kind: EvProduceFailed, Node: node, Peer: from, TP: b.tp, Err: part.Err, Count: len(b.records), Value: b.records[0].Value, Text: "not retriable; the records are not written"})
 		p.removeBatch(b.id)
 		return
 	}
-	text := "retrying after retry.backoff.ms"
+	text := "retrying"
+	if why != "" {
+		text = why + "; " + text
+	}
 	if invalidMetadata(part.Err) {
 		m := p.metaFor(b.tp)
 		if part.Leader != NoLeader && part.LeaderEpoch > m.epoch {
@@ -315,7 +422,12 @@ func (c *Cluster) producerResponse(p *producer, resp Message) {
 		c.requestMetadata(node, m)
 		text = "refreshing metadata, " + text
 	}
-	c.emit(Event{Kind: EvProduceError, Node: node, Peer: resp.From, TP: b.tp, Err: part.Err, Count: len(b.records), Text: text})
+	c.emit(Event{Kind: EvProduceError, Node: node, Peer: from, TP: b.tp, Err: part.Err, Count: len(b.records), Text: text})
 	b.state = batchBackoff
-	c.timer(c.now+c.cfg.RetryBackoffMs, timerRetry, node, b.tp, b.id)
+	backoff := c.cfg.RetryBackoffMs
+	for i := 1; i < b.attempts && backoff < 1000; i++ {
+		backoff *= 2
+	}
+	backoff = min(backoff, max(1000, c.cfg.RetryBackoffMs))
+	c.timer(c.now+backoff, timerRetry, node, b.tp, b.id)
 }

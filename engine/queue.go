@@ -6,6 +6,8 @@ type itemKind uint8
 const (
 	itemDeliver itemKind = iota + 1
 	itemTimer
+	// itemLocal hands a message to its receiver without the network.
+	itemLocal
 )
 
 // timerKind names what a timer does when it fires.
@@ -22,6 +24,23 @@ const (
 	timerRetry
 	// timerFetcherBackoff resumes a follower's fetch from a leader (ID).
 	timerFetcherBackoff
+	// timerFetchTimeout gives up on a follower fetch (ID) after
+	// replica.socket.timeout.ms.
+	timerFetchTimeout
+	// timerHeartbeat sends a broker's next BrokerHeartbeat.
+	timerHeartbeat
+	// timerIsrExpiration runs a broker's isr-expiration task.
+	timerIsrExpiration
+	// timerAlterPartitionTimeout resends an unanswered AlterPartition (ID).
+	timerAlterPartitionTimeout
+	// timerFenceCheck runs the controller's stale-broker check (ID = generation).
+	timerFenceCheck
+	// timerRebalance runs the controller's preferred-leader check (ID = generation).
+	timerRebalance
+	// timerRequestTimeout expires a client request (ID) after request.timeout.ms.
+	timerRequestTimeout
+	// timerDeliveryTimeout fails a producer batch (ID) after delivery.timeout.ms.
+	timerDeliveryTimeout
 )
 
 // item is one entry of the schedule: a delivery or a timer. Ordered by
@@ -36,6 +55,8 @@ type item struct {
 	node  NodeID
 	tp    TopicPartition
 	id    int64
+	// incarnation is the broker process a broker timer belongs to.
+	incarnation int
 }
 
 // schedule is a binary min-heap of items on (at, seq). It is a plain slice,

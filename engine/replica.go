@@ -45,8 +45,18 @@ type replica struct {
 	leaderEpoch Epoch
 	leader      BrokerID
 	isLeader    bool
+	// isr and partitionEpoch are the committed ISR and partition epoch as
+	// this broker last learned them.
+	isr            []BrokerID
+	partitionEpoch Epoch
 	// Leader-only state.
 	remotes []remoteReplica
+	// maximal is the ISR with an in-flight AlterPartition applied (KIP-497
+	// PendingExpandIsr / PendingShrinkIsr): the old ISR plus a joining
+	// replica, or still the old ISR during a shrink. nil when none is in
+	// flight; alterInflight is that request's id.
+	maximal       []BrokerID
+	alterInflight int64
 	// epochStartOffset is the leader's LEO when it became leader in
 	// leaderEpoch (Partition.leaderEpochStartOffsetOpt).
 	epochStartOffset Offset
@@ -57,7 +67,18 @@ func (r *replica) clone() replica {
 	d.log = r.log[:len(r.log):len(r.log)]
 	d.epochs = slices.Clone(r.epochs)
 	d.remotes = slices.Clone(r.remotes)
+	d.isr = slices.Clone(r.isr)
+	d.maximal = slices.Clone(r.maximal)
 	return d
+}
+
+// maximalISR is the ISR the HW is computed over: the pending one while an
+// AlterPartition is in flight, else the committed one.
+func (r *replica) maximalISR() []BrokerID {
+	if r.maximal != nil {
+		return r.maximal
+	}
+	return r.isr
 }
 
 // leo is the log end offset: the offset the next record will get.

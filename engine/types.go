@@ -126,4 +126,9 @@ type Record struct {
 	// time its application called send.
 	Producer   NodeID
 	ProducedAt Time
+	// ProducerID and Sequence identify the record for idempotence
+	// (RecordBatch producerId and baseSequence + index); 0 and -1 when the
+	// producer is not idempotent.
+	ProducerID int64
+	Sequence   int32
 }

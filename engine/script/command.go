@@ -26,7 +26,17 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"cluster", "cluster brokers=3 [seed=1] [start=10:00:00.000] [latency=(1,3)] [<kafka.config>=<value>...]"},
 	{"create-topic", "create-topic NAME [partitions=1] [rf=3] [start=1] [min.insync.replicas=N]"},
 	{"produce", "produce TOPIC-P values=(a, b) | count=N [key=K] [acks=all|1|0] [producer=p1] [broker=ID]"},
-	{"consume", "consume TOPIC-P [from=earliest|latest|OFFSET] [consumer=c1] [broker=ID]"},
+	{"consume", "consume TOPIC-P [from=earliest|latest|OFFSET] [consumer=c1] [broker=ID] [client.rack=R]"},
+	{"crash", "crash BROKER [lose-unflushed=N]  (kill -9; optionally lose the last N records of each log)"},
+	{"restart", "restart BROKER"},
+	{"shutdown", "shutdown BROKER  (controlled shutdown)"},
+	{"isolate", "isolate NODE  (a broker id, controller, p1 or c1)"},
+	{"partition", "partition g1=(NODE, ...) g2=(NODE, ...) ..."},
+	{"heal", "heal  (undo isolate, partition, slow and drop)"},
+	{"slow", "slow NODE NODE latency=(MIN, MAX)"},
+	{"drop", "drop NODE NODE per-mille=N"},
+	{"elect-leaders", "elect-leaders type=preferred|unclean (TOPIC-P | all)  (kafka-leader-election.sh)"},
+	{"config", "config [topic=NAME] unclean.leader.election.enable=true|false | min.insync.replicas=N"},
 	{"advance", "advance DURATION [events=default|all|none|(net,fetch,log,cluster,client)]"},
 	{"run", "run until=TIME [events=...]"},
 	{"step", "step [n=1]  (process n scheduled deliveries or timers; prints every event)"},
@@ -40,7 +50,7 @@ func classify(cmd string) kind {
 	switch cmd {
 	case "cluster":
 		return kindCluster
-	case "create-topic", "produce", "consume":
+	case "create-topic", "produce", "consume", "crash", "restart", "shutdown", "isolate", "partition", "heal", "slow", "drop", "elect-leaders", "config":
 		return kindAction
 	case "advance", "run", "step":
 		return kindTime
@@ -103,6 +113,7 @@ func checkKeys(d Directive, allowed ...string) *Error {
 var kafkaDurations = []string{
 	"replica.fetch.wait.max.ms", "replica.lag.time.max.ms", "replica.fetch.backoff.ms",
 	"linger.ms", "request.timeout.ms", "retry.backoff.ms", "delivery.timeout.ms", "fetch.max.wait.ms",
+	"broker.heartbeat.interval.ms", "broker.session.timeout.ms", "replica.socket.timeout.ms",
 }
 
 // clusterConfig turns a cluster directive into a Config on Kafka's defaults.
@@ -111,7 +122,9 @@ func clusterConfig(d Directive) (engine.Config, *Error) {
 	if _, err := positional(d, 0); err != nil {
 		return cfg, err
 	}
-	allowed := append([]string{"brokers", "seed", "start", "latency", "min.insync.replicas"}, kafkaDurations...)
+	allowed := append([]string{"brokers", "seed", "start", "latency", "min.insync.replicas", "unclean.leader.election.enable",
+		"eligible.leader.replicas.version", "auto.leader.rebalance.enable", "leader.imbalance.check.interval.seconds",
+		"enable.idempotence", "auto.offset.reset", "replica.selector.class", "broker.rack", "protocol"}, kafkaDurations...)
 	if err := checkKeys(d, allowed...); err != nil {
 		return cfg, err
 	}
@@ -126,6 +139,10 @@ func clusterConfig(d Directive) (engine.Config, *Error) {
 				return cfg, errAt(a.Pos, "latency=(%s,%s) is not a range of milliseconds", a.Vals[0], a.Vals[1])
 			}
 			cfg.MinLatency, cfg.MaxLatency = lo, hi
+			continue
+		}
+		if a.Key == "broker.rack" {
+			cfg.Racks = append([]string(nil), a.Vals...)
 			continue
 		}
 		v, err := single(a)
@@ -157,6 +174,56 @@ func clusterConfig(d Directive) (engine.Config, *Error) {
 				return cfg, errAt(a.Pos, "min.insync.replicas: %v", e)
 			}
 			cfg.MinInsyncReplicas = int(n)
+		case "unclean.leader.election.enable", "auto.leader.rebalance.enable", "enable.idempotence":
+			on, e := parseBool(v)
+			if e != nil {
+				return cfg, errAt(a.Pos, "%s: %v", a.Key, e)
+			}
+			switch a.Key {
+			case "unclean.leader.election.enable":
+				cfg.UncleanLeaderElectionEnable = on
+			case "auto.leader.rebalance.enable":
+				cfg.AutoLeaderRebalanceEnable = on
+			default:
+				cfg.EnableIdempotence = on
+			}
+		case "eligible.leader.replicas.version":
+			n, e := parseInt(v, 0, 1)
+			if e != nil {
+				return cfg, errAt(a.Pos, "eligible.leader.replicas.version: %v", e)
+			}
+			cfg.EligibleLeaderReplicas = n == 1
+		case "leader.imbalance.check.interval.seconds":
+			n, e := parseInt(v, 1, 86400)
+			if e != nil {
+				return cfg, errAt(a.Pos, "leader.imbalance.check.interval.seconds: %v", e)
+			}
+			cfg.LeaderImbalanceCheckIntervalMs = engine.Time(n * 1000)
+		case "auto.offset.reset":
+			if v != "latest" && v != "earliest" && v != "none" {
+				return cfg, errAt(a.Pos, "auto.offset.reset must be latest, earliest or none")
+			}
+			cfg.AutoOffsetReset = v
+		case "replica.selector.class":
+			switch v {
+			case "org.apache.kafka.common.replica.RackAwareReplicaSelector", "RackAwareReplicaSelector", "rack-aware":
+				cfg.ReplicaSelectorRackAware = true
+			case "null", "":
+				cfg.ReplicaSelectorRackAware = false
+			default:
+				return cfg, errAt(a.Pos, "replica.selector.class: kplay knows org.apache.kafka.common.replica.RackAwareReplicaSelector (or null)")
+			}
+		case "protocol":
+			switch v {
+			case "current":
+				cfg.Protocol = engine.ProtocolCurrent
+			case "pre-kip-101":
+				cfg.Protocol = engine.ProtocolPreKIP101
+			case "pre-kip-279":
+				cfg.Protocol = engine.ProtocolPreKIP279
+			default:
+				return cfg, errAt(a.Pos, "protocol must be current, pre-kip-101 or pre-kip-279")
+			}
 		default:
 			ms, e := ParseDuration(v)
 			if e != nil {
@@ -179,6 +246,12 @@ func clusterConfig(d Directive) (engine.Config, *Error) {
 				cfg.DeliveryTimeoutMs = ms
 			case "fetch.max.wait.ms":
 				cfg.FetchMaxWaitMs = ms
+			case "broker.heartbeat.interval.ms":
+				cfg.BrokerHeartbeatIntervalMs = ms
+			case "broker.session.timeout.ms":
+				cfg.BrokerSessionTimeoutMs = ms
+			case "replica.socket.timeout.ms":
+				cfg.ReplicaSocketTimeoutMs = ms
 			}
 		}
 	}
@@ -323,7 +396,7 @@ func toCommand(d Directive) (engine.Command, *Error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := checkKeys(d, "from", "consumer", "broker"); err != nil {
+		if err := checkKeys(d, "from", "consumer", "broker", "client.rack"); err != nil {
 			return nil, err
 		}
 		k := engine.Consume{TP: tp, From: engine.OffsetEarliest}
@@ -349,6 +422,8 @@ func toCommand(d Directive) (engine.Command, *Error) {
 					}
 					k.From = engine.Offset(n)
 				}
+			case "client.rack":
+				k.Rack = v
 			case "consumer":
 				id, e := parseClientID(v, 'c')
 				if e != nil {
@@ -365,7 +440,7 @@ func toCommand(d Directive) (engine.Command, *Error) {
 		}
 		return k, nil
 	}
-	return nil, unknownCommand(d)
+	return faultCommand(d)
 }
 
 // timeTarget returns the time an advance or run directive moves to.
@@ -451,4 +526,239 @@ func categories(d Directive, def engine.Category) (engine.Category, *Error) {
 		}
 	}
 	return c, nil
+}
+
+// parseNode reads a node name: a broker id ("2" or "b2"), "controller",
+// "p1" or "c1".
+func parseNode(a Arg) (engine.NodeID, *Error) {
+	s := a.Key
+	switch {
+	case s == "controller":
+		return engine.Controller, nil
+	case strings.HasPrefix(s, "p") || strings.HasPrefix(s, "c"):
+		kind := engine.NodeProducer
+		if s[0] == 'c' {
+			kind = engine.NodeConsumer
+		}
+		n, e := parseInt(s[1:], 1, 64)
+		if e != nil {
+			return engine.NodeID{}, errAt(a.Pos, "%q is not a node (a broker id, controller, p1 or c1)", s)
+		}
+		return engine.NodeID{Kind: kind, ID: int32(n)}, nil
+	}
+	n, e := parseInt(strings.TrimPrefix(s, "b"), 1, engine.MaxBrokers)
+	if e != nil {
+		return engine.NodeID{}, errAt(a.Pos, "%q is not a node (a broker id, controller, p1 or c1)", s)
+	}
+	return engine.Broker(engine.BrokerID(n)), nil
+}
+
+// brokerArg reads the directive's one positional broker id.
+func brokerArg(d Directive) (engine.BrokerID, *Error) {
+	pos, err := positional(d, 1)
+	if err != nil {
+		return 0, err
+	}
+	if len(pos) == 0 {
+		return 0, errAt(d.Pos, "%s needs a broker id, such as %s 1", d.Cmd, d.Cmd)
+	}
+	n, e := parseInt(strings.TrimPrefix(pos[0].Key, "b"), 1, engine.MaxBrokers)
+	if e != nil {
+		return 0, errAt(pos[0].Pos, "%q is not a broker id", pos[0].Key)
+	}
+	return engine.BrokerID(n), nil
+}
+
+// twoNodes reads the directive's two positional node names.
+func twoNodes(d Directive) (engine.NodeID, engine.NodeID, *Error) {
+	pos, err := positional(d, 2)
+	if err != nil {
+		return engine.NodeID{}, engine.NodeID{}, err
+	}
+	if len(pos) != 2 {
+		return engine.NodeID{}, engine.NodeID{}, errAt(d.Pos, "%s needs two nodes, such as %s 1 2", d.Cmd, d.Cmd)
+	}
+	a, err := parseNode(pos[0])
+	if err != nil {
+		return a, a, err
+	}
+	b, err := parseNode(pos[1])
+	return a, b, err
+}
+
+// faultCommand turns a fault, election or config directive into a command.
+func faultCommand(d Directive) (engine.Command, *Error) {
+	switch d.Cmd {
+	case "crash":
+		if err := checkKeys(d, "lose-unflushed"); err != nil {
+			return nil, err
+		}
+		b, err := brokerArg(d)
+		if err != nil {
+			return nil, err
+		}
+		cmd := engine.Crash{Broker: b}
+		if a, ok := d.Arg("lose-unflushed"); ok {
+			v, err := single(a)
+			if err != nil {
+				return nil, err
+			}
+			n, e := parseInt(v, 0, maxCount)
+			if e != nil {
+				return nil, errAt(a.Pos, "lose-unflushed: %v", e)
+			}
+			cmd.LoseUnflushed = int(n)
+		}
+		return cmd, nil
+	case "restart", "shutdown":
+		if err := checkKeys(d); err != nil {
+			return nil, err
+		}
+		b, err := brokerArg(d)
+		if err != nil {
+			return nil, err
+		}
+		if d.Cmd == "restart" {
+			return engine.Restart{Broker: b}, nil
+		}
+		return engine.Shutdown{Broker: b}, nil
+	case "isolate":
+		if err := checkKeys(d); err != nil {
+			return nil, err
+		}
+		pos, err := positional(d, 1)
+		if err != nil {
+			return nil, err
+		}
+		if len(pos) == 0 {
+			return nil, errAt(d.Pos, "isolate needs a node, such as isolate 1")
+		}
+		n, err := parseNode(pos[0])
+		if err != nil {
+			return nil, err
+		}
+		return engine.Isolate{Node: n}, nil
+	case "partition":
+		if _, err := positional(d, 0); err != nil {
+			return nil, err
+		}
+		var cmd engine.Partition
+		for _, a := range d.Args {
+			var g []engine.NodeID
+			for _, v := range a.Vals {
+				n, err := parseNode(Arg{Key: v, Pos: a.Pos})
+				if err != nil {
+					return nil, err
+				}
+				g = append(g, n)
+			}
+			cmd.Groups = append(cmd.Groups, g)
+		}
+		return cmd, nil
+	case "heal":
+		if _, err := positional(d, 0); err != nil {
+			return nil, err
+		}
+		if err := checkKeys(d); err != nil {
+			return nil, err
+		}
+		return engine.Heal{}, nil
+	case "slow", "drop":
+		key := "latency"
+		if d.Cmd == "drop" {
+			key = "per-mille"
+		}
+		if err := checkKeys(d, key); err != nil {
+			return nil, err
+		}
+		a, b, err := twoNodes(d)
+		if err != nil {
+			return nil, err
+		}
+		arg, ok := d.Arg(key)
+		if !ok {
+			return nil, errAt(d.Pos, "%s needs %s=", d.Cmd, key)
+		}
+		if d.Cmd == "drop" {
+			v, err := single(arg)
+			if err != nil {
+				return nil, err
+			}
+			n, e := parseInt(v, 0, 1000)
+			if e != nil {
+				return nil, errAt(arg.Pos, "per-mille: %v", e)
+			}
+			return engine.Drop{A: a, B: b, PerMille: int(n)}, nil
+		}
+		if len(arg.Vals) != 2 {
+			return nil, errAt(arg.Pos, "latency takes a range of milliseconds: latency=(50, 60)")
+		}
+		lo, e1 := ParseDuration(arg.Vals[0])
+		hi, e2 := ParseDuration(arg.Vals[1])
+		if e1 != nil || e2 != nil || hi < lo || hi > MaxSpan {
+			return nil, errAt(arg.Pos, "latency=(%s, %s) is not a range of milliseconds", arg.Vals[0], arg.Vals[1])
+		}
+		return engine.Slow{A: a, B: b, MinLatency: lo, MaxLat: hi}, nil
+	case "elect-leaders":
+		if err := checkKeys(d, "type"); err != nil {
+			return nil, err
+		}
+		pos, err := positional(d, 1)
+		if err != nil {
+			return nil, err
+		}
+		cmd := engine.ElectLeaders{}
+		if a, ok := d.Arg("type"); ok {
+			v, err := single(a)
+			if err != nil {
+				return nil, err
+			}
+			switch v {
+			case "preferred":
+			case "unclean":
+				cmd.Unclean = true
+			default:
+				return nil, errAt(a.Pos, "type must be preferred or unclean")
+			}
+		}
+		if len(pos) == 0 {
+			return nil, errAt(d.Pos, "elect-leaders needs a partition or all")
+		}
+		if pos[0].Key == "all" {
+			cmd.All = true
+			return cmd, nil
+		}
+		tp, e := ParseTP(pos[0].Key)
+		if e != nil {
+			return nil, errAt(pos[0].Pos, "%v", e)
+		}
+		cmd.TP = tp
+		return cmd, nil
+	case "config":
+		if _, err := positional(d, 0); err != nil {
+			return nil, err
+		}
+		cmd := engine.AlterConfig{}
+		n := 0
+		for _, a := range d.Args {
+			v, err := single(a)
+			if err != nil {
+				return nil, err
+			}
+			switch a.Key {
+			case "topic":
+				cmd.Topic = v
+			case "unclean.leader.election.enable", "min.insync.replicas":
+				cmd.Key, cmd.Value = a.Key, v
+				n++
+			default:
+				return nil, errAt(a.Pos, "config can change unclean.leader.election.enable or min.insync.replicas at run time, not %s", a.Key)
+			}
+		}
+		if n != 1 {
+			return nil, errAt(d.Pos, "config changes exactly one setting")
+		}
+		return cmd, nil
+	}
+	return nil, unknownCommand(d)
 }

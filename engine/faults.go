@@ -1,0 +1,467 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Crash kills a broker's process (kill -9): its requests in purgatory and
+// its fetchers are gone; its log stays on disk. LoseUnflushed > 0 also drops
+// that many records from the end of every log it holds, as a power loss
+// drops what the OS had not flushed (Kafka does not fsync each write,
+// reference §1.8).
+type Crash struct {
+	Broker        BrokerID
+	LoseUnflushed int
+}
+
+// Restart starts a crashed or shut-down broker again: it registers with the
+// controller under a new broker epoch, replays the metadata and, once
+// unfenced, fetches (reference §5.1).
+type Restart struct{ Broker BrokerID }
+
+// Shutdown is a controlled shutdown (SIGTERM, controlled.shutdown.enable):
+// the controller moves the broker's leaderships and takes it out of every
+// ISR at once, then the process stops.
+type Shutdown struct{ Broker BrokerID }
+
+// Isolate cuts every link to and from a node.
+type Isolate struct{ Node NodeID }
+
+// Partition splits the network into groups; nodes in different groups
+// cannot talk. Nodes in no group reach everyone.
+type Partition struct{ Groups [][]NodeID }
+
+// Heal removes every isolation, partition, slow link and lossy link.
+type Heal struct{}
+
+// Slow sets the latency range of the link between two nodes, both ways.
+type Slow struct {
+	A, B               NodeID
+	MinLatency, MaxLat Time
+}
+
+// Drop makes the link between two nodes lose messages, both ways, at
+// PerMille thousandths.
+type Drop struct {
+	A, B     NodeID
+	PerMille int
+}
+
+// ElectLeaders is kafka-leader-election.sh: a preferred election (Unclean
+// false) or an unclean one, for one partition or, with All, every one
+// (LeaderElectionCommand, ReplicationControlManager.electLeaders).
+type ElectLeaders struct {
+	Unclean bool
+	All     bool
+	TP      TopicPartition
+}
+
+// AlterConfig changes a setting at run time: unclean.leader.election.enable
+// for a topic ("" = the cluster default), or min.insync.replicas.
+type AlterConfig struct {
+	Topic string
+	Key   string
+	Value string
+}
+
+func (Crash) isCommand()        {}
+func (Restart) isCommand()      {}
+func (Shutdown) isCommand()     {}
+func (Isolate) isCommand()      {}
+func (Partition) isCommand()    {}
+func (Heal) isCommand()         {}
+func (Slow) isCommand()         {}
+func (Drop) isCommand()         {}
+func (ElectLeaders) isCommand() {}
+func (AlterConfig) isCommand()  {}
+
+// String prints the command as a kplay script line.
+func (c Crash) String() string {
+	s := "crash " + itoa(int(c.Broker))
+	if c.LoseUnflushed > 0 {
+		s += " lose-unflushed=" + itoa(c.LoseUnflushed)
+	}
+	return s
+}
+
+// String prints the command as a kplay script line.
+func (c Restart) String() string { return "restart " + itoa(int(c.Broker)) }
+
+// String prints the command as a kplay script line.
+func (c Shutdown) String() string { return "shutdown " + itoa(int(c.Broker)) }
+
+// String prints the command as a kplay script line.
+func (c Isolate) String() string { return "isolate " + nodeArg(c.Node) }
+
+// String prints the command as a kplay script line.
+func (c Partition) String() string {
+	s := "partition"
+	for i, g := range c.Groups {
+		parts := make([]string, len(g))
+		for j, n := range g {
+			parts[j] = nodeArg(n)
+		}
+		s += " g" + itoa(i+1) + "=(" + strings.Join(parts, ", ") + ")"
+	}
+	return s
+}
+
+// String prints the command as a kplay script line.
+func (Heal) String() string { return "heal" }
+
+// String prints the command as a kplay script line.
+func (c Slow) String() string {
+	return fmt.Sprintf("slow %s %s latency=(%d, %d)", nodeArg(c.A), nodeArg(c.B), c.MinLatency, c.MaxLat)
+}
+
+// String prints the command as a kplay script line.
+func (c Drop) String() string {
+	return fmt.Sprintf("drop %s %s per-mille=%d", nodeArg(c.A), nodeArg(c.B), c.PerMille)
+}
+
+// String prints the command as a kplay script line.
+func (c ElectLeaders) String() string {
+	s := "elect-leaders"
+	if c.Unclean {
+		s += " type=unclean"
+	} else {
+		s += " type=preferred"
+	}
+	if c.All {
+		return s + " all"
+	}
+	return s + " " + c.TP.String()
+}
+
+// String prints the command as a kplay script line.
+func (c AlterConfig) String() string {
+	s := "config"
+	if c.Topic != "" {
+		s += " topic=" + c.Topic
+	}
+	return s + " " + c.Key + "=" + c.Value
+}
+
+// nodeArg prints a node as scripts name it: 2 for broker 2, else b1, p1,
+// c1 or controller.
+func nodeArg(n NodeID) string {
+	if n.Kind == NodeBroker {
+		return itoa(int(n.ID))
+	}
+	return n.String()
+}
+
+func (c *Cluster) checkNode(n NodeID) error {
+	switch n.Kind {
+	case NodeBroker:
+		if !c.validBroker(BrokerID(n.ID)) {
+			return fmt.Errorf("engine: no broker %d", n.ID)
+		}
+	case NodeController:
+	case NodeProducer, NodeConsumer:
+		if n.ID < 1 || n.ID > 64 {
+			return fmt.Errorf("engine: no client %s", n)
+		}
+	default:
+		return fmt.Errorf("engine: no such node")
+	}
+	return nil
+}
+
+// applyFault checks and applies the fault, election and config commands.
+func (c *Cluster) applyFault(cmd Command) error {
+	if err := c.checkFault(cmd); err != nil {
+		return err
+	}
+	c.emit(Event{Kind: EvCommand, Text: cmd.String()})
+	switch cmd := cmd.(type) {
+	case Crash:
+		b := c.broker(cmd.Broker)
+		c.stopBroker(b, "crashed")
+		if cmd.LoseUnflushed > 0 {
+			for i := range b.replicas {
+				r := &b.replicas[i]
+				c.truncateTo(b, r, max(r.logStart, r.leo()-Offset(cmd.LoseUnflushed)), "lost its unflushed tail in the crash")
+			}
+		}
+	case Restart:
+		c.restartBroker(c.broker(cmd.Broker))
+	case Shutdown:
+		b := c.broker(cmd.Broker)
+		b.shuttingDown = true
+		// The broker asks in a heartbeat; the controller acts at once.
+		c.send(Message{Kind: MsgBrokerHeartbeat, From: b.node(), To: Controller, BrokerEpoch: b.brokerEpoch, WantShutDown: true})
+	case Isolate:
+		if !slices.Contains(c.net.isolated, cmd.Node) {
+			c.net.isolated = append(c.net.isolated, cmd.Node)
+		}
+		c.emit(Event{Kind: EvNetwork, Node: cmd.Node, Text: cmd.Node.String() + " is cut off from every other node"})
+	case Partition:
+		c.net.groups = cmd.Groups
+		c.emit(Event{Kind: EvNetwork, Text: "network split: " + strings.TrimPrefix(cmd.String(), "partition ")})
+	case Heal:
+		c.net.isolated, c.net.groups, c.net.links = nil, nil, nil
+		c.emit(Event{Kind: EvNetwork, Text: "network healed"})
+		for i := range c.brokers {
+			c.catchUp(&c.brokers[i])
+		}
+	case Slow:
+		for _, d := range [][2]NodeID{{cmd.A, cmd.B}, {cmd.B, cmd.A}} {
+			l := c.linkOrDefault(d[0], d[1])
+			l.minLatency, l.maxLatency = cmd.MinLatency, cmd.MaxLat
+			c.net.setLink(l)
+		}
+		c.emit(Event{Kind: EvNetwork, Node: cmd.A, Peer: cmd.B, Text: fmt.Sprintf("link %s–%s latency %d..%d ms", cmd.A, cmd.B, cmd.MinLatency, cmd.MaxLat)})
+	case Drop:
+		for _, d := range [][2]NodeID{{cmd.A, cmd.B}, {cmd.B, cmd.A}} {
+			l := c.linkOrDefault(d[0], d[1])
+			l.dropPerMille = cmd.PerMille
+			c.net.setLink(l)
+		}
+		c.emit(Event{Kind: EvNetwork, Node: cmd.A, Peer: cmd.B, Text: fmt.Sprintf("link %s–%s loses %d‰ of messages", cmd.A, cmd.B, cmd.PerMille)})
+	case ElectLeaders:
+		c.electLeaders(cmd)
+	case AlterConfig:
+		c.alterConfig(cmd)
+	}
+	return nil
+}
+
+func (c *Cluster) linkOrDefault(a, b NodeID) linkConf {
+	if l := c.net.link(a, b); l != nil {
+		return *l
+	}
+	return linkConf{from: a, to: b, minLatency: c.cfg.MinLatency, maxLatency: c.cfg.MaxLatency}
+}
+
+func (c *Cluster) checkFault(cmd Command) error {
+	switch cmd := cmd.(type) {
+	case Crash:
+		if err := c.checkNode(Broker(cmd.Broker)); err != nil {
+			return err
+		}
+		if !c.broker(cmd.Broker).alive {
+			return fmt.Errorf("engine: broker %d is not running", cmd.Broker)
+		}
+		if cmd.LoseUnflushed < 0 {
+			return fmt.Errorf("engine: lose-unflushed must be >= 0")
+		}
+	case Restart:
+		if err := c.checkNode(Broker(cmd.Broker)); err != nil {
+			return err
+		}
+		if c.broker(cmd.Broker).alive {
+			return fmt.Errorf("engine: broker %d is already running", cmd.Broker)
+		}
+	case Shutdown:
+		if err := c.checkNode(Broker(cmd.Broker)); err != nil {
+			return err
+		}
+		if b := c.broker(cmd.Broker); !b.alive || b.shuttingDown {
+			return fmt.Errorf("engine: broker %d is not running", cmd.Broker)
+		}
+	case Isolate:
+		return c.checkNode(cmd.Node)
+	case Partition:
+		if len(cmd.Groups) < 2 {
+			return fmt.Errorf("engine: a partition needs at least two groups")
+		}
+		var seen []NodeID
+		for _, g := range cmd.Groups {
+			for _, n := range g {
+				if err := c.checkNode(n); err != nil {
+					return err
+				}
+				if slices.Contains(seen, n) {
+					return fmt.Errorf("engine: %s is in two groups", n)
+				}
+				seen = append(seen, n)
+			}
+		}
+	case Heal:
+	case Slow:
+		if err := c.checkNode(cmd.A); err != nil {
+			return err
+		}
+		if err := c.checkNode(cmd.B); err != nil {
+			return err
+		}
+		if cmd.MinLatency < 0 || cmd.MaxLat < cmd.MinLatency || cmd.MaxLat > 3600000 {
+			return fmt.Errorf("engine: latency range %d..%d ms is not a range", cmd.MinLatency, cmd.MaxLat)
+		}
+	case Drop:
+		if err := c.checkNode(cmd.A); err != nil {
+			return err
+		}
+		if err := c.checkNode(cmd.B); err != nil {
+			return err
+		}
+		if cmd.PerMille < 0 || cmd.PerMille > 1000 {
+			return fmt.Errorf("engine: per-mille must be 0..1000")
+		}
+	case ElectLeaders:
+		if !cmd.All {
+			return c.checkTP(cmd.TP)
+		}
+	case AlterConfig:
+		if cmd.Topic != "" && c.topic(cmd.Topic) == nil {
+			return fmt.Errorf("engine: no topic %s", cmd.Topic)
+		}
+		switch cmd.Key {
+		case "unclean.leader.election.enable":
+			if cmd.Value != "true" && cmd.Value != "false" {
+				return fmt.Errorf("engine: unclean.leader.election.enable must be true or false")
+			}
+		case "min.insync.replicas":
+			n := 0
+			if _, err := fmt.Sscanf(cmd.Value, "%d", &n); err != nil || n < 1 || itoa(n) != cmd.Value {
+				return fmt.Errorf("engine: min.insync.replicas must be a whole number >= 1")
+			}
+		default:
+			return fmt.Errorf("engine: config %s cannot be changed at run time (it can: unclean.leader.election.enable, min.insync.replicas)", cmd.Key)
+		}
+	default:
+		return fmt.Errorf("engine: unknown command %T", cmd)
+	}
+	return nil
+}
+
+// stopBroker ends a broker process.
+func (c *Cluster) stopBroker(b *broker, why string) {
+	b.alive = false
+	b.incarnation++
+	b.brokerEpoch = 0
+	b.fetchers = nil
+	b.parked = nil
+	b.delayed = nil
+	for i := range b.replicas {
+		r := &b.replicas[i]
+		r.isLeader = false
+		r.remotes = nil
+		r.maximal = nil
+		r.alterInflight = 0
+	}
+	c.emit(Event{Kind: EvBrokerStopped, Node: b.node(), Text: why})
+}
+
+// restartBroker starts a new incarnation: it loads its logs, registers and
+// starts its periodic tasks. Under protocol pre-kip-101 it truncates every
+// log to its high watermark first.
+func (c *Cluster) restartBroker(b *broker) {
+	b.alive = true
+	b.shuttingDown = false
+	b.incarnation++
+	c.emit(Event{Kind: EvBrokerStarted, Node: b.node()})
+	if c.cfg.Protocol == ProtocolPreKIP101 {
+		for i := range b.replicas {
+			r := &b.replicas[i]
+			c.truncateTo(b, r, r.hw, "truncates to its high watermark on restart (before KIP-101)")
+		}
+	}
+	for i := range b.replicas {
+		// The process restarts with no view of leadership until it replays
+		// the metadata log.
+		b.replicas[i].leader, b.replicas[i].leaderEpoch, b.replicas[i].partitionEpoch = NoLeader, -1, -1
+	}
+	c.send(Message{Kind: MsgBrokerRegistration, From: b.node(), To: Controller})
+	c.timer(c.now+c.cfg.BrokerHeartbeatIntervalMs, timerHeartbeat, b.node(), TopicPartition{}, 0)
+	c.timer(c.now+c.cfg.ReplicaLagTimeMaxMs/2, timerIsrExpiration, b.node(), TopicPartition{}, 0)
+}
+
+// electLeaders runs kafka-leader-election.sh's elections: preferred moves
+// leadership to the first replica if it is in the ISR and acceptable
+// (ELECTION_NOT_NEEDED if it leads already, PREFERRED_LEADER_NOT_AVAILABLE if
+// it cannot); unclean elects only where there is no leader
+// (ELIGIBLE_LEADERS_NOT_AVAILABLE if nobody can). The tool's output lines
+// are events (LeaderElectionCommand).
+func (c *Cluster) electLeaders(cmd ElectLeaders) {
+	typ, name := electPreferred, "PREFERRED"
+	if cmd.Unclean {
+		typ, name = electUnclean, "UNCLEAN"
+	}
+	var done, notNeeded []string
+	var failed []string
+	for i := range c.parts {
+		p := &c.parts[i]
+		if !cmd.All && p.tp != cmd.TP {
+			continue
+		}
+		switch {
+		case typ == electPreferred && p.leader == p.replicas[0]:
+			notNeeded = append(notNeeded, p.tp.String())
+		case typ == electUnclean && p.leader != NoLeader:
+			notNeeded = append(notNeeded, p.tp.String())
+		default:
+			before := p.leader
+			c.changePartition(p, slices.Clone(p.isr), typ)
+			switch {
+			case typ == electPreferred && p.leader == p.replicas[0]:
+				done = append(done, p.tp.String())
+			case typ == electUnclean && p.leader != NoLeader && before == NoLeader:
+				done = append(done, p.tp.String())
+			case typ == electPreferred:
+				failed = append(failed, p.tp.String()+": "+ErrPreferredLeaderNotAvailable.String())
+			default:
+				failed = append(failed, p.tp.String()+": "+ErrEligibleLeadersNotAvailable.String())
+			}
+		}
+	}
+	if len(done) > 0 {
+		c.emit(Event{Kind: EvElection, Node: Controller, Text: "Successfully completed leader election (" + name + ") for partitions " + strings.Join(done, ", ")})
+	}
+	if len(notNeeded) > 0 {
+		c.emit(Event{Kind: EvElection, Node: Controller, Text: "Valid replica already elected for partitions " + strings.Join(notNeeded, ", ")})
+	}
+	for _, f := range failed {
+		c.emit(Event{Kind: EvElection, Node: Controller, Text: "Error completing leader election (" + name + ") for partition: " + f})
+	}
+	c.controllerWrote()
+}
+
+// alterConfig changes a topic or cluster setting. A changed
+// unclean.leader.election.enable takes effect at the next election (and
+// for leaderless partitions at once, standing in for the periodic
+// unclean.leader.election.interval.ms scan); a changed min.insync.replicas
+// clears ELRs (KIP-966 docs).
+func (c *Cluster) alterConfig(cmd AlterConfig) {
+	switch cmd.Key {
+	case "unclean.leader.election.enable":
+		v := cmd.Value == "true"
+		if cmd.Topic != "" {
+			t := c.topic(cmd.Topic)
+			t.unclean = -1
+			if v {
+				t.unclean = 1
+			}
+		} else {
+			c.cfg.UncleanLeaderElectionEnable = v
+		}
+		if v {
+			for i := range c.parts {
+				p := &c.parts[i]
+				if p.leader == NoLeader && (cmd.Topic == "" || p.tp.Topic == cmd.Topic) {
+					c.changePartition(p, slices.Clone(p.isr), electOnline)
+				}
+			}
+			c.controllerWrote()
+		}
+	case "min.insync.replicas":
+		n := 0
+		fmt.Sscanf(cmd.Value, "%d", &n)
+		if cmd.Topic != "" {
+			c.topic(cmd.Topic).minISR = n
+		} else {
+			c.cfg.MinInsyncReplicas = n
+		}
+		for i := range c.parts {
+			p := &c.parts[i]
+			if (cmd.Topic == "" || p.tp.Topic == cmd.Topic) && (len(p.elr) > 0 || len(p.lastKnownElr) > 0) {
+				p.elr, p.lastKnownElr = nil, nil
+				p.partitionEpoch++
+				c.publish(p.tp)
+			}
+		}
+	}
+}

@@ -1,0 +1,162 @@
+package engine
+
+import "slices"
+
+// invariantState is what the checker remembers between steps: the leader's
+// HW per partition and epoch (I8), every record ever below a leader's HW
+// (I13), and the violations already reported, so each is reported once.
+type invariantState struct {
+	hw        []hwMark
+	committed []committedRec
+	reported  []string
+}
+
+type hwMark struct {
+	tp     TopicPartition
+	leader BrokerID
+	epoch  Epoch
+	hw     Offset
+}
+
+// committedRec is a record that was below a leader's HW: it must never be
+// lost in a clean run (CommittedDurability).
+type committedRec struct {
+	tp  TopicPartition
+	rec Record
+}
+
+func (s invariantState) clone() invariantState {
+	s.hw = slices.Clone(s.hw)
+	s.committed = s.committed[:len(s.committed):len(s.committed)]
+	s.reported = slices.Clone(s.reported)
+	return s
+}
+
+// violation records a broken invariant once, as an EvViolation event.
+func (c *Cluster) violation(key string, e Event) {
+	if slices.Contains(c.inv.reported, key) {
+		return
+	}
+	c.inv.reported = append(c.inv.reported, key)
+	e.Kind = EvViolation
+	c.emit(e)
+}
+
+// check evaluates reference §11's invariants after every step: I1
+// LeaderInIsr, I3 MembershipSets, I7 HwBounds, I8 LeaderHwMonotonic, I10
+// HwCoveredByIsr (clean runs), I13 CommittedDurability and I21 LogMatching.
+// A broken one becomes a Violation event naming the rule, the partition,
+// the offset, the record and the replicas; it is never an error, because
+// scenarios exist to show them.
+func (c *Cluster) check() {
+	for i := range c.parts {
+		p := &c.parts[i]
+		if p.leader != NoLeader && !slices.Contains(p.isr, p.leader) {
+			c.violation("I1/"+p.tp.String(), Event{TP: p.tp, Peer: Broker(p.leader), ISR: slices.Clone(p.isr),
+				Text: "LeaderInIsr: leader " + Broker(p.leader).String() + " of " + p.tp.String() + " is not in its ISR " + joinIDs(p.isr)})
+		}
+		for _, id := range append(slices.Clone(p.isr), p.elr...) {
+			if !slices.Contains(p.replicas, id) {
+				c.violation("I3/"+p.tp.String(), Event{TP: p.tp, ISR: slices.Clone(p.isr), Text: "MembershipSets: ISR/ELR of " + p.tp.String() + " names a non-replica"})
+			}
+		}
+		c.checkPartitionLogs(p)
+	}
+}
+
+func (c *Cluster) checkPartitionLogs(p *partitionReg) {
+	var leader *replica
+	if p.leader != NoLeader {
+		if b := c.broker(p.leader); b.alive {
+			if r := b.replica(p.tp); r != nil && r.isLeader {
+				leader = r
+			}
+		}
+	}
+	for _, id := range p.replicas {
+		b := c.broker(id)
+		r := b.replica(p.tp)
+		if r == nil {
+			continue
+		}
+		if r.hw < r.logStart || r.hw > r.leo() {
+			panic("engine: HW outside [logStart, LEO] on " + b.node().String() + " " + p.tp.String()) // I7 is enforced by construction
+		}
+	}
+	if leader == nil {
+		return
+	}
+	// I8: while a broker stays leader in one epoch its HW never decreases.
+	mark := hwMark{tp: p.tp, leader: p.leader, epoch: leader.leaderEpoch, hw: leader.hw}
+	j := slices.IndexFunc(c.inv.hw, func(h hwMark) bool { return h.tp == p.tp })
+	switch {
+	case j < 0:
+		c.inv.hw = append(c.inv.hw, mark)
+	case c.inv.hw[j].leader == p.leader && c.inv.hw[j].epoch == leader.leaderEpoch && leader.hw < c.inv.hw[j].hw:
+		c.violation("I8/"+p.tp.String(), Event{TP: p.tp, Peer: Broker(p.leader), Offset: leader.hw,
+			Text: "LeaderHwMonotonic: " + Broker(p.leader).String() + "'s HW of " + p.tp.String() + " went back to " + itoa64(int64(leader.hw))})
+	default:
+		c.inv.hw[j] = mark
+	}
+	// Remember what is committed now: every record below the leader's HW.
+	c.noteCommitted(p.tp, leader)
+	// I13: every committed record is still on the leader, at its offset.
+	for _, cr := range c.inv.committed {
+		if cr.tp != p.tp {
+			continue
+		}
+		o := cr.rec.Offset
+		if o >= leader.leo() || leader.log[o-leader.logStart] != cr.rec {
+			c.violation("I13/"+p.tp.String()+"/"+itoa64(int64(o)), Event{TP: p.tp, Peer: Broker(p.leader), Offset: o, Value: cr.rec.Value, ISR: slices.Clone(p.isr),
+				Text: "CommittedDurability: committed record " + cr.rec.Value + " at offset " + itoa64(int64(o)) + " of " + p.tp.String() +
+					" is not on the leader " + Broker(p.leader).String() + c.lossCause()})
+		}
+	}
+	// I21 LogMatching: same offset and epoch on the leader and an in-sync
+	// follower mean the same record.
+	for _, id := range p.isr {
+		if id == p.leader {
+			continue
+		}
+		r := c.broker(id).replica(p.tp)
+		if r == nil {
+			continue
+		}
+		n := min(r.leo(), leader.leo())
+		for o := max(r.logStart, leader.logStart); o < n; o++ {
+			a, b := r.log[o-r.logStart], leader.log[o-leader.logStart]
+			if a.LeaderEpoch == b.LeaderEpoch && a != b {
+				c.violation("I21/"+p.tp.String()+"/"+itoa64(int64(o)), Event{TP: p.tp, Peer: Broker(id), Offset: o, Value: a.Value, ISR: slices.Clone(p.isr),
+					Text: "LogMatching: " + Broker(id).String() + " and the leader " + Broker(p.leader).String() + " hold different records at offset " + itoa64(int64(o)) + " of " + p.tp.String() + " in the same leader epoch " + itoa(int(a.LeaderEpoch))})
+				break
+			}
+		}
+	}
+}
+
+// noteCommitted adds the leader's records below its HW to the committed set.
+func (c *Cluster) noteCommitted(tp TopicPartition, leader *replica) {
+	var next Offset
+	for i := len(c.inv.committed) - 1; i >= 0; i-- {
+		if c.inv.committed[i].tp == tp {
+			next = c.inv.committed[i].rec.Offset + 1
+			break
+		}
+	}
+	for o := max(next, leader.logStart); o < leader.hw; o++ {
+		c.inv.committed = append(c.inv.committed, committedRec{tp: tp, rec: leader.log[o-leader.logStart]})
+	}
+}
+
+// lossCause explains a durability violation by what made the run unclean.
+func (c *Cluster) lossCause() string {
+	switch {
+	case c.uncleanElections > 0:
+		return ": an unclean leader election chose a replica without it"
+	case c.cfg.Protocol == ProtocolPreKIP101:
+		return ": a replica truncated to its own high watermark (the bug KIP-101 fixed)"
+	case c.cfg.Protocol == ProtocolPreKIP279:
+		return ": the replicas' logs diverged (the bug KIP-279 fixed)"
+	}
+	return ""
+}

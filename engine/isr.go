@@ -1,0 +1,113 @@
+package engine
+
+import "slices"
+
+// isrExpiration is the leader's periodic isr-expiration task
+// (ReplicaManager.maybeShrinkIsr every replica.lag.time.max.ms / 2): for
+// each partition it leads, followers in the ISR that are out of sync leave it
+// through an AlterPartition (Partition.maybeShrinkIsr).
+func (c *Cluster) isrExpiration(b *broker) {
+	c.timer(c.now+c.cfg.ReplicaLagTimeMaxMs/2, timerIsrExpiration, b.node(), TopicPartition{}, 0)
+	for i := range b.replicas {
+		r := &b.replicas[i]
+		if !r.isLeader || r.alterInflight != 0 {
+			continue
+		}
+		out := c.outOfSync(r)
+		if len(out) == 0 {
+			continue
+		}
+		newISR := slices.DeleteFunc(slices.Clone(r.isr), func(x BrokerID) bool { return slices.Contains(out, x) })
+		for _, id := range out {
+			rr := r.remote(id)
+			c.emit(Event{Kind: EvISRShrinkProposed, Node: b.node(), Peer: Broker(id), TP: r.tp, ISR: newISR,
+				Offset: Offset(c.now - rr.lastCaughtUp), Text: "no caught-up fetch for more than replica.lag.time.max.ms"})
+		}
+		c.alterPartition(b, r, newISR, slices.Clone(r.isr))
+	}
+}
+
+// outOfSync lists the ISR followers whose LEO differs from the leader's and
+// that have not been caught up for more than replica.lag.time.max.ms
+// (Partition.getOutOfSyncReplicas, Replica.isCaughtUp; strict >).
+func (c *Cluster) outOfSync(r *replica) []BrokerID {
+	var out []BrokerID
+	for _, id := range r.isr {
+		if id == r.leader {
+			continue
+		}
+		rr := r.remote(id)
+		if rr == nil {
+			continue
+		}
+		if rr.leo != r.leo() && c.now-rr.lastCaughtUp > c.cfg.ReplicaLagTimeMaxMs {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// maybeExpandISR adds a follower that has caught up to the ISR
+// (Partition.maybeExpandIsr, reference §2.7): no AlterPartition in flight,
+// not in the ISR, LEO >= HW and >= the leader-epoch start offset
+// (KIP-320 rule 4), and eligible (KIP-841). The lag time is not required.
+func (c *Cluster) maybeExpandISR(b *broker, r *replica, id BrokerID) {
+	if r.alterInflight != 0 || slices.Contains(r.isr, id) {
+		return
+	}
+	rr := r.remote(id)
+	if rr == nil || rr.leo < r.hw || rr.leo < r.epochStartOffset || !c.isrEligible(id) {
+		return
+	}
+	newISR := append(slices.Clone(r.isr), id)
+	c.emit(Event{Kind: EvISRExpandProposed, Node: b.node(), Peer: Broker(id), TP: r.tp, ISR: newISR, Offset: rr.leo,
+		Text: "caught up to the high watermark"})
+	c.alterPartition(b, r, newISR, newISR)
+}
+
+// alterPartition sends the controller an AlterPartition for r's ISR and
+// counts the maximal ISR meanwhile (AlterPartitionManager, KIP-497).
+func (c *Cluster) alterPartition(b *broker, r *replica, newISR, maximal []BrokerID) {
+	r.maximal = maximal
+	r.alterInflight = c.send(Message{Kind: MsgAlterPartition, From: b.node(), To: Controller, BrokerEpoch: b.brokerEpoch,
+		Parts: []Part{{TP: r.tp, ISR: newISR, LeaderEpoch: r.leaderEpoch, PartitionEpoch: r.partitionEpoch}}})
+	c.timer(c.now+c.cfg.RequestTimeoutMs, timerAlterPartitionTimeout, b.node(), r.tp, r.alterInflight)
+	c.maybeIncrementHW(b, r)
+}
+
+// handleAlterPartitionResponse commits the controller's answer
+// (Partition.handleAlterPartitionUpdate / handleAlterPartitionError):
+// INELIGIBLE_REPLICA reverts to the committed ISR; a stale epoch waits for
+// newer metadata; other errors are retried.
+func (c *Cluster) handleAlterPartitionResponse(b *broker, m Message) {
+	p := m.Parts[0]
+	r := b.replica(p.TP)
+	if r == nil || r.alterInflight != m.Request {
+		return
+	}
+	r.alterInflight = 0
+	switch p.Err {
+	case ErrNone:
+		if p.PartitionEpoch >= r.partitionEpoch && p.Leader == b.id {
+			r.isr, r.partitionEpoch = slices.Clone(p.ISR), p.PartitionEpoch
+		}
+		r.maximal = nil
+		c.maybeIncrementHW(b, r)
+	case ErrIneligibleReplica:
+		r.maximal = nil
+	case ErrFencedLeaderEpoch, ErrInvalidUpdateVersion, ErrUnknownTopicOrPartition, ErrInvalidRequest:
+		// Stay pending until newer metadata arrives (applyRegistration clears it).
+		r.alterInflight = -1
+	default:
+		r.maximal = nil
+	}
+}
+
+// alterPartitionTimeout gives up on an unanswered AlterPartition so that
+// the next fetch or isr-expiration run can try again.
+func (c *Cluster) alterPartitionTimeout(b *broker, tp TopicPartition, id int64) {
+	if r := b.replica(tp); r != nil && r.alterInflight == id {
+		r.alterInflight = 0
+		r.maximal = nil
+	}
+}

@@ -1,0 +1,439 @@
+package engine
+
+import (
+	"slices"
+)
+
+// controller is the KRaft controller quorum's state beyond the partition
+// registrations: the broker registrations and its scheduled checks
+// (ClusterControlManager, BrokerHeartbeatManager, QuorumController).
+type controller struct {
+	// regs[i] is broker i+1's registration.
+	regs            []brokerReg
+	nextBrokerEpoch int64
+	// fenceGen and rebalanceGen number the scheduled checks; a timer whose
+	// generation is older than the current one is void.
+	fenceGen       int64
+	rebalanceGen   int64
+	rebalanceArmed bool
+}
+
+// brokerReg is the controller's record of one broker
+// (BrokerRegistration plus BrokerHeartbeatManager.BrokerHeartbeatState).
+type brokerReg struct {
+	id    BrokerID
+	epoch int64
+	// fenced brokers lead nothing and join no ISR (KIP-841).
+	fenced       bool
+	shuttingDown bool
+	// lastContact is when the controller last heard a heartbeat.
+	lastContact Time
+}
+
+func (k controller) clone() controller {
+	k.regs = slices.Clone(k.regs)
+	return k
+}
+
+func (k *controller) reg(id BrokerID) *brokerReg { return &k.regs[id-1] }
+
+// acceptable reports whether broker id may be elected leader
+// (PartitionChangeBuilder's LeaderAcceptor: registered, unfenced, not in
+// controlled shutdown).
+func (c *Cluster) acceptable(id BrokerID) bool {
+	r := c.ctrl.reg(id)
+	return !r.fenced && !r.shuttingDown
+}
+
+// startBrokerTimers starts a broker process's periodic tasks: heartbeats
+// every broker.heartbeat.interval.ms and the isr-expiration task every
+// replica.lag.time.max.ms / 2, both from the process start
+// (BrokerLifecycleManager, ReplicaManager.startup).
+func (c *Cluster) startBrokerTimers(b *broker) {
+	c.timer(c.now, timerHeartbeat, b.node(), TopicPartition{}, 0)
+	c.timer(c.now+c.cfg.ReplicaLagTimeMaxMs/2, timerIsrExpiration, b.node(), TopicPartition{}, 0)
+}
+
+// sendHeartbeat sends a BrokerHeartbeat and schedules the next one.
+func (c *Cluster) sendHeartbeat(b *broker) {
+	c.timer(c.now+c.cfg.BrokerHeartbeatIntervalMs, timerHeartbeat, b.node(), TopicPartition{}, 0)
+	if b.brokerEpoch == 0 {
+		return // not registered yet
+	}
+	c.send(Message{Kind: MsgBrokerHeartbeat, From: b.node(), To: Controller, BrokerEpoch: b.brokerEpoch, WantShutDown: b.shuttingDown})
+}
+
+// handleHeartbeat renews a broker's session (BrokerHeartbeatManager.touch).
+// A heartbeat from a fenced broker whose metadata has caught up unfences it
+// (BrokerHeartbeatManager.calculateNextBrokerState); one that asks to shut
+// down starts a controlled shutdown.
+func (c *Cluster) handleHeartbeat(m Message) {
+	id := BrokerID(m.From.ID)
+	r := c.ctrl.reg(id)
+	if m.BrokerEpoch != r.epoch {
+		return // STALE_BROKER_EPOCH: a heartbeat of an older incarnation
+	}
+	r.lastContact = c.now
+	switch {
+	case m.WantShutDown && !r.shuttingDown:
+		c.controlledShutdown(id)
+	case r.fenced && !r.shuttingDown:
+		c.unfence(id)
+	}
+	c.scheduleFenceCheck()
+}
+
+// scheduleFenceCheck (re)arms the controller's check at the moment the
+// oldest unfenced session runs out (QuorumController
+// .rescheduleMaybeFenceStaleBrokers, nextCheckTimeNs = oldest lastContact +
+// broker.session.timeout.ms).
+func (c *Cluster) scheduleFenceCheck() {
+	next, ok := Time(0), false
+	for _, r := range c.ctrl.regs {
+		if r.fenced {
+			continue
+		}
+		if d := r.lastContact + c.cfg.BrokerSessionTimeoutMs; !ok || d < next {
+			next, ok = d, true
+		}
+	}
+	if !ok {
+		return
+	}
+	c.ctrl.fenceGen++
+	c.timer(max(next, c.now), timerFenceCheck, Controller, TopicPartition{}, c.ctrl.fenceGen)
+}
+
+// fenceCheck fences one stale broker per controller event, the one with the
+// oldest session first (ties: lower id), and checks again at once
+// (ReplicationControlManager.maybeFenceOneStaleBroker). Kafka's sessions are
+// valid while lastContact + timeout >= now in nanoseconds, so the check that
+// fires at the deadline finds the session expired a fraction of a
+// millisecond later; kplay fences at the deadline millisecond.
+func (c *Cluster) fenceCheck(gen int64) {
+	if gen != c.ctrl.fenceGen {
+		return
+	}
+	stale := -1
+	for i, r := range c.ctrl.regs {
+		if r.fenced || c.now < r.lastContact+c.cfg.BrokerSessionTimeoutMs {
+			continue
+		}
+		if stale < 0 || r.lastContact < c.ctrl.regs[stale].lastContact {
+			stale = i
+		}
+	}
+	if stale < 0 {
+		c.scheduleFenceCheck()
+		return
+	}
+	id := c.ctrl.regs[stale].id
+	c.emit(Event{Kind: EvBrokerFenced, Node: Controller, Peer: Broker(id), Text: "no heartbeat for broker.session.timeout.ms"})
+	c.fence(id)
+	c.ctrl.fenceGen++
+	c.timer(c.now, timerFenceCheck, Controller, TopicPartition{}, c.ctrl.fenceGen)
+}
+
+// fence marks a broker fenced and takes it out of every ISR, electing new
+// leaders where it led (ReplicationControlManager.handleBrokerFenced). The
+// removal does not bump the leader epoch of a partition it did not lead
+// (KAFKA-15021).
+func (c *Cluster) fence(id BrokerID) {
+	c.ctrl.reg(id).fenced = true
+	c.removeFromISRs(id)
+}
+
+// removeFromISRs takes broker id out of every ISR it is in, electing a new
+// leader where it led (generateLeaderAndIsrUpdates).
+func (c *Cluster) removeFromISRs(id BrokerID) {
+	for i := range c.parts {
+		p := &c.parts[i]
+		if !slices.Contains(p.isr, id) && p.leader != id {
+			continue
+		}
+		target := slices.DeleteFunc(slices.Clone(p.isr), func(x BrokerID) bool { return x == id })
+		c.changePartition(p, target, electOnline)
+	}
+	c.controllerWrote()
+}
+
+// unfence lets a registered broker back in. Partitions without a leader that
+// it can lead get an election (ReplicationControlManager.handleBrokerUnfenced).
+func (c *Cluster) unfence(id BrokerID) {
+	c.ctrl.reg(id).fenced = false
+	c.emit(Event{Kind: EvBrokerUnfenced, Node: Controller, Peer: Broker(id)})
+	for i := range c.parts {
+		p := &c.parts[i]
+		if p.leader == NoLeader && slices.Contains(p.replicas, id) {
+			c.changePartition(p, slices.Clone(p.isr), electOnline)
+		}
+	}
+	c.controllerWrote()
+}
+
+// controlledShutdown moves a shutting-down broker's leaderships away and
+// takes it out of every ISR at once (handleBrokerInControlledShutdown); the
+// broker then stops.
+func (c *Cluster) controlledShutdown(id BrokerID) {
+	c.ctrl.reg(id).shuttingDown = true
+	c.emit(Event{Kind: EvControlledShutdown, Node: Controller, Peer: Broker(id)})
+	c.removeFromISRs(id)
+	// The broker is released once it leads nothing and has the metadata;
+	// kplay's metadata propagation is immediate, so it stops now.
+	b := c.broker(id)
+	if b.alive {
+		c.stopBroker(b, "completed its controlled shutdown")
+	}
+	c.ctrl.reg(id).fenced = true
+}
+
+// handleRegistration registers a restarted broker with a new broker epoch,
+// fenced until its heartbeat shows it caught up (ClusterControlManager
+// .registerBroker).
+func (c *Cluster) handleRegistration(m Message) {
+	id := BrokerID(m.From.ID)
+	r := c.ctrl.reg(id)
+	c.ctrl.nextBrokerEpoch++
+	r.epoch = c.ctrl.nextBrokerEpoch
+	r.fenced = true
+	r.shuttingDown = false
+	r.lastContact = c.now
+	c.send(Message{Kind: MsgBrokerRegistrationResponse, Request: m.ID, From: Controller, To: m.From, BrokerEpoch: r.epoch})
+	c.scheduleFenceCheck()
+}
+
+// handleRegistrationResponse stores the broker epoch, replays the metadata
+// log, and heartbeats at once to be unfenced.
+func (c *Cluster) handleRegistrationResponse(b *broker, m Message) {
+	b.brokerEpoch = m.BrokerEpoch
+	c.catchUp(b)
+	c.send(Message{Kind: MsgBrokerHeartbeat, From: b.node(), To: Controller, BrokerEpoch: b.brokerEpoch})
+}
+
+// electionType is the election a partition change runs (PartitionChangeBuilder.Election).
+type electionType uint8
+
+const (
+	electOnline electionType = iota
+	electPreferred
+	electUnclean
+)
+
+// changePartition applies one PartitionChangeRecord to p with target ISR
+// target, as PartitionChangeBuilder.build does (reference §5.2, §5.6):
+//   - the current leader stays if it is still in the target ISR and
+//     acceptable (ISR changes never move a valid leader);
+//   - otherwise the first replica in assignment order that is in the target
+//     ISR (or, if that is empty, the ELR) and acceptable;
+//   - then, with ELR, the single acceptable last known leader;
+//   - then, if unclean.leader.election.enable (or an unclean election was
+//     asked for), the first acceptable replica in assignment order, with the
+//     ISR cut to it;
+//   - else no leader. Without ELR the ISR is never emptied: the last member
+//     stays listed.
+//
+// A leader change bumps the leader epoch; any change bumps the partition
+// epoch (PartitionRegistration.merge). It reports whether anything changed.
+func (c *Cluster) changePartition(p *partitionReg, target []BrokerID, typ electionType) bool {
+	elrOn := c.cfg.EligibleLeaderReplicas
+	minISR := c.effectiveMinISR(p.tp)
+	prevISR := slices.Clone(p.isr)
+	elr := slices.Clone(p.elr)
+	lastKnown := slices.Clone(p.lastKnownElr)
+	if elrOn {
+		// maybePopulateTargetElr.
+		if len(target) >= minISR {
+			elr, lastKnown = nil, nil
+		} else {
+			for _, id := range prevISR {
+				if !slices.Contains(elr, id) {
+					elr = append(elr, id)
+				}
+			}
+			elr = slices.DeleteFunc(elr, func(x BrokerID) bool { return slices.Contains(target, x) })
+		}
+	}
+	inTargetOrElr := func(id BrokerID) bool {
+		if len(target) > 0 {
+			return slices.Contains(target, id)
+		}
+		return elrOn && slices.Contains(elr, id)
+	}
+	leader := p.leader
+	unclean := false
+	valid := func(id BrokerID) bool { return id != NoLeader && inTargetOrElr(id) && c.acceptable(id) }
+	switch {
+	case typ == electPreferred && valid(p.replicas[0]):
+		leader = p.replicas[0]
+	case valid(p.leader):
+	default:
+		leader = NoLeader
+		for _, id := range p.replicas {
+			if valid(id) {
+				leader = id
+				break
+			}
+		}
+		if leader == NoLeader && elrOn && len(target) == 0 && len(elr) == 0 && len(lastKnown) == 1 && c.acceptable(lastKnown[0]) {
+			// canElectLastKnownLeader (with KAFKA-19522's fenced check).
+			leader, unclean = lastKnown[0], true
+		}
+		if leader == NoLeader && (typ == electUnclean || c.uncleanEnabled(p.tp)) {
+			for _, id := range p.replicas {
+				if c.acceptable(id) {
+					leader, unclean = id, true
+					break
+				}
+			}
+		}
+	}
+	if unclean {
+		target = []BrokerID{leader}
+		elr = slices.DeleteFunc(elr, func(x BrokerID) bool { return x == leader })
+	} else if leader != NoLeader && len(target) == 0 && elrOn {
+		// An ELR member elected: ISR := [it], ELR := ELR − it.
+		target = []BrokerID{leader}
+		elr = slices.DeleteFunc(elr, func(x BrokerID) bool { return x == leader })
+	}
+	if len(target) == 0 && !elrOn {
+		target = prevISR
+	}
+	if elrOn {
+		if len(target) == 0 && len(prevISR) > 0 && p.leader != NoLeader {
+			lastKnown = []BrokerID{p.leader} // maybeUpdateLastKnownLeader
+		}
+		if leader != NoLeader {
+			lastKnown = nil
+		}
+	}
+	leaderChanged := leader != p.leader
+	if !leaderChanged && slices.Equal(target, p.isr) && slices.Equal(elr, p.elr) && slices.Equal(lastKnown, p.lastKnownElr) {
+		return false
+	}
+	p.partitionEpoch++
+	if leaderChanged {
+		p.leaderEpoch++
+	}
+	oldISR := p.isr
+	p.isr, p.elr, p.lastKnownElr = target, elr, lastKnown
+	p.leader = leader
+	if unclean {
+		c.uncleanElections++
+	}
+	switch {
+	case leaderChanged && leader == NoLeader:
+		c.emit(Event{Kind: EvLeaderElected, Node: Controller, Peer: NodeID{}, TP: p.tp, Epoch: p.leaderEpoch, ISR: slices.Clone(p.isr), Offset: Offset(p.partitionEpoch), Text: "no eligible leader"})
+	case leaderChanged:
+		text := ""
+		if unclean {
+			text = "unclean election: " + Broker(leader).String() + " was not in the ISR"
+		}
+		c.emit(Event{Kind: EvLeaderElected, Node: Controller, Peer: Broker(leader), TP: p.tp, Epoch: p.leaderEpoch, ISR: slices.Clone(p.isr), Offset: Offset(p.partitionEpoch), Text: text})
+	}
+	if !slices.Equal(oldISR, p.isr) || !slices.Equal(elr, p.elr) {
+		c.emit(Event{Kind: EvISRChanged, Node: Controller, TP: p.tp, ISR: slices.Clone(p.isr), Offset: Offset(p.partitionEpoch), Epoch: p.leaderEpoch, Text: isrChangeText(oldISR, p.isr, p.elr)})
+	}
+	c.publish(p.tp)
+	return true
+}
+
+func isrChangeText(old, isr, elr []BrokerID) string {
+	s := "ISR " + joinIDs(old) + " → " + joinIDs(isr)
+	if len(elr) > 0 {
+		s += ", ELR " + joinIDs(elr)
+	}
+	return s
+}
+
+// uncleanEnabled is unclean.leader.election.enable for tp's topic.
+func (c *Cluster) uncleanEnabled(tp TopicPartition) bool {
+	if t := c.topic(tp.Topic); t != nil && t.unclean != 0 {
+		return t.unclean > 0
+	}
+	return c.cfg.UncleanLeaderElectionEnable
+}
+
+// handleAlterPartition validates and applies a leader's ISR change
+// (ReplicationControlManager.alterPartition / validateAlterPartitionData):
+// a stale leader epoch gets FENCED_LEADER_EPOCH, a stale partition epoch
+// INVALID_UPDATE_VERSION, a sender that is not the leader INVALID_REQUEST,
+// and an ISR that adds a fenced or shutting-down broker INELIGIBLE_REPLICA.
+func (c *Cluster) handleAlterPartition(m Message) {
+	req := m.Parts[0]
+	resp := Part{TP: req.TP, Leader: NoLeader}
+	p := c.partition(req.TP)
+	sender := BrokerID(m.From.ID)
+	switch {
+	case p == nil:
+		resp.Err = ErrUnknownTopicOrPartition
+	case m.BrokerEpoch != c.ctrl.reg(sender).epoch:
+		resp.Err = ErrStaleBrokerEpoch
+	case req.LeaderEpoch < p.leaderEpoch:
+		resp.Err = ErrFencedLeaderEpoch
+	case req.LeaderEpoch > p.leaderEpoch || req.PartitionEpoch > p.partitionEpoch:
+		resp.Err = ErrNotController
+	case p.leader != sender:
+		resp.Err = ErrInvalidRequest
+	case req.PartitionEpoch < p.partitionEpoch:
+		resp.Err = ErrInvalidUpdateVersion
+	case !slices.Contains(req.ISR, sender):
+		resp.Err = ErrInvalidRequest
+	default:
+		for _, id := range req.ISR {
+			if !slices.Contains(p.replicas, id) {
+				resp.Err = ErrInvalidRequest
+			} else if !slices.Contains(p.isr, id) && !c.isrEligible(id) {
+				resp.Err = ErrIneligibleReplica
+			}
+		}
+	}
+	if resp.Err == ErrNone {
+		c.changePartition(p, slices.Clone(req.ISR), electOnline)
+		c.controllerWrote()
+	}
+	if p != nil {
+		resp.Leader, resp.LeaderEpoch, resp.PartitionEpoch, resp.ISR = p.leader, p.leaderEpoch, p.partitionEpoch, slices.Clone(p.isr)
+	}
+	c.send(Message{Kind: MsgAlterPartitionResponse, Request: m.ID, From: Controller, To: m.From, Parts: []Part{resp}})
+}
+
+// controllerWrote runs after every controller write: with
+// auto.leader.rebalance.enable, if some partition's leader is not its
+// preferred replica and no check is pending, one is scheduled
+// leader.imbalance.check.interval.seconds from now
+// (QuorumController.maybeScheduleNextBalancePartitionLeaders).
+func (c *Cluster) controllerWrote() {
+	if !c.cfg.AutoLeaderRebalanceEnable || c.ctrl.rebalanceArmed || !c.imbalanced() {
+		return
+	}
+	c.ctrl.rebalanceArmed = true
+	c.ctrl.rebalanceGen++
+	c.timer(c.now+c.cfg.LeaderImbalanceCheckIntervalMs, timerRebalance, Controller, TopicPartition{}, c.ctrl.rebalanceGen)
+}
+
+func (c *Cluster) imbalanced() bool {
+	for _, p := range c.parts {
+		if p.leader != p.replicas[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// rebalanceCheck runs a preferred election for every partition whose leader
+// is not its preferred replica (ReplicationControlManager
+// .maybeBalancePartitionLeaders). KRaft ignores
+// leader.imbalance.per.broker.percentage (KAFKA-13682).
+func (c *Cluster) rebalanceCheck(gen int64) {
+	if gen != c.ctrl.rebalanceGen {
+		return
+	}
+	c.ctrl.rebalanceArmed = false
+	for i := range c.parts {
+		p := &c.parts[i]
+		if p.leader != p.replicas[0] {
+			c.changePartition(p, slices.Clone(p.isr), electPreferred)
+		}
+	}
+	c.controllerWrote()
+}

@@ -1,0 +1,107 @@
+package engine
+
+import "slices"
+
+// network is the simulated network: which nodes can reach which, and each
+// directed link's latency range and loss rate. A message is checked when it
+// arrives: if its link is down by then, or the receiver is dead, it is lost.
+type network struct {
+	// isolated nodes reach nobody.
+	isolated []NodeID
+	// groups is a network partition: nodes in different groups cannot talk.
+	// A node in no group reaches everyone it is not isolated from.
+	groups [][]NodeID
+	// links are per-direction overrides, sorted by (from, to).
+	links []linkConf
+}
+
+// linkConf overrides one direction of a link.
+type linkConf struct {
+	from, to   NodeID
+	minLatency Time
+	maxLatency Time
+	// dropPerMille is the chance, in thousandths, that a message is lost.
+	dropPerMille int
+}
+
+func (n network) clone() network {
+	n.isolated = slices.Clone(n.isolated)
+	groups := make([][]NodeID, len(n.groups))
+	for i, g := range n.groups {
+		groups[i] = slices.Clone(g)
+	}
+	n.groups = groups
+	n.links = slices.Clone(n.links)
+	return n
+}
+
+func groupOf(groups [][]NodeID, x NodeID) int {
+	for i, g := range groups {
+		if slices.Contains(g, x) {
+			return i
+		}
+	}
+	return -1
+}
+
+// connected reports whether a message can go from a to b now.
+func (n *network) connected(a, b NodeID) bool {
+	if a == b {
+		return true
+	}
+	if slices.Contains(n.isolated, a) || slices.Contains(n.isolated, b) {
+		return false
+	}
+	ga, gb := groupOf(n.groups, a), groupOf(n.groups, b)
+	return ga < 0 || gb < 0 || ga == gb
+}
+
+// link returns the override for a→b, or nil.
+func (n *network) link(a, b NodeID) *linkConf {
+	for i := range n.links {
+		if n.links[i].from == a && n.links[i].to == b {
+			return &n.links[i]
+		}
+	}
+	return nil
+}
+
+// setLink stores an override for a→b.
+func (n *network) setLink(l linkConf) {
+	if p := n.link(l.from, l.to); p != nil {
+		*p = l
+		return
+	}
+	n.links = append(n.links, l)
+	slices.SortFunc(n.links, func(x, y linkConf) int {
+		if c := cmpNode(x.from, y.from); c != 0 {
+			return c
+		}
+		return cmpNode(x.to, y.to)
+	})
+}
+
+func cmpNode(a, b NodeID) int {
+	if a.Kind != b.Kind {
+		return cmpInt(int64(a.Kind), int64(b.Kind))
+	}
+	return cmpInt(int64(a.ID), int64(b.ID))
+}
+
+// latency draws one message's latency on a→b from the cluster's PRNG.
+func (c *Cluster) latency(a, b NodeID) Time {
+	lo, hi := c.cfg.MinLatency, c.cfg.MaxLatency
+	if l := c.net.link(a, b); l != nil {
+		lo, hi = l.minLatency, l.maxLatency
+	}
+	return Time(c.rng.Range(int64(lo), int64(hi)))
+}
+
+// dropped draws whether a message on a→b is lost to the link's drop rate.
+func (c *Cluster) dropped(a, b NodeID) bool {
+	l := c.net.link(a, b)
+	if l == nil || l.dropPerMille <= 0 {
+		return false
+	}
+	return c.rng.Intn(1000) < l.dropPerMille
+}
