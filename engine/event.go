@@ -89,14 +89,14 @@ type Category uint8
 
 // The categories, as the script spells them.
 const (
-	CatNet     Category = 1 << iota // messages sent, delivered, dropped
-	CatFetch                        // fetch long polls and fetch rounds
-	CatLog                          // appends, HW moves, truncation
-	CatCluster                      // topics, leaders, ISR, epochs
-	CatClient                       // produce results, metadata, consumer reads
-	CatCommand                      // commands applied
-	CatFault                        // crashes, restarts, network changes
-	CatViolation                    // broken guarantees
+	CatNet       Category = 1 << iota // messages sent, delivered, dropped
+	CatFetch                          // fetch long polls and fetch rounds
+	CatLog                            // appends, HW moves, truncation
+	CatCluster                        // topics, leaders, ISR, epochs
+	CatClient                         // produce results, metadata, consumer reads
+	CatCommand                        // commands applied
+	CatFault                          // crashes, restarts, network changes
+	CatViolation                      // broken guarantees
 
 	// CatDefault is what a script prints unless told otherwise.
 	CatDefault = CatFetch | CatLog | CatCluster | CatClient | CatFault | CatViolation
