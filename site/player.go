@@ -1,0 +1,243 @@
+package site
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"kplay/engine"
+	"kplay/engine/script"
+)
+
+// Player owns the cluster at the playhead. It plays a compiled scenario
+// forward in simulated milliseconds, steps one engine event at a time,
+// seeks by replaying from the start, and records the commands a user
+// injects so that a replay repeats them.
+//
+// Invariant: every step (scripted or injected) with At <= Now() has been
+// applied, and none after it.
+type Player struct {
+	sc script.Scenario
+	// user holds the injected commands, in the order they were taken.
+	user []script.Step
+	// steps merges sc.Steps and user by At (scripted first at a tie);
+	// next is the first step not yet applied.
+	steps []script.Step
+	next  int
+
+	c        *engine.Cluster
+	playhead engine.Time
+	// frac is the part of a millisecond that Advance has accumulated but
+	// not yet played. Invariant: 0 <= frac < 1.
+	frac float64
+	// err is the first error a scripted step gave since the last rebuild.
+	err error
+	// gen counts rebuilds, so that views can tell a replay from the run
+	// they showed before.
+	gen int
+}
+
+// NewPlayer returns a player at the scenario's start, with the steps at the
+// start applied, or the error that makes the scenario's cluster invalid.
+func NewPlayer(sc script.Scenario) (*Player, error) {
+	p := &Player{sc: sc}
+	p.steps = mergeSteps(sc.Steps, nil)
+	if err := p.rebuild(); err != nil {
+		return nil, err
+	}
+	p.advanceTo(sc.Config.Start)
+	return p, nil
+}
+
+// rebuild starts over with a fresh cluster at the scenario's start and no
+// step applied.
+func (p *Player) rebuild() error {
+	c, err := engine.New(p.sc.Config)
+	if err != nil {
+		return err
+	}
+	p.c, p.playhead, p.frac, p.next, p.err = c, p.sc.Config.Start, 0, 0, nil
+	p.gen++
+	return nil
+}
+
+// mergeSteps orders scripted and user steps by time; at the same time the
+// scripted ones come first, since a user acts after the script has.
+func mergeSteps(scripted, user []script.Step) []script.Step {
+	out := make([]script.Step, 0, len(scripted)+len(user))
+	out = append(out, scripted...)
+	out = append(out, user...)
+	slices.SortStableFunc(out, func(a, b script.Step) int {
+		switch {
+		case a.At < b.At:
+			return -1
+		case a.At > b.At:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// Scenario returns the scenario being played.
+func (p *Player) Scenario() script.Scenario { return p.sc }
+
+// UserSteps returns the commands injected so far, with their times.
+func (p *Player) UserSteps() []script.Step { return slices.Clone(p.user) }
+
+// Now returns the playhead in whole simulated milliseconds.
+func (p *Player) Now() engine.Time { return p.playhead }
+
+// Exact returns the playhead with its fraction of a millisecond, for
+// animating messages between whole milliseconds.
+func (p *Player) Exact() float64 { return float64(p.playhead) + p.frac }
+
+// Generation counts the player's rebuilds (each Seek is one); together
+// with EventCount it identifies what the event log holds.
+func (p *Player) Generation() int { return p.gen }
+
+// Err returns the first error a scripted step gave, or nil.
+func (p *Player) Err() error { return p.err }
+
+// advanceTo plays to t: each pending step with At <= t runs at its time,
+// after every delivery and timer due by then, and the clock ends at t.
+func (p *Player) advanceTo(t engine.Time) {
+	for p.next < len(p.steps) && p.steps[p.next].At <= t {
+		p.applyNext()
+	}
+	p.c.AdvanceTo(t)
+	if t > p.playhead {
+		p.playhead = t
+	}
+}
+
+// applyNext runs the next pending step at its time.
+func (p *Player) applyNext() {
+	st := p.steps[p.next]
+	p.next++
+	p.c.AdvanceTo(st.At)
+	if err := p.c.Apply(st.Cmd); err != nil && p.err == nil {
+		if st.Line > 0 {
+			err = fmt.Errorf("line %d: %w", st.Line, err)
+		}
+		p.err = err
+	}
+}
+
+// Advance plays dt simulated milliseconds. Fractions accumulate, so that
+// tiny steps (slow motion) still move the clock in time.
+func (p *Player) Advance(dt float64) {
+	if !(dt > 0) || math.IsInf(dt, 0) {
+		return
+	}
+	p.frac += dt
+	whole := math.Floor(p.frac)
+	p.frac -= whole
+	p.advanceTo(p.playhead + engine.Time(whole))
+}
+
+// AdvanceTo plays to t, dropping any fraction of a millisecond. A t at or
+// before the playhead does nothing.
+func (p *Player) AdvanceTo(t engine.Time) {
+	if t <= p.playhead {
+		return
+	}
+	p.frac = 0
+	p.advanceTo(t)
+}
+
+// NextActivity returns the time of the next scheduled delivery, timer or
+// step, and false if nothing is left to happen.
+func (p *Player) NextActivity() (engine.Time, bool) {
+	at, ok := p.c.NextAt()
+	if p.next < len(p.steps) && (!ok || p.steps[p.next].At < at) {
+		return p.steps[p.next].At, true
+	}
+	return at, ok
+}
+
+// StepOne processes a single engine event (one delivery or timer), or the
+// next pending step if it comes first, and moves the playhead to its time.
+// It returns false when nothing is left to do.
+func (p *Player) StepOne() bool {
+	at, ok := p.c.NextAt()
+	pending := p.next < len(p.steps)
+	p.frac = 0
+	switch {
+	case pending && (!ok || p.steps[p.next].At <= at):
+		t := p.steps[p.next].At
+		for p.next < len(p.steps) && p.steps[p.next].At == t {
+			p.applyNext()
+		}
+		p.playhead = max(p.playhead, t)
+		return true
+	case ok:
+		p.c.Step()
+		p.playhead = max(p.playhead, p.c.Now())
+		return true
+	}
+	return false
+}
+
+// Seek moves the playhead to t by replaying from the scenario's start,
+// injected commands included. A t before the start means the start.
+func (p *Player) Seek(t engine.Time) {
+	t = max(t, p.sc.Config.Start)
+	if err := p.rebuild(); err != nil {
+		// can't happen: NewPlayer built a cluster from the same config.
+		panic("site: " + err.Error())
+	}
+	p.advanceTo(t)
+}
+
+// Inject applies a user's command at the playhead and records it, so that
+// a later Seek replays it. Acting in the past forks history: injected
+// commands after the playhead are forgotten. An invalid command changes
+// nothing and returns the engine's error.
+func (p *Player) Inject(cmd engine.Command) error {
+	// Finish everything due at the playhead first, as a replay would.
+	p.c.AdvanceTo(p.playhead)
+	if err := p.c.Apply(cmd); err != nil {
+		return err
+	}
+	keep := p.user[:0]
+	for _, st := range p.user {
+		if st.At <= p.playhead {
+			keep = append(keep, st)
+		}
+	}
+	p.user = append(keep, script.Step{At: p.playhead, Cmd: cmd})
+	p.steps = mergeSteps(p.sc.Steps, p.user)
+	p.next = 0
+	for p.next < len(p.steps) && p.steps[p.next].At <= p.playhead {
+		p.next++
+	}
+	return nil
+}
+
+// State returns a snapshot of the cluster at the playhead.
+func (p *Player) State() engine.State { return p.c.State() }
+
+// InFlight returns the messages on the wire at the playhead.
+func (p *Player) InFlight() []engine.Message { return p.c.InFlight() }
+
+// Events returns the events with Seq >= from; the slice must not be
+// modified.
+func (p *Player) Events(from int) []engine.Event { return p.c.Events(from) }
+
+// EventCount returns how many events have happened by the playhead.
+func (p *Player) EventCount() int { return len(p.c.Events(0)) }
+
+// Describe returns what kafka-topics.sh --describe prints for every topic.
+func (p *Player) Describe() string {
+	s, err := p.c.Describe("")
+	if err != nil {
+		return err.Error()
+	}
+	return s
+}
+
+// FetchRounds returns follower's fetch rounds of tp since the start.
+func (p *Player) FetchRounds(tp engine.TopicPartition, follower engine.BrokerID) []engine.FetchRound {
+	return p.c.FetchRounds(tp, follower, p.sc.Config.Start)
+}

@@ -1,0 +1,264 @@
+package site
+
+import (
+	"strconv"
+	"strings"
+
+	"kplay/engine"
+	"kplay/engine/script"
+)
+
+// Action is something the user or the animation loop asks the Store to do.
+// Components never change the Store; they Dispatch actions.
+type Action interface{ isAction() }
+
+// TogglePlay is an action which starts or pauses playback.
+type TogglePlay struct{}
+
+// StepOnce is an action which pauses and processes one engine event.
+type StepOnce struct{}
+
+// SetSpeed is an action which sets the playback speed in simulated ms per
+// real ms; it is clamped to [MinSpeed, MaxSpeed].
+type SetSpeed struct{ Speed float64 }
+
+// Tick is an action from the animation loop: RealMs real milliseconds have
+// passed since the last frame.
+type Tick struct{ RealMs float64 }
+
+// ProduceRecord is an action which has p1 send the next "order-<n>" record
+// to the first partition with acks=all, at the playhead.
+type ProduceRecord struct{}
+
+// Seek is an action which moves the playhead to At.
+type Seek struct{ At engine.Time }
+
+// Restart is an action which seeks to the scenario's start.
+type Restart struct{}
+
+// Resize is an action which tells the Store the viewport's width in CSS
+// pixels, so that the diagram can stack vertically on a phone.
+type Resize struct{ Width float64 }
+
+// ToggleSkipQuiet is an action which turns quiet-time skipping on or off.
+type ToggleSkipQuiet struct{}
+
+// ToggleNetEvents is an action which shows or hides message events (sent,
+// delivered, dropped) in the event log.
+type ToggleNetEvents struct{}
+
+func (TogglePlay) isAction()      {}
+func (StepOnce) isAction()        {}
+func (SetSpeed) isAction()        {}
+func (Tick) isAction()            {}
+func (ProduceRecord) isAction()   {}
+func (Seek) isAction()            {}
+func (Restart) isAction()         {}
+func (Resize) isAction()          {}
+func (ToggleNetEvents) isAction() {}
+func (ToggleSkipQuiet) isAction() {}
+
+// NarrowBelow is the viewport width, in CSS pixels, under which the
+// diagram stacks vertically.
+const NarrowBelow = 720
+
+// Store holds everything the page shows. It is framework-free: the page's
+// components read it, dispatch actions to it, and re-render when it
+// notifies them.
+type Store struct {
+	// Title is the scenario's title.
+	Title string
+	// Player owns the cluster at the playhead.
+	Player *Player
+	// Playing says the animation loop advances the playhead.
+	Playing bool
+	// Speed is simulated ms per real ms.
+	Speed float64
+	// Narrow says the viewport is phone-sized.
+	Narrow bool
+	// ShowNet says the event log lists message events too.
+	ShowNet bool
+	// SkipQuiet says quiet time (no message on the wire) plays at
+	// QuietSpeed, at least real time, so that a 500 ms long poll does not
+	// take 50 s on screen at the default speed.
+	SkipQuiet bool
+	// Err is a problem to show the user, "" if none.
+	Err string
+	// nextValue numbers the next produced record ("order-<nextValue>").
+	nextValue int
+	// onChange holds the subscribers, called in order after each change.
+	onChange []func()
+}
+
+// NewStore returns a Store playing sc from its start at DefaultSpeed.
+func NewStore(sc script.Scenario) *Store {
+	s := &Store{Title: sc.Title, Playing: true, Speed: DefaultSpeed, SkipQuiet: true, nextValue: nextOrderNumber(sc)}
+	p, err := NewPlayer(sc)
+	if err != nil {
+		s.Err = err.Error()
+		p = emptyPlayer()
+		s.Playing = false
+	}
+	s.Player = p
+	s.syncErr()
+	return s
+}
+
+// NewStoreFromScript compiles a scenario script (expected outputs are
+// stripped) and returns a Store playing it. A script that does not compile
+// gives a Store showing the error over an empty default cluster.
+func NewStoreFromScript(name, src string) *Store {
+	sc, err := script.ParseAndCompile(name, script.StripExpected(src))
+	if err != nil {
+		s := &Store{Speed: DefaultSpeed, SkipQuiet: true, Player: emptyPlayer(), nextValue: 1}
+		s.Title = script.Title(src)
+		s.Err = err.Error()
+		return s
+	}
+	return NewStore(sc)
+}
+
+// emptyPlayer plays a default cluster with no commands.
+func emptyPlayer() *Player {
+	p, err := NewPlayer(script.Scenario{Config: engine.DefaultConfig()})
+	if err != nil {
+		panic("site: the default config is invalid: " + err.Error()) // can't happen
+	}
+	return p
+}
+
+// nextOrderNumber continues the scenario's "order-<n>" values: one past
+// the largest n it produces, or 1.
+func nextOrderNumber(sc script.Scenario) int {
+	n := 0
+	for _, st := range sc.Steps {
+		pr, ok := st.Cmd.(engine.Produce)
+		if !ok {
+			continue
+		}
+		for _, v := range pr.Values {
+			if d, ok := strings.CutPrefix(v, "order-"); ok {
+				if k, err := strconv.Atoi(d); err == nil && k > n {
+					n = k
+				}
+			}
+		}
+	}
+	return n + 1
+}
+
+// NextValue returns the value the produce button sends next.
+func (s *Store) NextValue() string { return "order-" + strconv.Itoa(s.nextValue) }
+
+// Subscribe registers f to run after every change.
+func (s *Store) Subscribe(f func()) { s.onChange = append(s.onChange, f) }
+
+// Dispatch performs an action and notifies the subscribers if anything
+// changed.
+func (s *Store) Dispatch(a Action) {
+	switch a := a.(type) {
+	case TogglePlay:
+		s.Playing = !s.Playing
+	case StepOnce:
+		s.Playing = false
+		s.Player.StepOne()
+	case SetSpeed:
+		s.Speed = ClampSpeed(a.Speed)
+	case Tick:
+		if !s.Playing || !(a.RealMs > 0) {
+			return
+		}
+		before := s.Player.Exact()
+		s.advance(a.RealMs)
+		if s.Player.Exact() == before {
+			return
+		}
+	case ProduceRecord:
+		s.produce()
+	case Seek:
+		s.Player.Seek(a.At)
+	case Restart:
+		s.Player.Seek(s.Player.Scenario().Config.Start)
+	case Resize:
+		narrow := a.Width > 0 && a.Width < NarrowBelow
+		if narrow == s.Narrow {
+			return
+		}
+		s.Narrow = narrow
+	case ToggleNetEvents:
+		s.ShowNet = !s.ShowNet
+	case ToggleSkipQuiet:
+		s.SkipQuiet = !s.SkipQuiet
+	default:
+		return
+	}
+	s.syncErr()
+	for _, f := range s.onChange {
+		f()
+	}
+}
+
+// QuietSpeed returns how fast quiet time plays at speed: never slower than
+// real time.
+func QuietSpeed(speed float64) float64 { return max(speed, 1) }
+
+// advance spends realMs of real time: at Speed while messages are on the
+// wire, and, with SkipQuiet, at QuietSpeed until the next activity while
+// none is.
+func (s *Store) advance(realMs float64) {
+	p := s.Player
+	if !s.SkipQuiet {
+		p.Advance(realMs * s.Speed)
+		return
+	}
+	quiet := QuietSpeed(s.Speed)
+	for range 16 {
+		if realMs <= 0 {
+			return
+		}
+		if len(p.InFlight()) > 0 {
+			p.Advance(realMs * s.Speed)
+			return
+		}
+		next, ok := p.NextActivity()
+		if !ok {
+			p.Advance(realMs * quiet)
+			return
+		}
+		gap := float64(next) - p.Exact()
+		if gap <= 0 {
+			p.Advance(realMs * s.Speed)
+			return
+		}
+		need := gap / quiet
+		if need > realMs {
+			p.Advance(realMs * quiet)
+			return
+		}
+		p.AdvanceTo(next)
+		realMs -= need
+	}
+}
+
+// syncErr shows a scripted step's error, if the player has one.
+func (s *Store) syncErr() {
+	if err := s.Player.Err(); err != nil && s.Err == "" {
+		s.Err = err.Error()
+	}
+}
+
+// produce sends the next record to the first partition with acks=all.
+func (s *Store) produce() {
+	p, ok := FirstPartition(s.Player.State())
+	if !ok {
+		s.Err = "there is no topic to produce to yet"
+		return
+	}
+	cmd := engine.Produce{TP: p.TP, Values: []string{s.NextValue()}, Acks: engine.AcksAll}
+	if err := s.Player.Inject(cmd); err != nil {
+		s.Err = err.Error()
+		return
+	}
+	s.Err = ""
+	s.nextValue++
+}

@@ -1,0 +1,179 @@
+package site
+
+import (
+	"strings"
+	"testing"
+
+	"kplay/engine"
+	"kplay/scenarios"
+)
+
+func lessonStore(t *testing.T) *Store {
+	t.Helper()
+	p, ok := scenarios.Get(scenarios.Default)
+	if !ok {
+		t.Fatal("no default preset")
+	}
+	s := NewStoreFromScript(p.Name, p.Text)
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	return s
+}
+
+func TestStoreStartsPlaying(t *testing.T) {
+	s := lessonStore(t)
+	if !s.Playing || s.Speed != DefaultSpeed || !s.SkipQuiet {
+		t.Fatalf("playing %v speed %v skip %v", s.Playing, s.Speed, s.SkipQuiet)
+	}
+	if s.Title == "" {
+		t.Fatal("no title")
+	}
+	if got := s.NextValue(); got != "order-9006" {
+		t.Fatalf("next value %q, want order-9006 (after the lesson's order-9005)", got)
+	}
+}
+
+func TestStoreNotifiesInOrder(t *testing.T) {
+	s := lessonStore(t)
+	var got []int
+	s.Subscribe(func() { got = append(got, 1) })
+	s.Subscribe(func() { got = append(got, 2) })
+	s.Dispatch(TogglePlay{})
+	if s.Playing {
+		t.Fatal("TogglePlay did not pause")
+	}
+	if len(got) != 2 || got[0] != 1 || got[1] != 2 {
+		t.Fatalf("notifications %v", got)
+	}
+	// A tick while paused changes nothing and notifies nobody.
+	now := s.Player.Exact()
+	s.Dispatch(Tick{RealMs: 1000})
+	if s.Player.Exact() != now || len(got) != 2 {
+		t.Fatal("a paused tick moved the clock or notified")
+	}
+}
+
+func TestStoreTickUsesSpeed(t *testing.T) {
+	s := lessonStore(t)
+	s.SkipQuiet = false
+	start := s.Player.Exact()
+	s.Dispatch(SetSpeed{Speed: 0.01})
+	for range 100 {
+		s.Dispatch(Tick{RealMs: 10})
+	}
+	// 1000 real ms at 1/100× is 10 simulated ms.
+	if got := s.Player.Exact() - start; got < 9.99 || got > 10.01 {
+		t.Fatalf("advanced %v ms, want 10", got)
+	}
+	s.Dispatch(SetSpeed{Speed: 1e9})
+	if s.Speed != MaxSpeed {
+		t.Fatalf("speed %v not clamped to %v", s.Speed, MaxSpeed)
+	}
+	s.Dispatch(Tick{RealMs: -5})
+	s.Dispatch(Tick{RealMs: 0})
+}
+
+// TestSkipQuietReachesTheStory: with quiet time skipped, the lesson's
+// produce of order-9001 (1 s after the start) is reached in a few real
+// seconds at the default speed, and message flights still play slowly.
+func TestSkipQuietReachesTheStory(t *testing.T) {
+	s := lessonStore(t)
+	target := at("10:00:00.000")
+	frames := 0
+	for s.Player.Now() < target && frames < 100000 {
+		s.Dispatch(Tick{RealMs: 1000.0 / 60})
+		frames++
+	}
+	if secs := float64(frames) / 60; secs > 30 {
+		t.Fatalf("reaching the story took %.1f s of real time", secs)
+	}
+	// Find a message in flight and check it moves at Speed.
+	for range 10000 {
+		if len(s.Player.InFlight()) > 0 {
+			break
+		}
+		s.Dispatch(Tick{RealMs: 1000.0 / 60})
+	}
+	if len(s.Player.InFlight()) == 0 {
+		t.Fatal("no message in flight")
+	}
+	before := s.Player.Exact()
+	s.Dispatch(Tick{RealMs: 100})
+	if got := s.Player.Exact() - before; got > 100*s.Speed+1e-9 {
+		t.Fatalf("a flight advanced %v ms in 100 real ms at %v", got, s.Speed)
+	}
+}
+
+func TestStoreProduceRecord(t *testing.T) {
+	s := lessonStore(t)
+	s.Dispatch(Seek{At: at("10:00:04.000")})
+	s.Dispatch(ProduceRecord{})
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	if s.NextValue() != "order-9007" {
+		t.Fatalf("next value %s", s.NextValue())
+	}
+	s.SkipQuiet = false
+	s.Dispatch(SetSpeed{Speed: 1})
+	for range 60 {
+		s.Dispatch(Tick{RealMs: 1})
+	}
+	st := s.Player.State()
+	r, _ := st.Replica(2, engine.TopicPartition{Topic: "orders"})
+	if r.LEO != 1210 || r.Log[len(r.Log)-1].Value != "order-9006" {
+		t.Fatalf("b2 LEO %d, last %q", r.LEO, r.Log[len(r.Log)-1].Value)
+	}
+	steps := s.Player.UserSteps()
+	if len(steps) != 1 || !strings.Contains(steps[0].Cmd.String(), "acks=all") {
+		t.Fatalf("user steps %+v", steps)
+	}
+}
+
+func TestStoreStepPauses(t *testing.T) {
+	s := lessonStore(t)
+	n := s.Player.EventCount()
+	s.Dispatch(StepOnce{})
+	if s.Playing {
+		t.Fatal("step left playback running")
+	}
+	if s.Player.EventCount() == n {
+		t.Fatal("step did nothing")
+	}
+}
+
+func TestStoreRestart(t *testing.T) {
+	s := lessonStore(t)
+	s.Dispatch(Seek{At: at("10:00:01.000")})
+	s.Dispatch(Restart{})
+	if s.Player.Now() != s.Player.Scenario().Config.Start {
+		t.Fatalf("restart left the playhead at %s", engine.FormatTime(s.Player.Now()))
+	}
+}
+
+func TestStoreResize(t *testing.T) {
+	s := lessonStore(t)
+	calls := 0
+	s.Subscribe(func() { calls++ })
+	s.Dispatch(Resize{Width: 390})
+	s.Dispatch(Resize{Width: 400})
+	if !s.Narrow || calls != 1 {
+		t.Fatalf("narrow %v after %d notifications", s.Narrow, calls)
+	}
+	s.Dispatch(Resize{Width: 1280})
+	if s.Narrow {
+		t.Fatal("still narrow at 1280")
+	}
+}
+
+func TestStoreFromBadScript(t *testing.T) {
+	s := NewStoreFromScript("bad", "# title: Broken\nfrobnicate now\n")
+	if s.Err == "" || s.Player == nil || s.Title != "Broken" {
+		t.Fatalf("err %q player %v title %q", s.Err, s.Player, s.Title)
+	}
+	s.Dispatch(ProduceRecord{})
+	if !strings.Contains(s.Err, "no topic") {
+		t.Fatalf("produce without a topic: %q", s.Err)
+	}
+}

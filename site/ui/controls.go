@@ -1,0 +1,95 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kplay/site"
+)
+
+// Controls is a vecty.Component which represents the playback toolbar:
+// play/pause, step, restart, the speed slider and the produce button. It
+// carries the DOM contract's #play, #step, #speed and #produce.
+type Controls struct {
+	vecty.Core
+
+	Store     *site.Store `vecty:"prop"`
+	Playing   bool        `vecty:"prop"`
+	Speed     float64     `vecty:"prop"`
+	NextValue string      `vecty:"prop"`
+	SkipQuiet bool        `vecty:"prop"`
+}
+
+// SkipRender implements the vecty.RenderSkipper interface: the toolbar
+// re-renders only when what it shows changes, not on every frame.
+func (c *Controls) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Controls)
+	return ok && p.Store == c.Store && p.Playing == c.Playing && p.Speed == c.Speed && p.NextValue == c.NextValue && p.SkipQuiet == c.SkipQuiet
+}
+
+// Render implements the vecty.Component interface.
+func (c *Controls) Render() vecty.ComponentOrHTML {
+	playText, playIcon := "Play", "play"
+	if c.Playing {
+		playText, playIcon = "Pause", "pause"
+	}
+	return elem.Div(
+		vecty.Markup(vecty.Class("controls"), attr("role", "toolbar"), attr("aria-label", "Playback")),
+		elem.Button(
+			vecty.Markup(prop.ID("play"), prop.Type(prop.TypeButton), vecty.Class("primary"),
+				attr("aria-pressed", strconv.FormatBool(c.Playing)), attr("title", "Play or pause (space)"),
+				event.Click(c.onPlay)),
+			elem.Span(vecty.Markup(vecty.Class("icon", playIcon), attr("aria-hidden", "true"))),
+			vecty.Text(playText),
+		),
+		elem.Button(
+			vecty.Markup(prop.ID("step"), prop.Type(prop.TypeButton), attr("title", "Process one engine event (→)"), event.Click(c.onStep)),
+			vecty.Text("Step"),
+		),
+		elem.Button(
+			vecty.Markup(prop.ID("restart"), prop.Type(prop.TypeButton), attr("title", "Replay from the scenario's start"), event.Click(c.onRestart)),
+			vecty.Text("Restart"),
+		),
+		elem.Label(
+			vecty.Markup(vecty.Class("speed"), prop.For("speed")),
+			vecty.Text("Speed"),
+		),
+		elem.Input(vecty.Markup(
+			prop.ID("speed"), prop.Type(prop.TypeRange),
+			attr("min", "0"), attr("max", strconv.Itoa(site.SliderMax)), attr("step", "1"),
+			prop.Value(strconv.Itoa(site.SliderValue(c.Speed))),
+			attr("aria-valuetext", site.FormatSpeed(c.Speed)+" real time"),
+			event.Input(c.onSpeed),
+		)),
+		elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed")), vecty.Text(site.FormatSpeed(c.Speed))),
+		elem.Label(
+			vecty.Markup(vecty.Class("toggle"), attr("title", "While no message is on the wire, play at least at real time")),
+			elem.Input(vecty.Markup(prop.ID("skip-quiet"), prop.Type(prop.TypeCheckbox), prop.Checked(c.SkipQuiet), event.Change(c.onSkipQuiet))),
+			vecty.Text(" skip quiet time"),
+		),
+		elem.Button(
+			vecty.Markup(prop.ID("produce"), prop.Type(prop.TypeButton), vecty.Class("accent"),
+				attr("title", "p1 sends the next record to the first partition, acks=all"), event.Click(c.onProduce)),
+			vecty.Text("Produce "+c.NextValue),
+		),
+	)
+}
+
+func (c *Controls) onPlay(*vecty.Event)    { c.Store.Dispatch(site.TogglePlay{}) }
+func (c *Controls) onStep(*vecty.Event)    { c.Store.Dispatch(site.StepOnce{}) }
+func (c *Controls) onRestart(*vecty.Event) { c.Store.Dispatch(site.Restart{}) }
+func (c *Controls) onProduce(*vecty.Event) { c.Store.Dispatch(site.ProduceRecord{}) }
+
+func (c *Controls) onSkipQuiet(*vecty.Event) { c.Store.Dispatch(site.ToggleSkipQuiet{}) }
+
+func (c *Controls) onSpeed(e *vecty.Event) {
+	v, err := strconv.Atoi(e.Target.Get("value").String())
+	if err != nil {
+		return
+	}
+	c.Store.Dispatch(site.SetSpeed{Speed: site.SpeedFromSlider(v)})
+}

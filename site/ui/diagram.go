@@ -1,0 +1,271 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/hexops/vecty"
+
+	"kplay/engine"
+	"kplay/site"
+)
+
+// Broker box geometry, relative to the box's top-left corner.
+const (
+	stripY   = 50
+	statusY  = 110
+	titleY   = 22
+	dotR     = 5
+	laneGap  = 5
+	labelGap = 11
+)
+
+// renderDiagram draws the cluster at the playhead as the lesson does:
+// nodes, the lesson's links, each broker's log strip, and the messages in
+// flight as dots along their links. It carries the DOM contract's
+// <svg id="diagram"> and <g class="node" data-node data-role>.
+func renderDiagram(s *site.Store) *vecty.HTML {
+	p := s.Player
+	st := p.State()
+	lay := site.ComputeLayout(st, s.Narrow)
+	part, hasPart := site.FirstPartition(st)
+
+	var maxLEO, logStart engine.Offset
+	if hasPart {
+		logStart = -1
+		for _, id := range part.Replicas {
+			if r, ok := st.Replica(id, part.TP); ok {
+				maxLEO = max(maxLEO, r.LEO)
+				if logStart < 0 || r.LogStart < logStart {
+					logStart = r.LogStart
+				}
+			}
+		}
+		logStart = max(logStart, 0)
+	}
+	var fresh map[engine.BrokerID][2]engine.Offset
+	if hasPart {
+		fresh = site.FreshCells(p.Events(0), part.TP, p.Now(), site.FreshWindow(s.Speed))
+	}
+
+	nodes := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("nodes"))}
+	for _, n := range lay.Nodes {
+		switch n.Role {
+		case site.RoleProducer:
+			nodes = append(nodes, renderProducer(n, st))
+		case site.RoleConsumer:
+			nodes = append(nodes, renderConsumer(n, st))
+		default:
+			bv := brokerView{n: n, st: st, part: part, hasPart: hasPart, cellW: lay.CellW, cellH: lay.CellH}
+			if hasPart {
+				bv.from, bv.to = site.LogWindow(maxLEO, logStart, n.Cells)
+				bv.fresh, bv.freshValid = fresh[n.Broker]
+			}
+			nodes = append(nodes, renderBroker(bv))
+		}
+	}
+
+	inflight := p.InFlight()
+	return svgEl("svg",
+		vecty.Markup(
+			attr("id", "diagram"),
+			attr("viewBox", "0 0 "+num(lay.Width)+" "+num(lay.Height)),
+			attr("role", "img"),
+			attr("aria-label", diagramLabel(st, lay)),
+			vecty.ClassMap{"narrow": lay.Narrow},
+		),
+		svgEl("defs",
+			svgEl("marker", vecty.Markup(attr("id", "arrow"), attr("viewBox", "0 0 10 10"), attr("refX", "9"), attr("refY", "5"),
+				attr("markerWidth", "7"), attr("markerHeight", "7"), attr("orient", "auto-start-reverse")),
+				svgEl("path", vecty.Markup(attr("d", "M0,0 L10,5 L0,10 z"), vecty.Class("arrowhead"))),
+			),
+		),
+		renderLinks(lay, inflight),
+		svgEl("g", nodes...),
+		renderMessages(lay, inflight, p.Exact()),
+	)
+}
+
+// diagramLabel is the diagram's text alternative.
+func diagramLabel(st engine.State, lay site.Layout) string {
+	var parts []string
+	for _, n := range lay.Nodes {
+		switch n.Role {
+		case site.RoleLeader, site.RoleFollower:
+			parts = append(parts, "broker "+itoa(int64(n.Broker))+" ("+n.Role+")")
+		case site.RoleBroker:
+			parts = append(parts, "broker "+itoa(int64(n.Broker)))
+		default:
+			parts = append(parts, n.Role)
+		}
+	}
+	head := "Cluster diagram"
+	if p, ok := site.FirstPartition(st); ok {
+		head = "Replication of " + p.TP.String()
+	}
+	return head + ": " + strings.Join(parts, ", ")
+}
+
+// renderLinks draws the lesson's links with arrows in the direction data
+// flows, and a dashed line for any other pair of nodes a message is
+// crossing between.
+func renderLinks(lay site.Layout, inflight []engine.Message) *vecty.HTML {
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("links"))}
+	has := map[[2]string]bool{}
+	line := func(from, to string, cls ...string) {
+		a, okA := lay.Node(from)
+		b, okB := lay.Node(to)
+		if !okA || !okB {
+			return
+		}
+		p, q := site.LinkEnds(a.Rect, b.Rect)
+		q = site.Lerp(q, p, 3/max(dist(p, q), 3))
+		items = append(items, svgEl("line", vecty.Markup(vecty.Class(cls...),
+			attr("x1", num1(p.X)), attr("y1", num1(p.Y)), attr("x2", num1(q.X)), attr("y2", num1(q.Y)))))
+	}
+	for _, l := range lay.Links {
+		has[[2]string{l.From, l.To}], has[[2]string{l.To, l.From}] = true, true
+		line(l.From, l.To, "link")
+	}
+	for _, m := range inflight {
+		k := [2]string{site.NodeKey(m.From), site.NodeKey(m.To)}
+		if k[0] == "" || k[1] == "" || has[k] {
+			continue
+		}
+		has[k], has[[2]string{k[1], k[0]}] = true, true
+		line(k[0], k[1], "link", "adhoc")
+	}
+	return svgEl("g", items...)
+}
+
+// renderMessages draws each message in flight as a dot a fraction
+// (now − SentAt) / (DeliverAt − SentAt) along the line from its sender to
+// its receiver, on the sender's lane, with a short label.
+func renderMessages(lay site.Layout, inflight []engine.Message, now float64) *vecty.HTML {
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("msgs"), attr("aria-hidden", "true"))}
+	for _, m := range inflight {
+		from, okA := lay.Node(site.NodeKey(m.From))
+		to, okB := lay.Node(site.NodeKey(m.To))
+		if !okA || !okB {
+			continue
+		}
+		a, b := site.LinkEnds(from.Rect, to.Rect)
+		f := site.Progress(now, m.SentAt, m.DeliverAt)
+		at := site.Lerp(a, b, f)
+		dot := site.Lane(a, b, at, laneGap)
+		lbl := site.Lane(a, b, at, laneGap+labelGap)
+		anchor := "middle"
+		switch {
+		case lbl.X < dot.X-2:
+			anchor = "end"
+		case lbl.X > dot.X+2:
+			anchor = "start"
+		}
+		items = append(items, svgEl("g",
+			vecty.Markup(vecty.Key(m.ID), vecty.Class("msg", site.MsgClass(m.Kind)), attr("data-kind", m.Kind.String())),
+			svgEl("circle", vecty.Markup(attr("cx", num1(dot.X)), attr("cy", num1(dot.Y)), attr("r", itoa(dotR)))),
+			svgText(lbl.X, lbl.Y+3, site.MsgLabel(m), attr("text-anchor", anchor), attr("opacity", num1(site.LabelOpacity(f)))),
+		))
+	}
+	return svgEl("g", items...)
+}
+
+// renderProducer draws the producer node: every producer client shares it.
+func renderProducer(n site.NodeBox, st engine.State) *vecty.HTML {
+	sub := "no producer yet"
+	if len(st.Producers) > 0 {
+		var ps []string
+		for _, p := range st.Producers {
+			s := p.ID.String()
+			if p.Pending > 0 {
+				s += " · " + itoa(int64(p.Pending)) + " unacked"
+			} else {
+				s += " · all acked"
+			}
+			ps = append(ps, s)
+		}
+		sub = strings.Join(ps, ", ")
+	}
+	return clientNode(n, "producer", sub, "")
+}
+
+// renderConsumer draws the consumer node: every consumer client shares it.
+func renderConsumer(n site.NodeBox, st engine.State) *vecty.HTML {
+	sub, sub2 := "no consumer yet", ""
+	if len(st.Consumers) > 0 {
+		k := st.Consumers[0]
+		sub = k.ID.String() + " at offset " + itoa(int64(k.Position))
+		if len(k.Read) > 0 {
+			sub2 = "read " + site.Clip(k.Read[len(k.Read)-1].Value, 16)
+		}
+		if len(st.Consumers) > 1 {
+			sub += " +" + itoa(int64(len(st.Consumers)-1))
+		}
+	}
+	return clientNode(n, "consumer", sub, sub2)
+}
+
+func clientNode(n site.NodeBox, title, sub, sub2 string) *vecty.HTML {
+	r := n.Rect
+	return svgEl("g",
+		vecty.Markup(vecty.Class("node", "client", n.Role), attr("data-node", n.Key), attr("data-role", n.Role), translate(r.X, r.Y)),
+		svgEl("rect", vecty.Markup(vecty.Class("box"), attr("width", num1(r.W)), attr("height", num1(r.H)), attr("rx", "10"))),
+		svgText(r.W/2, 22, title, vecty.Class("name"), attr("text-anchor", "middle")),
+		svgText(r.W/2, 40, site.Clip(sub, 24), vecty.Class("sub"), attr("text-anchor", "middle")),
+		svgText(r.W/2, 54, sub2, vecty.Class("sub"), attr("text-anchor", "middle")),
+	)
+}
+
+// brokerView is what one broker box needs.
+type brokerView struct {
+	n            site.NodeBox
+	st           engine.State
+	part         engine.PartitionState
+	hasPart      bool
+	from, to     engine.Offset
+	cellW, cellH float64
+	fresh        [2]engine.Offset
+	freshValid   bool
+}
+
+// renderBroker draws a broker: its name, its role for the first
+// partition, its replica's log strip and what its fetch loop is doing.
+func renderBroker(v brokerView) *vecty.HTML {
+	n, r := v.n, v.n.Rect
+	alive := true
+	for _, b := range v.st.Brokers {
+		if b.ID == n.Broker {
+			alive = b.Alive
+		}
+	}
+	role := n.Role
+	if role == site.RoleBroker {
+		role = "no replica"
+	}
+	if !alive {
+		role = "offline"
+	}
+	pillW := float64(len(role))*6.6 + 16
+	items := []vecty.MarkupOrChild{
+		vecty.Markup(vecty.Class("node", "broker", n.Role), vecty.ClassMap{"down": !alive},
+			attr("data-node", n.Key), attr("data-role", n.Role), translate(r.X, r.Y)),
+		svgEl("rect", vecty.Markup(vecty.Class("box"), attr("width", num1(r.W)), attr("height", num1(r.H)), attr("rx", "10"))),
+		svgText(12, titleY, "broker "+itoa(int64(n.Broker)), vecty.Class("name")),
+		svgEl("rect", vecty.Markup(vecty.Class("pill"), attr("x", num1(r.W-12-pillW)), attr("y", "9"), attr("width", num1(pillW)), attr("height", "18"), attr("rx", "9"))),
+		svgText(r.W-12-pillW/2, titleY-1, role, vecty.Class("role"), attr("text-anchor", "middle")),
+	}
+	rep, ok := engine.ReplicaState{}, false
+	if v.hasPart {
+		rep, ok = v.st.Replica(n.Broker, v.part.TP)
+	}
+	if !ok {
+		items = append(items, svgText(12, stripY+18, "holds no replica of the first partition", vecty.Class("sub")))
+		return svgEl("g", items...)
+	}
+	sw := float64(v.to-v.from) * v.cellW
+	items = append(items,
+		svgEl("g", vecty.Markup(translate((r.W-sw)/2, stripY)),
+			renderStrip(strip{r: rep, from: v.from, to: v.to, cellW: v.cellW, cellH: v.cellH, fresh: v.fresh, freshValid: v.freshValid})),
+		svgText(12, statusY, site.ReplicaStatus(v.part, rep, r.W < 250), vecty.Class("status")),
+	)
+	return svgEl("g", items...)
+}

@@ -1,0 +1,69 @@
+package ui
+
+import (
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/prop"
+
+	"kplay/engine"
+	"kplay/site"
+)
+
+// Page is a vecty.Component which represents the whole page: the header
+// with the clock, the controls, the diagram and the panels. It renders the
+// <body> and reads the Store only through its prop.
+type Page struct {
+	vecty.Core
+
+	Store *site.Store `vecty:"prop"`
+}
+
+// Render implements the vecty.Component interface.
+func (p *Page) Render() vecty.ComponentOrHTML {
+	s := p.Store
+	pl := s.Player
+	title := s.Title
+	if title == "" {
+		title = "untitled scenario"
+	}
+	count, gen := pl.EventCount(), pl.Generation()
+	return elem.Body(
+		elem.Header(vecty.Markup(vecty.Class("top")),
+			elem.Heading1(vecty.Text("kplay")),
+			elem.Span(vecty.Markup(vecty.Class("title")), vecty.Text(title)),
+			elem.Span(vecty.Markup(vecty.Class("clock-wrap")),
+				elem.Span(vecty.Markup(vecty.Class("clock-label")), vecty.Text("clock ")),
+				elem.Span(vecty.Markup(prop.ID("clock"), attr("aria-label", "simulated time")), vecty.Text(engine.FormatTime(pl.Now()))),
+			),
+		),
+		vecty.If(s.Err != "", elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))),
+		elem.Main(
+			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
+				&Controls{Store: s, Playing: s.Playing, Speed: s.Speed, NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet},
+				elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderDiagram(s)),
+				legend(),
+			),
+			elem.Div(vecty.Markup(vecty.Class("panels")),
+				&EventLog{Store: s, Count: count, Gen: gen, ShowNet: s.ShowNet},
+				&DescribePanel{Text: pl.Describe()},
+				&FetchRoundsPanel{Store: s, Count: count, Gen: gen},
+			),
+		),
+	)
+}
+
+// legend explains the dots' colours.
+func legend() *vecty.HTML {
+	item := func(class, text string) *vecty.HTML {
+		return elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", class), attr("aria-hidden", "true"))), vecty.Text(text))
+	}
+	return elem.UnorderedList(vecty.Markup(vecty.Class("legend"), attr("aria-label", "Legend")),
+		item("msg-produce", "Produce"),
+		item("msg-produce-resp", "ProduceResponse"),
+		item("msg-fetch", "Fetch"),
+		item("msg-fetch-resp", "FetchResponse"),
+		item("msg-metadata", "Metadata"),
+		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "committed"), attr("aria-hidden", "true"))), vecty.Text("below HW (committed)")),
+		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "uncommitted"), attr("aria-hidden", "true"))), vecty.Text("above HW")),
+	)
+}

@@ -1,0 +1,98 @@
+package ui
+
+import (
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/prop"
+
+	"kplay/site"
+)
+
+// DescribePanel is a vecty.Component which represents the live
+// kafka-topics.sh --describe output. It carries the DOM contract's
+// <pre id="describe">.
+type DescribePanel struct {
+	vecty.Core
+
+	Text string `vecty:"prop"`
+}
+
+// SkipRender implements the vecty.RenderSkipper interface.
+func (d *DescribePanel) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*DescribePanel)
+	return ok && p.Text == d.Text
+}
+
+// Render implements the vecty.Component interface.
+func (d *DescribePanel) Render() vecty.ComponentOrHTML {
+	text := d.Text
+	if text == "" {
+		text = "(no topics yet)"
+	}
+	return elem.Section(
+		vecty.Markup(vecty.Class("panel", "describe-panel"), attr("aria-labelledby", "describe-h")),
+		elem.Heading2(vecty.Markup(prop.ID("describe-h")), elem.Code(vecty.Text("kafka-topics.sh --describe"))),
+		elem.Preformatted(vecty.Markup(prop.ID("describe")), vecty.Text(text)),
+	)
+}
+
+// FetchRoundsPanel is a vecty.Component which represents the lesson's
+// fetch-loop table for each follower of the first partition.
+type FetchRoundsPanel struct {
+	vecty.Core
+
+	Store *site.Store `vecty:"prop"`
+	Count int         `vecty:"prop"`
+	Gen   int         `vecty:"prop"`
+}
+
+// FetchRoundsShown is how many rounds per follower the table shows.
+const FetchRoundsShown = 4
+
+// SkipRender implements the vecty.RenderSkipper interface.
+func (f *FetchRoundsPanel) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*FetchRoundsPanel)
+	return ok && p.Store == f.Store && p.Count == f.Count && p.Gen == f.Gen
+}
+
+// Render implements the vecty.Component interface.
+func (f *FetchRoundsPanel) Render() vecty.ComponentOrHTML {
+	pl := f.Store.Player
+	st := pl.State()
+	part, ok := site.FirstPartition(st)
+	body := []vecty.MarkupOrChild{
+		vecty.Markup(vecty.Class("panel", "rounds-panel"), attr("aria-labelledby", "rounds-h")),
+		elem.Heading2(vecty.Markup(prop.ID("rounds-h")), vecty.Text("Fetch loop")),
+	}
+	if !ok {
+		return elem.Section(append(body, elem.Paragraph(vecty.Text("No partition yet.")))...)
+	}
+	head := elem.TableHead(elem.TableRow(
+		elem.TableHeader(vecty.Text("Tick")),
+		elem.TableHeader(vecty.Text("Leader log end")),
+		elem.TableHeader(vecty.Text("Follower asks from")),
+		elem.TableHeader(vecty.Text("Leader returns")),
+		elem.TableHeader(vecty.Text("Follower log end after")),
+	))
+	for _, id := range part.Replicas {
+		if id == part.Leader {
+			continue
+		}
+		rows := site.FetchRoundRows(pl.FetchRounds(part.TP, id), FetchRoundsShown)
+		trs := make(vecty.List, 0, len(rows))
+		for _, r := range rows {
+			trs = append(trs, elem.TableRow(
+				elem.TableData(vecty.Text(r[0])), elem.TableData(vecty.Text(r[1])), elem.TableData(vecty.Text(r[2])),
+				elem.TableData(vecty.Text(r[3])), elem.TableData(vecty.Text(r[4])),
+			))
+		}
+		if len(rows) == 0 {
+			trs = append(trs, elem.TableRow(elem.TableData(vecty.Markup(attr("colspan", "5")), vecty.Text("no rounds yet"))))
+		}
+		body = append(body, elem.Div(vecty.Markup(vecty.Class("table-wrap")), elem.Table(
+			elem.Caption(vecty.Text("broker "+itoa(int64(id))+" fetching "+part.TP.String()+" from broker "+itoa(int64(part.Leader)))),
+			head, elem.TableBody(trs),
+		)))
+	}
+	return elem.Section(body...)
+}

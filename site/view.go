@@ -1,0 +1,219 @@
+package site
+
+import (
+	"math"
+	"strconv"
+
+	"kplay/engine"
+)
+
+// This file turns engine output into the words and classes the page shows.
+// It is framework-free so that native tests can check it.
+
+// MsgClass returns the CSS class of a message dot: "msg-fetch" and so on.
+func MsgClass(k engine.MsgKind) string {
+	switch k {
+	case engine.MsgProduce:
+		return "msg-produce"
+	case engine.MsgProduceResponse:
+		return "msg-produce-resp"
+	case engine.MsgFetch:
+		return "msg-fetch"
+	case engine.MsgFetchResponse:
+		return "msg-fetch-resp"
+	case engine.MsgMetadata:
+		return "msg-metadata"
+	case engine.MsgMetadataResponse:
+		return "msg-metadata-resp"
+	}
+	return "msg-other"
+}
+
+// MsgLabel returns the short label drawn beside a message dot: "Fetch
+// @1205", "FetchResp 1204", "Produce order-9001".
+func MsgLabel(m engine.Message) string {
+	var part engine.Part
+	if len(m.Parts) > 0 {
+		part = m.Parts[0]
+	}
+	switch m.Kind {
+	case engine.MsgProduce:
+		if len(part.Records) > 0 {
+			if len(part.Records) == 1 {
+				return "Produce " + Clip(part.Records[0].Value, 14)
+			}
+			return "Produce ×" + strconv.Itoa(len(part.Records))
+		}
+		return "Produce"
+	case engine.MsgProduceResponse:
+		if part.Err != engine.ErrNone {
+			return "ProduceResp " + part.Err.String()
+		}
+		return "ProduceResp @" + itoa(int64(part.BaseOffset))
+	case engine.MsgFetch:
+		return "Fetch @" + itoa(int64(part.FetchOffset))
+	case engine.MsgFetchResponse:
+		if part.Err != engine.ErrNone {
+			return "FetchResp " + part.Err.String()
+		}
+		return "FetchResp " + offsetsPhrase(part.Records)
+	case engine.MsgMetadata:
+		return "Metadata"
+	case engine.MsgMetadataResponse:
+		if part.Leader > 0 {
+			return "Metadata: leader " + BrokerKey(part.Leader)
+		}
+		return "MetadataResp"
+	}
+	return m.Kind.String()
+}
+
+// offsetsPhrase says "none", "1204" or "0–1203" for a fetch's records.
+func offsetsPhrase(recs []engine.Record) string {
+	switch len(recs) {
+	case 0:
+		return "none"
+	case 1:
+		return itoa(int64(recs[0].Offset))
+	}
+	return itoa(int64(recs[0].Offset)) + "–" + itoa(int64(recs[len(recs)-1].Offset))
+}
+
+// Clip shortens s to at most n runes, marking the cut with "…".
+func Clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+func itoa(i int64) string { return strconv.FormatInt(i, 10) }
+
+// LabelOpacity fades a message's label in as it leaves its sender and out
+// as it reaches its receiver, so labels do not cover the nodes' names.
+func LabelOpacity(f float64) float64 {
+	return math.Max(0, math.Min(1, math.Min(f, 1-f)*5))
+}
+
+// FreshWindow returns how many simulated ms an append stays highlighted at
+// speed: about 0.6 s on screen, and at least 1 ms.
+func FreshWindow(speed float64) engine.Time {
+	return max(engine.Time(600*ClampSpeed(speed)), 1)
+}
+
+// FreshCells returns, for each broker, the offsets of tp it appended in the
+// last window ms before now, newest events scanned first.
+func FreshCells(evs []engine.Event, tp engine.TopicPartition, now, window engine.Time) map[engine.BrokerID][2]engine.Offset {
+	out := map[engine.BrokerID][2]engine.Offset{}
+	for i := len(evs) - 1; i >= 0; i-- {
+		e := evs[i]
+		if e.At < now-window {
+			break
+		}
+		if e.Kind != engine.EvAppended || e.TP != tp || e.Node.Kind != engine.NodeBroker {
+			continue
+		}
+		b := engine.BrokerID(e.Node.ID)
+		r, ok := out[b]
+		if !ok {
+			out[b] = [2]engine.Offset{e.Offset, e.End}
+			continue
+		}
+		out[b] = [2]engine.Offset{min(r[0], e.Offset), max(r[1], e.End)}
+	}
+	return out
+}
+
+// ReplicaStatus words what a replica is doing: the leader's ISR and epoch,
+// or where a follower's fetch stands. Compact drops the words a narrow box
+// has no room for.
+func ReplicaStatus(p engine.PartitionState, r engine.ReplicaState, compact bool) string {
+	if r.Leader {
+		return "ISR " + engine.JoinIDs(p.ISR) + " · leader epoch " + itoa(int64(r.LeaderEpoch))
+	}
+	leader := " by the leader"
+	if p.Leader != engine.NoLeader {
+		leader = " by " + BrokerKey(p.Leader)
+	}
+	if compact {
+		leader = ""
+	}
+	switch {
+	case r.FetchParked:
+		return "fetch @" + itoa(int64(r.FetchOffset)) + " held open" + leader
+	case r.FetchOffset >= 0:
+		return "fetch @" + itoa(int64(r.FetchOffset)) + " in flight"
+	}
+	return "fetch response on the way"
+}
+
+// EventLine is one row of the page's event log.
+type EventLine struct {
+	Seq  int
+	Time string
+	Text string
+	// Class is the event's category class, for colour (CategoryClass).
+	Class string
+}
+
+// CategoryClass returns the CSS class for an event category: "cat-net",
+// "cat-fetch", "cat-log", "cat-cluster", "cat-client" or "cat-command".
+// The prefix keeps them apart from the diagram's class="log" strips.
+func CategoryClass(c engine.Category) string {
+	switch c {
+	case engine.CatNet:
+		return "cat-net"
+	case engine.CatFetch:
+		return "cat-fetch"
+	case engine.CatLog:
+		return "cat-log"
+	case engine.CatCluster:
+		return "cat-cluster"
+	case engine.CatClient:
+		return "cat-client"
+	case engine.CatCommand:
+		return "cat-command"
+	}
+	return "cat-other"
+}
+
+// MaxEventText bounds an event sentence in the log: a command that sends
+// 1204 records would otherwise print every value.
+const MaxEventText = 160
+
+// LastEvents returns the newest n events in categories cats as log lines,
+// oldest first.
+func LastEvents(evs []engine.Event, cats engine.Category, n int) []EventLine {
+	var out []EventLine
+	for i := len(evs) - 1; i >= 0 && len(out) < n; i-- {
+		e := evs[i]
+		if e.Kind.Category()&cats == 0 {
+			continue
+		}
+		out = append(out, EventLine{Seq: e.Seq, Time: engine.FormatTime(e.At), Text: Clip(e.String(), MaxEventText), Class: CategoryClass(e.Kind.Category())})
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// FetchRoundRows returns the last n rounds of a follower's fetch loop in
+// the lesson's columns: tick, leader log end, follower asks from, leader
+// returns, follower log end after. Ticks count from the first round.
+func FetchRoundRows(rounds []engine.FetchRound, n int) [][5]string {
+	first := max(0, len(rounds)-n)
+	rows := make([][5]string, 0, len(rounds)-first)
+	for i := first; i < len(rounds); i++ {
+		r := rounds[i]
+		rows = append(rows, [5]string{
+			strconv.Itoa(i + 1),
+			itoa(int64(r.LeaderLogEnd)),
+			"offset " + itoa(int64(r.AskedFrom)),
+			engine.ReturnsPhrase(r.AskedFrom, r.Returned),
+			itoa(int64(r.LogEndAfter)),
+		})
+	}
+	return rows
+}

@@ -1,0 +1,141 @@
+package site
+
+import (
+	"strings"
+	"testing"
+
+	"kplay/engine"
+)
+
+func TestSpeedSlider(t *testing.T) {
+	if SliderValue(MinSpeed) != 0 || SliderValue(MaxSpeed) != SliderMax || SliderValue(1) != 300 || SliderValue(DefaultSpeed) != 100 {
+		t.Fatalf("slider values %d %d %d %d", SliderValue(MinSpeed), SliderValue(MaxSpeed), SliderValue(1), SliderValue(DefaultSpeed))
+	}
+	for v := 0; v <= SliderMax; v += 25 {
+		if got := SliderValue(SpeedFromSlider(v)); got != v {
+			t.Errorf("round trip of %d gave %d", v, got)
+		}
+	}
+	if s := SpeedFromSlider(-10); s != MinSpeed {
+		t.Errorf("below the slider: %v", s)
+	}
+}
+
+func TestFormatSpeed(t *testing.T) {
+	for _, c := range []struct {
+		s    float64
+		want string
+	}{
+		{0.001, "1/1000×"}, {0.01, "1/100×"}, {0.1, "1/10×"}, {0.5, "1/2×"},
+		{1, "1×"}, {2.5, "2.5×"}, {10, "10×"}, {100, "10×"}, {0.0001, "1/1000×"},
+	} {
+		if got := FormatSpeed(c.s); got != c.want {
+			t.Errorf("FormatSpeed(%v) = %q, want %q", c.s, got, c.want)
+		}
+	}
+}
+
+func TestMsgLabel(t *testing.T) {
+	tp := engine.TopicPartition{Topic: "orders"}
+	for _, c := range []struct {
+		m    engine.Message
+		want string
+	}{
+		{engine.Message{Kind: engine.MsgFetch, Parts: []engine.Part{{TP: tp, FetchOffset: 1205}}}, "Fetch @1205"},
+		{engine.Message{Kind: engine.MsgFetchResponse, Parts: []engine.Part{{TP: tp, Records: []engine.Record{{Offset: 1204}}}}}, "FetchResp 1204"},
+		{engine.Message{Kind: engine.MsgFetchResponse, Parts: []engine.Part{{TP: tp, Records: []engine.Record{{Offset: 0}, {Offset: 1203}}}}}, "FetchResp 0–1203"},
+		{engine.Message{Kind: engine.MsgFetchResponse, Parts: []engine.Part{{TP: tp}}}, "FetchResp none"},
+		{engine.Message{Kind: engine.MsgProduce, Parts: []engine.Part{{TP: tp, Records: []engine.Record{{Value: "order-9001"}}}}}, "Produce order-9001"},
+		{engine.Message{Kind: engine.MsgProduceResponse, Parts: []engine.Part{{TP: tp, Err: engine.ErrNotLeaderOrFollower}}}, "ProduceResp NOT_LEADER_OR_FOLLOWER"},
+		{engine.Message{Kind: engine.MsgMetadata}, "Metadata"},
+	} {
+		if got := MsgLabel(c.m); got != c.want {
+			t.Errorf("MsgLabel = %q, want %q", got, c.want)
+		}
+	}
+	if MsgClass(engine.MsgFetchResponse) != "msg-fetch-resp" {
+		t.Error("class of FetchResponse")
+	}
+}
+
+func TestLastEvents(t *testing.T) {
+	p, _ := NewPlayer(lesson(t))
+	p.Seek(at("10:00:00.020"))
+	lines := LastEvents(p.Events(0), engine.CatDefault, 5)
+	if len(lines) != 5 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	for i := 1; i < len(lines); i++ {
+		if lines[i].Seq <= lines[i-1].Seq {
+			t.Fatal("not oldest first")
+		}
+	}
+	last := lines[len(lines)-1]
+	if last.Time > "10:00:00.020" || !strings.Contains(last.Text, "holds c1's fetch") {
+		t.Fatalf("last line %+v", last)
+	}
+	for _, l := range LastEvents(p.Events(0), engine.CatAll, 1000) {
+		if len([]rune(l.Text)) > MaxEventText {
+			t.Fatalf("line of %d runes", len([]rune(l.Text)))
+		}
+		if l.Class == "log" {
+			t.Fatal(`an event line uses class "log", which the diagram's strips own`)
+		}
+	}
+}
+
+func TestFreshCells(t *testing.T) {
+	p, _ := NewPlayer(lesson(t))
+	p.Seek(at("10:00:00.011"))
+	tp := engine.TopicPartition{Topic: "orders"}
+	fresh := FreshCells(p.Events(0), tp, p.Now(), 5)
+	for _, b := range []engine.BrokerID{1, 2, 3} {
+		if r, ok := fresh[b]; !ok || r != [2]engine.Offset{1204, 1205} {
+			t.Errorf("b%d fresh %v %v", b, r, ok)
+		}
+	}
+	if f := FreshCells(p.Events(0), tp, p.Now()+100, 5); len(f) != 0 {
+		t.Errorf("stale appends still fresh: %v", f)
+	}
+	if FreshWindow(0.01) != 6 || FreshWindow(0.001) != 1 {
+		t.Errorf("fresh windows %d %d", FreshWindow(0.01), FreshWindow(0.001))
+	}
+}
+
+func TestFetchRoundRows(t *testing.T) {
+	p, _ := NewPlayer(lesson(t))
+	p.Seek(at("10:00:00.020"))
+	rows := FetchRoundRows(p.FetchRounds(engine.TopicPartition{Topic: "orders"}, 2), 2)
+	if len(rows) != 2 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	last := rows[len(rows)-1]
+	if last[1] != "1205" || last[2] != "offset 1204" || last[3] != "offset 1204" || last[4] != "1205" {
+		t.Fatalf("last round %v", last)
+	}
+}
+
+func TestReplicaStatus(t *testing.T) {
+	p, _ := NewPlayer(lesson(t))
+	p.Seek(at("10:00:00.020"))
+	st := p.State()
+	part, _ := FirstPartition(st)
+	r, _ := st.Replica(2, part.TP)
+	if got := ReplicaStatus(part, r, false); got != "fetch @1205 held open by b1" {
+		t.Fatalf("b2 status %q", got)
+	}
+	r, _ = st.Replica(1, part.TP)
+	if got := ReplicaStatus(part, r, true); got != "ISR 1,2,3 · leader epoch 0" {
+		t.Fatalf("b1 status %q", got)
+	}
+	r, _ = st.Replica(3, part.TP)
+	if got := ReplicaStatus(part, r, true); got != "fetch @1205 held open" {
+		t.Fatalf("b3 compact status %q", got)
+	}
+}
+
+func TestLabelOpacity(t *testing.T) {
+	if LabelOpacity(0) != 0 || LabelOpacity(1) != 0 || LabelOpacity(0.5) != 1 {
+		t.Fatal("label opacity ends")
+	}
+}
