@@ -238,6 +238,9 @@ func (c *Cluster) send(m Message) int64 {
 	m.SentAt = c.now
 	m.DeliverAt = c.now + c.latency(m.From, m.To)
 	m.Dropped = c.dropped(m.From, m.To)
+	if m.From.Kind == NodeBroker {
+		m.FromIncarnation = c.broker(BrokerID(m.From.ID)).incarnation
+	}
 	c.seq++
 	c.sched.push(item{at: m.DeliverAt, seq: c.seq, kind: itemDeliver, msg: m})
 	c.emit(Event{Kind: EvMsgSent, Node: m.From, Peer: m.To, MsgKind: m.Kind, MsgID: m.ID, DeliverAt: m.DeliverAt, TP: firstTP(m)})
@@ -275,6 +278,11 @@ func (c *Cluster) alive(n NodeID) bool {
 // its sender learns of it one latency later (NETWORK_EXCEPTION, the Java
 // client's disconnect).
 func (c *Cluster) deliver(m Message) {
+	if m.From.Kind == NodeBroker && c.broker(BrokerID(m.From.ID)).incarnation != m.FromIncarnation {
+		// The sender's process died with the message in its socket.
+		c.emit(Event{Kind: EvMsgDropped, Node: m.To, Peer: m.From, MsgKind: m.Kind, MsgID: m.ID, TP: firstTP(m)})
+		return
+	}
 	if m.Dropped || !c.net.connected(m.From, m.To) || !c.alive(m.To) {
 		c.emit(Event{Kind: EvMsgDropped, Node: m.To, Peer: m.From, MsgKind: m.Kind, MsgID: m.ID, TP: firstTP(m)})
 		if !m.Dropped && c.net.connected(m.From, m.To) && !c.alive(m.To) && c.alive(m.From) {

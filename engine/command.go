@@ -85,14 +85,19 @@ func (c Produce) String() string {
 	if c.Key != "" {
 		s += " key=" + quoteArg(c.Key)
 	}
-	s += " values=("
-	for i, v := range c.Values {
-		if i > 0 {
-			s += ", "
+	if n := len(c.Values); n > 3 && countLike(c.Values) {
+		s += " count=" + itoa(n)
+	} else {
+		s += " values=("
+		for i, v := range c.Values {
+			if i > 0 {
+				s += ", "
+			}
+			s += quoteArg(v)
 		}
-		s += quoteArg(v)
+		s += ")"
 	}
-	s += ") acks=" + c.Acks.String()
+	s += " acks=" + c.Acks.String()
 	if c.Broker != 0 {
 		s += " broker=" + itoa(int(c.Broker))
 	}
@@ -120,6 +125,16 @@ func (c Consume) String() string {
 		s += " client.rack=" + quoteArg(c.Rack)
 	}
 	return s
+}
+
+// countLike reports whether values are m0, m1, ... as "count=N" makes them.
+func countLike(values []string) bool {
+	for i, v := range values {
+		if v != "m"+itoa(i) {
+			return false
+		}
+	}
+	return true
 }
 
 // quoteArg quotes a value that a script parser would otherwise split.

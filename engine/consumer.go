@@ -189,7 +189,7 @@ func (c *Cluster) consumerMetadata(k *consumer, resp Message) {
 		return
 	}
 	if !k.meta.known {
-		c.timer(c.now+c.cfg.RetryBackoffMs, timerRetry, node, k.tp, 0)
+		c.timer(c.now+c.backoff(k.meta.failures), timerRetry, node, k.tp, 0)
 		return
 	}
 	if k.meta.epoch > old && old >= 0 && k.lastEpoch >= 0 && k.inflight == 0 {

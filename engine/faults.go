@@ -205,7 +205,9 @@ func (c *Cluster) applyFault(cmd Command) error {
 		c.net.isolated, c.net.groups, c.net.links = nil, nil, nil
 		c.emit(Event{Kind: EvNetwork, Text: "network healed"})
 		for i := range c.brokers {
-			c.catchUp(&c.brokers[i])
+			b := &c.brokers[i]
+			c.catchUp(b)
+			c.resumeLostFetches(b)
 		}
 	case Slow:
 		for _, d := range [][2]NodeID{{cmd.A, cmd.B}, {cmd.B, cmd.A}} {
@@ -330,6 +332,26 @@ func (c *Cluster) checkFault(cmd Command) error {
 
 // stopBroker ends a broker process.
 func (c *Cluster) stopBroker(b *broker, why string) {
+	// Its connections close: every request it holds is answered by a
+	// disconnect at the sender (NETWORK_EXCEPTION).
+	for _, pf := range b.parked {
+		c.refuse(pf.req)
+	}
+	for _, d := range b.delayed {
+		c.refuse(d.req)
+	}
+	// Responses still in its sockets are lost with the process; their
+	// requesters see the disconnect instead.
+	for _, it := range c.sched {
+		m := it.msg
+		if it.kind == itemDeliver && m.From == b.node() && m.Kind.IsResponse() && m.FromIncarnation == b.incarnation {
+			parts := make([]Part, len(m.Parts))
+			for i, p := range m.Parts {
+				parts[i] = Part{TP: p.TP, FetchOffset: p.FetchOffset, Err: ErrNetworkException, HW: -1, BaseOffset: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
+			}
+			c.local(Message{Kind: m.Kind, Request: m.Request, From: m.From, To: m.To, ReplicaID: m.ReplicaID, Parts: parts}, m.DeliverAt-c.now)
+		}
+	}
 	b.alive = false
 	b.incarnation++
 	b.brokerEpoch = 0
@@ -464,4 +486,37 @@ func (c *Cluster) alterConfig(cmd AlterConfig) {
 			}
 		}
 	}
+}
+
+// resumeLostFetches resends fetches the network lost while a link was down:
+// TCP delivers a partitioned connection's data once the link is back, so a
+// follower resumes at once rather than after replica.socket.timeout.ms.
+func (c *Cluster) resumeLostFetches(b *broker) {
+	if !b.alive {
+		return
+	}
+	for i := range b.fetchers {
+		f := &b.fetchers[i]
+		if f.inflight == 0 || c.requestPending(f.inflight, f.leader) {
+			continue
+		}
+		f.inflight = 0
+		c.maybeSendFetch(b, f.leader)
+	}
+}
+
+// requestPending reports whether request id is still on the wire or held
+// open at broker at.
+func (c *Cluster) requestPending(id int64, at BrokerID) bool {
+	for _, it := range c.sched {
+		if it.kind == itemDeliver && it.msg.ID == id && !it.msg.Dropped && c.net.connected(it.msg.From, it.msg.To) {
+			return true
+		}
+	}
+	for _, pf := range c.broker(at).parked {
+		if pf.req.ID == id {
+			return true
+		}
+	}
+	return false
 }

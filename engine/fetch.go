@@ -373,6 +373,12 @@ func (c *Cluster) truncateOnDivergence(b *broker, r *replica, p Part) {
 // epoch-cache entries at or after it go, and the HW is capped at the new LEO.
 func (c *Cluster) truncateTo(b *broker, r *replica, to Offset, why string) {
 	if to >= r.leo() {
+		// UnifiedLog.truncateTo: "Always truncate epoch cache since we may
+		// have a conflicting epoch entry at the end of the log from the
+		// leader" — one a former leader inserted and never wrote to.
+		for len(r.epochs) > 0 && r.epochs[len(r.epochs)-1].StartOffset >= r.leo() {
+			r.epochs = r.epochs[:len(r.epochs)-1]
+		}
 		return
 	}
 	from := r.leo()

@@ -202,12 +202,17 @@ func (c *Cluster) handleRegistration(m Message) {
 	c.scheduleFenceCheck()
 }
 
-// handleRegistrationResponse stores the broker epoch, replays the metadata
-// log, and heartbeats at once to be unfenced.
+// handleRegistrationResponse stores the broker epoch, heartbeats at once to
+// be unfenced, and replays the metadata log, which starts its fetchers.
+//
+// The heartbeat that asks to be unfenced goes out before the first fetch
+// (BrokerLifecycleManager.setReadyToUnfence sends it at once; in Kafka the
+// two race, and kplay lets the heartbeat win so that a caught-up follower
+// rejoins the ISR on its first fetch, as reference S2 and S11 have it).
 func (c *Cluster) handleRegistrationResponse(b *broker, m Message) {
 	b.brokerEpoch = m.BrokerEpoch
-	c.catchUp(b)
 	c.send(Message{Kind: MsgBrokerHeartbeat, From: b.node(), To: Controller, BrokerEpoch: b.brokerEpoch})
+	c.catchUp(b)
 }
 
 // electionType is the election a partition change runs (PartitionChangeBuilder.Election).

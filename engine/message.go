@@ -110,6 +110,9 @@ type Message struct {
 	Rack string
 	// Dropped marks a message the network will lose (a per-mille drop).
 	Dropped bool
+	// FromIncarnation is the sending broker's process incarnation: a message
+	// still on the wire when its sender's process dies is lost with it.
+	FromIncarnation int
 	// Parts are the partitions of a Fetch, FetchResponse, Produce or
 	// ProduceResponse, or the single partition of a Metadata exchange.
 	Parts []Part

@@ -34,6 +34,19 @@ type clientMeta struct {
 	known bool
 	// pending is the id of an outstanding Metadata request, 0 if none.
 	pending int64
+	// failures counts metadata answers in a row without a leader, for the
+	// exponential retry backoff (KIP-580).
+	failures int
+}
+
+// backoff is retry.backoff.ms doubled per failure, capped at
+// retry.backoff.max.ms (1000; KIP-580 without its jitter).
+func (c *Cluster) backoff(failures int) Time {
+	b := c.cfg.RetryBackoffMs
+	for i := 1; i < failures && b < 1000; i++ {
+		b *= 2
+	}
+	return min(b, max(1000, c.cfg.RetryBackoffMs))
 }
 
 // batchState is where a producer batch is in its life.
@@ -195,13 +208,25 @@ func (c *Cluster) newBatch(p *producer, cmd Produce, recs []Record, st batchStat
 }
 
 // requestMetadata sends a Metadata request for m.tp unless one is pending.
-// Kafka sends it to the least-loaded node; kplay draws that node from the
-// cluster's PRNG (NetworkClient.leastLoadedNode starts at a random offset).
+// Kafka sends it to the least-loaded node (NetworkClient.leastLoadedNode,
+// which starts at a random offset and skips nodes it cannot connect to);
+// kplay draws one of the brokers the client can reach from the cluster's
+// PRNG, since a refused connection costs the client well under a
+// millisecond.
 func (c *Cluster) requestMetadata(node NodeID, m *clientMeta) {
 	if m.pending != 0 {
 		return
 	}
+	var reachable []BrokerID
+	for _, b := range c.brokers {
+		if b.alive && c.net.connected(node, b.node()) {
+			reachable = append(reachable, b.id)
+		}
+	}
 	to := BrokerID(1 + c.rng.Intn(len(c.brokers)))
+	if len(reachable) > 0 {
+		to = reachable[c.rng.Intn(len(reachable))]
+	}
 	m.pending = c.send(Message{Kind: MsgMetadata, From: node, To: Broker(to), Parts: []Part{{TP: m.tp}}})
 	c.timer(c.now+c.cfg.RequestTimeoutMs, timerRequestTimeout, node, m.tp, m.pending)
 }
@@ -215,9 +240,11 @@ func (c *Cluster) applyMetadata(node NodeID, m *clientMeta, resp Message) bool {
 	p := resp.Parts[0]
 	if p.Err != ErrNone {
 		m.known = false
+		m.failures++
 		c.emit(Event{Kind: EvMetadataUpdated, Node: node, Peer: resp.From, TP: p.TP, Err: p.Err, Epoch: -1})
 		return true
 	}
+	m.failures = 0
 	m.leader, m.epoch, m.known = p.Leader, p.LeaderEpoch, true
 	c.emit(Event{Kind: EvMetadataUpdated, Node: node, Peer: Broker(p.Leader), TP: p.TP, Epoch: p.LeaderEpoch})
 	return true
@@ -230,7 +257,7 @@ func (c *Cluster) producerMetadata(p *producer, resp Message) {
 		return
 	}
 	if !m.known {
-		c.timer(c.now+c.cfg.RetryBackoffMs, timerRetry, node, m.tp, 0)
+		c.timer(c.now+c.backoff(m.failures), timerRetry, node, m.tp, 0)
 		return
 	}
 	for i := range p.batches {
@@ -424,10 +451,5 @@ func (c *Cluster) producerError(p *producer, b *batch, part Part, from NodeID, w
 	}
 	c.emit(Event{Kind: EvProduceError, Node: node, Peer: from, TP: b.tp, Err: part.Err, Count: len(b.records), Text: text})
 	b.state = batchBackoff
-	backoff := c.cfg.RetryBackoffMs
-	for i := 1; i < b.attempts && backoff < 1000; i++ {
-		backoff *= 2
-	}
-	backoff = min(backoff, max(1000, c.cfg.RetryBackoffMs))
-	c.timer(c.now+backoff, timerRetry, node, b.tp, b.id)
+	c.timer(c.now+c.backoff(b.attempts), timerRetry, node, b.tp, b.id)
 }

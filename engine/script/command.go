@@ -521,8 +521,12 @@ func categories(d Directive, def engine.Category) (engine.Category, *Error) {
 			c |= engine.CatClient
 		case "command":
 			c |= engine.CatCommand
+		case "fault":
+			c |= engine.CatFault
+		case "violation":
+			c |= engine.CatViolation
 		default:
-			return 0, errAt(a.Pos, "events: unknown category %q (default, all, none, net, fetch, log, cluster, client, command)", v)
+			return 0, errAt(a.Pos, "events: unknown category %q (default, all, none, net, fetch, log, cluster, client, fault, violation, command)", v)
 		}
 	}
 	return c, nil

@@ -292,6 +292,9 @@ func StateText(s engine.State, only *engine.TopicPartition) string {
 			if r.Leader {
 				role = "leader"
 			}
+			if !brokerAlive(s, id) {
+				role = "down"
+			}
 			fetch := ""
 			switch {
 			case r.FetchParked:
@@ -313,6 +316,15 @@ func StateText(s engine.State, only *engine.TopicPartition) string {
 	return b.String()
 }
 
+func brokerAlive(s engine.State, id engine.BrokerID) bool {
+	for _, b := range s.Brokers {
+		if b.ID == id {
+			return b.Alive
+		}
+	}
+	return false
+}
+
 // LogText prints each replica's log of tp from offset from, one replica per
 // line, with "|" where the replica's high watermark falls.
 func LogText(s engine.State, tp engine.TopicPartition, from engine.Offset) string {
@@ -326,6 +338,9 @@ func LogText(s engine.State, tp engine.TopicPartition, from engine.Offset) strin
 		role := "follower"
 		if r.Leader {
 			role = "leader"
+		}
+		if !brokerAlive(s, id) {
+			role = "down"
 		}
 		fmt.Fprintf(&b, "%s %-8s LEO %d HW %d:", engine.Broker(id), role, r.LEO, r.HW)
 		if from > r.LogStart && from < r.LEO {
