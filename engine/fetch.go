@@ -389,6 +389,7 @@ func (c *Cluster) truncateTo(b *broker, r *replica, to Offset, why string) {
 		r.epochs = r.epochs[:len(r.epochs)-1]
 	}
 	c.emit(Event{Kind: EvTruncated, Node: b.node(), TP: r.tp, Offset: to, End: from, Count: int(from - to), Value: first, Text: why})
+	c.markDirty(r.tp)
 	if r.hw > to {
 		c.setHW(b, r, to)
 	}

@@ -8,7 +8,26 @@ import "slices"
 type invariantState struct {
 	hw        []hwMark
 	committed []committedRec
+	acked     []ackedRec
 	reported  []string
+	// dirty lists partitions whose leader changed or whose logs were
+	// truncated since the last durability scan.
+	dirty []TopicPartition
+	// seen is each partition's (leader, epoch) at the last scan.
+	seen []leaderMark
+}
+
+// ackedRec is a record a producer was told is written (acks=1 or all).
+type ackedRec struct {
+	tp   TopicPartition
+	rec  Record
+	acks Acks
+}
+
+type leaderMark struct {
+	tp     TopicPartition
+	leader BrokerID
+	epoch  Epoch
 }
 
 type hwMark struct {
@@ -28,8 +47,34 @@ type committedRec struct {
 func (s invariantState) clone() invariantState {
 	s.hw = slices.Clone(s.hw)
 	s.committed = s.committed[:len(s.committed):len(s.committed)]
+	s.acked = s.acked[:len(s.acked):len(s.acked)]
 	s.reported = slices.Clone(s.reported)
+	s.dirty = slices.Clone(s.dirty)
+	s.seen = slices.Clone(s.seen)
 	return s
+}
+
+// markDirty asks the next check to rescan tp's durability.
+func (c *Cluster) markDirty(tp TopicPartition) {
+	if !slices.Contains(c.inv.dirty, tp) {
+		c.inv.dirty = append(c.inv.dirty, tp)
+	}
+}
+
+// noteAcked records the records of an acknowledged batch.
+func (c *Cluster) noteAcked(tp TopicPartition, base Offset, recs []Record, acks Acks) {
+	for i, r := range recs {
+		r.Offset = base + Offset(i)
+		c.inv.acked = append(c.inv.acked, ackedRec{tp: tp, rec: r, acks: acks})
+	}
+	c.markDirty(tp)
+}
+
+// sameRecord compares records as the producer knows them (the leader stamps
+// the epoch).
+func sameRecord(a, b Record) bool {
+	a.LeaderEpoch, b.LeaderEpoch = 0, 0
+	return a == b
 }
 
 // violation records a broken invariant once, as an EvViolation event.
@@ -100,6 +145,20 @@ func (c *Cluster) checkPartitionLogs(p *partitionReg) {
 	}
 	// Remember what is committed now: every record below the leader's HW.
 	c.noteCommitted(p.tp, leader)
+	k := slices.IndexFunc(c.inv.seen, func(m leaderMark) bool { return m.tp == p.tp })
+	lm := leaderMark{tp: p.tp, leader: p.leader, epoch: leader.leaderEpoch}
+	switch {
+	case k < 0:
+		c.inv.seen = append(c.inv.seen, lm)
+	case c.inv.seen[k] != lm:
+		c.inv.seen[k] = lm
+		c.markDirty(p.tp)
+	}
+	d := slices.Index(c.inv.dirty, p.tp)
+	if d < 0 {
+		return
+	}
+	c.inv.dirty = slices.Delete(c.inv.dirty, d, d+1)
 	// I13: every committed record is still on the leader, at its offset.
 	for _, cr := range c.inv.committed {
 		if cr.tp != p.tp {
@@ -110,6 +169,20 @@ func (c *Cluster) checkPartitionLogs(p *partitionReg) {
 			c.violation("I13/"+p.tp.String()+"/"+itoa64(int64(o)), Event{TP: p.tp, Peer: Broker(p.leader), Offset: o, Value: cr.rec.Value, ISR: slices.Clone(p.isr),
 				Text: "CommittedDurability: committed record " + cr.rec.Value + " at offset " + itoa64(int64(o)) + " of " + p.tp.String() +
 					" is not on the leader " + Broker(p.leader).String() + c.lossCause()})
+		}
+	}
+	// Lost writes (Maelstrom's lost-write check): every acknowledged record
+	// is on the current leader at its offset. acks=1 records can be lost
+	// without breaking a Kafka guarantee; the event says which acks.
+	for _, ar := range c.inv.acked {
+		if ar.tp != p.tp {
+			continue
+		}
+		o := ar.rec.Offset
+		if o >= leader.leo() || !sameRecord(leader.log[o-leader.logStart], ar.rec) {
+			c.violation("LW/"+p.tp.String()+"/"+itoa64(int64(o))+"/"+ar.rec.Value, Event{TP: p.tp, Peer: Broker(p.leader), Node: ar.rec.Producer, Offset: o, Value: ar.rec.Value, ISR: slices.Clone(p.isr),
+				Text: "AcknowledgedWriteLost: " + ar.rec.Producer.String() + "'s record " + ar.rec.Value + ", acknowledged with acks=" + ar.acks.String() +
+					" at offset " + itoa64(int64(o)) + " of " + p.tp.String() + ", is not on the leader " + Broker(p.leader).String() + c.ackLossCause(ar.acks)})
 		}
 	}
 	// I21 LogMatching: same offset and epoch on the leader and an in-sync
@@ -132,6 +205,14 @@ func (c *Cluster) checkPartitionLogs(p *partitionReg) {
 			}
 		}
 	}
+}
+
+// ackLossCause explains a lost acknowledged write.
+func (c *Cluster) ackLossCause(acks Acks) string {
+	if acks == AcksOne {
+		return ": acks=1 was answered before any follower had the record"
+	}
+	return c.lossCause()
 }
 
 // noteCommitted adds the leader's records below its HW to the committed set.

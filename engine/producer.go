@@ -419,6 +419,7 @@ func (c *Cluster) producerResponse(p *producer, resp Message) {
 	node := NodeID{Kind: NodeProducer, ID: p.id}
 	part := resp.Parts[0]
 	if part.Err == ErrNone || part.Err == ErrDuplicateSequenceNumber {
+		c.noteAcked(b.tp, part.BaseOffset, b.records, b.acks)
 		c.emit(Event{Kind: EvProduceAcked, Node: node, Peer: resp.From, TP: b.tp, Offset: part.BaseOffset, End: part.BaseOffset + Offset(len(b.records)), Count: len(b.records), Value: b.records[0].Value})
 		p.removeBatch(b.id)
 		return
