@@ -221,6 +221,7 @@ func (c *Cluster) setHW(b *broker, r *replica, hw Offset) {
 	old := r.hw
 	r.hw = hw
 	c.emit(Event{Kind: EvHWChanged, Node: b.node(), TP: r.tp, Offset: old, End: hw})
+	c.checkHW(b, r, old)
 }
 
 // maybeIncrementHW recomputes the leader's high watermark

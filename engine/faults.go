@@ -191,8 +191,17 @@ func (c *Cluster) applyFault(cmd Command) error {
 	case Shutdown:
 		b := c.broker(cmd.Broker)
 		b.shuttingDown = true
-		// The broker asks in a heartbeat; the controller acts at once.
-		c.send(Message{Kind: MsgBrokerHeartbeat, From: b.node(), To: Controller, BrokerEpoch: b.brokerEpoch, WantShutDown: true})
+		if !c.net.connected(b.node(), Controller) || b.brokerEpoch == 0 {
+			// Without the controller the shutdown cannot be controlled: the
+			// process stops and the controller fences it when its session
+			// runs out.
+			c.stopBroker(b, "stopped without a controlled shutdown: it cannot reach the controller")
+			break
+		}
+		// The broker asks in a heartbeat (WantShutDown); the controller's
+		// answer takes a few milliseconds (reference §5.1), modelled as none.
+		c.ctrl.reg(b.id).lastContact = c.now
+		c.controlledShutdown(b.id)
 	case Isolate:
 		if !slices.Contains(c.net.isolated, cmd.Node) {
 			c.net.isolated = append(c.net.isolated, cmd.Node)

@@ -6,51 +6,42 @@ import "slices"
 // HW per partition and epoch (I8), every record ever below a leader's HW
 // (I13), and the violations already reported, so each is reported once.
 type invariantState struct {
-	hw        []hwMark
-	committed []committedRec
-	acked     []ackedRec
-	reported  []string
+	// parts holds, per partition, what was committed and acknowledged.
+	parts    []partInv
+	reported []string
 	// dirty lists partitions whose leader changed or whose logs were
 	// truncated since the last durability scan.
 	dirty []TopicPartition
-	// seen is each partition's (leader, epoch) at the last scan.
-	seen []leaderMark
 }
 
 // ackedRec is a record a producer was told is written (acks=1 or all).
 type ackedRec struct {
-	tp   TopicPartition
 	rec  Record
 	acks Acks
 }
 
-type leaderMark struct {
-	tp     TopicPartition
-	leader BrokerID
-	epoch  Epoch
-}
 
-type hwMark struct {
-	tp     TopicPartition
-	leader BrokerID
-	epoch  Epoch
-	hw     Offset
-}
 
-// committedRec is a record that was below a leader's HW: it must never be
-// lost in a clean run (CommittedDurability).
-type committedRec struct {
-	tp  TopicPartition
-	rec Record
+// partInv is one partition's durability record: committed holds every
+// record that was ever below a leader's HW, offsets 0.. in order (it must
+// never be lost in a clean run: CommittedDurability); acked every record a
+// producer was told is written.
+type partInv struct {
+	tp        TopicPartition
+	committed []Record
+	acked     []ackedRec
 }
 
 func (s invariantState) clone() invariantState {
-	s.hw = slices.Clone(s.hw)
-	s.committed = s.committed[:len(s.committed):len(s.committed)]
-	s.acked = s.acked[:len(s.acked):len(s.acked)]
+	parts := make([]partInv, len(s.parts))
+	for i, p := range s.parts {
+		p.committed = p.committed[:len(p.committed):len(p.committed)]
+		p.acked = p.acked[:len(p.acked):len(p.acked)]
+		parts[i] = p
+	}
+	s.parts = parts
 	s.reported = slices.Clone(s.reported)
 	s.dirty = slices.Clone(s.dirty)
-	s.seen = slices.Clone(s.seen)
 	return s
 }
 
@@ -61,13 +52,47 @@ func (c *Cluster) markDirty(tp TopicPartition) {
 	}
 }
 
-// noteAcked records the records of an acknowledged batch.
+// part returns tp's durability record.
+func (s *invariantState) part(tp TopicPartition) *partInv {
+	for i := range s.parts {
+		if s.parts[i].tp == tp {
+			return &s.parts[i]
+		}
+	}
+	s.parts = append(s.parts, partInv{tp: tp})
+	return &s.parts[len(s.parts)-1]
+}
+
+// noteAcked records the records of an acknowledged batch and checks them
+// against the current leader once; later leader changes and truncations
+// rescan them all.
 func (c *Cluster) noteAcked(tp TopicPartition, base Offset, recs []Record, acks Acks) {
+	pi := c.inv.part(tp)
+	from := len(pi.acked)
 	for i, r := range recs {
 		r.Offset = base + Offset(i)
-		c.inv.acked = append(c.inv.acked, ackedRec{tp: tp, rec: r, acks: acks})
+		pi.acked = append(pi.acked, ackedRec{rec: r, acks: acks})
 	}
-	c.markDirty(tp)
+	if p := c.partition(tp); p != nil {
+		if leader := c.liveLeader(p); leader != nil {
+			c.checkAcked(p, leader, pi.acked[from:])
+		}
+	}
+}
+
+// liveLeader is the replica that leads p now, or nil.
+func (c *Cluster) liveLeader(p *partitionReg) *replica {
+	if p.leader == NoLeader {
+		return nil
+	}
+	b := c.broker(p.leader)
+	if !b.alive {
+		return nil
+	}
+	if r := b.replica(p.tp); r != nil && r.isLeader {
+		return r
+	}
+	return nil
 }
 
 // sameRecord compares records as the producer knows them (the leader stamps
@@ -87,104 +112,75 @@ func (c *Cluster) violation(key string, e Event) {
 	c.emit(e)
 }
 
-// check evaluates reference §11's invariants after every step: I1
-// LeaderInIsr, I3 MembershipSets, I7 HwBounds, I8 LeaderHwMonotonic, I10
-// HwCoveredByIsr (clean runs), I13 CommittedDurability and I21 LogMatching.
-// A broken one becomes a Violation event naming the rule, the partition,
-// the offset, the record and the replicas; it is never an error, because
-// scenarios exist to show them.
+// check evaluates reference §11's invariants. The cheap ones run where the
+// state they watch changes: I1 LeaderInIsr and I3 MembershipSets on every
+// partition change (checkRegistration), I7 HwBounds and I8
+// LeaderHwMonotonic on every HW move (setHW). After every step, check scans
+// the partitions whose leader changed or whose logs were truncated for I13
+// CommittedDurability, lost acknowledged writes, and I21 LogMatching. A
+// broken invariant becomes a Violation event naming the rule, the
+// partition, the offset, the record and the replicas; it is never an error,
+// because scenarios exist to show them.
 func (c *Cluster) check() {
-	for i := range c.parts {
-		p := &c.parts[i]
-		if p.leader != NoLeader && !slices.Contains(p.isr, p.leader) {
-			c.violation("I1/"+p.tp.String(), Event{TP: p.tp, Peer: Broker(p.leader), ISR: slices.Clone(p.isr),
-				Text: "LeaderInIsr: leader " + Broker(p.leader).String() + " of " + p.tp.String() + " is not in its ISR " + joinIDs(p.isr)})
+	if len(c.inv.dirty) == 0 {
+		return
+	}
+	var keep []TopicPartition
+	for _, tp := range c.inv.dirty {
+		p := c.partition(tp)
+		leader := c.liveLeader(p)
+		if leader == nil {
+			keep = append(keep, tp) // scanned once a leader serves it
+			continue
 		}
-		for _, id := range append(slices.Clone(p.isr), p.elr...) {
-			if !slices.Contains(p.replicas, id) {
-				c.violation("I3/"+p.tp.String(), Event{TP: p.tp, ISR: slices.Clone(p.isr), Text: "MembershipSets: ISR/ELR of " + p.tp.String() + " names a non-replica"})
-			}
+		c.scanDurability(p, leader)
+	}
+	c.inv.dirty = keep
+}
+
+// checkRegistration checks I1 and I3 on a partition's registration.
+func (c *Cluster) checkRegistration(p *partitionReg) {
+	if p.leader != NoLeader && !slices.Contains(p.isr, p.leader) {
+		c.violation("I1/"+p.tp.String(), Event{TP: p.tp, Peer: Broker(p.leader), ISR: slices.Clone(p.isr),
+			Text: "LeaderInIsr: leader " + Broker(p.leader).String() + " of " + p.tp.String() + " is not in its ISR " + joinIDs(p.isr)})
+	}
+	for _, id := range append(slices.Clone(p.isr), p.elr...) {
+		if !slices.Contains(p.replicas, id) {
+			c.violation("I3/"+p.tp.String(), Event{TP: p.tp, ISR: slices.Clone(p.isr), Text: "MembershipSets: ISR/ELR of " + p.tp.String() + " names a non-replica"})
 		}
-		c.checkPartitionLogs(p)
 	}
 }
 
-func (c *Cluster) checkPartitionLogs(p *partitionReg) {
-	var leader *replica
-	if p.leader != NoLeader {
-		if b := c.broker(p.leader); b.alive {
-			if r := b.replica(p.tp); r != nil && r.isLeader {
-				leader = r
-			}
-		}
+// checkHW runs on every HW move: I7 HwBounds holds by construction (a
+// breach is a bug and panics); on the leader, I8 LeaderHwMonotonic is
+// checked and the newly committed records are remembered.
+func (c *Cluster) checkHW(b *broker, r *replica, old Offset) {
+	if r.hw < r.logStart || r.hw > r.leo() {
+		panic("engine: HW outside [logStart, LEO] on " + b.node().String() + " " + r.tp.String())
 	}
-	for _, id := range p.replicas {
-		b := c.broker(id)
-		r := b.replica(p.tp)
-		if r == nil {
-			continue
-		}
-		if r.hw < r.logStart || r.hw > r.leo() {
-			panic("engine: HW outside [logStart, LEO] on " + b.node().String() + " " + p.tp.String()) // I7 is enforced by construction
-		}
-	}
-	if leader == nil {
+	if !r.isLeader {
 		return
 	}
-	// I8: while a broker stays leader in one epoch its HW never decreases.
-	mark := hwMark{tp: p.tp, leader: p.leader, epoch: leader.leaderEpoch, hw: leader.hw}
-	j := slices.IndexFunc(c.inv.hw, func(h hwMark) bool { return h.tp == p.tp })
-	switch {
-	case j < 0:
-		c.inv.hw = append(c.inv.hw, mark)
-	case c.inv.hw[j].leader == p.leader && c.inv.hw[j].epoch == leader.leaderEpoch && leader.hw < c.inv.hw[j].hw:
-		c.violation("I8/"+p.tp.String(), Event{TP: p.tp, Peer: Broker(p.leader), Offset: leader.hw,
-			Text: "LeaderHwMonotonic: " + Broker(p.leader).String() + "'s HW of " + p.tp.String() + " went back to " + itoa64(int64(leader.hw))})
-	default:
-		c.inv.hw[j] = mark
+	if r.hw < old {
+		c.violation("I8/"+r.tp.String()+"/"+itoa(int(r.leaderEpoch)), Event{TP: r.tp, Peer: b.node(), Offset: r.hw,
+			Text: "LeaderHwMonotonic: " + b.node().String() + "'s HW of " + r.tp.String() + " went back from " + itoa64(int64(old)) + " to " + itoa64(int64(r.hw))})
 	}
-	// Remember what is committed now: every record below the leader's HW.
-	c.noteCommitted(p.tp, leader)
-	k := slices.IndexFunc(c.inv.seen, func(m leaderMark) bool { return m.tp == p.tp })
-	lm := leaderMark{tp: p.tp, leader: p.leader, epoch: leader.leaderEpoch}
-	switch {
-	case k < 0:
-		c.inv.seen = append(c.inv.seen, lm)
-	case c.inv.seen[k] != lm:
-		c.inv.seen[k] = lm
-		c.markDirty(p.tp)
-	}
-	d := slices.Index(c.inv.dirty, p.tp)
-	if d < 0 {
-		return
-	}
-	c.inv.dirty = slices.Delete(c.inv.dirty, d, d+1)
+	c.noteCommitted(r.tp, r)
+}
+
+// scanDurability checks a partition's whole history against its leader.
+func (c *Cluster) scanDurability(p *partitionReg, leader *replica) {
+	pi := c.inv.part(p.tp)
 	// I13: every committed record is still on the leader, at its offset.
-	for _, cr := range c.inv.committed {
-		if cr.tp != p.tp {
-			continue
-		}
-		o := cr.rec.Offset
-		if o >= leader.leo() || leader.log[o-leader.logStart] != cr.rec {
-			c.violation("I13/"+p.tp.String()+"/"+itoa64(int64(o)), Event{TP: p.tp, Peer: Broker(p.leader), Offset: o, Value: cr.rec.Value, ISR: slices.Clone(p.isr),
-				Text: "CommittedDurability: committed record " + cr.rec.Value + " at offset " + itoa64(int64(o)) + " of " + p.tp.String() +
+	for _, rec := range pi.committed {
+		o := rec.Offset
+		if o >= leader.leo() || o < leader.logStart || leader.log[o-leader.logStart] != rec {
+			c.violation("I13/"+p.tp.String()+"/"+itoa64(int64(o)), Event{TP: p.tp, Peer: Broker(p.leader), Offset: o, Value: rec.Value, ISR: slices.Clone(p.isr),
+				Text: "CommittedDurability: committed record " + rec.Value + " at offset " + itoa64(int64(o)) + " of " + p.tp.String() +
 					" is not on the leader " + Broker(p.leader).String() + c.lossCause()})
 		}
 	}
-	// Lost writes (Maelstrom's lost-write check): every acknowledged record
-	// is on the current leader at its offset. acks=1 records can be lost
-	// without breaking a Kafka guarantee; the event says which acks.
-	for _, ar := range c.inv.acked {
-		if ar.tp != p.tp {
-			continue
-		}
-		o := ar.rec.Offset
-		if o >= leader.leo() || !sameRecord(leader.log[o-leader.logStart], ar.rec) {
-			c.violation("LW/"+p.tp.String()+"/"+itoa64(int64(o))+"/"+ar.rec.Value, Event{TP: p.tp, Peer: Broker(p.leader), Node: ar.rec.Producer, Offset: o, Value: ar.rec.Value, ISR: slices.Clone(p.isr),
-				Text: "AcknowledgedWriteLost: " + ar.rec.Producer.String() + "'s record " + ar.rec.Value + ", acknowledged with acks=" + ar.acks.String() +
-					" at offset " + itoa64(int64(o)) + " of " + p.tp.String() + ", is not on the leader " + Broker(p.leader).String() + c.ackLossCause(ar.acks)})
-		}
-	}
+	c.checkAcked(p, leader, pi.acked)
 	// I21 LogMatching: same offset and epoch on the leader and an in-sync
 	// follower mean the same record.
 	for _, id := range p.isr {
@@ -207,6 +203,21 @@ func (c *Cluster) checkPartitionLogs(p *partitionReg) {
 	}
 }
 
+// checkAcked reports acknowledged records missing from the leader (lost
+// writes, as Maelstrom's Kafka checker calls them). acks=1 records can be
+// lost without breaking a Kafka guarantee; the event says which acks.
+func (c *Cluster) checkAcked(p *partitionReg, leader *replica, acked []ackedRec) {
+	for _, ar := range acked {
+		o := ar.rec.Offset
+		if o < leader.leo() && o >= leader.logStart && sameRecord(leader.log[o-leader.logStart], ar.rec) {
+			continue
+		}
+		c.violation("LW/"+p.tp.String()+"/"+itoa64(int64(o))+"/"+ar.rec.Value, Event{TP: p.tp, Peer: Broker(p.leader), Node: ar.rec.Producer, Offset: o, Value: ar.rec.Value, ISR: slices.Clone(p.isr),
+			Text: "AcknowledgedWriteLost: " + ar.rec.Producer.String() + "'s record " + ar.rec.Value + ", acknowledged with acks=" + ar.acks.String() +
+				" at offset " + itoa64(int64(o)) + " of " + p.tp.String() + ", is not on the leader " + Broker(p.leader).String() + c.ackLossCause(ar.acks)})
+	}
+}
+
 // ackLossCause explains a lost acknowledged write.
 func (c *Cluster) ackLossCause(acks Acks) string {
 	if acks == AcksOne {
@@ -217,15 +228,9 @@ func (c *Cluster) ackLossCause(acks Acks) string {
 
 // noteCommitted adds the leader's records below its HW to the committed set.
 func (c *Cluster) noteCommitted(tp TopicPartition, leader *replica) {
-	var next Offset
-	for i := len(c.inv.committed) - 1; i >= 0; i-- {
-		if c.inv.committed[i].tp == tp {
-			next = c.inv.committed[i].rec.Offset + 1
-			break
-		}
-	}
-	for o := max(next, leader.logStart); o < leader.hw; o++ {
-		c.inv.committed = append(c.inv.committed, committedRec{tp: tp, rec: leader.log[o-leader.logStart]})
+	pi := c.inv.part(tp)
+	for o := max(Offset(len(pi.committed)), leader.logStart); o < leader.hw; o++ {
+		pi.committed = append(pi.committed, leader.log[o-leader.logStart])
 	}
 }
 

@@ -338,6 +338,8 @@ func (c *Cluster) changePartition(p *partitionReg, target []BrokerID, typ electi
 	if !slices.Equal(oldISR, p.isr) || !slices.Equal(elr, p.elr) {
 		c.emit(Event{Kind: EvISRChanged, Node: Controller, TP: p.tp, ISR: slices.Clone(p.isr), Offset: Offset(p.partitionEpoch), Epoch: p.leaderEpoch, Text: isrChangeText(oldISR, p.isr, p.elr)})
 	}
+	c.checkRegistration(p)
+	c.markDirty(p.tp)
 	c.publish(p.tp)
 	return true
 }

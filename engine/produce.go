@@ -87,8 +87,14 @@ func (r *replica) duplicate(p Part) (Offset, bool) {
 	}
 	for i := len(r.log) - 1; i >= 0; i-- {
 		rec := r.log[i]
-		if rec.ProducerID == p.ProducerID && rec.Sequence == p.BaseSequence {
+		if rec.ProducerID != p.ProducerID {
+			continue
+		}
+		if rec.Sequence == p.BaseSequence {
 			return rec.Offset, true
+		}
+		if rec.Sequence < p.BaseSequence {
+			return 0, false // sequences only grow: nothing older can match
 		}
 	}
 	return 0, false
