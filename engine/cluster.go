@@ -18,7 +18,7 @@ type Cluster struct {
 	seq    uint64
 	nextID int64
 	sched  schedule
-	events []Event
+	events eventLog
 
 	// brokers[i] is broker i+1.
 	brokers []broker
@@ -123,9 +123,9 @@ func (c *Cluster) Step() bool {
 	}
 	switch it.kind {
 	case itemDeliver:
-		c.deliver(it.msg)
+		c.deliver(*it.msg)
 	case itemLocal:
-		c.receive(it.msg)
+		c.receive(*it.msg)
 	case itemTimer:
 		c.fire(it)
 	}
@@ -147,16 +147,13 @@ func (c *Cluster) AdvanceTo(t Time) {
 // Advance is AdvanceTo(Now()+d); d is in milliseconds.
 func (c *Cluster) Advance(d Time) { c.AdvanceTo(c.now + d) }
 
-// Events returns the events with Seq >= from, oldest first. The slice is
-// shared with the cluster's log; callers must not modify it.
+// Events returns the events with Seq >= from, oldest first. The slice may
+// share the cluster's log; callers must not modify it.
 func (c *Cluster) Events(from int) []Event {
 	if from < 0 {
 		from = 0
 	}
-	if from >= len(c.events) {
-		return nil
-	}
-	return c.events[from:len(c.events):len(c.events)]
+	return c.events.slice(from)
 }
 
 // InFlight returns the messages on the wire (sent, not yet delivered or
@@ -165,7 +162,7 @@ func (c *Cluster) InFlight() []Message {
 	var out []Message
 	for _, it := range c.sched {
 		if it.kind == itemDeliver {
-			out = append(out, it.msg)
+			out = append(out, *it.msg)
 		}
 	}
 	slices.SortFunc(out, func(a, b Message) int {
@@ -183,7 +180,7 @@ func (c *Cluster) InFlight() []Message {
 func (c *Cluster) Clone() *Cluster {
 	d := *c
 	d.sched = slices.Clone(c.sched)
-	d.events = c.events[:len(c.events):len(c.events)]
+	d.events = c.events.clone()
 	d.brokers = make([]broker, len(c.brokers))
 	for i := range c.brokers {
 		d.brokers[i] = c.brokers[i].clone()
@@ -209,9 +206,9 @@ func (c *Cluster) Clone() *Cluster {
 
 // emit appends e to the event log, stamping its sequence number and time.
 func (c *Cluster) emit(e Event) {
-	e.Seq = len(c.events)
+	e.Seq = c.events.len()
 	e.At = c.now
-	c.events = append(c.events, e)
+	c.events.append(e)
 }
 
 // newID returns a fresh message or request id.
@@ -242,7 +239,7 @@ func (c *Cluster) send(m Message) int64 {
 		m.FromIncarnation = c.broker(BrokerID(m.From.ID)).incarnation
 	}
 	c.seq++
-	c.sched.push(item{at: m.DeliverAt, seq: c.seq, kind: itemDeliver, msg: m})
+	c.sched.push(item{at: m.DeliverAt, seq: c.seq, kind: itemDeliver, msg: &m})
 	c.emit(Event{Kind: EvMsgSent, Node: m.From, Peer: m.To, MsgKind: m.Kind, MsgID: m.ID, DeliverAt: m.DeliverAt, TP: firstTP(m)})
 	return m.ID
 }
@@ -254,7 +251,7 @@ func (c *Cluster) local(m Message, delay Time) {
 	m.SentAt = c.now
 	m.DeliverAt = c.now + delay
 	c.seq++
-	c.sched.push(item{at: m.DeliverAt, seq: c.seq, kind: itemLocal, msg: m})
+	c.sched.push(item{at: m.DeliverAt, seq: c.seq, kind: itemLocal, msg: &m})
 }
 
 func firstTP(m Message) TopicPartition {

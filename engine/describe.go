@@ -61,11 +61,11 @@ type FetchRound struct {
 // after since, oldest first.
 func (c *Cluster) FetchRounds(tp TopicPartition, follower BrokerID, since Time) []FetchRound {
 	var out []FetchRound
-	for _, e := range c.events {
+	c.events.each(func(e Event) {
 		if e.Kind != EvFetchRound || e.TP != tp || e.Node != Broker(follower) || e.At < since {
-			continue
+			return
 		}
 		out = append(out, FetchRound{At: e.At, LeaderLogEnd: e.LEO, AskedFrom: e.Offset, Returned: e.Count, LogEndAfter: e.End})
-	}
+	})
 	return out
 }

@@ -352,7 +352,10 @@ func (c *Cluster) stopBroker(b *broker, why string) {
 	// Responses still in its sockets are lost with the process; their
 	// requesters see the disconnect instead.
 	for _, it := range c.sched {
-		m := it.msg
+		if it.kind != itemDeliver {
+			continue
+		}
+		m := *it.msg
 		if it.kind == itemDeliver && m.From == b.node() && m.Kind.IsResponse() && m.FromIncarnation == b.incarnation {
 			parts := make([]Part, len(m.Parts))
 			for i, p := range m.Parts {

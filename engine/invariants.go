@@ -20,8 +20,6 @@ type ackedRec struct {
 	acks Acks
 }
 
-
-
 // partInv is one partition's durability record: committed holds every
 // record that was ever below a leader's HW, offsets 0.. in order (it must
 // never be lost in a clean run: CommittedDurability); acked every record a

@@ -49,7 +49,8 @@ type item struct {
 	at   Time
 	seq  uint64
 	kind itemKind
-	msg  Message
+	// msg is immutable once scheduled, so clones share it.
+	msg *Message
 	// Timer fields.
 	timer timerKind
 	node  NodeID
