@@ -3,6 +3,7 @@
 //
 //	kplay run FILE            print every directive with its output (a golden file)
 //	kplay test FILE...        compare every directive's output with the expected output
+//	kplay check [-seeds N]    random workloads and faults with the invariant checker on
 //	kplay serve [-addr A] DIR serve a built site (dist/) with precompressed files
 package main
 
@@ -15,6 +16,8 @@ import (
 const usage = `usage:
   kplay run FILE              run a script; print each directive and its output
   kplay test FILE...          run scripts and diff each output against the expected output
+  kplay check [-seeds N] [-from S] [-mode safe|unclean|acks1|all]
+                              random workloads and fault schedules; report broken guarantees
   kplay serve [-addr A] DIR   serve a built site (default -addr 127.0.0.1:8080)
 `
 
@@ -42,6 +45,8 @@ func cli(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		return testMain(args[1:], stdout, stderr)
+	case "check":
+		return checkMain(args[1:], stdout, stderr)
 	case "serve":
 		return serveMain(args[1:], stderr)
 	case "help", "-h", "-help", "--help":

@@ -182,3 +182,18 @@ func dirOf(t *testing.T, line string) script.Directive {
 	}
 	return ds[0]
 }
+
+// TestCheckCommand runs kplay check on a few seeds: the safe mode passes
+// and prints its summary; a bad flag is a usage error.
+func TestCheckCommand(t *testing.T) {
+	var out, errb strings.Builder
+	if code := cli([]string{"check", "-seeds", "20", "-mode", "safe"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	if !strings.Contains(out.String(), "mode safe    20 seeds, 0 with violations") {
+		t.Fatalf("unexpected output:\n%s", out.String())
+	}
+	if code := cli([]string{"check", "-mode", "bogus"}, &out, &errb); code != 2 {
+		t.Fatalf("bad mode: exit %d, want 2", code)
+	}
+}
