@@ -13,10 +13,12 @@ type broker struct {
 	// brokerEpoch is the epoch the controller gave this incarnation at
 	// registration (0 until the registration response arrives).
 	brokerEpoch int64
-	// shuttingDown is set once a controlled shutdown was asked for.
-	shuttingDown bool
-	replicas     []replica
-	fetchers     []fetcher
+	// shuttingDown is set once a controlled shutdown was asked for;
+	// cleanShutdown says the last process ended by one.
+	shuttingDown  bool
+	cleanShutdown bool
+	replicas      []replica
+	fetchers      []fetcher
 	// parked are fetches held open (DelayedFetch), delayed are acks=all
 	// produces waiting for the high watermark (DelayedProduce).
 	parked  []parkedFetch
@@ -185,6 +187,9 @@ func (c *Cluster) makeFollower(b *broker, r *replica, reg partitionReg) {
 		c.tryCompleteParked(b, r.tp)
 	}
 	if !newEpoch && !wasLeader {
+		if reg.leader != NoLeader {
+			c.maybeSendFetch(b, reg.leader) // e.g. the broker has just registered
+		}
 		return
 	}
 	c.stopFetching(b, r.tp)

@@ -29,6 +29,11 @@ type consumer struct {
 	validating bool
 	// stopped is set when an error ends the consumer (auto.offset.reset=none).
 	stopped bool
+	// failures counts fetch errors in a row; after one, the next fetch
+	// waits until backoffUntil (reconnect.backoff.ms / retry.backoff.ms,
+	// exponential, KIP-580).
+	failures     int
+	backoffUntil Time
 	// read is every record the consumer has received, in order.
 	read []Record
 }
@@ -110,6 +115,10 @@ func (c *Cluster) consumerFetch(k *consumer) {
 		c.requestMetadata(node, &k.meta)
 		return
 	}
+	if c.now < k.backoffUntil {
+		c.timer(k.backoffUntil, timerRetry, node, k.tp, 0)
+		return
+	}
 	to := k.meta.leader
 	if k.preferred != NoLeader && c.now < k.preferredUntil {
 		to = k.preferred
@@ -132,6 +141,16 @@ func (c *Cluster) consumerFetchResponse(k *consumer, resp Message) {
 	node := c.node(k)
 	p := resp.Parts[0]
 	from := BrokerID(resp.From.ID)
+	switch p.Err {
+	case ErrNone:
+		k.failures = 0
+	case ErrNetworkException:
+		// A broken connection waits reconnect.backoff.ms before the client
+		// connects again (exponential, like retry.backoff.ms); other errors
+		// refetch as soon as fresh metadata arrives.
+		k.failures++
+		k.backoffUntil = c.now + c.backoff(k.failures)
+	}
 	switch {
 	case p.Err == ErrNone && p.PreferredReadReplica != NoLeader:
 		k.preferred, k.preferredUntil = p.PreferredReadReplica, c.now+300000 // metadata.max.age.ms

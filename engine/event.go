@@ -170,7 +170,7 @@ func (e Event) String() string {
 		b.WriteString("controller created topic " + e.TP.Topic + " (TopicId " + e.Text + ")")
 	case EvLeaderElected:
 		if e.Peer.Kind == NodeNone {
-			b.WriteString("controller: " + e.TP.String() + " has no leader (Leader: none) in leader epoch " + itoa(int(e.Epoch)) + ", ISR " + joinIDs(e.ISR) + ": no eligible replica is alive")
+			b.WriteString("controller: " + e.TP.String() + " has no leader (Leader: none) in leader epoch " + itoa(int(e.Epoch)) + ", ISR " + idsOrEmpty(e.ISR) + ": no eligible replica is alive")
 			break
 		}
 		b.WriteString("controller: " + e.TP.String() + " leader " + e.Peer.String() + " in leader epoch " + itoa(int(e.Epoch)) + ", ISR " + joinIDs(e.ISR))

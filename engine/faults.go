@@ -365,6 +365,7 @@ func (c *Cluster) stopBroker(b *broker, why string) {
 		}
 	}
 	b.alive = false
+	b.cleanShutdown = b.shuttingDown && c.ctrl.reg(b.id).shuttingDown
 	b.incarnation++
 	b.brokerEpoch = 0
 	b.fetchers = nil

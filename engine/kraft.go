@@ -157,6 +157,30 @@ func (c *Cluster) removeFromISRs(id BrokerID) {
 	c.controllerWrote()
 }
 
+// removeUnclean takes a broker that restarted after an unclean shutdown
+// out of every ISR and ELR. LastKnownElr keeps it: electing the last known
+// leader is KIP-966's way out when nothing else is left (treated as
+// unclean).
+func (c *Cluster) removeUnclean(id BrokerID) {
+	for i := range c.parts {
+		p := &c.parts[i]
+		if !slices.Contains(p.isr, id) && !slices.Contains(p.elr, id) {
+			continue
+		}
+		if slices.Contains(p.elr, id) {
+			c.emit(Event{Kind: EvISRChanged, Node: Controller, TP: p.tp, ISR: slices.Clone(p.isr), Offset: Offset(p.partitionEpoch + 1), Epoch: p.leaderEpoch,
+				Text: Broker(id).String() + " leaves the ELR: it restarted after an unclean shutdown and may have lost unflushed records"})
+		}
+		p.elr = slices.DeleteFunc(slices.Clone(p.elr), func(x BrokerID) bool { return x == id })
+		target := slices.DeleteFunc(slices.Clone(p.isr), func(x BrokerID) bool { return x == id })
+		if !c.changePartition(p, target, electOnline) {
+			p.partitionEpoch++
+			c.publish(p.tp)
+		}
+	}
+	c.controllerWrote()
+}
+
 // unfence lets a registered broker back in. Partitions without a leader that
 // it can lead get an election (ReplicationControlManager.handleBrokerUnfenced).
 func (c *Cluster) unfence(id BrokerID) {
@@ -193,6 +217,12 @@ func (c *Cluster) controlledShutdown(id BrokerID) {
 func (c *Cluster) handleRegistration(m Message) {
 	id := BrokerID(m.From.ID)
 	r := c.ctrl.reg(id)
+	if c.cfg.EligibleLeaderReplicas && !c.broker(id).cleanShutdown {
+		// An unclean shutdown may have lost unflushed records, so the
+		// broker leaves every ISR and ELR (handleBrokerUncleanShutdown,
+		// KAFKA-15586 / KAFKA-18635).
+		c.removeUnclean(id)
+	}
 	c.ctrl.nextBrokerEpoch++
 	r.epoch = c.ctrl.nextBrokerEpoch
 	r.fenced = true
@@ -319,7 +349,7 @@ func (c *Cluster) changePartition(p *partitionReg, target []BrokerID, typ electi
 	if leaderChanged {
 		p.leaderEpoch++
 	}
-	oldISR := p.isr
+	oldISR, oldELR := p.isr, p.elr
 	p.isr, p.elr, p.lastKnownElr = target, elr, lastKnown
 	p.leader = leader
 	if unclean {
@@ -335,7 +365,7 @@ func (c *Cluster) changePartition(p *partitionReg, target []BrokerID, typ electi
 		}
 		c.emit(Event{Kind: EvLeaderElected, Node: Controller, Peer: Broker(leader), TP: p.tp, Epoch: p.leaderEpoch, ISR: slices.Clone(p.isr), Offset: Offset(p.partitionEpoch), Text: text})
 	}
-	if !slices.Equal(oldISR, p.isr) || !slices.Equal(elr, p.elr) {
+	if !slices.Equal(oldISR, p.isr) || !slices.Equal(oldELR, p.elr) {
 		c.emit(Event{Kind: EvISRChanged, Node: Controller, TP: p.tp, ISR: slices.Clone(p.isr), Offset: Offset(p.partitionEpoch), Epoch: p.leaderEpoch, Text: isrChangeText(oldISR, p.isr, p.elr)})
 	}
 	c.checkRegistration(p)
@@ -345,11 +375,19 @@ func (c *Cluster) changePartition(p *partitionReg, target []BrokerID, typ electi
 }
 
 func isrChangeText(old, isr, elr []BrokerID) string {
-	s := "ISR " + joinIDs(old) + " → " + joinIDs(isr)
+	s := "ISR " + idsOrEmpty(old) + " → " + idsOrEmpty(isr)
 	if len(elr) > 0 {
 		s += ", ELR " + joinIDs(elr)
 	}
 	return s
+}
+
+// idsOrEmpty prints ids, or "(empty)" for none.
+func idsOrEmpty(ids []BrokerID) string {
+	if len(ids) == 0 {
+		return "(empty)"
+	}
+	return joinIDs(ids)
 }
 
 // uncleanEnabled is unclean.leader.election.enable for tp's topic.

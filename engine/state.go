@@ -104,6 +104,7 @@ func (c *Cluster) State() State {
 	}
 	for _, p := range c.parts {
 		s.Partitions = append(s.Partitions, PartitionState{TP: p.tp, Replicas: slices.Clone(p.replicas), ISR: slices.Clone(p.isr),
+			ELR: slices.Clone(p.elr), LastKnownELR: slices.Clone(p.lastKnownElr),
 			Leader: p.leader, LeaderEpoch: p.leaderEpoch, PartitionEpoch: p.partitionEpoch})
 	}
 	for _, p := range c.producers {

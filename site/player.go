@@ -115,7 +115,9 @@ func (p *Player) advanceTo(t engine.Time) {
 func (p *Player) applyNext() {
 	st := p.steps[p.next]
 	p.next++
-	p.c.AdvanceTo(st.At)
+	if st.Flush || st.At > p.c.Now() {
+		p.c.AdvanceTo(st.At)
+	}
 	if err := p.c.Apply(st.Cmd); err != nil && p.err == nil {
 		if st.Line > 0 {
 			err = fmt.Errorf("line %d: %w", st.Line, err)
@@ -206,7 +208,7 @@ func (p *Player) Inject(cmd engine.Command) error {
 			keep = append(keep, st)
 		}
 	}
-	p.user = append(keep, script.Step{At: p.playhead, Cmd: cmd})
+	p.user = append(keep, script.Step{At: p.playhead, Cmd: cmd, Flush: true})
 	p.steps = mergeSteps(p.sc.Steps, p.user)
 	p.next = 0
 	for p.next < len(p.steps) && p.steps[p.next].At <= p.playhead {

@@ -286,3 +286,41 @@ func TestMergeStepsScriptFirstAtTies(t *testing.T) {
 		t.Fatalf("merged lines %v, want %v", lines, want)
 	}
 }
+
+// TestPlayerMatchesRunner: the page plays every preset exactly as kplay run
+// and the golden tests do, event for event, so that what a learner sees is
+// what the tests assert.
+func TestPlayerMatchesRunner(t *testing.T) {
+	for _, p := range scenarios.All() {
+		dirs, err := script.Parse(p.Name, p.Text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r script.Runner
+		for _, d := range dirs {
+			if _, err := r.Exec(d); err != nil {
+				t.Fatalf("%s: %v", p.Name, err)
+			}
+		}
+		sc, err := script.ParseAndCompile(p.Name, script.StripExpected(p.Text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl, err := NewPlayer(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl.AdvanceTo(sc.End)
+		want, got := r.Cluster().Events(0), pl.Events(0)
+		// The player also runs what is due at the end instant after the
+		// script's last command; the runner stops there.
+		if len(got) < len(want) {
+			t.Fatalf("%s: runner has %d events, player only %d", p.Name, len(want), len(got))
+		}
+		for i := range want {
+			if script.FormatEvent(want[i]) != script.FormatEvent(got[i]) {
+				t.Fatalf("%s: event %d differs:\nrunner %s\nplayer %s", p.Name, i, script.FormatEvent(want[i]), script.FormatEvent(got[i]))
+			}
+		}
+	}
+}

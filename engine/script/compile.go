@@ -12,6 +12,11 @@ type Step struct {
 	Cmd engine.Command
 	// Line is the script line the command came from.
 	Line int
+	// Flush says an advance or run came before the command, so every
+	// delivery and timer due at At runs first, as the Runner does; without
+	// it the command follows the previous one (or the cluster's creation)
+	// at once.
+	Flush bool
 }
 
 // Scenario is a script compiled for playback: the cluster's Config, the
@@ -33,6 +38,7 @@ func Compile(dirs []Directive) (Scenario, error) {
 	haveCluster := false
 	now := sc.Config.Start
 	records := 0
+	flush := false
 	for _, d := range dirs {
 		switch classify(d.Cmd) {
 		case kindUnknown:
@@ -60,7 +66,8 @@ func Compile(dirs []Directive) (Scenario, error) {
 			if err := countRecords(d, cmd, &records); err != nil {
 				return sc, err
 			}
-			sc.Steps = append(sc.Steps, Step{At: now, Cmd: cmd, Line: d.Pos.Line})
+			sc.Steps = append(sc.Steps, Step{At: now, Cmd: cmd, Line: d.Pos.Line, Flush: flush})
+			flush = false
 		case kindTime:
 			if !haveCluster {
 				return sc, errAt(d.Pos, "no cluster yet: start the script with a cluster directive, such as cluster brokers=3")
@@ -75,7 +82,7 @@ func Compile(dirs []Directive) (Scenario, error) {
 			if err != nil {
 				return sc, err
 			}
-			now = t
+			now, flush = t, true
 		}
 	}
 	if !haveCluster {
