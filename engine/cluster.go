@@ -36,6 +36,8 @@ type Cluster struct {
 	// uncleanElections counts unclean and last-known-leader elections, so
 	// that invariant checks know whether a run is "clean" (reference §11).
 	uncleanElections int
+	// lostUnflushed is set once a crash lost a log's unflushed tail.
+	lostUnflushed bool
 	// inv is the state the invariant checker keeps between steps.
 	inv invariantState
 }

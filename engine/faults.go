@@ -181,6 +181,7 @@ func (c *Cluster) applyFault(cmd Command) error {
 		b := c.broker(cmd.Broker)
 		c.stopBroker(b, "crashed")
 		if cmd.LoseUnflushed > 0 {
+			c.lostUnflushed = true
 			for i := range b.replicas {
 				r := &b.replicas[i]
 				c.truncateTo(b, r, max(r.logStart, r.leo()-Offset(cmd.LoseUnflushed)), "lost its unflushed tail in the crash")

@@ -12,6 +12,14 @@ type invariantState struct {
 	// dirty lists partitions whose leader changed or whose logs were
 	// truncated since the last durability scan.
 	dirty []TopicPartition
+	// leaders records who was designated leader in each epoch (I6).
+	leaders []epochLeader
+}
+
+type epochLeader struct {
+	tp     TopicPartition
+	epoch  Epoch
+	leader BrokerID
 }
 
 // ackedRec is a record a producer was told is written (acks=1 or all).
@@ -40,6 +48,7 @@ func (s invariantState) clone() invariantState {
 	s.parts = parts
 	s.reported = slices.Clone(s.reported)
 	s.dirty = slices.Clone(s.dirty)
+	s.leaders = slices.Clone(s.leaders)
 	return s
 }
 
@@ -136,17 +145,59 @@ func (c *Cluster) check() {
 	c.inv.dirty = keep
 }
 
-// checkRegistration checks I1 and I3 on a partition's registration.
+// checkRegistration checks a partition's registration after every change:
+// I1 LeaderInIsr, I2 IsrNeverEmptyWithoutElr, I3 MembershipSets, I4
+// ElrOnlyBelowMinIsr, I6 OneLeaderPerEpoch, I18 NoFencedLeader and, in clean
+// runs, I22 ElrSafety.
 func (c *Cluster) checkRegistration(p *partitionReg) {
+	tp := p.tp.String()
 	if p.leader != NoLeader && !slices.Contains(p.isr, p.leader) {
-		c.violation("I1/"+p.tp.String(), Event{TP: p.tp, Peer: Broker(p.leader), ISR: slices.Clone(p.isr),
-			Text: "LeaderInIsr: leader " + Broker(p.leader).String() + " of " + p.tp.String() + " is not in its ISR " + joinIDs(p.isr)})
+		c.violation("I1/"+tp, Event{TP: p.tp, Peer: Broker(p.leader), ISR: slices.Clone(p.isr),
+			Text: "LeaderInIsr: leader " + Broker(p.leader).String() + " of " + tp + " is not in its ISR " + joinIDs(p.isr)})
+	}
+	if len(p.isr) == 0 && (!c.cfg.EligibleLeaderReplicas || p.leader != NoLeader) {
+		c.violation("I2/"+tp, Event{TP: p.tp, Text: "IsrNeverEmptyWithoutElr: the ISR of " + tp + " is empty"})
 	}
 	for _, id := range append(slices.Clone(p.isr), p.elr...) {
-		if !slices.Contains(p.replicas, id) {
-			c.violation("I3/"+p.tp.String(), Event{TP: p.tp, ISR: slices.Clone(p.isr), Text: "MembershipSets: ISR/ELR of " + p.tp.String() + " names a non-replica"})
+		if !slices.Contains(p.replicas, id) || (slices.Contains(p.isr, id) && slices.Contains(p.elr, id)) {
+			c.violation("I3/"+tp, Event{TP: p.tp, ISR: slices.Clone(p.isr), Text: "MembershipSets: ISR/ELR of " + tp + " names a non-replica or a broker twice"})
 		}
 	}
+	if len(p.isr) >= c.effectiveMinISR(p.tp) && (len(p.elr) > 0 || len(p.lastKnownElr) > 0) {
+		c.violation("I4/"+tp, Event{TP: p.tp, ISR: slices.Clone(p.isr), Text: "ElrOnlyBelowMinIsr: " + tp + " has an ELR while its ISR " + joinIDs(p.isr) + " meets min.insync.replicas"})
+	}
+	if p.leader != NoLeader {
+		i := slices.IndexFunc(c.inv.leaders, func(l epochLeader) bool { return l.tp == p.tp && l.epoch == p.leaderEpoch })
+		switch {
+		case i < 0:
+			c.inv.leaders = append(c.inv.leaders, epochLeader{tp: p.tp, epoch: p.leaderEpoch, leader: p.leader})
+		case c.inv.leaders[i].leader != p.leader:
+			c.violation("I6/"+tp+"/"+itoa(int(p.leaderEpoch)), Event{TP: p.tp, Peer: Broker(p.leader), Epoch: p.leaderEpoch,
+				Text: "OneLeaderPerEpoch: " + tp + " has two leaders in leader epoch " + itoa(int(p.leaderEpoch))})
+		}
+		if !c.acceptable(p.leader) {
+			c.violation("I18/"+tp+"/"+itoa(int(p.leaderEpoch)), Event{TP: p.tp, Peer: Broker(p.leader),
+				Text: "NoFencedLeader: fenced or shutting-down " + Broker(p.leader).String() + " leads " + tp})
+		}
+	}
+	if c.clean() {
+		committed := c.inv.part(p.tp).committed
+		for _, id := range p.elr {
+			r := c.broker(id).replica(p.tp)
+			n := Offset(len(committed))
+			if n > 0 && (r == nil || r.leo() < n || r.log[n-1-r.logStart] != committed[n-1]) {
+				c.violation("I22/"+tp+"/"+itoa(int(id)), Event{TP: p.tp, Peer: Broker(id), Offset: n - 1,
+					Text: "ElrSafety: ELR member " + Broker(id).String() + " of " + tp + " lacks a committed record"})
+			}
+		}
+	}
+}
+
+// clean reports whether the run has had nothing that may lose committed
+// data: no unclean or last-known-leader election, no lost unflushed tail,
+// and the current truncation protocol (reference §11).
+func (c *Cluster) clean() bool {
+	return c.uncleanElections == 0 && !c.lostUnflushed && c.cfg.Protocol == ProtocolCurrent
 }
 
 // checkHW runs on every HW move: I7 HwBounds holds by construction (a
@@ -158,6 +209,20 @@ func (c *Cluster) checkHW(b *broker, r *replica, old Offset) {
 	}
 	if !r.isLeader {
 		return
+	}
+	if p := c.partition(r.tp); p.leader == b.id {
+		if r.hw > old && len(p.isr) < c.effectiveMinISR(r.tp) {
+			c.violation("I9/"+r.tp.String()+"/"+itoa64(int64(r.hw)), Event{TP: r.tp, Peer: b.node(), Offset: r.hw, ISR: slices.Clone(p.isr),
+				Text: "HwFrozenUnderMinIsr: the HW of " + r.tp.String() + " moved to " + itoa64(int64(r.hw)) + " while the ISR " + joinIDs(p.isr) + " is below min.insync.replicas"})
+		}
+		if c.clean() {
+			for _, id := range p.isr {
+				if f := c.broker(id).replica(r.tp); id != b.id && f != nil && f.leo() < r.hw {
+					c.violation("I10/"+r.tp.String()+"/"+itoa64(int64(r.hw)), Event{TP: r.tp, Peer: Broker(id), Offset: r.hw, ISR: slices.Clone(p.isr),
+						Text: "HwCoveredByIsr: the HW " + itoa64(int64(r.hw)) + " of " + r.tp.String() + " is above ISR member " + Broker(id).String() + "'s log end " + itoa64(int64(f.leo()))})
+				}
+			}
+		}
 	}
 	if r.hw < old {
 		c.violation("I8/"+r.tp.String()+"/"+itoa(int(r.leaderEpoch)), Event{TP: r.tp, Peer: b.node(), Offset: r.hw,
