@@ -244,8 +244,9 @@ func (c *Cluster) scanDurability(p *partitionReg, leader *replica) {
 		}
 	}
 	c.checkAcked(p, leader, pi.acked)
-	// I21 LogMatching: same offset and epoch on the leader and an in-sync
-	// follower mean the same record.
+	// I21 LogMatching: if the leader and an in-sync follower hold a record
+	// of the same leader epoch at some offset, their logs are identical up
+	// to it.
 	for _, id := range p.isr {
 		if id == p.leader {
 			continue
@@ -254,12 +255,20 @@ func (c *Cluster) scanDurability(p *partitionReg, leader *replica) {
 		if r == nil {
 			continue
 		}
-		n := min(r.leo(), leader.leo())
-		for o := max(r.logStart, leader.logStart); o < n; o++ {
+		lo := max(r.logStart, leader.logStart)
+		top := Offset(-1)
+		for o := min(r.leo(), leader.leo()) - 1; o >= lo; o-- {
+			if r.log[o-r.logStart].LeaderEpoch == leader.log[o-leader.logStart].LeaderEpoch {
+				top = o
+				break
+			}
+		}
+		for o := lo; o <= top; o++ {
 			a, b := r.log[o-r.logStart], leader.log[o-leader.logStart]
-			if a.LeaderEpoch == b.LeaderEpoch && a != b {
+			if a != b {
 				c.violation("I21/"+p.tp.String()+"/"+itoa64(int64(o)), Event{TP: p.tp, Peer: Broker(id), Offset: o, Value: a.Value, ISR: slices.Clone(p.isr),
-					Text: "LogMatching: " + Broker(id).String() + " and the leader " + Broker(p.leader).String() + " hold different records at offset " + itoa64(int64(o)) + " of " + p.tp.String() + " in the same leader epoch " + itoa(int(a.LeaderEpoch))})
+					Text: "LogMatching: " + Broker(id).String() + " and the leader " + Broker(p.leader).String() + " both hold offset " + itoa64(int64(top)) +
+						" in leader epoch " + itoa(int(leader.log[top-leader.logStart].LeaderEpoch)) + ", but differ at offset " + itoa64(int64(o)) + " of " + p.tp.String() + " (" + a.Value + " against " + b.Value + ")"})
 				break
 			}
 		}
