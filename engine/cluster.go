@@ -158,6 +158,10 @@ func (c *Cluster) Events(from int) []Event {
 	return c.events.slice(from)
 }
 
+// EventCount returns the number of events so far: the Seq the next one
+// will get.
+func (c *Cluster) EventCount() int { return c.events.len() }
+
 // InFlight returns the messages on the wire (sent, not yet delivered or
 // dropped), ordered by send time and then id.
 func (c *Cluster) InFlight() []Message {

@@ -228,7 +228,13 @@ func (p *Player) InFlight() []engine.Message { return p.c.InFlight() }
 func (p *Player) Events(from int) []engine.Event { return p.c.Events(from) }
 
 // EventCount returns how many events have happened by the playhead.
-func (p *Player) EventCount() int { return len(p.c.Events(0)) }
+func (p *Player) EventCount() int { return p.c.EventCount() }
+
+// RecentEvents returns at most the last n events, oldest first: what the
+// page's panels look at each frame, without copying a long run's history.
+func (p *Player) RecentEvents(n int) []engine.Event {
+	return p.c.Events(max(0, p.c.EventCount()-n))
+}
 
 // Describe returns what kafka-topics.sh --describe prints for every topic.
 func (p *Player) Describe() string {

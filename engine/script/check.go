@@ -159,7 +159,7 @@ func Check(seed uint64, mode CheckMode) (CheckResult, error) {
 		}
 	}
 	evs := run.Cluster().Events(0)
-	res.Events = len(evs)
+	res.Events = run.Cluster().EventCount()
 	for _, e := range evs {
 		if e.Kind == engine.EvViolation {
 			res.Violations = append(res.Violations, e)

@@ -44,7 +44,7 @@ func renderDiagram(s *site.Store) *vecty.HTML {
 	}
 	var fresh map[engine.BrokerID][2]engine.Offset
 	if hasPart {
-		fresh = site.FreshCells(p.Events(0), part.TP, p.Now(), site.FreshWindow(s.Speed))
+		fresh = site.FreshCells(p.RecentEvents(4096), part.TP, p.Now(), site.FreshWindow(s.Speed))
 	}
 
 	nodes := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("nodes"))}

@@ -39,7 +39,7 @@ func (l *EventLog) Render() vecty.ComponentOrHTML {
 	if l.ShowNet {
 		cats |= engine.CatNet
 	}
-	lines := site.LastEvents(l.Store.Player.Events(0), cats, EventLogSize)
+	lines := site.LastEvents(l.Store.Player.RecentEvents(4096), cats, EventLogSize)
 	items := make(vecty.List, 0, len(lines))
 	for _, ln := range lines {
 		items = append(items, elem.ListItem(
