@@ -173,6 +173,15 @@ func (c *Cluster) consumerFetchResponse(k *consumer, resp Message) {
 		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: resp.From, TP: p.TP, Err: p.Err, Text: "refreshing metadata"})
 		c.requestMetadata(node, &k.meta)
 		return
+	case len(p.Records) > 0 && p.Records[len(p.Records)-1].Offset >= p.HW:
+		// I16 ReadBelowHw: a consumer is never given a record at or above
+		// the serving replica's HW (FetchIsolation.HIGH_WATERMARK).
+		c.violation("I16/"+p.TP.String()+"/"+itoa64(int64(p.HW)), Event{TP: p.TP, Peer: resp.From, Node: node, Offset: p.HW,
+			Text: "ReadBelowHw: " + resp.From.String() + " gave " + node.String() + " records at or above its HW " + itoa64(int64(p.HW))})
+	case len(p.Records) > 0 && p.Records[0].Offset != k.position && c.clean():
+		// I23 ConsumerOffsetsMonotonic.
+		c.violation("I23/"+p.TP.String()+"/"+node.String(), Event{TP: p.TP, Peer: resp.From, Node: node, Offset: p.Records[0].Offset,
+			Text: "ConsumerOffsetsMonotonic: " + node.String() + " at position " + itoa64(int64(k.position)) + " was given offset " + itoa64(int64(p.Records[0].Offset))})
 	case len(p.Records) > 0 && p.Records[0].Offset == k.position:
 		k.read = append(k.read, p.Records...)
 		last := p.Records[len(p.Records)-1]

@@ -332,6 +332,7 @@ func (c *Cluster) handleFollowerFetchResponse(b *broker, m Message) {
 			}
 			before := r.leo()
 			if len(p.Records) > 0 {
+				c.checkEpochsMonotonic(b, r, p.Records)
 				r.appendRecords(p.Records)
 				c.emit(Event{Kind: EvAppended, Node: b.node(), TP: p.TP, Offset: before, End: r.leo(), Epoch: p.Records[0].LeaderEpoch, Value: p.Records[0].Value, Count: len(p.Records)})
 			}

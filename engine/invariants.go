@@ -210,6 +210,7 @@ func (c *Cluster) checkHW(b *broker, r *replica, old Offset) {
 	if !r.isLeader {
 		return
 	}
+	c.checkStrongIsr(b, r)
 	if p := c.partition(r.tp); p.leader == b.id {
 		if r.hw > old && len(p.isr) < c.effectiveMinISR(r.tp) {
 			c.violation("I9/"+r.tp.String()+"/"+itoa64(int64(r.hw)), Event{TP: r.tp, Peer: b.node(), Offset: r.hw, ISR: slices.Clone(p.isr),
@@ -317,4 +318,55 @@ func (c *Cluster) lossCause() string {
 		return ": the replicas' logs diverged (the bug KIP-279 fixed)"
 	}
 	return ""
+}
+
+// checkAckReplicated is I14 AckImpliesReplicated: an acks=all success for
+// records ending at end needs the leader's HW at or past end and at least
+// min.insync.replicas in the maximal ISR (Partition.checkEnoughReplicasReachOffset).
+func (c *Cluster) checkAckReplicated(b *broker, r *replica, resp Part, end Offset) {
+	if resp.Err == ErrNone && (r.hw < end || len(r.maximalISR()) < c.effectiveMinISR(r.tp)) {
+		c.violation("I14/"+r.tp.String()+"/"+itoa64(int64(end)), Event{TP: r.tp, Peer: b.node(), Offset: end - 1,
+			Text: "AckImpliesReplicated: " + b.node().String() + " acknowledged " + r.tp.String() + " up to offset " + itoa64(int64(end-1)) + " before min.insync.replicas replicas held it"})
+	}
+}
+
+// checkStrongIsr is I11 StrongIsr and I12 WeakIsr on a replica that believes
+// it leads with HW h: every member of the controller's ISR and of its own
+// ISR view holds the same record at offset h-1 (and, by LogMatching, the
+// whole prefix). Clean runs only.
+func (c *Cluster) checkStrongIsr(b *broker, r *replica) {
+	if !c.clean() || r.hw <= r.logStart {
+		return
+	}
+	o := r.hw - 1
+	rec := r.log[o-r.logStart]
+	members := append(slices.Clone(c.partition(r.tp).isr), r.isr...)
+	for _, id := range members {
+		if id == b.id {
+			continue
+		}
+		f := c.broker(id).replica(r.tp)
+		if f == nil || f.leo() <= o || o < f.logStart || f.log[o-f.logStart] != rec {
+			rule := "I11/"
+			if !slices.Contains(c.partition(r.tp).isr, id) {
+				rule = "I12/"
+			}
+			c.violation(rule+r.tp.String()+"/"+itoa64(int64(o)), Event{TP: r.tp, Peer: Broker(id), Offset: o, Value: rec.Value,
+				Text: "StrongIsr: " + b.node().String() + " leads " + r.tp.String() + " with HW " + itoa64(int64(r.hw)) + " but ISR member " + Broker(id).String() + " does not hold " + rec.Value + " at offset " + itoa64(int64(o))})
+		}
+	}
+}
+
+// checkEpochsMonotonic is I20 EpochCacheMonotonic: batches appended to a
+// log never carry an older leader epoch than the log's latest.
+func (c *Cluster) checkEpochsMonotonic(b *broker, r *replica, recs []Record) {
+	last := r.latestEpoch()
+	for _, rec := range recs {
+		if rec.LeaderEpoch < last {
+			c.violation("I20/"+r.tp.String()+"/"+b.node().String(), Event{TP: r.tp, Peer: b.node(), Offset: rec.Offset,
+				Text: "EpochCacheMonotonic: " + b.node().String() + " appends a batch of leader epoch " + itoa(int(rec.LeaderEpoch)) + " after epoch " + itoa(int(last)) + " on " + r.tp.String()})
+			return
+		}
+		last = rec.LeaderEpoch
+	}
 }

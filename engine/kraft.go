@@ -345,6 +345,9 @@ func (c *Cluster) changePartition(p *partitionReg, target []BrokerID, typ electi
 	if !leaderChanged && slices.Equal(target, p.isr) && slices.Equal(elr, p.elr) && slices.Equal(lastKnown, p.lastKnownElr) {
 		return false
 	}
+	// I5 EpochStep holds by construction: each change adds exactly one to
+	// the partition epoch, and one to the leader epoch iff the leader field
+	// is set (PartitionRegistration.merge).
 	p.partitionEpoch++
 	if leaderChanged {
 		p.leaderEpoch++

@@ -69,7 +69,12 @@ func (c *Cluster) answerAppended(b *broker, r *replica, m Message, resp Part, en
 		c.reply(b, m, MsgProduceResponse, resp)
 	default:
 		if r.hw >= end {
+			// Partition.checkEnoughReplicasReachOffset, as for a delayed one.
 			resp.HW = r.hw
+			if len(r.maximalISR()) < c.effectiveMinISR(r.tp) {
+				resp.Err = ErrNotEnoughReplicasAfterAppend
+			}
+			c.checkAckReplicated(b, r, resp, end)
 			c.reply(b, m, MsgProduceResponse, resp)
 			return
 		}
@@ -120,6 +125,7 @@ func (c *Cluster) completeDelayedProduces(b *broker, tp TopicPartition) {
 		if len(r.maximalISR()) < c.effectiveMinISR(tp) {
 			resp.Err = ErrNotEnoughReplicasAfterAppend
 		}
+		c.checkAckReplicated(b, r, resp, d.required)
 		c.reply(b, d.req, MsgProduceResponse, resp)
 	}
 }
