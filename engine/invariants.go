@@ -340,15 +340,18 @@ func (c *Cluster) checkStrongIsr(b *broker, r *replica) {
 	}
 	o := r.hw - 1
 	rec := r.log[o-r.logStart]
-	members := append(slices.Clone(c.partition(r.tp).isr), r.isr...)
-	for _, id := range members {
-		if id == b.id {
-			continue
-		}
-		f := c.broker(id).replica(r.tp)
-		if f == nil || f.leo() <= o || o < f.logStart || f.log[o-f.logStart] != rec {
+	ctrlISR := c.partition(r.tp).isr
+	for pass, members := range [2][]BrokerID{ctrlISR, r.isr} {
+		for _, id := range members {
+			if id == b.id || (pass == 1 && slices.Contains(ctrlISR, id)) {
+				continue
+			}
+			f := c.broker(id).replica(r.tp)
+			if f != nil && f.leo() > o && o >= f.logStart && f.log[o-f.logStart] == rec {
+				continue
+			}
 			rule := "I11/"
-			if !slices.Contains(c.partition(r.tp).isr, id) {
+			if pass == 1 {
 				rule = "I12/"
 			}
 			c.violation(rule+r.tp.String()+"/"+itoa64(int64(o)), Event{TP: r.tp, Peer: Broker(id), Offset: o, Value: rec.Value,
