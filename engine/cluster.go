@@ -304,11 +304,16 @@ func (c *Cluster) refuse(m Message) {
 	if rk == 0 || (m.Kind == MsgProduce && m.Parts[0].Acks == AcksNone) {
 		return
 	}
-	parts := make([]Part, len(m.Parts))
-	for i, p := range m.Parts {
-		parts[i] = Part{TP: p.TP, FetchOffset: p.FetchOffset, Err: ErrNetworkException, HW: -1, BaseOffset: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
+	c.local(Message{Kind: rk, Request: m.ID, From: m.To, To: m.From, ReplicaID: m.ReplicaID, Parts: disconnected(m.Parts)}, c.latency(m.To, m.From))
+}
+
+// disconnected answers every partition of parts with NETWORK_EXCEPTION.
+func disconnected(parts []Part) []Part {
+	out := make([]Part, len(parts))
+	for i, p := range parts {
+		out[i] = Part{TP: p.TP, FetchOffset: p.FetchOffset, Err: ErrNetworkException, HW: -1, BaseOffset: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
 	}
-	c.local(Message{Kind: rk, Request: m.ID, From: m.To, To: m.From, ReplicaID: m.ReplicaID, Parts: parts}, c.latency(m.To, m.From))
+	return out
 }
 
 // receive runs the receiver's handler for m.

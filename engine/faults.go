@@ -358,11 +358,7 @@ func (c *Cluster) stopBroker(b *broker, why string) {
 		}
 		m := *it.msg
 		if it.kind == itemDeliver && m.From == b.node() && m.Kind.IsResponse() && m.FromIncarnation == b.incarnation {
-			parts := make([]Part, len(m.Parts))
-			for i, p := range m.Parts {
-				parts[i] = Part{TP: p.TP, FetchOffset: p.FetchOffset, Err: ErrNetworkException, HW: -1, BaseOffset: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
-			}
-			c.local(Message{Kind: m.Kind, Request: m.Request, From: m.From, To: m.To, ReplicaID: m.ReplicaID, Parts: parts}, m.DeliverAt-c.now)
+			c.local(Message{Kind: m.Kind, Request: m.Request, From: m.From, To: m.To, ReplicaID: m.ReplicaID, Parts: disconnected(m.Parts)}, m.DeliverAt-c.now)
 		}
 	}
 	b.alive = false

@@ -1,9 +1,8 @@
 package scenarios_test
 
 import (
+	"path/filepath"
 	"testing"
-
-	"github.com/cockroachdb/datadriven"
 
 	"kplay/engine/script"
 	"kplay/engine/script/scripttest"
@@ -12,12 +11,13 @@ import (
 
 // TestPresets runs every preset as a golden test.
 func TestPresets(t *testing.T) {
-	datadriven.Walk(t, ".", func(t *testing.T, path string) {
-		if len(path) < 4 || path[len(path)-4:] != ".txt" {
-			t.Skip("not a script")
-		}
-		scripttest.RunFile(t, path)
-	})
+	files, err := filepath.Glob("*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no presets found: %v", err)
+	}
+	for _, path := range files {
+		t.Run(path, func(t *testing.T) { scripttest.RunFile(t, path) })
+	}
 }
 
 // TestPresetsCompile checks that each preset, stripped of its expected
