@@ -76,6 +76,16 @@ func (b *broker) clone() broker {
 
 // replica returns the broker's replica of tp, or nil if it holds none.
 func (b *broker) replica(tp TopicPartition) *replica {
+	if len(b.replicas) <= 16 {
+		// A broker holds few replicas: equality beats two ordered string
+		// comparisons per binary-search step.
+		for i := range b.replicas {
+			if b.replicas[i].tp == tp {
+				return &b.replicas[i]
+			}
+		}
+		return nil
+	}
 	i, ok := slices.BinarySearchFunc(b.replicas, tp, cmpReplicaTP)
 	if !ok {
 		return nil

@@ -106,17 +106,17 @@ func (c *Cluster) Apply(cmd Command) error {
 // NextAt returns the time of the next scheduled delivery or timer, and false
 // if nothing is scheduled.
 func (c *Cluster) NextAt() (Time, bool) {
-	if len(c.sched) == 0 {
+	if c.sched.len() == 0 {
 		return 0, false
 	}
-	return c.sched[0].at, true
+	return c.sched.nextAt(), true
 }
 
 // Step processes exactly one scheduled item (one message delivery or one
 // timer), moving the clock to its time. It returns false if nothing is
 // scheduled.
 func (c *Cluster) Step() bool {
-	if len(c.sched) == 0 {
+	if c.sched.len() == 0 {
 		return false
 	}
 	it := c.sched.pop()
@@ -138,7 +138,7 @@ func (c *Cluster) Step() bool {
 // AdvanceTo processes every item scheduled at or before t, then sets the
 // clock to t. A t in the past does nothing.
 func (c *Cluster) AdvanceTo(t Time) {
-	for len(c.sched) > 0 && c.sched[0].at <= t {
+	for c.sched.len() > 0 && c.sched.nextAt() <= t {
 		c.Step()
 	}
 	if t > c.now {
@@ -166,11 +166,11 @@ func (c *Cluster) EventCount() int { return c.events.len() }
 // dropped), ordered by send time and then id.
 func (c *Cluster) InFlight() []Message {
 	var out []Message
-	for _, it := range c.sched {
+	c.sched.each(func(it *item) {
 		if it.kind == itemDeliver {
 			out = append(out, *it.msg)
 		}
-	}
+	})
 	slices.SortFunc(out, func(a, b Message) int {
 		if a.SentAt != b.SentAt {
 			return cmpInt(int64(a.SentAt), int64(b.SentAt))
@@ -185,7 +185,7 @@ func (c *Cluster) InFlight() []Message {
 // arrays; every slice that either copy can change is copied.
 func (c *Cluster) Clone() *Cluster {
 	d := *c
-	d.sched = slices.Clone(c.sched)
+	d.sched = c.sched.clone()
 	d.events = c.events.clone()
 	d.brokers = make([]broker, len(c.brokers))
 	for i := range c.brokers {
@@ -227,9 +227,9 @@ func (c *Cluster) newID() int64 {
 // belongs to its current incarnation.
 func (c *Cluster) timer(at Time, k timerKind, node NodeID, tp TopicPartition, id int64) {
 	c.seq++
-	inc := 0
+	var inc int32
 	if node.Kind == NodeBroker {
-		inc = c.broker(BrokerID(node.ID)).incarnation
+		inc = int32(c.broker(BrokerID(node.ID)).incarnation)
 	}
 	c.sched.push(item{at: at, seq: c.seq, kind: itemTimer, timer: k, node: node, tp: tp, id: id, incarnation: inc})
 }
@@ -368,7 +368,7 @@ func (c *Cluster) receive(m Message) {
 func (c *Cluster) fire(it item) {
 	if it.node.Kind == NodeBroker {
 		b := c.broker(BrokerID(it.node.ID))
-		if !b.alive || b.incarnation != it.incarnation {
+		if !b.alive || int32(b.incarnation) != it.incarnation {
 			return
 		}
 	}

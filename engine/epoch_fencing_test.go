@@ -31,11 +31,11 @@ func TestFetchEpochFencing(t *testing.T) {
 			Parts: []Part{{TP: tp, FetchOffset: 0, CurrentLeaderEpoch: tc.epoch, LastFetchedEpoch: -1}}}
 		c.handleFetch(c.broker(2), m)
 		var got *Message
-		for _, it := range c.sched {
+		c.sched.each(func(it *item) {
 			if it.kind == itemDeliver && it.msg.Request == m.ID {
 				got = it.msg
 			}
-		}
+		})
 		if tc.want == ErrNone {
 			if got != nil && got.Parts[0].Err != ErrNone {
 				t.Errorf("epoch %d: %v, want no error", tc.epoch, got.Parts[0].Err)

@@ -352,7 +352,8 @@ func (c *Cluster) stopBroker(b *broker, why string) {
 	}
 	// Responses still in its sockets are lost with the process; their
 	// requesters see the disconnect instead.
-	for _, it := range c.sched {
+	for _, k := range c.sched.keys {
+		it := c.sched.items[k.idx]
 		if it.kind != itemDeliver {
 			continue
 		}
@@ -518,7 +519,8 @@ func (c *Cluster) resumeLostFetches(b *broker) {
 // requestPending reports whether request id is still on the wire or held
 // open at broker at.
 func (c *Cluster) requestPending(id int64, at BrokerID) bool {
-	for _, it := range c.sched {
+	for _, k := range c.sched.keys {
+		it := c.sched.items[k.idx]
 		if it.kind == itemDeliver && it.msg.ID == id && !it.msg.Dropped && c.net.connected(it.msg.From, it.msg.To) {
 			return true
 		}

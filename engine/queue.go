@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // itemKind says whether a scheduled item delivers a message or fires a timer.
 type itemKind uint8
 
@@ -57,27 +59,65 @@ type item struct {
 	tp    TopicPartition
 	id    int64
 	// incarnation is the broker process a broker timer belongs to.
-	incarnation int
+	incarnation int32
 }
 
-// schedule is a binary min-heap of items on (at, seq). It is a plain slice,
-// so cloning it is a slice copy.
-type schedule []item
+// schedule is a binary min-heap of items on (at, seq). The heap holds
+// small pointer-free keys; the items themselves stay put in an arena, so
+// sifting moves 24 bytes and never runs the GC's write barriers. All three
+// slices are plain values, so cloning is three slice copies.
+type schedule struct {
+	keys  []schedKey
+	items []item
+	free  []int32
+}
 
-func (s schedule) less(i, j int) bool {
-	if s[i].at != s[j].at {
-		return s[i].at < s[j].at
+type schedKey struct {
+	at  Time
+	seq uint64
+	idx int32
+}
+
+func (s *schedule) clone() schedule {
+	return schedule{keys: slices.Clone(s.keys), items: slices.Clone(s.items), free: slices.Clone(s.free)}
+}
+
+// len is the number of scheduled items.
+func (s *schedule) len() int { return len(s.keys) }
+
+// nextAt is the time of the earliest item; the schedule must not be empty.
+func (s *schedule) nextAt() Time { return s.keys[0].at }
+
+// each calls f for every scheduled item, in no particular order.
+func (s *schedule) each(f func(*item)) {
+	for _, k := range s.keys {
+		f(&s.items[k.idx])
 	}
-	return s[i].seq < s[j].seq
+}
+
+func (h schedKey) less(o schedKey) bool {
+	if h.at != o.at {
+		return h.at < o.at
+	}
+	return h.seq < o.seq
 }
 
 func (s *schedule) push(it item) {
-	*s = append(*s, it)
-	h := *s
+	var idx int32
+	if n := len(s.free); n > 0 {
+		idx = s.free[n-1]
+		s.free = s.free[:n-1]
+		s.items[idx] = it
+	} else {
+		idx = int32(len(s.items))
+		s.items = append(s.items, it)
+	}
+	s.keys = append(s.keys, schedKey{at: it.at, seq: it.seq, idx: idx})
+	h := s.keys
 	i := len(h) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if !h.less(i, p) {
+		if !h[i].less(h[p]) {
 			break
 		}
 		h[i], h[p] = h[p], h[i]
@@ -86,11 +126,10 @@ func (s *schedule) push(it item) {
 }
 
 func (s *schedule) pop() item {
-	h := *s
+	h := s.keys
 	top := h[0]
 	last := len(h) - 1
 	h[0] = h[last]
-	h[last] = item{}
 	h = h[:last]
 	i := 0
 	for {
@@ -99,15 +138,18 @@ func (s *schedule) pop() item {
 			break
 		}
 		m := l
-		if r := l + 1; r < len(h) && h.less(r, l) {
+		if r := l + 1; r < len(h) && h[r].less(h[l]) {
 			m = r
 		}
-		if !h.less(m, i) {
+		if !h[m].less(h[i]) {
 			break
 		}
 		h[i], h[m] = h[m], h[i]
 		i = m
 	}
-	*s = h
-	return top
+	s.keys = h
+	it := s.items[top.idx]
+	s.items[top.idx] = item{}
+	s.free = append(s.free, top.idx)
+	return it
 }

@@ -136,7 +136,8 @@ func (c *Cluster) pendingFetch(follower, leader BrokerID, tp TopicPartition) (Of
 			}
 		}
 	}
-	for _, it := range c.sched {
+	for _, k := range c.sched.keys {
+		it := c.sched.items[k.idx]
 		if it.kind == itemDeliver && it.msg.ID == f.inflight {
 			for _, p := range it.msg.Parts {
 				if p.TP == tp {
