@@ -31,8 +31,12 @@ type broker struct {
 type fetcher struct {
 	leader BrokerID
 	parts  []fetchPart
-	// inflight is the id of the outstanding Fetch, 0 if none.
+	// inflight is the id of the outstanding Fetch, 0 if none, and deadline
+	// when it times out (replica.socket.timeout.ms past the long poll);
+	// armed says the fetcher's timeout timer is scheduled.
 	inflight int64
+	deadline Time
+	armed    bool
 }
 
 // fetchPart is one partition of a fetcher; after an error it waits until

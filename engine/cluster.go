@@ -389,7 +389,7 @@ func (c *Cluster) fire(it item) {
 	case timerFetcherBackoff:
 		c.maybeSendFetch(c.broker(BrokerID(it.node.ID)), BrokerID(it.id))
 	case timerFetchTimeout:
-		c.followerFetchTimeout(c.broker(BrokerID(it.node.ID)), it.id)
+		c.followerFetchTimeout(c.broker(BrokerID(it.node.ID)), BrokerID(it.id))
 	case timerHeartbeat:
 		c.sendHeartbeat(c.broker(BrokerID(it.node.ID)))
 	case timerIsrExpiration:

@@ -280,17 +280,30 @@ func (c *Cluster) maybeSendFetch(b *broker, leader BrokerID) {
 	}
 	f.inflight = c.send(Message{Kind: MsgFetch, From: b.node(), To: Broker(leader), ReplicaID: b.id, BrokerEpoch: b.brokerEpoch,
 		MaxWaitMs: c.cfg.ReplicaFetchWaitMaxMs, Parts: parts})
-	c.timer(c.now+c.cfg.ReplicaSocketTimeoutMs+c.cfg.ReplicaFetchWaitMaxMs, timerFetchTimeout, b.node(), TopicPartition{}, f.inflight)
+	f.deadline = c.now + c.cfg.ReplicaSocketTimeoutMs + c.cfg.ReplicaFetchWaitMaxMs
+	if !f.armed {
+		// One timer per fetcher, re-armed when it fires, instead of one per
+		// fetch: a busy follower sends thousands of fetches in 30 s.
+		f.armed = true
+		c.timer(f.deadline, timerFetchTimeout, b.node(), TopicPartition{}, int64(leader))
+	}
 }
 
-// followerFetchTimeout gives up on a fetch that got no answer (a lost
-// message): every partition in it backs off, then the loop resumes.
-func (c *Cluster) followerFetchTimeout(b *broker, id int64) {
-	for i := range b.fetchers {
-		f := &b.fetchers[i]
-		if f.inflight != id {
-			continue
-		}
+// followerFetchTimeout gives up on a fetch that got no answer by its
+// deadline (a lost message): every partition in it backs off, then the loop
+// resumes. A fetch still within its deadline re-arms the timer.
+func (c *Cluster) followerFetchTimeout(b *broker, leader BrokerID) {
+	f := b.fetcher(leader)
+	if f == nil {
+		return
+	}
+	f.armed = false
+	switch {
+	case f.inflight == 0:
+	case c.now < f.deadline:
+		f.armed = true
+		c.timer(f.deadline, timerFetchTimeout, b.node(), TopicPartition{}, int64(leader))
+	default:
 		f.inflight = 0
 		for j := range f.parts {
 			f.parts[j].delayUntil = c.now + c.cfg.ReplicaFetchBackoffMs

@@ -12,6 +12,9 @@ type producer struct {
 	meta    []clientMeta
 	batches []batch
 	nextSeq int64
+	// deliveryArmed says the delivery.timeout.ms timer is scheduled (one
+	// per producer, at its oldest batch's deadline).
+	deliveryArmed bool
 	// producerID is the idempotent producer's id (0 when idempotence is
 	// off); seqs holds the next sequence number per partition.
 	producerID int64
@@ -72,6 +75,8 @@ type batch struct {
 	// baseSeq is the idempotent sequence of the first record, assigned at
 	// the first send and kept across retries; -1 before that.
 	baseSeq int32
+	// created is when the batch was made: delivery.timeout.ms counts from it.
+	created Time
 	// sentTo is the broker the batch's last attempt went to.
 	sentTo BrokerID
 }
@@ -202,8 +207,11 @@ func (c *Cluster) produce(cmd Produce) {
 // delivery.timeout.ms clock.
 func (c *Cluster) newBatch(p *producer, cmd Produce, recs []Record, st batchState) *batch {
 	p.nextSeq++
-	p.batches = append(p.batches, batch{id: p.nextSeq, tp: cmd.TP, acks: cmd.Acks, records: recs, state: st, baseSeq: -1})
-	c.timer(c.now+c.cfg.DeliveryTimeoutMs, timerDeliveryTimeout, NodeID{Kind: NodeProducer, ID: p.id}, cmd.TP, p.nextSeq)
+	p.batches = append(p.batches, batch{id: p.nextSeq, tp: cmd.TP, acks: cmd.Acks, records: recs, state: st, baseSeq: -1, created: c.now})
+	if !p.deliveryArmed {
+		p.deliveryArmed = true
+		c.timer(c.now+c.cfg.DeliveryTimeoutMs, timerDeliveryTimeout, NodeID{Kind: NodeProducer, ID: p.id}, cmd.TP, 0)
+	}
 	return &p.batches[len(p.batches)-1]
 }
 
@@ -367,14 +375,30 @@ func (c *Cluster) producerRequestTimeout(p *producer, id int64) {
 // deliveryTimeout fails a batch that is still not acknowledged
 // delivery.timeout.ms after it was created (KIP-91; the application gets a
 // TimeoutException).
-func (c *Cluster) deliveryTimeout(p *producer, id int64) {
-	b := p.batch(id)
-	if b == nil {
-		return
+func (c *Cluster) deliveryTimeout(p *producer, _ int64) {
+	p.deliveryArmed = false
+	kept := p.batches[:0]
+	var expired []batch
+	for _, b := range p.batches {
+		if c.now >= b.created+c.cfg.DeliveryTimeoutMs {
+			expired = append(expired, b)
+			continue
+		}
+		kept = append(kept, b)
 	}
-	c.emit(Event{Kind: EvProduceFailed, Node: NodeID{Kind: NodeProducer, ID: p.id}, TP: b.tp, Count: len(b.records), Value: b.records[0].Value,
-		Text: "TimeoutException: delivery.timeout.ms passed before the records were acknowledged"})
-	p.removeBatch(id)
+	p.batches = kept
+	for _, b := range expired {
+		c.emit(Event{Kind: EvProduceFailed, Node: NodeID{Kind: NodeProducer, ID: p.id}, TP: b.tp, Count: len(b.records), Value: b.records[0].Value,
+			Text: "TimeoutException: delivery.timeout.ms passed before the records were acknowledged"})
+	}
+	if len(p.batches) > 0 {
+		oldest := p.batches[0].created
+		for _, b := range p.batches {
+			oldest = min(oldest, b.created)
+		}
+		p.deliveryArmed = true
+		c.timer(oldest+c.cfg.DeliveryTimeoutMs, timerDeliveryTimeout, NodeID{Kind: NodeProducer, ID: p.id}, TopicPartition{}, 0)
+	}
 }
 
 // retriable reports whether the producer retries err
