@@ -47,6 +47,21 @@ type ToggleSkipQuiet struct{}
 // delivered, dropped) in the event log.
 type ToggleNetEvents struct{}
 
+// OpenMenu is an action which opens the action menu of a broker; asking
+// for the menu that is already open closes it.
+type OpenMenu struct{ Broker engine.BrokerID }
+
+// CloseMenu is an action which closes the broker action menu.
+type CloseMenu struct{}
+
+// Act is an action which applies a user's command (crash, restart, ...) at
+// the playhead through Player.Inject, so that it joins the script, and
+// closes the broker action menu.
+type Act struct{ Cmd engine.Command }
+
+func (OpenMenu) isAction()        {}
+func (CloseMenu) isAction()       {}
+func (Act) isAction()             {}
 func (TogglePlay) isAction()      {}
 func (StepOnce) isAction()        {}
 func (SetSpeed) isAction()        {}
@@ -84,6 +99,9 @@ type Store struct {
 	SkipQuiet bool
 	// Err is a problem to show the user, "" if none.
 	Err string
+	// Menu is the broker whose action menu is open, when MenuOpen.
+	Menu     engine.BrokerID
+	MenuOpen bool
 	// nextValue numbers the next produced record ("order-<nextValue>").
 	nextValue int
 	// onChange holds the subscribers, called in order after each change.
@@ -150,6 +168,19 @@ func nextOrderNumber(sc script.Scenario) int {
 // NextValue returns the value the produce button sends next.
 func (s *Store) NextValue() string { return "order-" + strconv.Itoa(s.nextValue) }
 
+// Actions returns the commands the user has taken, in order, each as a
+// script line prefixed with its simulated time, e.g.
+// "10:00:03.120 crash 1". They come from the player, so that a seek into
+// the past (which forgets later actions) shows what will replay.
+func (s *Store) Actions() []string {
+	steps := s.Player.UserSteps()
+	out := make([]string, 0, len(steps))
+	for _, st := range steps {
+		out = append(out, engine.FormatTime(st.At)+" "+st.Cmd.String())
+	}
+	return out
+}
+
 // Subscribe registers f to run after every change.
 func (s *Store) Subscribe(f func()) { s.onChange = append(s.onChange, f) }
 
@@ -189,6 +220,27 @@ func (s *Store) Dispatch(a Action) {
 		s.ShowNet = !s.ShowNet
 	case ToggleSkipQuiet:
 		s.SkipQuiet = !s.SkipQuiet
+	case OpenMenu:
+		if s.MenuOpen && s.Menu == a.Broker {
+			s.MenuOpen = false
+		} else {
+			s.Menu, s.MenuOpen = a.Broker, true
+		}
+	case CloseMenu:
+		if !s.MenuOpen {
+			return
+		}
+		s.MenuOpen = false
+	case Act:
+		s.MenuOpen = false
+		if a.Cmd == nil {
+			break
+		}
+		if err := s.Player.Inject(a.Cmd); err != nil {
+			s.Err = err.Error()
+			break
+		}
+		s.Err = ""
 	default:
 		return
 	}

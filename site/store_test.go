@@ -177,3 +177,73 @@ func TestStoreFromBadScript(t *testing.T) {
 		t.Fatalf("produce without a topic: %q", s.Err)
 	}
 }
+
+func TestStoreActCrashAndRestart(t *testing.T) {
+	s := lessonStore(t)
+	s.Dispatch(OpenMenu{Broker: 1})
+	if !s.MenuOpen || s.Menu != 1 {
+		t.Fatalf("menu open %v for %d, want broker 1", s.MenuOpen, s.Menu)
+	}
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 1}})
+	if s.MenuOpen {
+		t.Error("the menu stays open after an action")
+	}
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	alive := func(id engine.BrokerID) bool {
+		for _, b := range s.Player.State().Brokers {
+			if b.ID == id {
+				return b.Alive
+			}
+		}
+		t.Fatalf("no broker %d", id)
+		return false
+	}
+	if alive(1) {
+		t.Fatal("broker 1 is alive after the crash")
+	}
+	acts := s.Actions()
+	if len(acts) != 1 || !strings.HasSuffix(acts[0], " crash 1") || !strings.HasPrefix(acts[0], engine.FormatTime(s.Player.Now())) {
+		t.Fatalf("actions %q, want one \"<time> crash 1\"", acts)
+	}
+
+	// The controller fences broker 1 and elects another leader.
+	s.Player.Advance(20000)
+	p, ok := FirstPartition(s.Player.State())
+	if !ok || p.Leader == 1 || p.Leader <= 0 {
+		t.Fatalf("leader %d after broker 1 crashed, want another broker", p.Leader)
+	}
+
+	s.Dispatch(Act{Cmd: engine.Restart{Broker: 1}})
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	if !alive(1) {
+		t.Fatal("broker 1 is not alive after the restart")
+	}
+	acts = s.Actions()
+	if len(acts) != 2 || !strings.HasSuffix(acts[1], " restart 1") {
+		t.Fatalf("actions %q, want crash 1 then restart 1", acts)
+	}
+
+	// A replay from the start repeats the actions.
+	s.Dispatch(Seek{At: s.Player.Now()})
+	if !alive(1) || len(s.Actions()) != 2 {
+		t.Fatalf("after a replay: alive %v, actions %q", alive(1), s.Actions())
+	}
+}
+
+func TestStoreMenuToggles(t *testing.T) {
+	s := lessonStore(t)
+	s.Dispatch(OpenMenu{Broker: 2})
+	s.Dispatch(OpenMenu{Broker: 2})
+	if s.MenuOpen {
+		t.Fatal("opening the open menu again should close it")
+	}
+	s.Dispatch(OpenMenu{Broker: 3})
+	s.Dispatch(CloseMenu{})
+	if s.MenuOpen {
+		t.Fatal("CloseMenu left the menu open")
+	}
+}

@@ -356,3 +356,131 @@ func BenchmarkFirstDraw(b *testing.B) {
 	b.ReportMetric(median, "median-ms")
 	b.ReportMetric(draws[len(draws)-1], "max-ms")
 }
+
+// TestBrowserCrashLeader acts on the cluster: it crashes the leader b1
+// from its action menu, waits for the controller to elect b2 or b3, then
+// restarts b1 and waits until it is alive again. The actions must show as
+// script lines in #actions.
+func TestBrowserCrashLeader(t *testing.T) {
+	srv := serveSite(t, builtSite(t))
+	ctx := newBrowser(t, 1280, 800)
+
+	var (
+		mu       sync.Mutex
+		problems []string
+	)
+	msgs := chromedp.Console(ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.IsException() || m.Type == chromedp.ConsoleError {
+				mu.Lock()
+				problems = append(problems, string(m.Type)+": "+m.Text)
+				mu.Unlock()
+			}
+		}
+	}()
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
+		t.Fatalf("navigate: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("the page never drew its diagram: %v\npage text:\n%s", err, pageDump(ctx))
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		const s = document.getElementById("speed");
+		s.value = s.max;
+		s.dispatchEvent(new Event("input", {bubbles: true}));
+		s.dispatchEvent(new Event("change", {bubbles: true}));
+		return true;
+	})()`)); err != nil {
+		t.Fatalf("setting the speed: %v", err)
+	}
+	waitSteady(t, ctx)
+
+	nodes := func() string {
+		s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("g.node")].map(g => g.dataset.node + "=" + g.dataset.role + (g.dataset.alive ? "/alive=" + g.dataset.alive : "")).join(" ")`))
+		return s
+	}
+	b1 := `svg#diagram g.node[data-node="b1"]`
+	for _, want := range []string{`[data-role="leader"][data-alive="true"][tabindex="0"][role="button"]`} {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector(%q) !== null`, b1+want)))
+		if err != nil || !ok {
+			t.Fatalf("no %s%s (err %v); nodes: %s", b1, want, err, nodes())
+		}
+	}
+
+	// openAndAct clicks a broker box, then a menu button once it is enabled;
+	// a shot name saves a screenshot of the open menu.
+	openAndAct := func(node, button, shot string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`svg#diagram g.node[data-node="`+node+`"] .box`))); err != nil {
+			t.Fatalf("click %s: %v", node, err)
+		}
+		enabled := fmt.Sprintf(`(() => { const b = document.querySelector(%q); return b !== null && !b.disabled; })()`, button)
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](enabled, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Fatalf("no enabled %s after clicking %s: %v\npage text:\n%s", button, node, err, pageDump(ctx))
+		}
+		if shot != "" {
+			screenshot(t, ctx, shot)
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(button))); err != nil {
+			t.Fatalf("click %s: %v", button, err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector(".broker-menu") === null`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Fatalf("the menu stayed open after %s: %v", button, err)
+		}
+	}
+
+	openAndAct("b1", "#act-crash", "kplay-menu-1280x800.png")
+	failover := `(() => {
+		const g = n => document.querySelector('svg#diagram g.node[data-node="' + n + '"]');
+		const lead = n => g(n) !== null && g(n).dataset.role === "leader";
+		return (lead("b2") || lead("b3")) && g("b1") !== null && g("b1").dataset.alive === "false";
+	})()`
+	start := time.Now()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](failover, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		t.Fatalf("no failover after crashing b1: %v\nnodes: %s\npage text:\n%s", err, nodes(), pageDump(ctx))
+	}
+	t.Logf("failover after %.1f s wall: %s", time.Since(start).Seconds(), nodes())
+	acts, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("ol#actions") || {}).textContent || ""`))
+	if err != nil || !strings.Contains(acts, "crash 1") {
+		t.Errorf("#actions %q (err %v), want it to hold crash 1", acts, err)
+	}
+	screenshot(t, ctx, "kplay-crash-1280x800.png")
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulatePortrait)); err != nil {
+		t.Fatalf("phone viewport: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.innerWidth === 390 && document.querySelector("svg#diagram.narrow") !== null`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the diagram did not stack at 390 px: %v", err)
+	}
+	screenshot(t, ctx, "kplay-crash-390x844.png")
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800, chromedp.EmulateScale(1))); err != nil {
+		t.Fatalf("resetting the viewport: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("svg#diagram.narrow") === null`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the diagram did not widen again: %v", err)
+	}
+
+	openAndAct("b1", "#act-restart", "")
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector(%q) !== null`, b1+`[data-alive="true"]`), chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		t.Fatalf("b1 is not alive after the restart: %v\nnodes: %s", err, nodes())
+	}
+	acts, err = chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("ol#actions li")].map(l => l.textContent).join("\n")`))
+	if err != nil || !strings.Contains(acts, "crash 1") || !strings.Contains(acts, "restart 1") {
+		t.Errorf("#actions %q (err %v), want crash 1 and restart 1", acts, err)
+	}
+	t.Logf("actions:\n%s\nnodes: %s", acts, nodes())
+	if err := chromedp.Do(ctx, chromedp.Sleep(1500*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "kplay-restart-1280x800.png")
+
+	mu.Lock()
+	defer mu.Unlock()
+	if len(problems) > 0 {
+		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
+	}
+}

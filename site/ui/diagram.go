@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
 
 	"kplay/engine"
 	"kplay/site"
@@ -19,14 +22,19 @@ const (
 	labelGap = 11
 )
 
+// renderStage is the diagram with the open broker action menu over it.
+func renderStage(s *site.Store) *vecty.HTML {
+	st := s.Player.State()
+	lay := site.ComputeLayout(st, s.Narrow)
+	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderDiagram(s, st, lay), renderBrokerMenu(s, st, lay))
+}
+
 // renderDiagram draws the cluster at the playhead as the lesson does:
 // nodes, the lesson's links, each broker's log strip, and the messages in
 // flight as dots along their links. It carries the DOM contract's
 // <svg id="diagram"> and <g class="node" data-node data-role>.
-func renderDiagram(s *site.Store) *vecty.HTML {
+func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML {
 	p := s.Player
-	st := p.State()
-	lay := site.ComputeLayout(st, s.Narrow)
 	part, hasPart := site.FirstPartition(st)
 
 	var maxLEO, logStart engine.Offset
@@ -55,7 +63,7 @@ func renderDiagram(s *site.Store) *vecty.HTML {
 		case site.RoleConsumer:
 			nodes = append(nodes, renderConsumer(n, st))
 		default:
-			bv := brokerView{n: n, st: st, part: part, hasPart: hasPart, cellW: lay.CellW, cellH: lay.CellH}
+			bv := brokerView{store: s, n: n, st: st, part: part, hasPart: hasPart, cellW: lay.CellW, cellH: lay.CellH}
 			if hasPart {
 				bv.from, bv.to = site.LogWindow(maxLEO, logStart, n.Cells)
 				bv.fresh, bv.freshValid = fresh[n.Broker]
@@ -69,7 +77,7 @@ func renderDiagram(s *site.Store) *vecty.HTML {
 		vecty.Markup(
 			attr("id", "diagram"),
 			attr("viewBox", "0 0 "+num(lay.Width)+" "+num(lay.Height)),
-			attr("role", "img"),
+			attr("role", "group"),
 			attr("aria-label", diagramLabel(st, lay)),
 			vecty.ClassMap{"narrow": lay.Narrow},
 		),
@@ -217,6 +225,7 @@ func clientNode(n site.NodeBox, title, sub, sub2 string) *vecty.HTML {
 
 // brokerView is what one broker box needs.
 type brokerView struct {
+	store        *site.Store
 	n            site.NodeBox
 	st           engine.State
 	part         engine.PartitionState
@@ -231,27 +240,46 @@ type brokerView struct {
 // partition, its replica's log strip and what its fetch loop is doing.
 func renderBroker(v brokerView) *vecty.HTML {
 	n, r := v.n, v.n.Rect
-	alive := true
-	for _, b := range v.st.Brokers {
-		if b.ID == n.Broker {
-			alive = b.Alive
-		}
-	}
+	alive := brokerAlive(v.st, n.Broker)
 	role := n.Role
 	if role == site.RoleBroker {
 		role = "no replica"
 	}
-	if !alive {
-		role = "offline"
-	}
+	inSync := !v.hasPart || !(n.Role == site.RoleLeader || n.Role == site.RoleFollower) || slices.Contains(v.part.ISR, n.Broker)
 	pillW := float64(len(role))*6.6 + 16
+	mk := []vecty.Applyer{vecty.Class("node", "broker", n.Role), vecty.ClassMap{"down": !alive, "out-of-sync": !inSync},
+		attr("data-node", n.Key), attr("data-role", n.Role), attr("data-alive", strconv.FormatBool(alive)), translate(r.X, r.Y),
+		attr("tabindex", "0"), attr("role", "button"), attr("aria-label", brokerLabel(n)+": actions"),
+		attr("aria-haspopup", "true"), attr("aria-expanded", strconv.FormatBool(v.store.MenuOpen && v.store.Menu == n.Broker))}
+	mk = append(mk, brokerHandlers(v.store, n.Broker)...)
 	items := []vecty.MarkupOrChild{
-		vecty.Markup(vecty.Class("node", "broker", n.Role), vecty.ClassMap{"down": !alive},
-			attr("data-node", n.Key), attr("data-role", n.Role), translate(r.X, r.Y)),
+		vecty.Markup(mk...),
 		svgEl("rect", vecty.Markup(vecty.Class("box"), attr("width", num1(r.W)), attr("height", num1(r.H)), attr("rx", "10"))),
 		svgText(12, titleY, "broker "+itoa(int64(n.Broker)), vecty.Class("name")),
 		svgEl("rect", vecty.Markup(vecty.Class("pill"), attr("x", num1(r.W-12-pillW)), attr("y", "9"), attr("width", num1(pillW)), attr("height", "18"), attr("rx", "9"))),
 		svgText(r.W-12-pillW/2, titleY-1, role, vecty.Class("role"), attr("text-anchor", "middle")),
+	}
+	// Badges after the name: "down" for a stopped process, "out of sync"
+	// for a replica outside the first partition's ISR.
+	// A narrow box has no room beside its name: the badges sit on its top
+	// edge instead.
+	bx, by := 12+float64(len("broker "+itoa(int64(n.Broker))))*8.2+6, 10.0
+	if r.W < 250 {
+		bx, by = 12, -9
+	}
+	badge := func(cls, text string) {
+		w := float64(len(text))*6 + 12
+		items = append(items, svgEl("g", vecty.Markup(vecty.Class("badge", cls), translate(bx, by)),
+			svgEl("rect", vecty.Markup(attr("width", num1(w)), attr("height", "16"), attr("rx", "4"))),
+			svgText(w/2, 12, text, attr("text-anchor", "middle")),
+		))
+		bx += w + 4
+	}
+	if !alive {
+		badge("badge-down", "down")
+	}
+	if !inSync {
+		badge("badge-oos", "out of sync")
 	}
 	rep, ok := engine.ReplicaState{}, false
 	if v.hasPart {

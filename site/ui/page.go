@@ -40,8 +40,9 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		elem.Main(
 			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
 				&Controls{Store: s, Playing: s.Playing, Speed: s.Speed, NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet},
-				elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderDiagram(s)),
+				renderStage(s),
 				legend(),
+				renderActions(s),
 			),
 			elem.Div(vecty.Markup(vecty.Class("panels")),
 				&EventLog{Store: s, Count: count, Gen: gen, ShowNet: s.ShowNet},

@@ -42,11 +42,13 @@ func (w *window) onResize(f func(width float64)) {
 }
 
 // onKey maps keyboard shortcuts to actions: space plays or pauses, → steps,
-// "p" produces a record. Keys typed into a form control are left alone.
+// "p" produces a record, Escape closes the broker action menu. Keys typed
+// into a form control, or already handled (a broker box opens its menu on
+// Space), are left alone.
 func (w *window) onKey(f func(site.Action)) {
 	w.doc.Call("addEventListener", "keydown", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		e := args[0]
-		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
+		if e.Get("defaultPrevented").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
 			return nil
 		}
 		switch e.Get("target").Get("tagName").String() {
@@ -61,6 +63,8 @@ func (w *window) onKey(f func(site.Action)) {
 			a = site.StepOnce{}
 		case "p":
 			a = site.ProduceRecord{}
+		case "Escape":
+			a = site.CloseMenu{}
 		default:
 			return nil
 		}
