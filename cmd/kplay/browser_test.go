@@ -174,14 +174,9 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Logf("screenshot %s (%d bytes)", p, len(png))
 }
 
-// TestBrowserPlayground loads the page, checks the diagram's nodes and
-// roles, produces one record and watches it replicate to both followers and
-// commit, then takes screenshots at desktop and phone sizes.
-func TestBrowserPlayground(t *testing.T) {
-	srv := serveSite(t, builtSite(t))
-	ctx := newBrowser(t, 1280, 800)
-
-	// Collect uncaught exceptions and console errors from the start.
+// watchConsole collects the page's uncaught exceptions and console errors
+// from now on; the returned function reports those seen so far.
+func watchConsole(ctx context.Context) func() []string {
 	var (
 		mu       sync.Mutex
 		problems []string
@@ -199,6 +194,22 @@ func TestBrowserPlayground(t *testing.T) {
 			}
 		}
 	}()
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(problems)
+	}
+}
+
+// TestBrowserPlayground loads the page, checks the diagram's nodes and
+// roles, produces one record and watches it replicate to both followers and
+// commit, then takes screenshots at desktop and phone sizes.
+func TestBrowserPlayground(t *testing.T) {
+	srv := serveSite(t, builtSite(t))
+	ctx := newBrowser(t, 1280, 800)
+
+	// Collect uncaught exceptions and console errors from the start.
+	pageErrors := watchConsole(ctx)
 
 	start := time.Now()
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
@@ -281,9 +292,7 @@ func TestBrowserPlayground(t *testing.T) {
 	}
 	screenshot(t, ctx, "kplay-390x844.png")
 
-	mu.Lock()
-	defer mu.Unlock()
-	if len(problems) > 0 {
+	if problems := pageErrors(); len(problems) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
 	}
 }
@@ -365,23 +374,8 @@ func TestBrowserCrashLeader(t *testing.T) {
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
 
-	var (
-		mu       sync.Mutex
-		problems []string
-	)
-	msgs := chromedp.Console(ctx)
-	go func() {
-		for m, err := range msgs {
-			if err != nil {
-				return
-			}
-			if m.IsException() || m.Type == chromedp.ConsoleError {
-				mu.Lock()
-				problems = append(problems, string(m.Type)+": "+m.Text)
-				mu.Unlock()
-			}
-		}
-	}()
+	// Collect uncaught exceptions and console errors from the start.
+	pageErrors := watchConsole(ctx)
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
 		t.Fatalf("navigate: %v", err)
@@ -478,9 +472,7 @@ func TestBrowserCrashLeader(t *testing.T) {
 	}
 	screenshot(t, ctx, "kplay-restart-1280x800.png")
 
-	mu.Lock()
-	defer mu.Unlock()
-	if len(problems) > 0 {
+	if problems := pageErrors(); len(problems) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
 	}
 }
