@@ -243,6 +243,49 @@ func TestKIPElrLastReplicaStanding(t *testing.T) {
 	}
 }
 
+// TestKIPElrUncleanElectionClearsElr is KIP-966 with an unclean election
+// (reference §5.4, §5.6; PartitionChangeBuilder.maybeUpdateRecordElr:
+// "Clean the ELR related fields if it is an unclean election"): two
+// brokers, min.insync.replicas=1, unclean election on. B2 is fenced first
+// (ISR 1, still >= min ISR, so no ELR); then the leader B1 is fenced: the
+// ISR empties, ELR = [1], LastKnownElr = [1], Leader: none. B2 returns and
+// is elected uncleanly (B1, the only ELR member, is down; the last known
+// leader needs an empty ELR): ISR := [2], and the ELR and LastKnownElr are
+// cleared, since B2's log is now the truth and B1 no longer holds every
+// committed record. An ELR left at [1] beside ISR [2] would also break
+// ElrOnlyBelowMinIsr (§11 I4).
+func TestKIPElrUncleanElectionClearsElr(t *testing.T) {
+	cfg := kipConfig()
+	cfg.Brokers = 2
+	cfg.MinInsyncReplicas = 1
+	cfg.EligibleLeaderReplicas = true
+	cfg.UncleanLeaderElectionEnable = true
+	cfg.AutoLeaderRebalanceEnable = false
+	c := kipSetup(t, cfg, 2, 2)
+	c.AdvanceTo(10000)
+	mustApply(t, c, engine.Crash{Broker: 2})
+	c.AdvanceTo(19000)
+	kipWantPart(t, c, "B2 fenced", 1, []engine.BrokerID{1}, 0, 1)
+	c.AdvanceTo(20000)
+	mustApply(t, c, engine.Crash{Broker: 1})
+	c.AdvanceTo(29000)
+	kipWantPart(t, c, "B1 fenced", engine.NoLeader, nil, 1, 2)
+	if p := kipPart(t, c); !slices.Equal(p.ELR, []engine.BrokerID{1}) || !slices.Equal(p.LastKnownELR, []engine.BrokerID{1}) {
+		t.Fatalf("after B1 fenced: ELR %v LastKnownELR %v, want [1] and [1]", p.ELR, p.LastKnownELR)
+	}
+	c.AdvanceTo(30000)
+	mustApply(t, c, engine.Restart{Broker: 2})
+	c.AdvanceTo(31000)
+	kipWantPart(t, c, "unclean election", 2, []engine.BrokerID{2}, 2, 3)
+	want := "\tTopic: t\tPartition: 0\tLeader: 2\tReplicas: 1,2\tIsr: 2\tElr: \tLastKnownElr: "
+	if l := kipDescribeLine(t, c); l != want {
+		t.Errorf("after the unclean election, describe:\n%q\nwant\n%q", l, want)
+	}
+	if v := kipViolations(c, "ElrOnlyBelowMinIsr"); len(v) != 0 {
+		t.Errorf("violations %v, want none", v)
+	}
+}
+
 // TestKIPControlledShutdownMovesLeadershipAtOnce is reference §5.1
 // (ReplicationControlManager.handleBrokerInControlledShutdown, [OPS]
 // "Graceful shutdown"): a controlled shutdown removes the broker from every

@@ -263,7 +263,7 @@ const (
 //   - then, with ELR, the single acceptable last known leader;
 //   - then, if unclean.leader.election.enable (or an unclean election was
 //     asked for), the first acceptable replica in assignment order, with the
-//     ISR cut to it;
+//     ISR cut to it and the ELR cleared;
 //   - else no leader. Without ELR the ISR is never emptied: the last member
 //     stays listed.
 //
@@ -323,8 +323,13 @@ func (c *Cluster) changePartition(p *partitionReg, target []BrokerID, typ electi
 		}
 	}
 	if unclean {
+		// An unclean election, or the last known leader's, cuts the ISR to
+		// the new leader and clears the ELR and LastKnownElr: its log is the
+		// truth now, so nobody else is known to hold every committed record
+		// (PartitionChangeBuilder.maybeUpdateRecordElr: "Clean the ELR
+		// related fields if it is an unclean election").
 		target = []BrokerID{leader}
-		elr = slices.DeleteFunc(elr, func(x BrokerID) bool { return x == leader })
+		elr = nil
 	} else if leader != NoLeader && len(target) == 0 && elrOn {
 		// An ELR member elected: ISR := [it], ELR := ELR − it.
 		target = []BrokerID{leader}
