@@ -52,9 +52,19 @@ type Config struct {
 	// UncleanLeaderElectionEnable is unclean.leader.election.enable (false
 	// since 0.11, KIP-106).
 	UncleanLeaderElectionEnable bool
-	// EligibleLeaderReplicas switches KIP-966 ELR on: the feature
-	// eligible.leader.replicas.version=1 (off in 4.0, on for new 4.1+
-	// clusters).
+	// EligibleLeaderReplicas is KIP-966's eligible leader replicas (ELR),
+	// the feature eligible.leader.replicas.version: true is level 1, false
+	// level 0. It defaults to true, as on a newly created Kafka 4.1+
+	// cluster: Kafka 4.0 shipped ELR off, and 4.1 enabled it by default for
+	// new clusters (Kafka 4.1 release notes; KIP-966;
+	// kafka.apache.org/41/operations/eligible-leader-replicas), while an
+	// upgraded cluster keeps its feature level. Kafka 4.4.0's
+	// `kafka-storage format` writes
+	// FeatureLevelRecord(name='eligible.leader.replicas.version',
+	// featureLevel=1) into the bootstrap metadata by default. Reference §5.6
+	// and §9. Scripts set it with eligible.leader.replicas.version=0|1; the
+	// reference scenarios S1–S5 and S10–S12 (§10.0: "ELR disabled (4.0
+	// default)") and the KIP-101 and KIP-279 replays set it to 0.
 	EligibleLeaderReplicas bool
 	// AutoLeaderRebalanceEnable is auto.leader.rebalance.enable (true) and
 	// LeaderImbalanceCheckIntervalMs is
@@ -109,8 +119,9 @@ func (p Protocol) String() string {
 	return "current"
 }
 
-// DefaultConfig returns a 3-broker cluster with Kafka 4.x's defaults and a
-// network latency of 1–3 ms per message.
+// DefaultConfig returns a 3-broker cluster with the defaults of a newly
+// created Kafka 4.x cluster (today 4.4, so ELR is on) and a network latency
+// of 1–3 ms per message.
 func DefaultConfig() Config {
 	return Config{
 		Seed:                  1,
@@ -132,6 +143,7 @@ func DefaultConfig() Config {
 		AutoLeaderRebalanceEnable:      true,
 		LeaderImbalanceCheckIntervalMs: 300000,
 		ReplicaSocketTimeoutMs:         30000,
+		EligibleLeaderReplicas:         true,
 		EnableIdempotence:              true,
 		AutoOffsetReset:                "latest",
 	}

@@ -54,8 +54,9 @@ type PartitionState struct {
 	TP       TopicPartition
 	Replicas []BrokerID
 	ISR      []BrokerID
-	// ELR and LastKnownELR are KIP-966's eligible leader replicas; empty
-	// while ELR is not simulated.
+	// ELR and LastKnownELR are KIP-966's eligible leader replicas and the
+	// last known leader; always empty when Config.EligibleLeaderReplicas is
+	// off (eligible.leader.replicas.version=0).
 	ELR, LastKnownELR []BrokerID
 	// Leader is NoLeader (-1) when the partition has none.
 	Leader                      BrokerID
