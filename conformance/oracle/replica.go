@@ -63,8 +63,9 @@ const (
 //     HIGH_WATERMARK to -1 and to the debugging consumer -2; and
 //     FetchParams.fetchOnlyLeader is false for it, so followers answer.
 //     Being negative, it is not a follower fetch: it moves no follower
-//     state, HW or ISR on the leader. HW is the HighWatermark of the
-//     broker's first Fetch answer.
+//     state, HW or ISR on the leader. (On a 4.4 leader with LEO 3 and HW
+//     2, Fetch as -1 and as -2 both return offsets 0..1, as -3 0..2.)
+//     HW is the HighWatermark of the broker's first Fetch answer.
 //
 // A broker error code (6 NOT_LEADER_OR_FOLLOWER when it hosts no replica,
 // 3 UNKNOWN_TOPIC_OR_PARTITION, 100 UNKNOWN_TOPIC_ID when it does not know
