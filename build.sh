@@ -7,6 +7,9 @@
 #   ./build.sh test    gofmt, vet, staticcheck (native and js/wasm), go test natively and
 #                      in Node, the native/wasm determinism check, browser end-to-end tests
 #   ./build.sh bench   wasm size, engine events/s (native, wasm), first draw in Chromium
+#   ./build.sh conformance
+#                      the conformance scripts on a real Apache Kafka 4.4.0 cluster and on
+#                      kplay, compared; prints one table per scenario (Maven fetches Kafka once)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -15,11 +18,13 @@ WASM_EXEC="$GOROOT_DIR/lib/wasm/go_js_wasm_exec"
 
 usage() {
 	cat >&2 <<'EOF'
-usage: ./build.sh build|serve|test|bench
+usage: ./build.sh build|serve|test|bench|conformance
   build   write dist/ (app.wasm, wasm_exec.js, static files, .gz and .br copies)
   serve   build, then serve dist/ on http://127.0.0.1:8080/
   test    formatting, vet, staticcheck, native and js/wasm tests, determinism, browser tests
   bench   wasm size, engine events per second, first draw; compared with DESIGN §7 budgets
+  conformance
+          run conformance/testdata on real Apache Kafka 4.4.0 and on kplay; print the comparison tables
 EOF
 	exit 2
 }
@@ -126,11 +131,13 @@ cmd_test() {
 
 	section "go vet (native)"
 	go vet ./...
+	go vet -tags conformance ./conformance/...
 	section "go vet (js/wasm)"
 	GOOS=js GOARCH=wasm go vet ./...
 
 	section "staticcheck (native)"
 	go tool staticcheck ./...
+	go tool staticcheck -tags conformance ./conformance/...
 	section "staticcheck (js/wasm)"
 	mkdir -p bin
 	go build -o bin/staticcheck honnef.co/go/tools/cmd/staticcheck
@@ -203,11 +210,43 @@ cmd_bench() {
 		}'
 }
 
+# kafka_libs: Apache Kafka 4.4.0 and its dependencies, from Maven Central
+# only, in conformance/.cache (Maven's own cache, ~/.m2, makes later
+# fetches offline).
+KAFKA_LIBS="conformance/.cache/kafka-4.4.0"
+kafka_libs() {
+	need java:default-jre-headless mvn:maven
+	if [ ! -f "$KAFKA_LIBS/.complete" ]; then
+		section "Apache Kafka 4.4.0 from Maven Central (conformance/pom.xml)"
+		rm -rf "$KAFKA_LIBS"
+		mvn -B -q -f conformance/pom.xml dependency:copy-dependencies -DoutputDirectory="$PWD/$KAFKA_LIBS"
+		touch "$KAFKA_LIBS/.complete"
+	fi
+	echo "$(find "$KAFKA_LIBS" -name '*.jar' | wc -l) jars in $KAFKA_LIBS ($(java -version 2>&1 | head -1))"
+}
+
+cmd_conformance() {
+	local start=$SECONDS status=0
+	kafka_libs
+	section "conformance: every script in conformance/testdata on Kafka 4.4.0 and on kplay"
+	mkdir -p bin
+	rm -f bin/conformance.md
+	KPLAY_KAFKA_LIBS="$PWD/$KAFKA_LIBS" KPLAY_CONFORMANCE_OUT="$PWD/bin/conformance.md" \
+		go test -tags conformance -count=1 -timeout 14m -v ./conformance/... || status=$?
+	if [ -f bin/conformance.md ]; then
+		section "comparison tables (bin/conformance.md)"
+		cat bin/conformance.md
+	fi
+	section "conformance $([ $status -eq 0 ] && echo passed || echo FAILED) in $((SECONDS - start)) s"
+	return $status
+}
+
 [ $# -eq 1 ] || usage
 case "$1" in
 build) cmd_build ;;
 serve) cmd_serve ;;
 test) cmd_test ;;
 bench) cmd_bench ;;
+conformance) cmd_conformance ;;
 *) usage ;;
 esac

@@ -46,7 +46,7 @@ func (c *Client) NewConsumer(name, topic string, partition int32, from int64, ra
 	default:
 		return nil, fmt.Errorf("oracle: consumer %s: offset %d; want -2, -1 or >= 0", name, from)
 	}
-	opts := append(baseOpts(c.cluster.Bootstrap()...),
+	opts := append(baseOpts(c.liveSeeds()...),
 		kgo.ClientID(name),
 		kgo.ConsumePartitions(map[string]map[int32]kgo.Offset{topic: {partition: off}}),
 		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),

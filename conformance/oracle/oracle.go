@@ -177,7 +177,7 @@ func (c *Client) ready(ctx context.Context, n int) error {
 	defer cancel()
 	req := kmsg.NewPtrMetadataRequest()
 	req.Topics = []kmsg.MetadataRequestTopic{} // no topics, brokers only
-	resp, err := req.RequestWith(rctx, c.admin)
+	resp, err := adminRequest[*kmsg.MetadataResponse](rctx, c, req)
 	if err != nil {
 		return err
 	}
@@ -266,4 +266,44 @@ func CodeOf(err error) int16 {
 		return fe.Code
 	}
 	return -1
+}
+
+// adminRequest sends an admin request (Metadata, CreateTopics,
+// DescribeTopicPartitions, DescribeConfigs, ElectLeaders, ...) to the
+// lowest-numbered broker that is running and not stalled: any broker
+// answers these or forwards them to the controller, but a SIGSTOPped one
+// would hold the request until it is continued.
+func adminRequest[R kmsg.Response](ctx context.Context, c *Client, req kmsg.Request) (R, error) {
+	var zero R
+	for id := 1; id <= c.cluster.Brokers(); id++ {
+		if !c.cluster.Running(id) || c.cluster.Stalled(id) {
+			continue
+		}
+		resp, err := c.requestBroker(ctx, id, -1, req)
+		if err != nil {
+			return zero, err
+		}
+		r, ok := resp.(R)
+		if !ok {
+			return zero, fmt.Errorf("oracle: broker %d answered %s with %T", id, kmsg.NameForKey(req.Key()), resp)
+		}
+		return r, nil
+	}
+	return zero, fmt.Errorf("oracle: no running broker to send %s to", kmsg.NameForKey(req.Key()))
+}
+
+// liveSeeds is the addresses of the brokers that are running and not
+// stalled, so a new client's first metadata request is answered; all of
+// them if none is.
+func (c *Client) liveSeeds() []string {
+	var out []string
+	for id := 1; id <= c.cluster.Brokers(); id++ {
+		if c.cluster.Running(id) && !c.cluster.Stalled(id) {
+			out = append(out, c.cluster.Addr(id))
+		}
+	}
+	if len(out) == 0 {
+		return c.cluster.Bootstrap()
+	}
+	return out
 }

@@ -73,7 +73,7 @@ func (c *Client) NewProducer(name string, acks int, idempotent bool, requestTime
 	if idempotent && acks != -1 {
 		return nil, fmt.Errorf("oracle: producer %s: an idempotent producer needs acks -1, not %d", name, acks)
 	}
-	opts := append(baseOpts(c.cluster.Bootstrap()...),
+	opts := append(baseOpts(c.liveSeeds()...),
 		kgo.ClientID(name),
 		kgo.RequiredAcks(a),
 		kgo.RecordPartitioner(kgo.ManualPartitioner()),

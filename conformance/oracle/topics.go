@@ -47,7 +47,7 @@ func (c *Client) CreateTopic(ctx context.Context, topic string, assignment [][]i
 		t.Configs = append(t.Configs, cfg)
 	}
 	req.Topics = append(req.Topics, t)
-	resp, err := req.RequestWith(ctx, c.admin)
+	resp, err := adminRequest[*kmsg.CreateTopicsResponse](ctx, c, req)
 	if err != nil {
 		return "", fmt.Errorf("oracle: create topic %s: %w", topic, err)
 	}
@@ -166,7 +166,7 @@ func (c *Client) describeTopicPartitions(ctx context.Context, topic string) (des
 		req.Topics = append(req.Topics, rt)
 		req.ResponsePartitionLimit = 2000
 		req.Cursor = cursor
-		resp, err := req.RequestWith(ctx, c.admin)
+		resp, err := adminRequest[*kmsg.DescribeTopicPartitionsResponse](ctx, c, req)
 		if err != nil {
 			return out, fmt.Errorf("oracle: describe topic partitions %s: %w", topic, err)
 		}
@@ -299,7 +299,7 @@ func (c *Client) LiveBrokers(ctx context.Context) ([]int32, error) { return c.li
 
 func (c *Client) liveBrokers(ctx context.Context) ([]int32, error) {
 	req := kmsg.NewPtrDescribeClusterRequest()
-	resp, err := req.RequestWith(ctx, c.admin)
+	resp, err := adminRequest[*kmsg.DescribeClusterResponse](ctx, c, req)
 	if err != nil {
 		return nil, fmt.Errorf("oracle: describe cluster: %w", err)
 	}
@@ -321,7 +321,7 @@ func (c *Client) topicConfigs(ctx context.Context, topic string) (string, error)
 	r.ResourceType = kmsg.ConfigResourceTypeTopic
 	r.ResourceName = topic
 	req.Resources = append(req.Resources, r)
-	resp, err := req.RequestWith(ctx, c.admin)
+	resp, err := adminRequest[*kmsg.DescribeConfigsResponse](ctx, c, req)
 	if err != nil {
 		return "", fmt.Errorf("oracle: describe configs %s: %w", topic, err)
 	}
@@ -361,7 +361,7 @@ func (c *Client) reassignments(ctx context.Context, topic string, parts []Partit
 		rt.Partitions = append(rt.Partitions, p.Partition)
 	}
 	req.Topics = append(req.Topics, rt)
-	resp, err := req.RequestWith(ctx, c.admin)
+	resp, err := adminRequest[*kmsg.ListPartitionReassignmentsResponse](ctx, c, req)
 	if err != nil {
 		return nil, fmt.Errorf("oracle: list partition reassignments %s: %w", topic, err)
 	}
@@ -398,7 +398,7 @@ func (c *Client) ElectLeaders(ctx context.Context, unclean bool, topic string, p
 	rt.Topic = topic
 	rt.Partitions = slices.Clone(partitions)
 	req.Topics = append(req.Topics, rt)
-	resp, err := req.RequestWith(ctx, c.admin)
+	resp, err := adminRequest[*kmsg.ElectLeadersResponse](ctx, c, req)
 	if err != nil {
 		return nil, fmt.Errorf("oracle: elect leaders %s: %w", topic, err)
 	}
@@ -441,7 +441,7 @@ func (c *Client) alterConfig(ctx context.Context, typ kmsg.ConfigResourceType, n
 	cfg.Value = &value
 	r.Configs = append(r.Configs, cfg)
 	req.Resources = append(req.Resources, r)
-	resp, err := req.RequestWith(ctx, c.admin)
+	resp, err := adminRequest[*kmsg.IncrementalAlterConfigsResponse](ctx, c, req)
 	if err != nil {
 		return fmt.Errorf("oracle: alter config %s %q %s=%s: %w", typ, name, key, value, err)
 	}

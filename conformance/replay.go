@@ -1,0 +1,545 @@
+//go:build !js
+
+package conformance
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"kplay/conformance/kafkacluster"
+	"kplay/conformance/oracle"
+	"kplay/engine"
+)
+
+// Options says where Kafka's jars are and where the cluster may write.
+type Options struct {
+	Libs string
+	Dir  string
+	// Logf reports progress; nil is quiet.
+	Logf func(format string, args ...any)
+}
+
+// ErrUntranslatable is returned for a directive that has no faithful
+// counterpart on a real cluster of processes on one loopback interface.
+var ErrUntranslatable = errors.New("no faithful translation on a real cluster")
+
+// replayer holds the state of one replay.
+type replayer struct {
+	p         *Plan
+	cl        *kafkacluster.Cluster
+	k         *oracle.Client
+	origin    time.Time
+	isolated  []int
+	producers map[prodKey]*prodEntry
+	prodOrder []prodKey
+	consumers map[string]*consEntry
+	consOrder []string
+	logf      func(string, ...any)
+}
+
+type prodKey struct {
+	id   int32
+	acks engine.Acks
+	tp   engine.TopicPartition
+}
+
+type prodEntry struct {
+	p *oracle.Producer
+	// raw holds results of values sent with a raw Produce (broker=N) that
+	// the broker accepted.
+	pre []string
+}
+
+type consEntry struct {
+	tp   engine.TopicPartition
+	olds [][]oracle.Record
+	c    *oracle.Consumer
+}
+
+// Replay runs the plan on a fresh Kafka cluster and compares every
+// observation. The cluster is torn down before it returns, also on error.
+func Replay(ctx context.Context, p *Plan, opt Options) (res *Result, err error) {
+	t0 := time.Now()
+	logf := opt.Logf
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	spec, err := clusterSpec(p)
+	if err != nil {
+		return nil, err
+	}
+	spec.Libs, spec.Dir = opt.Libs, opt.Dir
+	cl, err := kafkacluster.Start(ctx, spec)
+	if err != nil {
+		return nil, err
+	}
+	defer cl.Close()
+	defer func() {
+		if err != nil {
+			err = fmt.Errorf("%w\n%s", err, cl.LogTail(25))
+		}
+	}()
+	k, err := oracle.Dial(cl)
+	if err != nil {
+		return nil, err
+	}
+	defer k.Close()
+	rctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	err = k.WaitReady(rctx, spec.Brokers)
+	cancel()
+	if err != nil {
+		return nil, fmt.Errorf("cluster not ready: %w", err)
+	}
+	logf("%s: cluster of %d brokers ready after %v", p.Name, spec.Brokers, time.Since(t0).Round(time.Millisecond))
+	r := &replayer{p: p, cl: cl, k: k, producers: map[prodKey]*prodEntry{}, consumers: map[string]*consEntry{}, logf: logf}
+	defer r.closeClients()
+	res = &Result{Plan: p}
+	var last engine.Time
+	for _, st := range p.Steps[1:] {
+		if !r.origin.IsZero() {
+			r.sleepUntil(ctx, st.At)
+		}
+		rows, err := r.step(ctx, st)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%s: %s: %w", p.Name, st.D.Pos, st.D.Line, err)
+		}
+		res.Rows = append(res.Rows, rows...)
+		last = max(st.At, st.Until)
+	}
+	if r.origin.IsZero() {
+		return nil, fmt.Errorf("%s: the script creates no topic", p.Name)
+	}
+	r.sleepUntil(ctx, last+p.Settle)
+	res.Rows = append(res.Rows, r.poll(ctx, last+p.Settle, p.Final, r.final)...)
+	res.Took = time.Since(t0)
+	return res, nil
+}
+
+func (r *replayer) closeClients() {
+	for _, e := range r.producers {
+		e.p.Close()
+	}
+	for _, e := range r.consumers {
+		e.c.Close()
+	}
+}
+
+// sleepUntil waits for the real time that matches simulated time at.
+func (r *replayer) sleepUntil(ctx context.Context, at engine.Time) {
+	d := time.Until(r.origin.Add(time.Duration(at) * time.Millisecond))
+	if d <= 0 {
+		return
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(d):
+	}
+}
+
+// clusterSpec translates the cluster directive into a Kafka cluster:
+// broker and controller settings, racks and the ELR feature level.
+func clusterSpec(p *Plan) (kafkacluster.Spec, error) {
+	cfg := p.Config
+	spec := kafkacluster.Spec{Brokers: cfg.Brokers, Racks: cfg.Racks}
+	elr := "0"
+	if cfg.EligibleLeaderReplicas {
+		elr = "1"
+	}
+	spec.Features = []kafkacluster.KV{{Key: "eligible.leader.replicas.version", Value: elr}}
+	if cfg.Protocol != engine.ProtocolCurrent {
+		return spec, fmt.Errorf("protocol=%v: Kafka 4.4 has no pre-KIP-101/279 mode: %w", cfg.Protocol, ErrUntranslatable)
+	}
+	set := func(k, v string) { spec.Config = append(spec.Config, kafkacluster.KV{Key: k, Value: v}) }
+	ms := func(t engine.Time) string { return strconv.FormatInt(int64(t), 10) }
+	// Every setting is passed, defaults too, so that both sides are pinned
+	// to the same values whatever Kafka's defaults become.
+	set("min.insync.replicas", strconv.Itoa(cfg.MinInsyncReplicas))
+	set("unclean.leader.election.enable", strconv.FormatBool(cfg.UncleanLeaderElectionEnable))
+	set("auto.leader.rebalance.enable", strconv.FormatBool(cfg.AutoLeaderRebalanceEnable))
+	set("leader.imbalance.check.interval.seconds", strconv.FormatInt(int64(cfg.LeaderImbalanceCheckIntervalMs/1000), 10))
+	set("replica.lag.time.max.ms", ms(cfg.ReplicaLagTimeMaxMs))
+	set("replica.fetch.wait.max.ms", ms(cfg.ReplicaFetchWaitMaxMs))
+	set("replica.fetch.backoff.ms", ms(cfg.ReplicaFetchBackoffMs))
+	set("replica.socket.timeout.ms", ms(cfg.ReplicaSocketTimeoutMs))
+	set("broker.heartbeat.interval.ms", ms(cfg.BrokerHeartbeatIntervalMs))
+	set("broker.session.timeout.ms", ms(cfg.BrokerSessionTimeoutMs))
+	if cfg.ReplicaSelectorRackAware {
+		set("replica.selector.class", "org.apache.kafka.common.replica.RackAwareReplicaSelector")
+	}
+	return spec, nil
+}
+
+// step performs one directive on Kafka and returns the rows it compared.
+func (r *replayer) step(ctx context.Context, st Step) ([]Row, error) {
+	switch st.D.Cmd {
+	case "advance", "run", "step":
+		if !r.origin.IsZero() {
+			r.sleepUntil(ctx, st.Until)
+		}
+		return nil, nil
+	case "describe":
+		topic := firstPositional(st.D)
+		return r.poll(ctx, st.At, st.Pairs, func(ctx context.Context) ([]Pair, error) {
+			text, err := r.k.DescribeText(ctx, topic)
+			return describePairs(text), err
+		}), nil
+	case "state", "log":
+		tp, err := parseTP(firstPositional(st.D))
+		if err != nil {
+			return nil, err
+		}
+		cmd := st.D.Cmd
+		return r.poll(ctx, st.At, st.Pairs, func(ctx context.Context) ([]Pair, error) {
+			pv, rvs, err := r.views(ctx, tp)
+			if cmd == "state" {
+				return statePairs(pv, rvs), err
+			}
+			return logPairs(tp.Topic, int32(tp.Partition), rvs), err
+		}), nil
+	case "fetch-rounds":
+		return nil, nil
+	}
+	switch c := st.Cmd.(type) {
+	case engine.CreateTopic:
+		tctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+		defer cancel()
+		if _, err := r.k.CreateTopic(tctx, c.Name, r.p.Assignments[c.Name], r.p.TopicConfigs[c.Name]); err != nil {
+			return nil, err
+		}
+		if r.origin.IsZero() {
+			r.origin = time.Now().Add(-time.Duration(st.At) * time.Millisecond)
+		}
+		return nil, nil
+	case engine.Produce:
+		return r.produce(ctx, st, c)
+	case engine.Consume:
+		return r.consume(ctx, st, c)
+	case engine.Crash:
+		if c.LoseUnflushed > 0 {
+			return nil, fmt.Errorf("lose-unflushed: a SIGKILLed JVM keeps what it wrote to the page cache: %w", ErrUntranslatable)
+		}
+		return nil, r.cl.Crash(int(c.Broker))
+	case engine.Restart:
+		return nil, r.cl.Restart(int(c.Broker))
+	case engine.Shutdown:
+		return nil, r.cl.Shutdown(int(c.Broker))
+	case engine.Isolate:
+		if c.Node.Kind != engine.NodeBroker {
+			return nil, fmt.Errorf("isolating a client: %w", ErrUntranslatable)
+		}
+		if err := r.cl.Stall(int(c.Node.ID)); err != nil {
+			return nil, err
+		}
+		r.isolated = append(r.isolated, int(c.Node.ID))
+		return nil, nil
+	case engine.Heal:
+		r.cl.Resume()
+		r.isolated = nil
+		return nil, nil
+	case engine.ElectLeaders:
+		if c.All {
+			return nil, fmt.Errorf("elect-leaders for all partitions: name one partition: %w", ErrUntranslatable)
+		}
+		ectx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		codes, err := r.k.ElectLeaders(ectx, c.Unclean, c.TP.Topic, []int32{int32(c.TP.Partition)})
+		if err != nil {
+			return nil, err
+		}
+		r.logf("%s: elect-leaders %s: %s", r.p.Name, c.TP, oracle.ErrName(codes[int32(c.TP.Partition)]))
+		return nil, nil
+	case engine.AlterConfig:
+		actx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		if c.Topic != "" {
+			return nil, r.k.AlterTopicConfig(actx, c.Topic, c.Key, c.Value)
+		}
+		return nil, r.k.AlterClusterConfig(actx, c.Key, c.Value)
+	case engine.Partition, engine.Slow, engine.Drop:
+		return nil, fmt.Errorf("%s: cutting or slowing single links between processes on one loopback needs network namespaces; use isolate (SIGSTOP): %w", st.D.Cmd, ErrUntranslatable)
+	}
+	return nil, fmt.Errorf("unknown directive %s: %w", st.D.Cmd, ErrUntranslatable)
+}
+
+func acksValue(a engine.Acks) int {
+	switch a {
+	case engine.AcksOne:
+		return 1
+	case engine.AcksNone:
+		return 0
+	}
+	return -1
+}
+
+// produce sends the directive's records with a producer like kplay's: one
+// client per producer name, acks and partition. With broker=N the first
+// record goes to broker N in a raw Produce first, as a client with stale
+// metadata would send it; the answer is compared with kplay's.
+func (r *replayer) produce(ctx context.Context, st Step, c engine.Produce) ([]Row, error) {
+	id := max(c.Producer, 1)
+	key := prodKey{id, c.Acks, c.TP}
+	e := r.producers[key]
+	if e == nil {
+		cfg := r.p.Config
+		idem := cfg.EnableIdempotence && c.Acks == engine.AcksAll
+		pr, err := r.k.NewProducer("p"+strconv.Itoa(int(id)), acksValue(c.Acks), idem,
+			time.Duration(cfg.RequestTimeoutMs)*time.Millisecond, time.Duration(cfg.DeliveryTimeoutMs)*time.Millisecond)
+		if err != nil {
+			return nil, err
+		}
+		e = &prodEntry{p: pr}
+		r.producers[key] = e
+		r.prodOrder = append(r.prodOrder, key)
+	}
+	values := c.Values
+	var rows []Row
+	if c.Broker != 0 {
+		pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		code, off, err := r.k.RawProduce(pctx, int(c.Broker), c.TP.Topic, int32(c.TP.Partition), int16(acksValue(c.Acks)), values[0])
+		cancel()
+		got := "no answer"
+		if err == nil {
+			got = oracle.ErrName(code)
+			if code == 0 {
+				e.pre = append(e.pre, values[0]+"@"+strconv.FormatInt(off, 10))
+				values = values[1:]
+			}
+		}
+		rows = append(rows, compareNow(st.At, "p"+strconv.Itoa(int(id))+" first answer from b"+strconv.Itoa(int(c.Broker)), st.ClientErr, got))
+	}
+	if len(values) > 0 {
+		e.p.Produce(c.TP.Topic, int32(c.TP.Partition), c.Key, values)
+	}
+	return rows, nil
+}
+
+// consume starts (or moves) a consumer. With broker=N its first fetch goes
+// to broker N as a raw Fetch, and the answer is compared with kplay's.
+func (r *replayer) consume(ctx context.Context, st Step, c engine.Consume) ([]Row, error) {
+	name := "c" + strconv.Itoa(int(max(c.Consumer, 1)))
+	var rows []Row
+	if c.Broker != 0 {
+		from := int64(c.From)
+		if from < 0 {
+			from = 0
+		}
+		fctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		code, _, _, err := r.k.RawFetch(fctx, int(c.Broker), c.TP.Topic, int32(c.TP.Partition), from, c.Rack)
+		cancel()
+		got := "no answer"
+		if err == nil {
+			got = oracle.ErrName(code)
+		}
+		rows = append(rows, compareNow(st.At, name+" first answer from b"+strconv.Itoa(int(c.Broker)), st.ClientErr, got))
+	}
+	from := int64(c.From)
+	switch c.From {
+	case engine.OffsetEarliest:
+		from = -2
+	case engine.OffsetLatest:
+		from = -1
+	}
+	e := r.consumers[name]
+	if e == nil {
+		e = &consEntry{}
+		r.consumers[name] = e
+		r.consOrder = append(r.consOrder, name)
+	} else {
+		e.olds = append(e.olds, e.c.Records())
+		e.c.Close()
+	}
+	k, err := r.k.NewConsumer(name, c.TP.Topic, int32(c.TP.Partition), from, c.Rack)
+	if err != nil {
+		return nil, err
+	}
+	e.tp, e.c = c.TP, k
+	return rows, nil
+}
+
+// compareNow is a row for a value read once, not polled.
+func compareNow(at engine.Time, name, kplay, kafka string) Row {
+	row := Row{At: at, Name: name, Kplay: kplay, Kafka: kafka, Lag: -1, Status: Differ}
+	if kplay == kafka {
+		row.Lag, row.Status = 0, Match
+	}
+	return row
+}
+
+// views reads partition tp on Kafka as a client sees it: the registration
+// through DescribeTopicPartitions and each replica's log through a
+// debugging-consumer Fetch to its broker.
+func (r *replayer) views(ctx context.Context, tp engine.TopicPartition) (PartView, []ReplicaView, error) {
+	ps, err := r.k.DescribePartitions(ctx, tp.Topic)
+	if err != nil {
+		return PartView{}, nil, err
+	}
+	var pv PartView
+	found := false
+	for _, p := range ps {
+		if p.Partition == int32(tp.Partition) {
+			pv = PartView{Topic: p.Topic, Partition: p.Partition, Leader: p.Leader, LeaderEpoch: p.LeaderEpoch,
+				ISR: p.ISR, ELR: p.ELR, LastKnownELR: p.LastKnownELR}
+			found = true
+		}
+	}
+	if !found {
+		return pv, nil, fmt.Errorf("no partition %s on Kafka", tp)
+	}
+	var rvs []ReplicaView
+	for _, b := range r.p.Assignments[tp.Topic][tp.Partition] {
+		rv := ReplicaView{Broker: int(b)}
+		switch {
+		case !r.cl.Running(int(b)):
+			rv.Status = "down"
+		case r.cl.Stalled(int(b)):
+			rv.Status = "isolated"
+		default:
+			rctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+			rep, err := r.k.ReplicaLog(rctx, int(b), tp.Topic, int32(tp.Partition))
+			cancel()
+			switch {
+			case err != nil:
+				rv.Status = "unreachable"
+			case rep.ErrCode != 0:
+				rv.Status = oracle.ErrName(rep.ErrCode)
+			default:
+				rv.LEO, rv.HW = rep.LEO, rep.HW
+				for _, rec := range rep.Records {
+					rv.Records = append(rv.Records, RecView{Offset: rec.Offset, Value: rec.Value, LeaderEpoch: rec.LeaderEpoch})
+				}
+			}
+		}
+		rvs = append(rvs, rv)
+	}
+	return pv, rvs, nil
+}
+
+// final is Kafka's side of the plan's final comparison.
+func (r *replayer) final(ctx context.Context) ([]Pair, error) {
+	var out []Pair
+	topics := make([]string, 0, len(r.p.Assignments))
+	for t := range r.p.Assignments {
+		topics = append(topics, t)
+	}
+	slices.Sort(topics)
+	for _, t := range topics {
+		for part := range r.p.Assignments[t] {
+			tp := engine.TopicPartition{Topic: t, Partition: int32(part)}
+			pv, rvs, err := r.views(ctx, tp)
+			if err != nil {
+				return out, err
+			}
+			out = append(out, statePairs(pv, rvs)...)
+			out = append(out, logPairs(t, int32(part), rvs)...)
+		}
+	}
+	for _, key := range r.prodOrder {
+		e := r.producers[key]
+		rs := slices.Clone(e.pre)
+		for _, res := range e.p.Results() {
+			v := res.Value
+			switch {
+			case res.ErrCode == 0 && res.Err == "" && key.acks == engine.AcksNone:
+				v += "@sent"
+			case res.ErrCode == 0 && res.Err == "":
+				v += "@" + strconv.FormatInt(res.Offset, 10)
+			case res.ErrCode == 7 || res.ErrCode == 0 && strings.Contains(strings.ToLower(res.Err), "time"):
+				v += "!timeout"
+			case res.ErrCode == 0:
+				v += "!" + res.Err
+			default:
+				v += "!" + oracle.ErrName(res.ErrCode)
+			}
+			rs = append(rs, v)
+		}
+		rs = append(rs, repeat("pending", e.p.Pending())...)
+		out = append(out, Pair{producerName(key.id, key.acks, key.tp), strings.Join(rs, " ")})
+	}
+	for _, name := range r.consOrder {
+		e := r.consumers[name]
+		var recs []RecView
+		for _, old := range append(slices.Clone(e.olds), e.c.Records()) {
+			for _, rec := range old {
+				recs = append(recs, RecView{Offset: rec.Offset, Value: rec.Value})
+			}
+		}
+		out = append(out, Pair{name + " read " + e.tp.String(), readString(recs)})
+	}
+	return out, nil
+}
+
+// poll reads Kafka's side of an observation until every pair shows kplay's
+// value, or the tolerance after the observation's time has passed. A pair
+// matches if Kafka showed kplay's value at any read within the window;
+// otherwise the row holds Kafka's last value.
+func (r *replayer) poll(ctx context.Context, at engine.Time, want []Pair, get func(context.Context) ([]Pair, error)) []Row {
+	due := r.origin.Add(time.Duration(at) * time.Millisecond)
+	deadline := due.Add(r.p.Tolerance)
+	rows := make([]Row, len(want))
+	for i, w := range want {
+		rows[i] = Row{At: at, Name: w.Name, Kplay: w.Value, Kafka: "(not read)", Lag: -1, Status: Differ}
+	}
+	var extra []Row
+	for {
+		gctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		got, err := get(gctx)
+		cancel()
+		now := time.Now()
+		seen := map[string]string{}
+		for _, g := range got {
+			seen[g.Name] = g.Value
+		}
+		pending := 0
+		for i := range rows {
+			if rows[i].Status == Match {
+				continue
+			}
+			v, ok := seen[rows[i].Name]
+			switch {
+			case ok:
+				rows[i].Kafka = v
+			case err != nil:
+				rows[i].Kafka = "error: " + err.Error()
+			default:
+				rows[i].Kafka = "(absent)"
+			}
+			if ok && v == rows[i].Kplay {
+				rows[i].Status, rows[i].Lag = Match, max(0, now.Sub(due))
+				continue
+			}
+			pending++
+		}
+		extra = extra[:0]
+		for _, g := range got {
+			if !slices.ContainsFunc(want, func(w Pair) bool { return w.Name == g.Name }) {
+				extra = append(extra, Row{At: at, Name: g.Name, Kplay: "(absent)", Kafka: g.Value, Lag: -1, Status: Differ})
+			}
+		}
+		if (pending == 0 && len(extra) == 0) || now.After(deadline) || ctx.Err() != nil {
+			break
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	return append(rows, extra...)
+}
+
+// parseTP reads "topic-partition".
+func parseTP(s string) (engine.TopicPartition, error) {
+	i := strings.LastIndexByte(s, '-')
+	if i <= 0 {
+		return engine.TopicPartition{}, fmt.Errorf("%q is not topic-partition", s)
+	}
+	n, err := strconv.Atoi(s[i+1:])
+	if err != nil {
+		return engine.TopicPartition{}, fmt.Errorf("%q is not topic-partition", s)
+	}
+	return engine.TopicPartition{Topic: s[:i], Partition: int32(n)}, nil
+}
