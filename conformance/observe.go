@@ -16,9 +16,9 @@ type Pair struct{ Name, Value string }
 // (DescribeTopicPartitions, KIP-966). The partition epoch is left out: no
 // Kafka API returns it to clients.
 type PartView struct {
-	Topic                 string
-	Partition             int32
-	Leader, LeaderEpoch   int32
+	Topic                  string
+	Partition              int32
+	Leader, LeaderEpoch    int32
 	ISR, ELR, LastKnownELR []int32
 }
 

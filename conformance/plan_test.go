@@ -67,11 +67,11 @@ func TestPlanS2(t *testing.T) {
 		final[pr.Name] = pr.Value
 	}
 	want := map[string]string{
-		"p2 acks=1 t-0":   "m2@2",
-		"p1 acks=all t-0": "m0@0 m1@1 m3@2",
-		"t-0 b1 log":      "0:m0@0 1:m1@0 2:m3@1",
-		"t-0 b2 log":      "0:m0@0 1:m1@0 2:m3@1",
-		"t-0 leader":      "1",
+		"p2 acks=1 t-0":    "m2@2",
+		"p1 acks=all t-0":  "m0@0 m1@1 m3@2",
+		"t-0 b1 log":       "0:m0@0 1:m1@0 2:m3@1",
+		"t-0 b2 log":       "0:m0@0 1:m1@0 2:m3@1",
+		"t-0 leader":       "1",
 		"t-0 leader epoch": "2",
 	}
 	for k, v := range want {
