@@ -17,7 +17,7 @@ func (c *Cluster) isrExpiration(b *broker) {
 		if len(out) == 0 {
 			continue
 		}
-		newISR := slices.DeleteFunc(slices.Clone(r.isr), func(x BrokerID) bool { return slices.Contains(out, x) })
+		newISR := proposedISR(slices.DeleteFunc(slices.Clone(r.isr), func(x BrokerID) bool { return slices.Contains(out, x) }))
 		for _, id := range out {
 			rr := r.remote(id)
 			c.emit(Event{Kind: EvISRShrinkProposed, Node: b.node(), Peer: Broker(id), TP: r.tp, ISR: newISR,
@@ -59,10 +59,31 @@ func (c *Cluster) maybeExpandISR(b *broker, r *replica, id BrokerID) {
 	if rr == nil || rr.leo < r.hw || rr.leo < r.epochStartOffset || !c.isrEligible(id) {
 		return
 	}
-	newISR := append(slices.Clone(r.isr), id)
+	newISR := proposedISR(append(slices.Clone(r.isr), id))
 	c.emit(Event{Kind: EvISRExpandProposed, Node: b.node(), Peer: Broker(id), TP: r.tp, ISR: newISR, Offset: rr.leo,
 		Text: "caught up to the high watermark"})
 	c.alterPartition(b, r, newISR, newISR)
+}
+
+// proposedISR puts the ISR of a leader's AlterPartition (shrink or expand)
+// in the order Kafka 4.4.0's leader sends it: ascending broker id.
+// kafka.cluster.Partition.prepareIsrExpand and prepareIsrShrink (checked
+// with javap on the 4.4.0 jar) build it from partitionState.isr, a
+// java.util.Set, as .asScala.map(identity), a Scala 2.13
+// mutable.HashSet[Int], then "+ newReplica" (expand) or "diff outOfSync"
+// (shrink), then .toList. That HashSet iterates its table in bucket order,
+// bucket = (h ^ (h >>> 16)) & (capacity - 1) with h the Integer's value and
+// initial capacity 16, which is ascending order only for ids below 16;
+// kplay's broker ids are 1..9, so ascending order is exact here. The
+// controller writes the requested ISR as given
+// (PartitionChangeBuilder.setTargetIsrWithBrokerStates), so a rejoining
+// broker is not listed last (Isr: 1,2,3, not 2,3,1) as the reference's
+// §2.7 "currentIsr + newReplica" says. Controller-initiated changes
+// (fencing, controlled shutdown, elections, ELR) keep the existing order
+// (Replicas.copyWithout) and do not come through here.
+func proposedISR(isr []BrokerID) []BrokerID {
+	slices.Sort(isr)
+	return isr
 }
 
 // alterPartition sends the controller an AlterPartition for r's ISR and
