@@ -186,7 +186,10 @@ func (r *replayer) step(ctx context.Context, st Step) ([]Row, error) {
 		topic := firstPositional(st.D)
 		return r.poll(ctx, st.At, st.Pairs, func(ctx context.Context) ([]Pair, error) {
 			text, err := r.k.DescribeText(ctx, topic)
-			return describePairs(text), err
+			if err != nil {
+				return nil, err
+			}
+			return describePairs(text), nil
 		}), nil
 	case "state", "log":
 		tp, err := parseTP(firstPositional(st.D))
@@ -196,6 +199,9 @@ func (r *replayer) step(ctx context.Context, st Step) ([]Row, error) {
 		cmd := st.D.Cmd
 		return r.poll(ctx, st.At, st.Pairs, func(ctx context.Context) ([]Pair, error) {
 			pv, rvs, err := r.views(ctx, tp)
+			if err != nil {
+				return nil, err
+			}
 			if cmd == "state" {
 				return statePairs(pv, rvs), err
 			}
