@@ -7,7 +7,9 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -35,21 +37,46 @@ func TestConformance(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no scenarios in testdata: %v", err)
 	}
-	var report strings.Builder
-	report.WriteString("# kplay vs Apache Kafka 4.4.0\n\n")
-	defer func() {
-		if out := os.Getenv("KPLAY_CONFORMANCE_OUT"); out != "" {
-			if err := os.WriteFile(out, []byte(report.String()), 0o644); err != nil {
-				t.Error(err)
+	// Two clusters at a time: a JVM is busy only while it starts, and the
+	// suite must fit CI's 15 minutes. KPLAY_CONFORMANCE_PARALLEL=1 runs
+	// one at a time.
+	slots := 2
+	if v := os.Getenv("KPLAY_CONFORMANCE_PARALLEL"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("KPLAY_CONFORMANCE_PARALLEL=%q: want a positive number", v)
+		}
+		slots = n
+	}
+	sem := make(chan struct{}, slots)
+	var mu sync.Mutex
+	tables := map[string]string{}
+	// Cleanup runs once every parallel subtest has finished.
+	t.Cleanup(func() {
+		out := os.Getenv("KPLAY_CONFORMANCE_OUT")
+		if out == "" {
+			return
+		}
+		var report strings.Builder
+		report.WriteString("# kplay vs Apache Kafka 4.4.0\n\n")
+		for _, f := range files {
+			if tb, ok := tables[f]; ok {
+				report.WriteString(tb + "\n")
 			}
 		}
-	}()
+		if err := os.WriteFile(out, []byte(report.String()), 0o644); err != nil {
+			t.Error(err)
+		}
+	})
 	for _, f := range files {
 		if *only != "" && !strings.Contains(f, *only) {
 			continue
 		}
 		name := strings.TrimSuffix(filepath.Base(f), ".txt")
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			sem <- struct{}{}
+			defer func() { <-sem }()
 			src, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)
@@ -68,7 +95,9 @@ func TestConformance(t *testing.T) {
 				t.Logf("differences.txt:%d: %s | %s is listed but did not differ this run", d.Line, d.Scenario, d.Observable)
 			}
 			table := res.Table()
-			report.WriteString(table + "\n")
+			mu.Lock()
+			tables[f] = table
+			mu.Unlock()
 			t.Log("\n" + table)
 			if n := res.Failed(); n > 0 {
 				t.Errorf("%d observables differ between Kafka and kplay", n)

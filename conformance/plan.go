@@ -63,6 +63,9 @@ type Step struct {
 	// ClientErr is, for a produce or consume directive with broker=N, the
 	// error kplay's client got from that broker ("NONE" if none).
 	ClientErr string
+	// Result is, for elect-leaders, the error kplay's controller answered
+	// for the partition: NONE, ELECTION_NOT_NEEDED, ...
+	Result string
 }
 
 // DefaultTolerance is how much later than kplay a real cluster may show a
@@ -111,6 +114,10 @@ func NewPlan(name, src string) (*Plan, error) {
 			}
 			st.Cmd = cmd
 		}
+		seq := 0
+		if c := r.Cluster(); c != nil {
+			seq = c.EventCount()
+		}
 		out, err := r.Exec(d)
 		if err != nil {
 			return nil, err
@@ -154,6 +161,8 @@ func NewPlan(name, src string) (*Plan, error) {
 			}
 		case engine.Heal:
 			isolated = []int{}
+		case engine.ElectLeaders:
+			st.Result = electionResult(c.Events(seq))
 		}
 		st.Isolated = slices.Clone(isolated)
 		if isTime(d.Cmd) {
@@ -402,4 +411,27 @@ func (p *Plan) readHints(src string) error {
 		}
 	}
 	return nil
+}
+
+// electionResult reads the partition's ElectLeaders error from the lines
+// kafka-leader-election.sh would print (LeaderElectionCommand), as the
+// engine emits them.
+func electionResult(events []engine.Event) string {
+	for _, e := range events {
+		if e.Kind != engine.EvElection {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(e.Text, "Successfully completed"):
+			return "NONE"
+		case strings.HasPrefix(e.Text, "Valid replica already elected"):
+			return "ELECTION_NOT_NEEDED"
+		default:
+			if i := strings.LastIndex(e.Text, ": "); i >= 0 {
+				return e.Text[i+2:]
+			}
+			return e.Text
+		}
+	}
+	return "no answer"
 }

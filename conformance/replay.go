@@ -257,8 +257,15 @@ func (r *replayer) step(ctx context.Context, st Step) ([]Row, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.logf("%s: elect-leaders %s: %s", r.p.Name, c.TP, oracle.ErrName(codes[int32(c.TP.Partition)]))
-		return nil, nil
+		kind := "preferred"
+		if c.Unclean {
+			kind = "unclean"
+		}
+		got := "no answer"
+		if code, ok := codes[int32(c.TP.Partition)]; ok {
+			got = oracle.ErrName(code)
+		}
+		return []Row{compareNow(st.At, "elect-leaders "+kind+" "+c.TP.String(), st.Result, got)}, nil
 	case engine.AlterConfig:
 		actx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()

@@ -147,6 +147,13 @@ func (c *Client) requestBroker(ctx context.Context, id int, acks int16, req kmsg
 		return nil, fmt.Errorf("oracle: broker %d client has %d seeds", id, len(seeds))
 	}
 	resp, err := seeds[0].Request(ctx, req)
+	if err != nil && ctx.Err() == nil {
+		// A connection to a broker process that has since been killed
+		// and restarted fails on first use (EOF); franz-go dials afresh
+		// on the next request. Kafka's own errors are in the response,
+		// not here, so one retry cannot hide an answer.
+		resp, err = seeds[0].Request(ctx, req)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("oracle: broker %d: %s (key %d): %w", id, kmsg.NameForKey(req.Key()), req.Key(), err)
 	}
@@ -281,7 +288,10 @@ func adminRequest[R kmsg.Response](ctx context.Context, c *Client, req kmsg.Requ
 		}
 		resp, err := c.requestBroker(ctx, id, -1, req)
 		if err != nil {
-			return zero, err
+			if ctx.Err() != nil {
+				return zero, err
+			}
+			continue // this broker may have just died: ask the next one
 		}
 		r, ok := resp.(R)
 		if !ok {
