@@ -18,6 +18,7 @@ const (
 	kindAction       // create-topic, produce, consume: an engine.Command
 	kindTime         // advance, run, step: moves the clock
 	kindObserve      // describe, state, log, fetch-rounds: changes nothing
+	kindAsk          // ask: a lesson's question; changes nothing
 )
 
 // Commands lists the script vocabulary with a one-line synopsis each, in the
@@ -54,6 +55,8 @@ func classify(cmd string) kind {
 		return kindAction
 	case "advance", "run", "step":
 		return kindTime
+	case "ask":
+		return kindAsk
 	case "describe", "state", "log", "fetch-rounds":
 		return kindObserve
 	}

@@ -28,6 +28,8 @@ type Scenario struct {
 	End    engine.Time
 	// Title is the script's "# title:" comment, if any.
 	Title string
+	// Asks are the lesson's questions, in script order.
+	Asks []Ask
 }
 
 // Compile turns parsed directives into a Scenario. It checks every argument
@@ -83,6 +85,13 @@ func Compile(dirs []Directive) (Scenario, error) {
 				return sc, err
 			}
 			now, flush = t, true
+		case kindAsk:
+			a, err := parseAsk(d)
+			if err != nil {
+				return sc, err
+			}
+			a.At = now
+			sc.Asks = append(sc.Asks, a)
 		}
 	}
 	if !haveCluster {

@@ -94,6 +94,12 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 		}
 		r.c.AdvanceTo(t)
 		return r.flush(cats), nil
+	case kindAsk:
+		a, err := parseAsk(d)
+		if err != nil {
+			return "", err
+		}
+		return a.String(), nil
 	}
 	return r.observe(d)
 }

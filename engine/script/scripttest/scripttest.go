@@ -4,6 +4,7 @@
 package scripttest
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cockroachdb/datadriven"
@@ -14,9 +15,21 @@ import (
 // Directive converts a datadriven TestData into a script.Directive.
 func Directive(d *datadriven.TestData) script.Directive {
 	out := script.Directive{Cmd: d.Cmd, Input: d.Input, Expected: d.Expected}
+	line := d.Cmd
 	for _, a := range d.CmdArgs {
 		out.Args = append(out.Args, script.Arg{Key: a.Key, Vals: a.Vals})
+		line += " " + a.Key
+		switch len(a.Vals) {
+		case 0:
+		case 1:
+			line += "=" + a.Vals[0]
+		default:
+			line += "=(" + strings.Join(a.Vals, ", ") + ")"
+		}
 	}
+	// datadriven keeps no raw line; this one splits back into the same
+	// arguments, and keeps an ask directive's quoted question.
+	out.Line = line
 	return out
 }
 

@@ -1,0 +1,101 @@
+package script
+
+import (
+	"strings"
+
+	"kplay/engine"
+)
+
+// Ask is a predict-then-reveal question of a lesson script:
+//
+//	ask "Which broker leads after broker 1 is fenced?" options=(b2, b3, nobody) answer=b2
+//
+// In lesson mode the page pauses at At until the reader picks an option,
+// then shows the answer. kplay run prints the question, the options and
+// the answer; the engine never sees it.
+type Ask struct {
+	At       engine.Time
+	Line     int
+	Question string
+	Options  []string
+	// Answer is one of Options.
+	Answer string
+}
+
+// MaxAskOptions bounds an ask directive's options.
+const MaxAskOptions = 8
+
+// parseAsk reads an ask directive. The question is the double-quoted text
+// after "ask" on the directive line; options=(...) lists 2 to MaxAskOptions
+// choices and answer= names one of them. The line splits into arguments as
+// datadriven splits it (the question's words become bare arguments), so
+// scripts with questions stay datadriven files.
+func parseAsk(d Directive) (Ask, *Error) {
+	a := Ask{Line: d.Pos.Line}
+	rest := strings.TrimPrefix(strings.TrimSpace(d.Line), "ask")
+	open := strings.IndexByte(rest, '"')
+	if open < 0 || strings.TrimSpace(rest[:open]) != "" {
+		return a, errAt(d.Pos, `ask needs a question in double quotes first: ask "Which broker leads now?" options=(b1, b2) answer=b1`)
+	}
+	closeAt := strings.IndexByte(rest[open+1:], '"')
+	if closeAt < 0 {
+		return a, errAt(d.Pos, "the question has no closing double quote")
+	}
+	a.Question = strings.TrimSpace(rest[open+1 : open+1+closeAt])
+	if a.Question == "" {
+		return a, errAt(d.Pos, "the question is empty")
+	}
+	// The arguments after the question, as parsed.
+	var sawOptions, sawAnswer bool
+	for _, arg := range d.Args {
+		switch arg.Key {
+		case "options":
+			if sawOptions {
+				return a, errAt(arg.Pos, "options is given twice")
+			}
+			sawOptions = true
+			for _, o := range arg.Vals {
+				o = strings.TrimSpace(o)
+				if o == "" {
+					return a, errAt(arg.Pos, "an option is empty")
+				}
+				for _, prev := range a.Options {
+					if prev == o {
+						return a, errAt(arg.Pos, "option %q is listed twice", o)
+					}
+				}
+				a.Options = append(a.Options, o)
+			}
+		case "answer":
+			v, err := single(arg)
+			if err != nil {
+				return a, err
+			}
+			sawAnswer = true
+			a.Answer = strings.TrimSpace(v)
+		default:
+			if arg.Vals != nil {
+				return a, errAt(arg.Pos, "ask takes options= and answer=, not %s=", arg.Key)
+			}
+		}
+	}
+	switch {
+	case !sawOptions || len(a.Options) < 2:
+		return a, errAt(d.Pos, "ask needs options=(...) with at least two choices")
+	case len(a.Options) > MaxAskOptions:
+		return a, errAt(d.Pos, "ask takes at most %d options", MaxAskOptions)
+	case !sawAnswer:
+		return a, errAt(d.Pos, "ask needs answer= naming one of the options")
+	}
+	for _, o := range a.Options {
+		if o == a.Answer {
+			return a, nil
+		}
+	}
+	return a, errAt(d.Pos, "answer %q is not one of the options (%s)", a.Answer, strings.Join(a.Options, ", "))
+}
+
+// String prints the question as kplay run shows it.
+func (a Ask) String() string {
+	return "ask: " + a.Question + " (" + strings.Join(a.Options, " | ") + ") answer: " + a.Answer
+}
