@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"kplay/engine"
+	"kplay/engine/script/link"
 )
 
 // Step is one command of a compiled scenario and the time it runs at.
@@ -119,15 +120,7 @@ func ParseAndCompile(name, src string) (Scenario, error) {
 }
 
 // Title returns the text of the first "# title:" comment, or "".
-func Title(src string) string {
-	for _, l := range splitLines(src) {
-		l = strings.TrimSpace(l)
-		if t, ok := strings.CutPrefix(l, "# title:"); ok {
-			return strings.TrimSpace(t)
-		}
-	}
-	return ""
-}
+func Title(src string) string { return link.Title(src) }
 
 // StripExpected returns the script without its expected outputs: the form a
 // scenario takes in the page and in links. Comments and input lines stay.

@@ -58,6 +58,9 @@ type Error struct {
 	Part   string
 	Offset int
 	Msg    string
+	// TooLarge says the link was refused for its size (before or after
+	// decoding); a server answers that with 413, other errors with 400.
+	TooLarge bool
 }
 
 func (e *Error) Error() string {
@@ -101,7 +104,9 @@ func EncodePayload(script string) string {
 func Parse(fragment string) (Link, error) {
 	fragment = strings.TrimPrefix(fragment, "#")
 	if len(fragment) > maxFragment {
-		return Link{}, errf("link", -1, "is %d characters long; a kplay link holds at most %d", len(fragment), maxFragment)
+		e := errf("link", -1, "is %d characters long; a kplay link holds at most %d", len(fragment), maxFragment)
+		e.TooLarge = true
+		return Link{}, e
 	}
 	q, err := url.ParseQuery(fragment)
 	if err != nil {
@@ -138,7 +143,9 @@ func Parse(fragment string) (Link, error) {
 // *Error values.
 func DecodePayload(p string) (string, error) {
 	if len(p) > MaxEncoded {
-		return "", errf("s", -1, "the payload is %d characters; at most %d are accepted", len(p), MaxEncoded)
+		e := errf("s", -1, "the payload is %d characters; at most %d are accepted", len(p), MaxEncoded)
+		e.TooLarge = true
+		return "", e
 	}
 	ver, body, ok := strings.Cut(p, ".")
 	if !ok {
@@ -169,7 +176,9 @@ func DecodePayload(p string) (string, error) {
 		return "", errf("s", -1, "is damaged: the compressed script does not inflate (%v)", err)
 	}
 	if len(out) > MaxDecoded {
-		return "", errf("s", -1, "decodes to more than %d KiB; a link holds at most %d KiB of script", MaxDecoded>>10, MaxDecoded>>10)
+		e := errf("s", -1, "decodes to more than %d KiB; a link holds at most %d KiB of script", MaxDecoded>>10, MaxDecoded>>10)
+		e.TooLarge = true
+		return "", e
 	}
 	if !utf8.Valid(out) {
 		return "", errf("s", -1, "is damaged: the script is not UTF-8 text")
@@ -183,4 +192,14 @@ func clip(s string) string {
 		return s[:24] + "…"
 	}
 	return s
+}
+
+// Title returns the text of a script's first "# title:" comment, or "".
+func Title(script string) string {
+	for _, line := range strings.Split(script, "\n") {
+		if t, ok := strings.CutPrefix(strings.TrimSpace(line), "# title:"); ok {
+			return strings.TrimSpace(t)
+		}
+	}
+	return ""
 }

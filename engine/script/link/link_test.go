@@ -114,3 +114,21 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestTitleAndTooLarge(t *testing.T) {
+	if got := Title("cluster brokers=3\r\n# title: Jepsen, <b>2013</b>\r\n# title: second\n"); got != "Jepsen, <b>2013</b>" {
+		t.Errorf("Title = %q", got)
+	}
+	if Title("cluster brokers=3\n") != "" {
+		t.Error("a script without a title has one")
+	}
+	_, err := DecodePayload(EncodePayload(strings.Repeat("z", MaxDecoded+1)))
+	var le *Error
+	if !errors.As(err, &le) || !le.TooLarge {
+		t.Errorf("oversized script: %v, want TooLarge", err)
+	}
+	_, err = DecodePayload("1.!!")
+	if !errors.As(err, &le) || le.TooLarge {
+		t.Errorf("damaged payload: %v, want not TooLarge", err)
+	}
+}
