@@ -19,8 +19,10 @@ import (
 //   - the engine (kplay/engine and its internal packages) imports only the
 //     standard library, and never the clock, randomness, I/O, networking,
 //     goroutine synchronisation, syscall/js or unsafe;
-//   - engine/script imports the engine and the standard library, and its
-//     dependency graph never contains testing (the page links it);
+//   - engine/script imports the engine, kplay/link and the standard library,
+//     and its dependency graph never contains testing (the page links it);
+//   - kplay/link (the share-link format) imports only the standard library,
+//     so the Worker can validate links without the engine;
 //   - nothing outside wasm/ imports syscall/js directly; site in particular;
 //   - the engine never depends on site; the Worker never depends on the engine;
 //   - only tests use engine/script/scripttest, and neither site nor wasm/
@@ -203,8 +205,10 @@ func checkPackage(t *testing.T, g *graph, p string, pkg *build.Package, errorf f
 			errorf("%s: %s imports %s; the engine imports only the standard library", target, p, imp)
 		case isEngine && (slices.Contains(forbiddenInEngine, imp) || slices.ContainsFunc(forbiddenPrefixes, func(pre string) bool { return strings.HasPrefix(imp, pre) })):
 			errorf("%s: %s imports %s; the engine has no clock, randomness, I/O, goroutine sync, syscall/js or unsafe", target, p, imp)
-		case p == "kplay/engine/script" && !isStd(imp) && imp != "kplay/engine" && !under(imp, "kplay/engine/internal"):
-			errorf("%s: %s imports %s; engine/script imports only the engine and the standard library", target, p, imp)
+		case p == "kplay/engine/script" && !isStd(imp) && imp != "kplay/engine" && imp != "kplay/link" && !under(imp, "kplay/engine/internal"):
+			errorf("%s: %s imports %s; engine/script imports only the engine, kplay/link and the standard library", target, p, imp)
+		case p == "kplay/link" && !isStd(imp):
+			errorf("%s: %s imports %s; the link format imports only the standard library, so the Worker can use it", target, p, imp)
 		case imp == "syscall/js" && !under(p, "kplay/wasm"):
 			errorf("%s: %s imports syscall/js; only wasm/* may touch the browser", target, p)
 		case imp == "kplay/engine/script/scripttest":
@@ -214,7 +218,7 @@ func checkPackage(t *testing.T, g *graph, p string, pkg *build.Package, errorf f
 		}
 	}
 	var deps []string
-	if under(p, "kplay/engine") || under(p, "kplay/wasm/worker") {
+	if under(p, "kplay/engine") || under(p, "kplay/wasm/worker") || p == "kplay/link" {
 		deps = g.deps(t, p)
 	}
 	if isEngine || p == "kplay/engine/script" {

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"kplay/engine"
-	"kplay/engine/script/link"
+	"kplay/link"
 )
 
 // Step is one command of a compiled scenario and the time it runs at.
