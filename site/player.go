@@ -11,8 +11,9 @@ import (
 
 // Player owns the cluster at the playhead. It plays a compiled scenario
 // forward in simulated milliseconds, steps one engine event at a time,
-// seeks by replaying from the start, and records the commands a user
-// injects so that a replay repeats them.
+// seeks by replaying from the latest checkpoint (a clone of the cluster)
+// at or before the target, and records the commands a user injects so that
+// a replay repeats them.
 //
 // Invariant: every step (scripted or injected) with At <= Now() has been
 // applied, and none after it.
@@ -35,12 +36,22 @@ type Player struct {
 	// gen counts rebuilds, so that views can tell a replay from the run
 	// they showed before.
 	gen int
+
+	// cps are the saved states a seek starts from.
+	cps checkpoints
+	// furthest is the latest time this history has been played to.
+	furthest engine.Time
+	// hist counts forks (injected commands): two equal hist values mean
+	// the same steps, so the same future.
+	hist int
+	// marks caches the timeline's markers for hist.
+	marks markerCache
 }
 
 // NewPlayer returns a player at the scenario's start, with the steps at the
 // start applied, or the error that makes the scenario's cluster invalid.
 func NewPlayer(sc script.Scenario) (*Player, error) {
-	p := &Player{sc: sc}
+	p := &Player{sc: sc, cps: newCheckpoints(sc.Config.Start)}
 	p.steps = mergeSteps(sc.Steps, nil)
 	if err := p.rebuild(); err != nil {
 		return nil, err
@@ -99,9 +110,23 @@ func (p *Player) Generation() int { return p.gen }
 // Err returns the first error a scripted step gave, or nil.
 func (p *Player) Err() error { return p.err }
 
-// advanceTo plays to t: each pending step with At <= t runs at its time,
-// after every delivery and timer due by then, and the clock ends at t.
+// advanceTo plays to t, saving a checkpoint at each checkpoint time it
+// passes.
 func (p *Player) advanceTo(t engine.Time) {
+	for {
+		at := p.cps.due(p.playhead)
+		if at > t {
+			break
+		}
+		p.play(at)
+		p.cps.add(checkpoint{at: at, c: p.c.Clone(), next: p.next, err: p.err})
+	}
+	p.play(t)
+}
+
+// play plays to t: each pending step with At <= t runs at its time, after
+// every delivery and timer due by then, and the clock ends at t.
+func (p *Player) play(t engine.Time) {
 	for p.next < len(p.steps) && p.steps[p.next].At <= t {
 		p.applyNext()
 	}
@@ -109,6 +134,7 @@ func (p *Player) advanceTo(t engine.Time) {
 	if t > p.playhead {
 		p.playhead = t
 	}
+	p.furthest = max(p.furthest, p.playhead)
 }
 
 // applyNext runs the next pending step at its time.
@@ -172,20 +198,25 @@ func (p *Player) StepOne() bool {
 			p.applyNext()
 		}
 		p.playhead = max(p.playhead, t)
+		p.furthest = max(p.furthest, p.playhead)
 		return true
 	case ok:
 		p.c.Step()
 		p.playhead = max(p.playhead, p.c.Now())
+		p.furthest = max(p.furthest, p.playhead)
 		return true
 	}
 	return false
 }
 
-// Seek moves the playhead to t by replaying from the scenario's start,
-// injected commands included. A t before the start means the start.
+// Seek moves the playhead to t by replaying, injected commands included,
+// from the latest checkpoint at or before t. A t before the start means
+// the start. The result is the same as a replay from the start.
 func (p *Player) Seek(t engine.Time) {
 	t = max(t, p.sc.Config.Start)
-	if err := p.rebuild(); err != nil {
+	if cp, ok := p.cps.atOrBefore(t); ok {
+		p.restore(cp)
+	} else if err := p.rebuild(); err != nil {
 		// can't happen: NewPlayer built a cluster from the same config.
 		panic("site: " + err.Error())
 	}
@@ -210,6 +241,11 @@ func (p *Player) Inject(cmd engine.Command) error {
 	}
 	p.user = append(keep, script.Step{At: p.playhead, Cmd: cmd, Flush: true})
 	p.steps = mergeSteps(p.sc.Steps, p.user)
+	// The future after the playhead is a new one: checkpoints and the
+	// timeline beyond it belong to the old.
+	p.cps.dropAfter(p.playhead)
+	p.furthest = p.playhead
+	p.hist++
 	p.next = 0
 	for p.next < len(p.steps) && p.steps[p.next].At <= p.playhead {
 		p.next++

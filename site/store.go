@@ -241,6 +241,8 @@ func (s *Store) Dispatch(a Action) {
 			break
 		}
 		s.Err = ""
+	case TimeAction:
+		a.applyTime(s)
 	default:
 		return
 	}
