@@ -136,7 +136,9 @@ func TestMarkersFollowAFork(t *testing.T) {
 		t.Fatalf("horizon %s after a fork at 00:00:05.000, want the last scripted step", engine.FormatTime(h))
 	}
 	ms := checkMarkers(t, p, "after the fork")
-	if !slices.ContainsFunc(ms, func(m Marker) bool { return m.At == 5_000 && m.Kind == MarkCommand && strings.Contains(m.Label, "crash 2") }) {
+	if !slices.ContainsFunc(ms, func(m Marker) bool {
+		return m.At == 5_000 && m.Kind == MarkCommand && strings.Contains(m.Label, "crash 2")
+	}) {
 		t.Errorf("no marker for the new action at 00:00:05.000: %v", ms)
 	}
 }

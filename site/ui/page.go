@@ -40,6 +40,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		elem.Main(
 			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
 				&Controls{Store: s, Playing: s.Playing, Speed: s.Speed, NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet},
+				newTimeline(s),
 				renderStage(s),
 				legend(),
 				renderActions(s),

@@ -27,6 +27,7 @@ func main() {
 	})
 	w.onResize(func(width float64) { s.Dispatch(site.Resize{Width: width}) })
 	w.onKey(func(a site.Action) { s.Dispatch(a) })
+	w.timeHooks(s)
 	w.loop(func(realMs float64) { s.Dispatch(site.Tick{RealMs: realMs}) })
 	vecty.RenderBody(page) // blocks forever
 }

@@ -1,0 +1,153 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kplay/engine"
+	"kplay/site"
+)
+
+// maxShownMarkers bounds how many markers the track draws; beyond it,
+// command markers closer than a 400th of the track to the previous one of
+// their kind are left out (faults, leader changes and violations never).
+const maxShownMarkers = 160
+
+// Timeline is a vecty.Component which represents the scrubbable timeline:
+// the DOM contract's <input type=range id="timeline"> from the scenario's
+// start to its horizon, markers for commands, faults, leader changes and
+// violations that seek when clicked, and the #jump-violation button.
+type Timeline struct {
+	vecty.Core
+
+	Store   *site.Store `vecty:"prop"`
+	Start   engine.Time `vecty:"prop"`
+	Now     engine.Time `vecty:"prop"`
+	Horizon engine.Time `vecty:"prop"`
+	// Version is the markers' version (Player.Markers).
+	Version int `vecty:"prop"`
+}
+
+// newTimeline returns the timeline of s's player.
+func newTimeline(s *site.Store) *Timeline {
+	p := s.Player
+	_, v := p.Markers()
+	return &Timeline{Store: s, Start: p.Scenario().Config.Start, Now: p.Now(), Horizon: p.Horizon(), Version: v}
+}
+
+// SkipRender implements the vecty.RenderSkipper interface.
+func (t *Timeline) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Timeline)
+	return ok && *p == *t
+}
+
+// Render implements the vecty.Component interface.
+func (t *Timeline) Render() vecty.ComponentOrHTML {
+	span := max(1, t.Horizon-t.Start)
+	_, hasViolation := t.Store.Player.FirstViolation()
+	markers, _ := t.Store.Player.Markers()
+	jumpTitle := "No guarantee has broken in this run"
+	if hasViolation {
+		jumpTitle = "Pause at the first broken guarantee"
+	}
+	return elem.Div(
+		vecty.Markup(vecty.Class("timeline"), attr("role", "group"), attr("aria-label", "Timeline"),
+			vecty.Style("--span", itoa(int64(span)))),
+		elem.Div(vecty.Markup(vecty.Class("timeline-head")),
+			elem.Label(vecty.Markup(prop.For("timeline")), vecty.Text("Timeline")),
+			elem.Span(vecty.Markup(vecty.Class("timeline-range")),
+				vecty.Text(engine.FormatTime(t.Start)+" – "+engine.FormatTime(t.Horizon))),
+			elem.Button(vecty.Markup(prop.ID("jump-violation"), prop.Type(prop.TypeButton), prop.Disabled(!hasViolation),
+				attr("title", jumpTitle), event.Click(t.onJump)),
+				vecty.Text("Jump to first violation")),
+		),
+		elem.Div(vecty.Markup(vecty.Class("timeline-track")),
+			&timelineMarkers{Store: t.Store, Start: t.Start, Span: span, Version: t.Version, Markers: markers},
+			elem.Input(vecty.Markup(
+				prop.ID("timeline"), prop.Type(prop.TypeRange),
+				attr("min", "0"), attr("max", itoa(int64(span))), attr("step", "1"),
+				prop.Value(itoa(int64(t.Now-t.Start))),
+				attr("aria-valuetext", engine.FormatTime(t.Now)),
+				event.Input(t.onInput),
+			)),
+		),
+	)
+}
+
+func (t *Timeline) onJump(*vecty.Event) { t.Store.Dispatch(site.JumpToViolation{}) }
+
+func (t *Timeline) onInput(e *vecty.Event) {
+	v, err := strconv.ParseInt(e.Target.Get("value").String(), 10, 64)
+	if err != nil {
+		return
+	}
+	t.Store.Dispatch(site.ScrubTo{At: t.Start + engine.Time(v)})
+}
+
+// timelineMarkers is a vecty.Component which represents the markers above
+// the timeline's track. It re-renders only when the markers change: each
+// one is placed by CSS from its --at and the track's --span.
+type timelineMarkers struct {
+	vecty.Core
+
+	Store   *site.Store   `vecty:"prop"`
+	Start   engine.Time   `vecty:"prop"`
+	Span    engine.Time   `vecty:"prop"`
+	Version int           `vecty:"prop"`
+	Markers []site.Marker `vecty:"prop"`
+}
+
+// SkipRender implements the vecty.RenderSkipper interface.
+func (m *timelineMarkers) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*timelineMarkers)
+	return ok && p.Store == m.Store && p.Start == m.Start && p.Version == m.Version
+}
+
+// Render implements the vecty.Component interface.
+func (m *timelineMarkers) Render() vecty.ComponentOrHTML {
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("timeline-markers"), attr("aria-label", "Events on the timeline"))}
+	gap := engine.Time(0)
+	if len(m.Markers) > maxShownMarkers {
+		gap = m.Span / 400
+	}
+	var lastCommand engine.Time = -1
+	for _, mk := range m.Markers {
+		if mk.Kind == site.MarkCommand && gap > 0 && lastCommand >= 0 && mk.At-lastCommand < gap {
+			continue
+		}
+		if mk.Kind == site.MarkCommand {
+			lastCommand = mk.At
+		}
+		items = append(items, elem.ListItem(m.marker(mk)))
+	}
+	return elem.UnorderedList(items...)
+}
+
+// markerName is a kind as the page names it.
+func markerName(k site.MarkerKind) string {
+	if k == site.MarkLeader {
+		return "leader change"
+	}
+	return k.String()
+}
+
+// marker draws one marker: a button that seeks to its time, its events
+// as the tooltip (as text, never markup).
+func (m *timelineMarkers) marker(mk site.Marker) *vecty.HTML {
+	title := engine.FormatTime(mk.At) + "\n" + mk.Label
+	if more := mk.More(); more > 0 {
+		title += "\n(+" + strconv.Itoa(more) + " more)"
+	}
+	at := mk.At
+	return elem.Button(
+		vecty.Markup(vecty.Class("marker", "marker-"+mk.Kind.String()), prop.Type(prop.TypeButton),
+			vecty.Style("--at", itoa(int64(mk.At-m.Start))),
+			vecty.Data("at", engine.FormatTime(mk.At)), vecty.Data("kind", mk.Kind.String()),
+			attr("title", title), attr("aria-label", markerName(mk.Kind)+" at "+engine.FormatTime(mk.At)),
+			event.Click(func(*vecty.Event) { m.Store.Dispatch(site.ScrubTo{At: at}) })),
+	)
+}
