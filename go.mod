@@ -7,6 +7,7 @@ require (
 	github.com/cockroachdb/datadriven v1.0.3
 	github.com/hexops/vecty v0.6.0
 	github.com/pmezard/go-difflib v1.0.0
+	github.com/syumai/workers v0.32.0
 	github.com/twmb/franz-go v1.22.3
 	github.com/twmb/franz-go/pkg/kmsg v1.15.1
 )

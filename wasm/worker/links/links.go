@@ -23,7 +23,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -50,7 +49,18 @@ const IDLen = 11
 // maxBody bounds a POST body: the longest fragment link.Parse accepts.
 const maxBody = link.MaxEncoded + 64
 
-var idPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{11}$`)
+// validID says id looks like a short link id: IDLen base64url characters.
+func validID(id string) bool {
+	if len(id) != IDLen {
+		return false
+	}
+	for _, c := range []byte(id) {
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
 
 // ID returns the short link id of a canonical fragment: the first 11
 // base64url characters of SHA-256(salt, "\x00", fragment).
@@ -147,7 +157,7 @@ func (s *Server) follow(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) lookup(id string) (string, bool, error) {
-	if !idPattern.MatchString(id) {
+	if !validID(id) {
 		return "", false, nil
 	}
 	return s.KV.Get(id)
