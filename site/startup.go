@@ -1,0 +1,168 @@
+package site
+
+import (
+	"errors"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"kplay/engine"
+	"kplay/link"
+	"kplay/scenarios"
+)
+
+// Startup is what the page's address asks it to open (DESIGN §5): a share
+// link's script and playhead, a preset by name, or the default preset;
+// and, for embed.html, how to lay the page out.
+type Startup struct {
+	// Name and Script are the scenario to load ("order-9001.txt" and the
+	// preset's text, or "link" and a shared script).
+	Name, Script string
+	// Seek is the playhead to open at, when HasSeek (simulated ms).
+	Seek    engine.Time
+	HasSeek bool
+	// Banner explains, in one sentence or two, why the page shows
+	// something other than what the address asked for ("" if nothing).
+	Banner string
+	Embed  EmbedOptions
+}
+
+// EmbedOptions are embed.html's query parameters.
+type EmbedOptions struct {
+	// Autoplay starts playing at once (autoplay=1); an embed waits for
+	// the reader otherwise.
+	Autoplay bool
+	// Speed is simulated ms per real ms (speed=0.01), 0 for the default.
+	Speed float64
+	// Panels lists the panels to show (panels=log,describe), nil for all.
+	Panels []string
+	// Controls is "full" (default), "min" (play, step, speed) or "none".
+	Controls string
+	// Theme is "light", "dark" or "" (follow the reader's system).
+	Theme string
+}
+
+// EmbedPanels are the panel names panels= accepts.
+var EmbedPanels = []string{"log", "describe", "fetch", "inspector", "lifecycle", "script"}
+
+// ParseStartup reads the page's location: fragment is location.hash
+// ("#s=1.…&t=…"), query location.search ("?s=…&autoplay=1"). A share link
+// in the fragment wins over one in the query, which wins over preset=NAME.
+// Nothing here fails: a broken link or parameter becomes Banner, and the
+// default preset opens.
+func ParseStartup(fragment, query string) Startup {
+	st := Startup{Embed: EmbedOptions{Controls: "full"}}
+	var notes []string
+	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	if err != nil {
+		notes = append(notes, "The address's parameters could not be read ("+err.Error()+").")
+		q = url.Values{}
+	}
+	st.Embed, notes = parseEmbed(q, notes)
+
+	src := strings.TrimPrefix(fragment, "#")
+	if !strings.Contains(src, "s=") {
+		src = ""
+		if q.Has("s") {
+			src = "s=" + url.QueryEscape(q.Get("s"))
+			if q.Has("t") {
+				src += "&t=" + url.QueryEscape(q.Get("t"))
+			}
+		}
+	}
+	if src != "" {
+		l, err := link.Parse(src)
+		var le *link.Error
+		switch {
+		case err != nil && errors.As(err, &le):
+			notes = append(notes, "This link could not be opened: "+le.Msg+" ("+partName(le.Part)+"). Showing the default scenario instead.")
+		case err != nil:
+			notes = append(notes, "This link could not be opened: "+err.Error()+". Showing the default scenario instead.")
+		case l.Script != "":
+			st.Name, st.Script = "link", l.Script
+			st.Seek, st.HasSeek = engine.Time(l.T), l.HasT
+		}
+	}
+	if st.Script == "" {
+		name := scenarios.Default
+		if p := q.Get("preset"); p != "" {
+			if _, ok := scenarios.Get(p); ok {
+				name = p
+			} else {
+				notes = append(notes, "There is no preset called "+strconv.Quote(clip(p))+". Showing the default scenario instead.")
+			}
+		}
+		p, _ := scenarios.Get(name)
+		st.Name, st.Script = p.Name+".txt", p.Text
+	}
+	st.Banner = strings.Join(notes, " ")
+	return st
+}
+
+func partName(p string) string {
+	switch p {
+	case "s":
+		return "its scenario, s="
+	case "t":
+		return "its time, t="
+	}
+	return "the link as a whole"
+}
+
+// parseEmbed reads embed.html's parameters; a bad value is noted and left
+// at its default.
+func parseEmbed(q url.Values, notes []string) (EmbedOptions, []string) {
+	e := EmbedOptions{Controls: "full"}
+	bad := func(key, want string) {
+		notes = append(notes, "The parameter "+key+"="+strconv.Quote(clip(q.Get(key)))+" was ignored: "+want+".")
+	}
+	switch q.Get("autoplay") {
+	case "", "0", "false":
+	case "1", "true":
+		e.Autoplay = true
+	default:
+		bad("autoplay", "use autoplay=1")
+	}
+	if v := q.Get("speed"); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(f > 0) {
+			bad("speed", "use a positive number, such as speed=0.01 (1/100 of real time)")
+		} else {
+			e.Speed = ClampSpeed(f)
+		}
+	}
+	if v := q.Get("panels"); v != "" {
+		for _, p := range strings.Split(v, ",") {
+			p = strings.TrimSpace(p)
+			if !slices.Contains(EmbedPanels, p) {
+				bad("panels", "panels are "+strings.Join(EmbedPanels, ", "))
+				e.Panels = nil
+				break
+			}
+			e.Panels = append(e.Panels, p)
+		}
+	}
+	switch v := q.Get("controls"); v {
+	case "":
+	case "full", "min", "none":
+		e.Controls = v
+	default:
+		bad("controls", "use controls=full, min or none")
+	}
+	switch v := q.Get("theme"); v {
+	case "", "light", "dark":
+		e.Theme = v
+	default:
+		bad("theme", "use theme=light or dark")
+	}
+	return e, notes
+}
+
+// clip shortens hostile input quoted back to the reader.
+func clip(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return s
+}
