@@ -38,6 +38,10 @@ type NodeBox struct {
 	Rect   Rect
 	// Cells is how many offsets the broker's log strip shows.
 	Cells int
+	// PMap is where the broker's partition map goes (one chip per
+	// partition, see PartitionChips), in viewBox units; zero when the
+	// cluster has a single partition.
+	PMap Rect
 }
 
 // Link is one line of the lesson's picture, from the node that sends the
@@ -55,6 +59,9 @@ type Layout struct {
 	CellW, CellH float64
 	// Narrow says the layout stacks vertically for a phone.
 	Narrow bool
+	// PMapRows is how many rows of partition chips each broker's PMap
+	// holds, 0 without a partition map.
+	PMapRows int
 }
 
 // Geometry of the two layouts, in viewBox units.
@@ -76,6 +83,23 @@ const (
 	narrowCellW = 24
 	cellH       = 26
 	stripPad    = 12
+	// With more than gridAbove brokers besides the leader, the wide layout
+	// puts the clients in one column on the left and the other brokers in a
+	// grid of gridRows rows of narrower boxes, so that nine brokers fit a
+	// laptop screen at a legible scale.
+	gridAbove   = 3
+	gridRows    = 3
+	gridBrokerW = 240
+	gridGap     = 20
+	gridClientX = 80
+	gridLeadGap = 64
+	// A partition map row: chips chipH tall, pmapGap apart, below the
+	// box's status line.
+	chipH      = 16
+	pmapRowGap = 4
+	pmapTop    = 120
+	// minChipW is the narrowest chip that still holds a two-digit number.
+	minChipW = 18
 )
 
 // NodeKeyProducer and NodeKeyConsumer are the data-node values of the two
@@ -141,17 +165,107 @@ func brokerOrder(s engine.State) (lead NodeBox, rest []NodeBox) {
 // on the right; narrow stacks the same picture top to bottom for a phone.
 func ComputeLayout(s engine.State, narrow bool) Layout {
 	lead, rest := brokerOrder(s)
-	if narrow {
-		return narrowLayout(lead, rest)
+	parts := len(s.Partitions)
+	var l Layout
+	switch {
+	case narrow:
+		w := float64(narrowW - 2*margin)
+		if len(rest) > 1 {
+			w = (w - narrowGapX) / 2
+		}
+		l = narrowLayout(lead, rest, boxHeight(parts, w))
+	case len(rest) > gridAbove:
+		l = gridLayout(lead, rest, boxHeight(parts, gridBrokerW))
+	default:
+		l = wideLayout(lead, rest, boxHeight(parts, wideBrokerW))
 	}
-	return wideLayout(lead, rest)
+	if rows := pmapRows(parts, narrowestBroker(l)); rows > 0 {
+		l.PMapRows = rows
+		for i := range l.Nodes {
+			if n := &l.Nodes[i]; n.Broker != 0 {
+				n.PMap = Rect{n.Rect.X + stripPad, n.Rect.Y + pmapTop, n.Rect.W - 2*stripPad, float64(rows)*(chipH+pmapRowGap) - pmapRowGap}
+			}
+		}
+	}
+	return l
 }
 
-func wideLayout(lead NodeBox, rest []NodeBox) Layout {
+// pmapRows is how many rows of chips a partition map of parts partitions
+// needs in a box w wide; 0 for a single partition, which needs no map.
+func pmapRows(parts int, w float64) int {
+	if parts <= 1 || w <= 0 {
+		return 0
+	}
+	perRow := max(1, int((w-2*stripPad)/minChipW))
+	return (parts + perRow - 1) / perRow
+}
+
+// boxHeight is a broker box's height with room for its partition map.
+func boxHeight(parts int, w float64) float64 {
+	rows := pmapRows(parts, w)
+	if rows == 0 {
+		return brokerH
+	}
+	return pmapTop + float64(rows)*(chipH+pmapRowGap) + pmapRowGap
+}
+
+// narrowestBroker is the width of the narrowest broker box, 0 if none.
+func narrowestBroker(l Layout) float64 {
+	w := 0.0
+	for _, n := range l.Nodes {
+		if n.Broker != 0 && (w == 0 || n.Rect.W < w) {
+			w = n.Rect.W
+		}
+	}
+	return w
+}
+
+// gridClientY places the producer a third and the consumer two thirds of
+// the way down a grid layout of height h.
+func gridClientY(h float64, key string) float64 {
+	if key == NodeKeyProducer {
+		return h/3 - clientH/2
+	}
+	return 2*h/3 - clientH/2
+}
+
+// gridLayout is the wide layout for many brokers: the producer and the
+// consumer in a column on the left, the leader next, and the other brokers
+// in a grid of gridRows rows, column by column.
+func gridLayout(lead NodeBox, rest []NodeBox, bh float64) Layout {
 	l := Layout{CellW: wideCellW, CellH: cellH}
-	colH := float64(brokerH)
+	rows := min(gridRows, len(rest))
+	cols := (len(rest) + rows - 1) / rows
+	colH := float64(rows)*bh + float64(rows-1)*gridGap
+	l.Height = colH + 2*margin
+	midY := l.Height / 2
+	cells := cellsFor(gridBrokerW, wideCellW)
+	l.Nodes = append(l.Nodes, NodeBox{Key: NodeKeyProducer, Role: RoleProducer, Rect: Rect{margin, gridClientY(l.Height, NodeKeyProducer), clientW, clientH}})
+	x := float64(margin + clientW + gridClientX)
+	if lead.Key != "" {
+		lead.Rect = Rect{x, midY - bh/2, gridBrokerW, bh}
+		lead.Cells = cells
+		l.Nodes = append(l.Nodes, lead)
+	}
+	x += gridBrokerW + gridLeadGap
+	for i, n := range rest {
+		col, row := i/rows, i%rows
+		n.Rect = Rect{x + float64(col)*(gridBrokerW+gridGap), margin + float64(row)*(bh+gridGap), gridBrokerW, bh}
+		n.Cells = cells
+		l.Nodes = append(l.Nodes, n)
+	}
+	l.Width = x + float64(cols)*gridBrokerW + float64(cols-1)*gridGap + margin
+	// The consumer comes last in the DOM, as in the other layouts.
+	l.Nodes = append(l.Nodes, NodeBox{Key: NodeKeyConsumer, Role: RoleConsumer, Rect: Rect{margin, gridClientY(l.Height, NodeKeyConsumer), clientW, clientH}})
+	l.Links = lessonLinks(lead, rest)
+	return l
+}
+
+func wideLayout(lead NodeBox, rest []NodeBox, bh float64) Layout {
+	l := Layout{CellW: wideCellW, CellH: cellH}
+	colH := bh
 	if n := len(rest); n > 0 {
-		colH = float64(n)*brokerH + float64(n-1)*wideGapY
+		colH = float64(n)*bh + float64(n-1)*wideGapY
 	}
 	l.Height = colH + 2*margin
 	midY := l.Height / 2
@@ -159,13 +273,13 @@ func wideLayout(lead NodeBox, rest []NodeBox) Layout {
 	l.Nodes = append(l.Nodes, NodeBox{Key: NodeKeyProducer, Role: RoleProducer, Rect: Rect{x, midY - clientH/2, clientW, clientH}})
 	x += clientW + clientGapX
 	if lead.Key != "" {
-		lead.Rect = Rect{x, midY - brokerH/2, wideBrokerW, brokerH}
+		lead.Rect = Rect{x, midY - bh/2, wideBrokerW, bh}
 		lead.Cells = wideCells
 		l.Nodes = append(l.Nodes, lead)
 	}
 	x += wideBrokerW + wideGapX
 	for i, n := range rest {
-		n.Rect = Rect{x, margin + float64(i)*(brokerH+wideGapY), wideBrokerW, brokerH}
+		n.Rect = Rect{x, margin + float64(i)*(bh+wideGapY), wideBrokerW, bh}
 		n.Cells = wideCells
 		l.Nodes = append(l.Nodes, n)
 	}
@@ -176,7 +290,7 @@ func wideLayout(lead NodeBox, rest []NodeBox) Layout {
 	return l
 }
 
-func narrowLayout(lead NodeBox, rest []NodeBox) Layout {
+func narrowLayout(lead NodeBox, rest []NodeBox, bh float64) Layout {
 	l := Layout{Width: narrowW, CellW: narrowCellW, CellH: cellH, Narrow: true}
 	inner := float64(narrowW - 2*margin)
 	// The clients share the top row, producer left and consumer right as in
@@ -187,10 +301,10 @@ func narrowLayout(lead NodeBox, rest []NodeBox) Layout {
 	consumer := NodeBox{Key: NodeKeyConsumer, Role: RoleConsumer, Rect: Rect{narrowW - margin - cw, y, cw, clientH}}
 	y += clientH + narrowGapY
 	if lead.Key != "" {
-		lead.Rect = Rect{margin, y, inner, brokerH}
+		lead.Rect = Rect{margin, y, inner, bh}
 		lead.Cells = cellsFor(inner, narrowCellW)
 		l.Nodes = append(l.Nodes, lead)
-		y += brokerH + narrowGapY
+		y += bh + narrowGapY
 	}
 	colW := (inner - narrowGapX) / 2
 	rows := 0
@@ -201,13 +315,13 @@ func narrowLayout(lead NodeBox, rest []NodeBox) Layout {
 		if len(rest) == 1 {
 			w, x = inner, margin
 		}
-		n.Rect = Rect{x, y + float64(row)*(brokerH+narrowGapY/2), w, brokerH}
+		n.Rect = Rect{x, y + float64(row)*(bh+narrowGapY/2), w, bh}
 		n.Cells = cellsFor(w, narrowCellW)
 		l.Nodes = append(l.Nodes, n)
 		rows = row + 1
 	}
 	if rows > 0 {
-		y += float64(rows)*brokerH + float64(rows-1)*narrowGapY/2
+		y += float64(rows)*bh + float64(rows-1)*narrowGapY/2
 	} else {
 		y -= narrowGapY
 	}
@@ -321,4 +435,72 @@ func LogWindow(maxLEO, logStart engine.Offset, n int) (from, to engine.Offset) {
 	to = maxLEO + 1
 	from = max(to-engine.Offset(n), logStart)
 	return from, to
+}
+
+// Chip classes: a broker's part in one partition.
+const (
+	ChipLeader    = "leader"
+	ChipFollower  = "follower"
+	ChipOutOfSync = "out-of-sync"
+	ChipNone      = "none"
+)
+
+// Chip is one partition in a broker's partition map.
+type Chip struct {
+	Rect Rect
+	TP   engine.TopicPartition
+	// Class is ChipLeader, ChipFollower (in the ISR), ChipOutOfSync (a
+	// replica outside the ISR) or ChipNone (no replica on this broker).
+	Class string
+	// Title words the chip for a tooltip: "t-3: leader, ISR 1,2,3".
+	Title string
+}
+
+// maxChipW keeps chips of a few partitions from stretching across a box.
+const maxChipW = 30
+
+// PartitionChips lays out broker n's partition map: one chip per
+// partition, in PMapRows balanced rows within n.PMap, each saying what n
+// is for that partition. It returns nil when n has no map.
+func PartitionChips(s engine.State, l Layout, n NodeBox) []Chip {
+	parts := len(s.Partitions)
+	if l.PMapRows == 0 || n.Broker == 0 || parts == 0 {
+		return nil
+	}
+	perRow := (parts + l.PMapRows - 1) / l.PMapRows
+	w := min(maxChipW, n.PMap.W/float64(perRow))
+	out := make([]Chip, 0, parts)
+	for i, p := range s.Partitions {
+		row, col := i/perRow, i%perRow
+		c := Chip{
+			Rect: Rect{n.PMap.X + float64(col)*w, n.PMap.Y + float64(row)*(chipH+pmapRowGap), w - 2, chipH},
+			TP:   p.TP,
+		}
+		c.Class, c.Title = chipRole(p, n.Broker)
+		out = append(out, c)
+	}
+	return out
+}
+
+// chipRole says what broker b is for partition p, as a chip class and a
+// tooltip.
+func chipRole(p engine.PartitionState, b engine.BrokerID) (class, title string) {
+	isr := ", ISR " + engine.JoinIDs(p.ISR)
+	inISR := false
+	for _, id := range p.ISR {
+		inISR = inISR || id == b
+	}
+	hasReplica := false
+	for _, id := range p.Replicas {
+		hasReplica = hasReplica || id == b
+	}
+	switch {
+	case !hasReplica:
+		return ChipNone, p.TP.String() + ": no replica here"
+	case p.Leader == b:
+		return ChipLeader, p.TP.String() + ": leader in leader epoch " + itoa(int64(p.LeaderEpoch)) + isr
+	case inISR:
+		return ChipFollower, p.TP.String() + ": follower, in sync" + isr
+	}
+	return ChipOutOfSync, p.TP.String() + ": follower, out of sync" + isr
 }

@@ -102,6 +102,9 @@ type Store struct {
 	// Menu is the broker whose action menu is open, when MenuOpen.
 	Menu     engine.BrokerID
 	MenuOpen bool
+	// Manners is the help dialog, theme, motion, table view and narration
+	// state (store_manners.go).
+	Manners Manners
 	// nextValue numbers the next produced record ("order-<nextValue>").
 	nextValue int
 	// onChange holds the subscribers, called in order after each change.
@@ -241,6 +244,10 @@ func (s *Store) Dispatch(a Action) {
 			break
 		}
 		s.Err = ""
+	case mannersAction:
+		if !s.manners(a) {
+			return
+		}
 	case TimeAction:
 		a.applyTime(s)
 	default:

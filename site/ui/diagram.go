@@ -89,6 +89,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 		),
 		renderLinks(lay, inflight),
 		svgEl("g", nodes...),
+		renderPartitionMaps(s, st, lay),
 		renderMessages(lay, inflight, p.Exact()),
 	)
 }

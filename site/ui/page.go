@@ -35,6 +35,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				elem.Span(vecty.Markup(vecty.Class("clock-label")), vecty.Text("clock ")),
 				elem.Span(vecty.Markup(prop.ID("clock"), attr("aria-label", "simulated time")), vecty.Text(engine.FormatTime(pl.Now()))),
 			),
+			renderMannersBar(s),
 		),
 		vecty.If(s.Err != "", elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))),
 		elem.Main(
@@ -42,6 +43,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				&Controls{Store: s, Playing: s.Playing, Speed: s.Speed, NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet},
 				newTimeline(s),
 				renderStage(s),
+				renderInFlight(s),
 				legend(),
 				renderActions(s),
 			),
@@ -50,7 +52,10 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				&DescribePanel{Text: pl.Describe()},
 				&FetchRoundsPanel{Store: s, Count: count, Gen: gen},
 			),
+			renderTableView(s),
 		),
+		renderNarration(s),
+		renderHelp(s),
 	)
 }
 

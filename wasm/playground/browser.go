@@ -41,49 +41,89 @@ func (w *window) onResize(f func(width float64)) {
 	}))
 }
 
-// onKey maps keyboard shortcuts to actions: space plays or pauses, → steps,
-// "p" produces a record, Escape closes the broker action menu. Keys typed
-// into a form control, or already handled (a broker box opens its menu on
-// Space), are left alone.
-func (w *window) onKey(f func(site.Action)) {
+// onKey maps keyboard shortcuts to actions through site.KeyAction (the
+// key map is data in site/keys.go; the help dialog lists it). Keys typed
+// into a form control (a slider's arrows, a checkbox's Space), Space on a
+// button, and keys already handled (a broker box opens its menu on Space)
+// are left alone; Escape always closes. Opening a broker's menu from the
+// keyboard moves the focus into it.
+func (w *window) onKey(s *site.Store) {
 	w.doc.Call("addEventListener", "keydown", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		e := args[0]
 		if e.Get("defaultPrevented").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
 			return nil
 		}
-		switch e.Get("target").Get("tagName").String() {
-		case "INPUT", "BUTTON", "TEXTAREA", "SELECT":
+		key := e.Get("key").String()
+		a, anywhere, ok := site.KeyAction(key)
+		if !ok {
 			return nil
 		}
-		var a site.Action
-		switch e.Get("key").String() {
-		case " ":
-			a = site.TogglePlay{}
-		case "ArrowRight":
-			a = site.StepOnce{}
-		case "p":
-			a = site.ProduceRecord{}
-		case "Escape":
-			a = site.CloseMenu{}
-		default:
-			return nil
+		switch e.Get("target").Get("tagName").String() {
+		case "INPUT", "TEXTAREA", "SELECT":
+			if !anywhere {
+				return nil
+			}
+		case "BUTTON":
+			if key == " " {
+				return nil // Space presses the button
+			}
 		}
 		e.Call("preventDefault")
-		f(a)
+		s.Dispatch(a)
+		if _, menu := a.(site.OpenBrokerMenu); menu && s.MenuOpen {
+			w.afterRender(func() { w.focus(".broker-menu button:not([disabled])") })
+		}
 		return nil
 	}))
 }
 
+// afterRender calls f on the next animation frame, after Vecty's batched
+// re-render (queued on the same frame, earlier), so that f finds the new
+// elements.
+func (w *window) afterRender(f func()) {
+	var cb js.Func
+	cb = js.FuncOf(func(js.Value, []js.Value) any {
+		cb.Release()
+		f()
+		return nil
+	})
+	w.win.Call("requestAnimationFrame", cb)
+}
+
+// focus focuses the first element matching sel, if there is one.
+func (w *window) focus(sel string) {
+	if el := w.doc.Call("querySelector", sel); el.Truthy() {
+		el.Call("focus")
+	}
+}
+
 // loop calls tick with the real milliseconds since the previous frame, on
-// every animation frame while the document is visible. The first frame
-// that finds the diagram marks the page ready for tests and benchmarks:
-// document.body.dataset.ready = "1" and window.kplayFirstDraw.
+// every animation frame while the document is visible. While the tab is
+// hidden it stops asking for frames (visibilitychange), and when the tab
+// comes back the first frame counts as one ordinary frame, so the
+// playhead does not jump. The first frame that finds the diagram marks
+// the page ready for tests and benchmarks: document.body.dataset.ready =
+// "1" and window.kplayFirstDraw. window.kplayFrames counts the frames that
+// ticked, so that tests can see the loop stop and resume.
 func (w *window) loop(tick func(realMs float64)) {
 	last := -1.0
+	frames := 0
+	running := false
 	var frame js.Func
+	request := func() {
+		if !running {
+			running = true
+			w.win.Call("requestAnimationFrame", frame)
+		}
+	}
 	frame = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		running = false
 		now := args[0].Float()
-		w.win.Call("requestAnimationFrame", frame)
+		if w.doc.Get("hidden").Bool() {
+			last = -1
+			return nil // visibilitychange asks again
+		}
+		request()
 		if !w.rendered {
 			if w.doc.Call("getElementById", diagramSel).IsNull() {
 				return nil
@@ -94,10 +134,6 @@ func (w *window) loop(tick func(realMs float64)) {
 			last = now
 			return nil
 		}
-		if w.doc.Get("hidden").Bool() {
-			last = -1
-			return nil
-		}
 		dt := frameMs
 		if last >= 0 {
 			dt = now - last
@@ -106,8 +142,18 @@ func (w *window) loop(tick func(realMs float64)) {
 		if dt > maxGapMs || dt < 0 {
 			dt = frameMs
 		}
+		frames++
+		w.win.Set("kplayFrames", frames)
 		tick(dt)
 		return nil
 	})
-	w.win.Call("requestAnimationFrame", frame)
+	w.doc.Call("addEventListener", "visibilitychange", js.FuncOf(func(js.Value, []js.Value) any {
+		if !w.doc.Get("hidden").Bool() {
+			last = -1
+			request()
+		}
+		return nil
+	}))
+	w.win.Set("kplayFrames", 0)
+	request()
 }

@@ -26,9 +26,13 @@ func main() {
 		}
 	})
 	w.onResize(func(width float64) { s.Dispatch(site.Resize{Width: width}) })
-	w.onKey(func(a site.Action) { s.Dispatch(a) })
+	w.manners(s)
+	w.onKey(s)
 	w.timeHooks(s)
-	w.loop(func(realMs float64) { s.Dispatch(site.Tick{RealMs: realMs}) })
+	w.loop(func(realMs float64) {
+		s.Dispatch(site.Tick{RealMs: realMs})
+		s.Dispatch(site.Narrate{RealMs: realMs})
+	})
 	vecty.RenderBody(page) // blocks forever
 }
 

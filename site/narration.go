@@ -1,0 +1,172 @@
+package site
+
+import (
+	"slices"
+	"strconv"
+
+	"kplay/engine"
+)
+
+// This file turns engine events into short spoken sentences for the
+// page's aria-live region, and paces them so that a screen reader is not
+// flooded: at most one sentence per NarrationGapMs of real time, the most
+// important first.
+
+// NarrationGapMs is the least real time between two spoken sentences.
+const NarrationGapMs = 1000
+
+// Priorities of spoken sentences: higher speaks first.
+const (
+	PrioAck       = 1
+	PrioISR       = 2
+	PrioFault     = 3
+	PrioLeader    = 4
+	PrioViolation = 5
+)
+
+// Sentence is one thing to say, with how important it is. Kind groups
+// sentences that can be said together ("and 3 more like it").
+type Sentence struct {
+	Text     string
+	Priority int
+	Kind     engine.EventKind
+	// seq orders sentences of equal priority, oldest first.
+	seq int
+	// more counts later sentences of the same Kind folded into this one.
+	more int
+}
+
+// NarrateEvent returns the sentence for e, and false for events not worth
+// saying out loud (messages, fetches, appends, high watermark moves).
+func NarrateEvent(e engine.Event) (Sentence, bool) {
+	s := Sentence{Kind: e.Kind, seq: e.Seq}
+	tp := e.TP.String()
+	switch e.Kind {
+	case engine.EvLeaderElected:
+		s.Priority = PrioLeader
+		if e.Peer.Kind != engine.NodeBroker {
+			s.Text = "Partition " + tp + " has no leader: no eligible replica is alive."
+			break
+		}
+		s.Text = "Broker " + itoa(int64(e.Peer.ID)) + " is now the leader of partition " + tp + ", leader epoch " + itoa(int64(e.Epoch)) + "."
+	case engine.EvISRChanged:
+		s.Priority = PrioISR
+		s.Text = "The in-sync replicas of " + tp + " changed: " + e.Text + "."
+	case engine.EvBrokerStopped:
+		s.Priority = PrioFault
+		s.Text = "Broker " + itoa(int64(e.Node.ID)) + " " + e.Text + "."
+	case engine.EvBrokerStarted:
+		s.Priority = PrioFault
+		s.Text = "Broker " + itoa(int64(e.Node.ID)) + " started."
+	case engine.EvBrokerFenced:
+		s.Priority = PrioFault
+		s.Text = "The controller fenced broker " + itoa(int64(e.Peer.ID)) + "."
+	case engine.EvNetwork:
+		s.Priority = PrioFault
+		s.Text = "Network: " + e.Text + "."
+	case engine.EvTruncated:
+		s.Priority = PrioISR
+		s.Text = "Broker " + itoa(int64(e.Node.ID)) + " truncated " + tp + " to offset " + itoa(int64(e.Offset)) + ", removing " + strconv.Itoa(e.Count) + " record(s)."
+	case engine.EvViolation:
+		s.Priority = PrioViolation
+		s.Text = "Guarantee broken: " + Clip(e.Text, MaxEventText) + "."
+	case engine.EvProduceAcked:
+		s.Priority = PrioAck
+		s.Text = "Producer " + e.Node.String() + ": " + ackedPhrase(e) + " of " + tp + " acknowledged."
+	case engine.EvProduceFailed:
+		s.Priority = PrioFault
+		s.Text = "Producer " + e.Node.String() + " gave up on " + strconv.Itoa(e.Count) + " record(s) for " + tp + "."
+	default:
+		return Sentence{}, false
+	}
+	return s, true
+}
+
+// ackedPhrase says "offset 4" or "offsets 3 to 5".
+func ackedPhrase(e engine.Event) string {
+	if e.End-e.Offset <= 1 {
+		return "offset " + itoa(int64(e.Offset))
+	}
+	return "offsets " + itoa(int64(e.Offset)) + " to " + itoa(int64(e.End-1))
+}
+
+// Narrator paces sentences for an aria-live region. The zero value is
+// ready: its first Update only catches up with the events so far, so that
+// the scenario's history (or a replay after a seek) is not read out.
+type Narrator struct {
+	// Current is what the live region holds; Spoken counts sentences said.
+	Current string
+	Spoken  int
+
+	started bool
+	gen     int
+	seen    int
+	// quietMs is the real time since the last sentence was spoken.
+	quietMs float64
+	queue   []Sentence
+}
+
+// Update reads the events after the last ones it saw (events(from) returns
+// those with Seq >= from; count is how many there are; gen changes when
+// the history is replayed) and lets realMs of real time pass. It returns
+// true if Current changed.
+func (n *Narrator) Update(gen, count int, events func(from int) []engine.Event, realMs float64) bool {
+	if realMs > 0 {
+		n.quietMs += realMs
+	}
+	if !n.started || gen != n.gen || count < n.seen {
+		n.started, n.gen, n.seen, n.queue = true, gen, count, nil
+		return false
+	}
+	if count > n.seen {
+		for _, e := range events(n.seen) {
+			if s, ok := NarrateEvent(e); ok {
+				n.add(s)
+			}
+		}
+		n.seen = count
+	}
+	if len(n.queue) == 0 || n.quietMs < NarrationGapMs {
+		return false
+	}
+	n.Current = n.pop()
+	n.Spoken++
+	n.quietMs = 0
+	return true
+}
+
+// Reset forgets the events seen, as for a new scenario: the next Update
+// only catches up.
+func (n *Narrator) Reset() { n.started, n.queue = false, nil }
+
+// add queues s, or folds it into the queued sentence of its kind, so
+// that one crash that moves twelve leaderships is one sentence and the
+// queue holds at most one sentence per kind.
+func (n *Narrator) add(s Sentence) {
+	for i := range n.queue {
+		if n.queue[i].Kind == s.Kind {
+			n.queue[i].more++
+			return
+		}
+	}
+	n.queue = append(n.queue, s)
+}
+
+// pop takes the most important sentence, oldest first within a priority.
+func (n *Narrator) pop() string {
+	slices.SortStableFunc(n.queue, func(a, b Sentence) int {
+		if a.Priority != b.Priority {
+			return b.Priority - a.Priority
+		}
+		return a.seq - b.seq
+	})
+	top := n.queue[0]
+	n.queue = slices.Delete(n.queue, 0, 1)
+	switch {
+	case top.more == 1:
+		return top.Text + " And 1 more like it."
+	case top.more > 1:
+		return top.Text + " And " + strconv.Itoa(top.more) + " more like it."
+	}
+	return top.Text
+}

@@ -1,0 +1,99 @@
+package site
+
+import (
+	"strings"
+	"testing"
+
+	"kplay/engine"
+)
+
+func TestNarrateEventSaysImportantThings(t *testing.T) {
+	tp := engine.TopicPartition{Topic: "t", Partition: 0}
+	leader := engine.Event{Kind: engine.EvLeaderElected, TP: tp, Peer: engine.Broker(2), Epoch: 1}
+	s, ok := NarrateEvent(leader)
+	if !ok || s.Text != "Broker 2 is now the leader of partition t-0, leader epoch 1." || s.Priority != PrioLeader {
+		t.Fatalf("leader: %+v %v", s, ok)
+	}
+	crash := engine.Event{Kind: engine.EvBrokerStopped, Node: engine.Broker(1), Text: "crashed"}
+	if s, _ := NarrateEvent(crash); s.Text != "Broker 1 crashed." {
+		t.Fatalf("crash: %q", s.Text)
+	}
+	for _, k := range []engine.EventKind{engine.EvMsgSent, engine.EvAppended, engine.EvHWChanged, engine.EvFetchRound} {
+		if _, ok := NarrateEvent(engine.Event{Kind: k}); ok {
+			t.Errorf("kind %d is narrated", k)
+		}
+	}
+}
+
+// feed is an event source for a Narrator.
+type feed struct{ evs []engine.Event }
+
+func (f *feed) from(i int) []engine.Event { return f.evs[i:] }
+func (f *feed) add(e engine.Event) {
+	e.Seq = len(f.evs)
+	f.evs = append(f.evs, e)
+}
+
+func TestNarratorPacesAndPrioritises(t *testing.T) {
+	var n Narrator
+	f := &feed{}
+	f.add(engine.Event{Kind: engine.EvBrokerStarted, Node: engine.Broker(1)})
+	// The first update only catches up: history is not read out.
+	if n.Update(0, len(f.evs), f.from, 5000) || n.Current != "" {
+		t.Fatalf("history narrated: %q", n.Current)
+	}
+	tp := func(p int32) engine.TopicPartition { return engine.TopicPartition{Topic: "t", Partition: p} }
+	f.add(engine.Event{Kind: engine.EvProduceAcked, Node: engine.NodeID{Kind: engine.NodeProducer, ID: 1}, TP: tp(0), Offset: 4, End: 5})
+	f.add(engine.Event{Kind: engine.EvBrokerStopped, Node: engine.Broker(1), Text: "crashed"})
+	for p := range int32(12) {
+		f.add(engine.Event{Kind: engine.EvLeaderElected, TP: tp(p), Peer: engine.Broker(2), Epoch: 1})
+	}
+	// A second has passed since the start: the most important speaks first,
+	// and the twelve leader changes are one sentence.
+	if !n.Update(0, len(f.evs), f.from, 16) {
+		t.Fatal("nothing said")
+	}
+	if !strings.HasPrefix(n.Current, "Broker 2 is now the leader of partition t-0") || !strings.HasSuffix(n.Current, "And 11 more like it.") {
+		t.Fatalf("first sentence %q", n.Current)
+	}
+	// Within the next second nothing more is said.
+	for range 50 {
+		if n.Update(0, len(f.evs), f.from, 16) {
+			t.Fatalf("spoke again within a second: %q", n.Current)
+		}
+	}
+	if !n.Update(0, len(f.evs), f.from, 300) || n.Current != "Broker 1 crashed." {
+		t.Fatalf("second sentence %q", n.Current)
+	}
+	if !n.Update(0, len(f.evs), f.from, 1000) || !strings.Contains(n.Current, "offset 4 of t-0 acknowledged") {
+		t.Fatalf("third sentence %q", n.Current)
+	}
+	if n.Update(0, len(f.evs), f.from, 1000) || n.Spoken != 3 {
+		t.Fatalf("spoke %d sentences, last %q", n.Spoken, n.Current)
+	}
+	// A replay (a new generation) is not read out.
+	f.add(engine.Event{Kind: engine.EvBrokerStopped, Node: engine.Broker(3), Text: "crashed"})
+	if n.Update(1, len(f.evs), f.from, 5000) {
+		t.Fatalf("a replay was narrated: %q", n.Current)
+	}
+}
+
+func TestStoreNarratesACrash(t *testing.T) {
+	s := lessonStore(t)
+	s.Speed = MaxSpeed
+	s.Dispatch(Narrate{RealMs: 16})
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 1}})
+	said := []string{}
+	for range 300 {
+		s.Dispatch(Tick{RealMs: 100})
+		before := s.Manners.Narration.Spoken
+		s.Dispatch(Narrate{RealMs: 100})
+		if s.Manners.Narration.Spoken != before {
+			said = append(said, s.Manners.Narration.Current)
+		}
+	}
+	all := strings.Join(said, "\n")
+	if !strings.Contains(all, "Broker 1 crashed.") || !strings.Contains(all, "is now the leader of partition") {
+		t.Fatalf("narration after crashing the leader:\n%s", all)
+	}
+}

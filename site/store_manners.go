@@ -1,0 +1,226 @@
+package site
+
+import (
+	"slices"
+
+	"kplay/engine"
+)
+
+// This file holds the page's manners: the help dialog, themes, reduced
+// motion, the table view, spoken narration and the keyboard actions that
+// go with them. Store.Dispatch hands every mannersAction to manners.
+
+// Themes the page can show; ThemeSystem follows prefers-color-scheme.
+const (
+	ThemeSystem = ""
+	ThemeLight  = "light"
+	ThemeDark   = "dark"
+)
+
+// Manners is the Store's presentation and accessibility state.
+type Manners struct {
+	// HelpOpen says the keyboard shortcut dialog is showing.
+	HelpOpen bool
+	// TableView says the cluster is also shown as HTML tables.
+	TableView bool
+	// ReducedMotion mirrors prefers-reduced-motion: reduce; message dots
+	// do not move, the messages in flight are listed instead.
+	ReducedMotion bool
+	// SystemDark mirrors prefers-color-scheme: dark.
+	SystemDark bool
+	// Theme is the user's choice, ThemeSystem until the toggle is used.
+	Theme string
+	// Narration is what the aria-live region says.
+	Narration Narrator
+	// narrated is the player the narrator follows.
+	narrated *Player
+}
+
+// EffectiveTheme returns the theme the page shows: the user's choice, or the
+// system's.
+func (m Manners) EffectiveTheme() string {
+	if m.Theme != ThemeSystem {
+		return m.Theme
+	}
+	if m.SystemDark {
+		return ThemeDark
+	}
+	return ThemeLight
+}
+
+// mannersAction is an action that manners performs.
+type mannersAction interface {
+	Action
+	isMannersAction()
+}
+
+// ToggleHelp is an action which opens or closes the shortcut dialog.
+type ToggleHelp struct{}
+
+// Dismiss is an action (Escape) which closes the help dialog if it is
+// open, and otherwise the broker action menu.
+type Dismiss struct{}
+
+// ToggleTheme is an action which switches to the other theme than the one
+// shown, overriding the system's preference from then on.
+type ToggleTheme struct{}
+
+// ToggleTable is an action which shows or hides the table view.
+type ToggleTable struct{}
+
+// SetReducedMotion is an action from the browser: whether the user asks
+// for reduced motion.
+type SetReducedMotion struct{ On bool }
+
+// SetSystemDark is an action from the browser: whether the system prefers
+// a dark colour scheme.
+type SetSystemDark struct{ Dark bool }
+
+// SpeedStep is an action which moves the speed one rung up (Up) or down
+// the SpeedLadder.
+type SpeedStep struct{ Up bool }
+
+// StepBack is an action which pauses and seeks back to the latest instant
+// before the playhead at which an event happened.
+type StepBack struct{}
+
+// OpenBrokerMenu is an action which opens broker N's action menu if the
+// cluster has that broker.
+type OpenBrokerMenu struct{ Broker engine.BrokerID }
+
+// Narrate is an action from the animation loop: RealMs real milliseconds
+// have passed; the narrator reads new events and may speak.
+type Narrate struct{ RealMs float64 }
+
+func (ToggleHelp) isAction()       {}
+func (Dismiss) isAction()          {}
+func (ToggleTheme) isAction()      {}
+func (ToggleTable) isAction()      {}
+func (SetReducedMotion) isAction() {}
+func (SetSystemDark) isAction()    {}
+func (SpeedStep) isAction()        {}
+func (StepBack) isAction()         {}
+func (OpenBrokerMenu) isAction()   {}
+func (Narrate) isAction()          {}
+
+func (ToggleHelp) isMannersAction()       {}
+func (Dismiss) isMannersAction()          {}
+func (ToggleTheme) isMannersAction()      {}
+func (ToggleTable) isMannersAction()      {}
+func (SetReducedMotion) isMannersAction() {}
+func (SetSystemDark) isMannersAction()    {}
+func (SpeedStep) isMannersAction()        {}
+func (StepBack) isMannersAction()         {}
+func (OpenBrokerMenu) isMannersAction()   {}
+func (Narrate) isMannersAction()          {}
+
+// SpeedLadder is the speeds that [ and ] step through.
+func SpeedLadder() []float64 {
+	return []float64{0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10}
+}
+
+// NextSpeed returns the ladder's next rung above (up) or below s; at the
+// ends it stays.
+func NextSpeed(s float64, up bool) float64 {
+	l := SpeedLadder()
+	if up {
+		for _, v := range l {
+			if v > s*1.0001 {
+				return v
+			}
+		}
+		return l[len(l)-1]
+	}
+	for _, v := range slices.Backward(l) {
+		if v < s*0.9999 {
+			return v
+		}
+	}
+	return l[0]
+}
+
+// PreviousEventTime returns the time of the latest event before now, or
+// start if there is none.
+func PreviousEventTime(evs []engine.Event, start, now engine.Time) engine.Time {
+	for i := len(evs) - 1; i >= 0; i-- {
+		if evs[i].At < now {
+			return max(evs[i].At, start)
+		}
+	}
+	return start
+}
+
+// manners performs a; it returns false if nothing changed.
+func (s *Store) manners(a mannersAction) bool {
+	m := &s.Manners
+	switch a := a.(type) {
+	case ToggleHelp:
+		m.HelpOpen = !m.HelpOpen
+	case Dismiss:
+		switch {
+		case m.HelpOpen:
+			m.HelpOpen = false
+		case s.MenuOpen:
+			s.MenuOpen = false
+		default:
+			return false
+		}
+	case ToggleTheme:
+		if m.EffectiveTheme() == ThemeDark {
+			m.Theme = ThemeLight
+		} else {
+			m.Theme = ThemeDark
+		}
+	case ToggleTable:
+		m.TableView = !m.TableView
+	case SetReducedMotion:
+		if m.ReducedMotion == a.On {
+			return false
+		}
+		m.ReducedMotion = a.On
+	case SetSystemDark:
+		if m.SystemDark == a.Dark {
+			return false
+		}
+		m.SystemDark = a.Dark
+	case SpeedStep:
+		s.Speed = NextSpeed(s.Speed, a.Up)
+	case StepBack:
+		s.Playing = false
+		p := s.Player
+		start := p.Scenario().Config.Start
+		if p.Exact() <= float64(start) {
+			return true
+		}
+		// Events at the playhead itself happened "now": go before them.
+		s.Player.Seek(PreviousEventTime(p.RecentEvents(1<<14), start, p.Now()))
+	case OpenBrokerMenu:
+		if !hasBroker(s.Player.State(), a.Broker) {
+			return false
+		}
+		if s.MenuOpen && s.Menu == a.Broker {
+			s.MenuOpen = false
+		} else {
+			s.Menu, s.MenuOpen = a.Broker, true
+		}
+	case Narrate:
+		p := s.Player
+		if m.narrated != p {
+			// A new scenario: its history is not read out.
+			m.narrated = p
+			m.Narration.Reset()
+		}
+		return m.Narration.Update(p.Generation(), p.EventCount(), p.Events, a.RealMs)
+	}
+	return true
+}
+
+// hasBroker says whether the cluster has broker id.
+func hasBroker(st engine.State, id engine.BrokerID) bool {
+	for _, b := range st.Brokers {
+		if b.ID == id {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,99 @@
+package ui
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/prop"
+
+	"kplay/engine"
+	"kplay/site"
+)
+
+// renderTableView shows the cluster as HTML tables for screen readers
+// and for clusters too large to read in the diagram: one table per
+// partition, one row per replica with its role, LEO, HW, leader epoch and
+// ISR membership. It carries the DOM contract's <section id="table-view">
+// with <tr data-tp data-broker data-leo data-hw>; nil while it is off.
+func renderTableView(s *site.Store) vecty.MarkupOrChild {
+	if !s.Manners.TableView {
+		return nil
+	}
+	st := s.Player.State()
+	items := []vecty.MarkupOrChild{
+		vecty.Markup(prop.ID("table-view"), vecty.Class("panel", "table-view"), attr("aria-labelledby", "table-view-h")),
+		elem.Heading2(vecty.Markup(prop.ID("table-view-h")), vecty.Text("Cluster as tables")),
+	}
+	if len(st.Partitions) == 0 {
+		items = append(items, elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("No topic yet.")))
+	}
+	items = append(items, elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text(brokersLine(st))))
+	for _, p := range st.Partitions {
+		items = append(items, elem.Div(vecty.Markup(vecty.Class("table-wrap")), partitionTable(st, p)))
+	}
+	return elem.Section(items...)
+}
+
+// brokersLine says which brokers are up: "Brokers: b1 down, b2 up, b3 up."
+func brokersLine(st engine.State) string {
+	out := "Brokers:"
+	for i, b := range st.Brokers {
+		if i > 0 {
+			out += ","
+		}
+		state := "up"
+		if !b.Alive {
+			state = "down"
+		}
+		out += " " + site.BrokerKey(b.ID) + " " + state
+	}
+	return out + "."
+}
+
+// partitionTable is one partition's replicas.
+func partitionTable(st engine.State, p engine.PartitionState) *vecty.HTML {
+	leader := "no leader"
+	if p.Leader != engine.NoLeader {
+		leader = "leader " + site.BrokerKey(p.Leader)
+	}
+	caption := p.TP.String() + ": " + leader + ", leader epoch " + itoa(int64(p.LeaderEpoch)) + ", ISR " + engine.JoinIDs(p.ISR)
+	th := func(s string) *vecty.HTML { return elem.TableHeader(vecty.Markup(attr("scope", "col")), vecty.Text(s)) }
+	rows := []vecty.MarkupOrChild{}
+	for _, id := range p.Replicas {
+		r, ok := st.Replica(id, p.TP)
+		role := "follower"
+		switch {
+		case !ok:
+			role = "no replica"
+		case r.Leader:
+			role = "leader"
+		}
+		inISR := "no"
+		if slices.Contains(p.ISR, id) {
+			inISR = "yes"
+		}
+		state := "up"
+		if !brokerAlive(st, id) {
+			state = "down"
+		}
+		rows = append(rows, elem.TableRow(
+			vecty.Markup(attr("data-tp", p.TP.String()), attr("data-broker", itoa(int64(id))),
+				attr("data-leo", itoa(int64(r.LEO))), attr("data-hw", itoa(int64(r.HW)))),
+			elem.TableHeader(vecty.Markup(attr("scope", "row")), vecty.Text("broker "+itoa(int64(id)))),
+			elem.TableData(vecty.Text(role)),
+			elem.TableData(vecty.Text(strconv.FormatInt(int64(r.LEO), 10))),
+			elem.TableData(vecty.Text(strconv.FormatInt(int64(r.HW), 10))),
+			elem.TableData(vecty.Text(itoa(int64(r.LeaderEpoch)))),
+			elem.TableData(vecty.Text(inISR)),
+			elem.TableData(vecty.Text(state)),
+		))
+	}
+	return elem.Table(
+		vecty.Markup(attr("data-tp", p.TP.String())),
+		elem.Caption(vecty.Text(caption)),
+		elem.TableHead(elem.TableRow(th("Replica"), th("Role"), th("LEO"), th("HW"), th("Leader epoch"), th("In ISR"), th("Broker"))),
+		elem.TableBody(rows...),
+	)
+}
