@@ -105,6 +105,9 @@ type Store struct {
 	// Manners is the help dialog, theme, motion, table view and narration
 	// state (store_manners.go).
 	Manners Manners
+	// Acting is the link menu, producer, consumer and config panels'
+	// state (store_act.go).
+	Acting Acting
 	// nextValue numbers the next produced record ("order-<nextValue>").
 	nextValue int
 	// onChange holds the subscribers, called in order after each change.
@@ -136,7 +139,9 @@ func NewStoreFromScript(name, src string) *Store {
 		s.Err = err.Error()
 		return s
 	}
-	return NewStore(sc)
+	s := NewStore(sc)
+	s.Acting.Source = script.StripExpected(src)
+	return s
 }
 
 // emptyPlayer plays a default cluster with no commands.
@@ -203,7 +208,7 @@ func (s *Store) Dispatch(a Action) {
 			return
 		}
 		before := s.Player.Exact()
-		s.advance(a.RealMs)
+		s.advanceActing(a.RealMs)
 		if s.Player.Exact() == before {
 			return
 		}
@@ -250,6 +255,10 @@ func (s *Store) Dispatch(a Action) {
 		}
 	case TimeAction:
 		a.applyTime(s)
+	case actingAction:
+		if !a.applyActing(s) {
+			return
+		}
 	default:
 		return
 	}

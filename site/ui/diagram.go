@@ -26,7 +26,7 @@ const (
 func renderStage(s *site.Store) *vecty.HTML {
 	st := s.Player.State()
 	lay := site.ComputeLayout(st, s.Narrow)
-	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderDiagram(s, st, lay), renderBrokerMenu(s, st, lay))
+	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderDiagram(s, st, lay), renderBrokerMenu(s, st, lay), renderLinkMenu(s, st, lay))
 }
 
 // renderDiagram draws the cluster at the playhead as the lesson does:
@@ -88,6 +88,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 			),
 		),
 		renderLinks(lay, inflight),
+		renderLinkHits(s, lay),
 		svgEl("g", nodes...),
 		renderPartitionMaps(s, st, lay),
 		renderMessages(lay, inflight, p.Exact()),

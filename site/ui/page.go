@@ -46,6 +46,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				renderInFlight(s),
 				legend(),
 				renderActions(s),
+				renderActing(s),
 			),
 			elem.Div(vecty.Markup(vecty.Class("panels")),
 				&EventLog{Store: s, Count: count, Gen: gen, ShowNet: s.ShowNet},

@@ -1,0 +1,99 @@
+package site
+
+import (
+	"errors"
+	"strings"
+
+	"kplay/engine"
+	"kplay/engine/script"
+)
+
+// ScriptText returns a runnable kplay script of what the page plays: src
+// (the scenario's script without expected outputs) with the user's steps
+// merged in at their times, each after a "run until=TIME" line, so that
+// running the text with script.Runner gives the cluster the Player shows.
+// A relative advance that a user step lands inside becomes a run until= to
+// the same time, and a step directive (the page plays by time, not by
+// event) is kept as a comment. If upTo is later than the last time the
+// script reaches, a final run until=upTo follows. Without src (or if it no
+// longer parses) the scenario's compiled steps are printed instead.
+func ScriptText(src string, sc script.Scenario, user []script.Step, upTo engine.Time) string {
+	var b strings.Builder
+	now := sc.Config.Start
+	u := 0
+	users := func(before engine.Time, all bool) {
+		for u < len(user) && (all || user[u].At < before) {
+			st := user[u]
+			b.WriteString("run until=" + engine.FormatTime(st.At) + "\n")
+			b.WriteString(st.Cmd.String() + "\n")
+			now = max(now, st.At)
+			u++
+		}
+	}
+	dirs, err := script.Parse("", src)
+	if src == "" || err != nil {
+		b.WriteString(ClusterLine(sc.Config) + "\n")
+		for _, st := range sc.Steps {
+			users(st.At, false)
+			if st.Flush || st.At > now {
+				b.WriteString("run until=" + engine.FormatTime(st.At) + "\n")
+				now = st.At
+			}
+			b.WriteString(st.Cmd.String() + "\n")
+		}
+	} else {
+		lines := strings.Split(strings.TrimRight(src, "\n"), "\n")
+		di := 0
+		for i, line := range lines {
+			if di < len(dirs) && dirs[di].Pos.Line == i+1 {
+				d := dirs[di]
+				di++
+				switch d.Cmd {
+				case "step":
+					b.WriteString("# " + line + "  (the page plays by time, so this step is left out)\n")
+					continue
+				case "advance", "run":
+					c, err := script.Compile(dirs[:di])
+					if err != nil {
+						break
+					}
+					if u < len(user) && user[u].At < c.End {
+						users(c.End, false)
+						line = "run until=" + engine.FormatTime(c.End)
+					}
+					now = c.End
+				}
+			}
+			b.WriteString(line + "\n")
+		}
+	}
+	users(0, true)
+	if upTo > now {
+		b.WriteString("run until=" + engine.FormatTime(upTo) + "\n")
+	}
+	return b.String()
+}
+
+// ReplaceClusterLine returns text with its cluster directive replaced by
+// line, every other line kept.
+func ReplaceClusterLine(text, line string) (string, error) {
+	dirs, err := script.Parse("", text)
+	if err != nil {
+		return "", err
+	}
+	for _, d := range dirs {
+		if d.Cmd != "cluster" {
+			continue
+		}
+		lines := strings.Split(text, "\n")
+		i := d.Pos.Line - 1
+		// A directive continued with "\" spans more lines: replace them all.
+		end := i
+		for end < len(lines)-1 && strings.HasSuffix(lines[end], `\`) {
+			end++
+		}
+		lines = append(append(lines[:i:i], line), lines[end+1:]...)
+		return strings.Join(lines, "\n"), nil
+	}
+	return "", errors.New("the script has no cluster directive")
+}

@@ -1,0 +1,355 @@
+package site
+
+import (
+	"strconv"
+	"strings"
+
+	"kplay/engine"
+	"kplay/engine/script"
+)
+
+// This file holds the acting panels' state and actions: the link menu,
+// the producer panel (with its rate), the consumer panel, the config panel
+// and the script view. Store.Dispatch hands every actingAction to
+// applyActing.
+
+// Acting is the Store's state for the acting panels.
+type Acting struct {
+	// Source is the scenario's script without expected outputs, "" when
+	// the Store was built from a compiled scenario.
+	Source string
+	// Link is the data-link ("b1-b2", "producer-b1") whose menu is open,
+	// when LinkOpen.
+	Link     string
+	LinkOpen bool
+	// Rate is the producer panel's running rate.
+	Rate Rate
+	// Note is the last config change's explanation, "" for none.
+	Note string
+	// script caches ScriptText for the player's history hist.
+	script     string
+	scriptHist int
+	scriptOK   bool
+}
+
+// Rate produces records at a steady pace in simulated time: one engine
+// Produce every Every ms, injected when the playhead passes Next.
+type Rate struct {
+	On    bool
+	Every engine.Time
+	Next  engine.Time
+	Key   string
+	Acks  engine.Acks
+}
+
+// actingAction is an action that applyActing performs.
+type actingAction interface {
+	Action
+	applyActing(s *Store) bool
+}
+
+// OpenLink is an action which opens the menu of a link of the diagram
+// (data-link "b1-b2"); asking for the open one closes it.
+type OpenLink struct{ Link string }
+
+// CloseLink is an action which closes the link menu.
+type CloseLink struct{}
+
+// ProduceWith is an action from the producer panel: send Values (or, with
+// none, Count records numbered on from the produce button's) with Key and
+// Acks to the first partition, at the playhead.
+type ProduceWith struct {
+	Values []string
+	Count  int
+	Key    string
+	Acks   engine.Acks
+}
+
+// StartRate is an action which produces PerSec records per simulated
+// second, one at a time, until StopRate.
+type StartRate struct {
+	PerSec int
+	Key    string
+	Acks   engine.Acks
+}
+
+// StopRate is an action which stops the producer panel's rate.
+type StopRate struct{}
+
+// StartConsumer is an action which starts a new consumer of the first
+// partition at From, with client.rack Rack ("" reads from the leader).
+type StartConsumer struct {
+	From engine.Offset
+	Rack string
+}
+
+// ApplyConfig is an action from the config panel: the settings in Values
+// (keys as Settings spells them) replace the current ones. Changes to
+// runtime settings alone become config commands at the playhead; any other
+// change restarts the scenario with a new cluster line.
+type ApplyConfig struct{ Values map[string]string }
+
+// ShowError is an action which shows a panel's complaint about its input.
+type ShowError struct{ Text string }
+
+func (a ShowError) applyActing(s *Store) bool {
+	s.Err = a.Text
+	return true
+}
+
+func (ShowError) isAction()     {}
+func (OpenLink) isAction()      {}
+func (CloseLink) isAction()     {}
+func (ProduceWith) isAction()   {}
+func (StartRate) isAction()     {}
+func (StopRate) isAction()      {}
+func (StartConsumer) isAction() {}
+func (ApplyConfig) isAction()   {}
+
+func (a OpenLink) applyActing(s *Store) bool {
+	if s.Acting.LinkOpen && s.Acting.Link == a.Link {
+		s.Acting.LinkOpen = false
+	} else {
+		s.Acting.Link, s.Acting.LinkOpen = a.Link, true
+		s.MenuOpen = false
+	}
+	return true
+}
+
+func (CloseLink) applyActing(s *Store) bool {
+	if !s.Acting.LinkOpen {
+		return false
+	}
+	s.Acting.LinkOpen = false
+	return true
+}
+
+func (a ProduceWith) applyActing(s *Store) bool {
+	p, ok := FirstPartition(s.Player.State())
+	if !ok {
+		s.Err = "there is no topic to produce to yet"
+		return true
+	}
+	for _, v := range append([]string{a.Key}, a.Values...) {
+		if v != "" && !ScriptSafe(v) {
+			s.Err = "a record value or key must be one word of printable ASCII without , ( ) = # or quotes, so that it can be a script line: " + strconv.Quote(v)
+			return true
+		}
+	}
+	vals := a.Values
+	numbered := len(vals) == 0
+	if numbered {
+		for i := range max(a.Count, 1) {
+			vals = append(vals, "order-"+strconv.Itoa(s.nextValue+i))
+		}
+	}
+	s.inject(engine.Produce{TP: p.TP, Values: vals, Key: a.Key, Acks: a.Acks})
+	if numbered && s.Err == "" {
+		s.nextValue += len(vals)
+	}
+	return true
+}
+
+func (a StartRate) applyActing(s *Store) bool {
+	if a.Key != "" && !ScriptSafe(a.Key) {
+		s.Err = "a key must be one word of printable ASCII without , ( ) = # or quotes: " + strconv.Quote(a.Key)
+		return true
+	}
+	if a.PerSec < 1 || a.PerSec > 100 {
+		s.Err = "the rate must be 1 to 100 records per simulated second"
+		return true
+	}
+	every := engine.Time(1000 / a.PerSec)
+	s.Acting.Rate = Rate{On: true, Every: every, Next: s.Player.Now() + every, Key: a.Key, Acks: a.Acks}
+	s.Err = ""
+	return true
+}
+
+func (StopRate) applyActing(s *Store) bool {
+	if !s.Acting.Rate.On {
+		return false
+	}
+	s.Acting.Rate.On = false
+	return true
+}
+
+func (a StartConsumer) applyActing(s *Store) bool {
+	st := s.Player.State()
+	p, ok := FirstPartition(st)
+	if !ok {
+		s.Err = "there is no topic to consume from yet"
+		return true
+	}
+	s.inject(engine.Consume{Consumer: int32(len(st.Consumers) + 1), TP: p.TP, From: a.From, Rack: a.Rack})
+	return true
+}
+
+func (a ApplyConfig) applyActing(s *Store) bool {
+	sc := s.Player.Scenario()
+	cur := s.CurrentConfig()
+	var runtime []engine.Command
+	restart := false
+	for _, set := range Settings() {
+		v, ok := a.Values[set.Key]
+		if !ok || normal(set.Key, v) == normal(set.Key, cur[set.Key]) {
+			continue
+		}
+		if set.Runtime {
+			runtime = append(runtime, engine.AlterConfig{Key: set.Key, Value: strings.TrimSpace(v)})
+		} else {
+			restart = true
+		}
+	}
+	switch {
+	case restart:
+		over := map[string]string{}
+		for k, v := range cur {
+			over[k] = v
+		}
+		for k, v := range a.Values {
+			over[k] = v
+		}
+		s.restartWith(clusterLine(sc.Config, over))
+	case len(runtime) > 0:
+		for _, c := range runtime {
+			if !s.inject(c) {
+				break
+			}
+		}
+		s.Acting.Note = "applied at " + engine.FormatTime(s.Player.Now()) + " with config commands"
+	default:
+		s.Acting.Note = "nothing changed"
+	}
+	return true
+}
+
+// ScriptSafe says v can stand as a value in a script line as it is: the
+// script parser has no quoting.
+func ScriptSafe(v string) bool {
+	if v == "" || len(v) > 200 {
+		return false
+	}
+	for _, r := range v {
+		if r <= ' ' || r > '~' || strings.ContainsRune(`,()"'=#\`, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// normal spells a setting's value for comparison.
+func normal(key, v string) string {
+	if key == "latency" || key == "broker.rack" {
+		return strings.ReplaceAll(v, " ", "")
+	}
+	return strings.TrimSpace(v)
+}
+
+// inject applies cmd at the playhead, showing the engine's error if it
+// refuses; it reports success.
+func (s *Store) inject(cmd engine.Command) bool {
+	if err := s.Player.Inject(cmd); err != nil {
+		s.Err = err.Error()
+		return false
+	}
+	s.Err = ""
+	return true
+}
+
+// CurrentConfig returns every setting's value at the playhead: the
+// cluster line's, changed by the config commands (without topic=) run so
+// far.
+func (s *Store) CurrentConfig() map[string]string {
+	p := s.Player
+	cfg := p.Scenario().Config
+	out := map[string]string{}
+	for _, set := range Settings() {
+		out[set.Key] = ConfigValue(cfg, set.Key)
+	}
+	for _, st := range mergeSteps(p.Scenario().Steps, p.UserSteps()) {
+		if ac, ok := st.Cmd.(engine.AlterConfig); ok && ac.Topic == "" && st.At <= p.Now() {
+			out[ac.Key] = ac.Value
+		}
+	}
+	return out
+}
+
+// restartWith replaces the script's cluster line (the user's actions
+// become script lines) and plays the result from its start.
+func (s *Store) restartWith(line string) {
+	text, err := ReplaceClusterLine(s.ScriptText(), line)
+	if err != nil {
+		s.Err = err.Error()
+		return
+	}
+	sc, err := script.ParseAndCompile("script", text)
+	if err != nil {
+		s.Err = err.Error()
+		return
+	}
+	sc.Title = s.Title
+	n := NewStore(sc)
+	if n.Err != "" {
+		s.Err = n.Err
+		return
+	}
+	n.onChange, n.Narrow, n.Manners = s.onChange, s.Narrow, s.Manners
+	n.Speed, n.SkipQuiet, n.ShowNet = s.Speed, s.SkipQuiet, s.ShowNet
+	n.Acting.Source = text
+	n.Acting.Note = "restarted with: " + line
+	*s = *n
+}
+
+// ScriptText returns the scenario's script with the user's actions merged
+// in at their times: what the script view shows.
+func (s *Store) ScriptText() string {
+	p, a := s.Player, &s.Acting
+	if !a.scriptOK || a.scriptHist != p.hist {
+		a.script, a.scriptHist, a.scriptOK = ScriptText(a.Source, p.Scenario(), p.UserSteps(), 0), p.hist, true
+	}
+	return a.script
+}
+
+// HasRacks says every broker has a broker.rack and consumers may fetch
+// from a follower in their rack (replica.selector.class is the
+// RackAwareReplicaSelector).
+func (s *Store) HasRacks() bool {
+	cfg := s.Player.Scenario().Config
+	return cfg.ReplicaSelectorRackAware && len(cfg.Racks) > 0
+}
+
+// advanceActing is advance, with the producer panel's rate: each time the
+// playhead passes the rate's next send, the player goes back to exactly
+// that time (a replay from a checkpoint), produces, and plays on.
+func (s *Store) advanceActing(realMs float64) {
+	s.advance(realMs)
+	r := &s.Acting.Rate
+	if !r.On {
+		return
+	}
+	p := s.Player
+	end := p.Now()
+	if r.Next-r.Every > end {
+		// The playhead went back: the rate starts over from here.
+		r.Next = end + r.Every
+	}
+	if r.Next > end {
+		return
+	}
+	for r.Next <= end {
+		p.Seek(r.Next)
+		s.nextValue++
+		if err := p.Inject(engine.Produce{TP: s.ratePartition(), Values: []string{"order-" + strconv.Itoa(s.nextValue-1)}, Key: r.Key, Acks: r.Acks}); err != nil {
+			s.Err, r.On = err.Error(), false
+			return
+		}
+		r.Next += r.Every
+	}
+	p.AdvanceTo(end)
+}
+
+// ratePartition is the partition the rate produces to.
+func (s *Store) ratePartition() engine.TopicPartition {
+	p, _ := FirstPartition(s.Player.State())
+	return p.TP
+}

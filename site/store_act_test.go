@@ -1,0 +1,118 @@
+package site
+
+import (
+	"strings"
+	"testing"
+
+	"kplay/engine"
+	"kplay/engine/script"
+	"kplay/scenarios"
+)
+
+func TestTeachingScaleRestartsWithANewClusterLine(t *testing.T) {
+	s := actPresetStore(t, scenarios.Default)
+	s.Player.AdvanceTo(s.Player.Scenario().End + 50)
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 3}})
+	notified := 0
+	s.Subscribe(func() { notified++ })
+	s.Dispatch(ApplyConfig{Values: TeachingScale()})
+	if s.Err != "" {
+		t.Fatalf("teaching scale: %s", s.Err)
+	}
+	if notified != 1 {
+		t.Errorf("subscribers notified %d times, want 1", notified)
+	}
+	text := s.ScriptText()
+	line := ""
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, "cluster ") {
+			line = l
+		}
+	}
+	for _, want := range []string{"seed=9001", "start=09:59:59.000", "replica.lag.time.max.ms=5000", "broker.session.timeout.ms=3000", "broker.heartbeat.interval.ms=500", "leader.imbalance.check.interval.seconds=10"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("cluster line %q lacks %s", line, want)
+		}
+	}
+	if strings.Contains(line, "replica.fetch.wait.max.ms") {
+		t.Errorf("cluster line %q spells out a default", line)
+	}
+	if !strings.Contains(text, "crash 3") || !strings.Contains(text, "# title:") {
+		t.Errorf("the restarted script lost the user's crash or the title:\n%s", text)
+	}
+	if cfg := s.Player.Scenario().Config; cfg.ReplicaLagTimeMaxMs != 5000 || cfg.Seed != 9001 {
+		t.Errorf("config after restart: lag %d seed %d", cfg.ReplicaLagTimeMaxMs, cfg.Seed)
+	}
+	if s.Player.Now() != s.Player.Scenario().Config.Start {
+		t.Errorf("playhead %s, want the start", engine.FormatTime(s.Player.Now()))
+	}
+
+	s.Dispatch(ApplyConfig{Values: KafkaDefaults()})
+	if got := s.Player.Scenario().Config; got.ReplicaLagTimeMaxMs != 30000 || got.BrokerSessionTimeoutMs != 9000 || got.Brokers != 3 {
+		t.Errorf("Kafka defaults gave lag %d session %d brokers %d", got.ReplicaLagTimeMaxMs, got.BrokerSessionTimeoutMs, got.Brokers)
+	}
+}
+
+func TestRuntimeConfigBecomesACommand(t *testing.T) {
+	s := actPresetStore(t, scenarios.Default)
+	s.Player.AdvanceTo(s.Player.Scenario().End)
+	before := s.Player.Generation()
+	s.Dispatch(ApplyConfig{Values: map[string]string{"unclean.leader.election.enable": "true", "min.insync.replicas": "1"}})
+	steps := s.Player.UserSteps()
+	if len(steps) != 1 || steps[0].Cmd.String() != "config unclean.leader.election.enable=true" {
+		t.Fatalf("user steps %v, want one config command", steps)
+	}
+	if s.Player.Generation() != before {
+		t.Errorf("a runtime change restarted the scenario")
+	}
+	if got := s.CurrentConfig()["unclean.leader.election.enable"]; got != "true" {
+		t.Errorf("current unclean.leader.election.enable %q", got)
+	}
+}
+
+func TestClusterLineRoundTrips(t *testing.T) {
+	cfg := engine.DefaultConfig()
+	cfg.Brokers, cfg.Seed, cfg.Racks, cfg.ReplicaSelectorRackAware = 4, 7, []string{"a", "b", "a", "b"}, true
+	cfg.MinLatency, cfg.MaxLatency, cfg.EligibleLeaderReplicas, cfg.LeaderImbalanceCheckIntervalMs = 2, 9, false, 10000
+	sc, err := script.ParseAndCompile("x", ClusterLine(cfg)+"\n")
+	if err != nil {
+		t.Fatalf("%s: %v", ClusterLine(cfg), err)
+	}
+	if got, want := ClusterLine(sc.Config), ClusterLine(cfg); got != want {
+		t.Errorf("round trip %q, want %q", got, want)
+	}
+	for _, set := range Settings() {
+		if ConfigValue(sc.Config, set.Key) != ConfigValue(cfg, set.Key) {
+			t.Errorf("%s: %q after the round trip, want %q", set.Key, ConfigValue(sc.Config, set.Key), ConfigValue(cfg, set.Key))
+		}
+	}
+	if ClusterLine(engine.DefaultConfig()) != "cluster brokers=3" {
+		t.Errorf("the default cluster line is %q", ClusterLine(engine.DefaultConfig()))
+	}
+}
+
+func TestLinkMenuAndConsumer(t *testing.T) {
+	s := actPresetStore(t, scenarios.Default)
+	s.Dispatch(OpenMenu{Broker: 1})
+	s.Dispatch(OpenLink{Link: "b1-b2"})
+	if !s.Acting.LinkOpen || s.Acting.Link != "b1-b2" || s.MenuOpen {
+		t.Errorf("link menu %v %q, broker menu %v", s.Acting.LinkOpen, s.Acting.Link, s.MenuOpen)
+	}
+	s.Dispatch(OpenLink{Link: "b1-b2"})
+	if s.Acting.LinkOpen {
+		t.Errorf("a second click did not close the link menu")
+	}
+	if s.HasRacks() {
+		t.Errorf("order-9001 has no racks")
+	}
+	s.Player.AdvanceTo(s.Player.Scenario().End)
+	n := len(s.Player.State().Consumers)
+	s.Dispatch(StartConsumer{From: 5})
+	st := s.Player.State()
+	if len(st.Consumers) != n+1 {
+		t.Fatalf("%d consumers, want %d", len(st.Consumers), n+1)
+	}
+	if got := s.Player.UserSteps()[0].Cmd.String(); got != "consume orders-0 consumer=c2 from=5" {
+		t.Errorf("consume step %q", got)
+	}
+}

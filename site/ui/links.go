@@ -1,0 +1,150 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kplay/engine"
+	"kplay/site"
+)
+
+// linkKey is a link's data-link value: "b1-b2", "producer-b1".
+func linkKey(l site.Link) string { return l.From + "-" + l.To }
+
+// linkNodeName names a diagram node for people: "broker 1", "producer".
+func linkNodeName(key string) string {
+	switch key {
+	case site.NodeKeyProducer, site.NodeKeyConsumer:
+		return key
+	}
+	return "broker " + key[1:]
+}
+
+// linkNodes returns the engine nodes a diagram node stands for: a broker,
+// or every producer (every consumer) client, p1 (c1) before there is one.
+func linkNodes(st engine.State, key string) []engine.NodeID {
+	var out []engine.NodeID
+	switch key {
+	case site.NodeKeyProducer:
+		for _, p := range st.Producers {
+			out = append(out, p.ID)
+		}
+		if len(out) == 0 {
+			out = append(out, engine.NodeID{Kind: engine.NodeProducer, ID: 1})
+		}
+	case site.NodeKeyConsumer:
+		for _, c := range st.Consumers {
+			out = append(out, c.ID)
+		}
+		if len(out) == 0 {
+			out = append(out, engine.NodeID{Kind: engine.NodeConsumer, ID: 1})
+		}
+	default:
+		n, err := strconv.Atoi(key[1:])
+		if err == nil {
+			out = append(out, engine.Broker(engine.BrokerID(n)))
+		}
+	}
+	return out
+}
+
+// renderLinkHits draws a wide, invisible hit area over each of the
+// lesson's links: a button (data-link, tabindex, aria-label) that opens the
+// link's menu.
+func renderLinkHits(s *site.Store, lay site.Layout) *vecty.HTML {
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("link-hits"))}
+	for _, l := range lay.Links {
+		a, okA := lay.Node(l.From)
+		b, okB := lay.Node(l.To)
+		if !okA || !okB {
+			continue
+		}
+		p, q := site.LinkEnds(a.Rect, b.Rect)
+		key := linkKey(l)
+		open := s.Acting.LinkOpen && s.Acting.Link == key
+		items = append(items, svgEl("g",
+			vecty.Markup(vecty.Class("link-hit"), vecty.ClassMap{"open": open}, attr("data-link", key),
+				attr("tabindex", "0"), attr("role", "button"), attr("aria-haspopup", "true"),
+				attr("aria-expanded", strconv.FormatBool(open)),
+				attr("aria-label", "link from "+linkNodeName(l.From)+" to "+linkNodeName(l.To)+": cut, heal or slow"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.OpenLink{Link: key}) }),
+				event.KeyDown(func(e *vecty.Event) {
+					switch e.Value.Get("key").String() {
+					case "Enter", " ":
+						e.Value.Call("preventDefault")
+						s.Dispatch(site.OpenLink{Link: key})
+						if s.Acting.LinkOpen {
+							focus(e, ".link-menu button")
+						}
+					case "Escape":
+						e.Value.Call("preventDefault")
+						s.Dispatch(site.CloseLink{})
+					}
+				})),
+			svgEl("line", vecty.Markup(attr("x1", num1(p.X)), attr("y1", num1(p.Y)), attr("x2", num1(q.X)), attr("y2", num1(q.Y)))),
+		))
+	}
+	return svgEl("g", items...)
+}
+
+// renderLinkMenu draws the open link's menu at the link's middle: cut
+// (partition), heal and slow, as engine commands at the playhead. It
+// carries #link-cut, #link-heal and #link-slow.
+func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.MarkupOrChild {
+	if !s.Acting.LinkOpen {
+		return nil
+	}
+	var link site.Link
+	found := false
+	for _, l := range lay.Links {
+		if linkKey(l) == s.Acting.Link {
+			link, found = l, true
+		}
+	}
+	if !found {
+		return nil
+	}
+	a, _ := lay.Node(link.From)
+	b, _ := lay.Node(link.To)
+	p, q := site.LinkEnds(a.Rect, b.Rect)
+	mid := site.Lerp(p, q, 0.5)
+	from, to := linkNodes(st, link.From), linkNodes(st, link.To)
+	if len(from) == 0 || len(to) == 0 {
+		return nil
+	}
+	cut := engine.Partition{Groups: [][]engine.NodeID{from, to}}
+	slow := engine.Slow{A: from[0], B: to[0], MinLatency: 50, MaxLat: 50}
+	btn := func(id, text, title string, cmd engine.Command) *vecty.HTML {
+		return elem.Button(
+			vecty.Markup(prop.ID(id), prop.Type(prop.TypeButton), attr("title", title+" ("+cmd.String()+")"),
+				event.Click(func(*vecty.Event) {
+					s.Dispatch(site.CloseLink{})
+					s.Dispatch(site.Act{Cmd: cmd})
+				})),
+			vecty.Text(text),
+		)
+	}
+	label := linkNodeName(link.From) + " → " + linkNodeName(link.To)
+	return elem.Div(
+		vecty.Markup(vecty.Class("broker-menu", "link-menu"), attr("role", "group"), attr("aria-label", "link "+label+" actions"),
+			vecty.Style("left", num1(mid.X/lay.Width*100)+"%"), vecty.Style("top", num1(mid.Y/lay.Height*100)+"%"),
+			event.KeyDown(func(e *vecty.Event) {
+				if e.Value.Get("key").String() == "Escape" {
+					e.Value.Call("preventDefault")
+					key := s.Acting.Link
+					s.Dispatch(site.CloseLink{})
+					focus(e, `g.link-hit[data-link="`+key+`"]`)
+				}
+			})),
+		elem.Div(vecty.Markup(vecty.Class("menu-title")), vecty.Text("link "+label)),
+		btn("link-cut", "Cut", "Partition the network so that these two sides cannot talk; a new cut replaces the last one", cut),
+		btn("link-heal", "Heal network", "Remove every cut, isolation and slow link", engine.Heal{}),
+		btn("link-slow", "Slow to 50 ms", "Make this link take 50 ms each way", slow),
+		elem.Button(vecty.Markup(vecty.Class("close"), prop.Type(prop.TypeButton), attr("aria-label", "Close the menu"),
+			event.Click(func(*vecty.Event) { s.Dispatch(site.CloseLink{}) })), vecty.Text("×")),
+	)
+}

@@ -1,0 +1,109 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kplay/engine"
+	"kplay/site"
+)
+
+// field reads the value of the control named name in the panel (the
+// closest [data-panel]) that holds e's target.
+func field(e *vecty.Event, name string) string {
+	panel := e.Target.Call("closest", "[data-panel]")
+	if !panel.Truthy() {
+		return ""
+	}
+	el := panel.Call("querySelector", `[name="`+name+`"]`)
+	if !el.Truthy() {
+		return ""
+	}
+	return el.Get("value").String()
+}
+
+// labelled is a label with a control inside, so that the two need no ids.
+func labelled(text string, control *vecty.HTML, hint string) *vecty.HTML {
+	return elem.Label(vecty.Markup(vecty.Class("act-field")),
+		elem.Span(vecty.Markup(vecty.Class("act-label")), vecty.Text(text)),
+		control,
+		vecty.If(hint != "", elem.Span(vecty.Markup(vecty.Class("act-hint")), vecty.Text(hint))),
+	)
+}
+
+// option is an <option> of a select, selected when sel.
+func option(value, text string, sel bool) *vecty.HTML {
+	return elem.Option(vecty.Markup(prop.Value(value), vecty.Property("selected", sel)), vecty.Text(text))
+}
+
+// acksSelect is the acks control: all, 1 or 0.
+func acksSelect() *vecty.HTML {
+	return elem.Select(vecty.Markup(attr("name", "acks")),
+		option("all", "all", true), option("1", "1", false), option("0", "0", false))
+}
+
+// parseAcks reads the acks control's value.
+func parseAcks(v string) engine.Acks {
+	switch v {
+	case "1":
+		return engine.AcksOne
+	case "0":
+		return engine.AcksNone
+	}
+	return engine.AcksAll
+}
+
+// renderProducerPanel is the producer panel (#producer-panel): records
+// as a count or explicit values, a key, acks, and a rate in records per
+// simulated second that the Store turns into one produce command per
+// interval.
+func renderProducerPanel(s *site.Store) *vecty.HTML {
+	r := s.Acting.Rate
+	send := func(e *vecty.Event) {
+		var vals []string
+		for _, v := range strings.Split(field(e, "values"), ",") {
+			if v = strings.TrimSpace(v); v != "" {
+				vals = append(vals, v)
+			}
+		}
+		n, _ := strconv.Atoi(strings.TrimSpace(field(e, "count")))
+		s.Dispatch(site.ProduceWith{Values: vals, Count: max(n, 1), Key: strings.TrimSpace(field(e, "key")), Acks: parseAcks(field(e, "acks"))})
+	}
+	start := func(e *vecty.Event) {
+		n, err := strconv.Atoi(strings.TrimSpace(field(e, "rate")))
+		if err != nil {
+			n = 0
+		}
+		s.Dispatch(site.StartRate{PerSec: n, Key: strings.TrimSpace(field(e, "key")), Acks: parseAcks(field(e, "acks"))})
+	}
+	status := "no rate running"
+	if r.On {
+		status = "producing one record every " + itoa(int64(r.Every)) + " ms (simulated), acks=" + r.Acks.String() + "; next at " + engine.FormatTime(r.Next)
+	}
+	return elem.Section(
+		vecty.Markup(prop.ID("producer-panel"), vecty.Class("act-panel"), attr("data-panel", "producer"), attr("aria-labelledby", "producer-panel-h")),
+		elem.Heading2(vecty.Markup(prop.ID("producer-panel-h")), vecty.Text("Producer")),
+		elem.Paragraph(vecty.Markup(vecty.Class("act-hint")), vecty.Text("p1 sends to the first partition's leader.")),
+		elem.Div(vecty.Markup(vecty.Class("act-row")),
+			labelled("records (count)", elem.Input(vecty.Markup(attr("name", "count"), prop.Type(prop.TypeNumber), attr("min", "1"), attr("max", "100"), attr("value", "1"))), ""),
+			labelled("or values", elem.Input(vecty.Markup(attr("name", "values"), prop.Type(prop.TypeText), prop.Placeholder("a, b, c"), attr("size", "12"))), ""),
+		),
+		elem.Div(vecty.Markup(vecty.Class("act-row")),
+			labelled("key", elem.Input(vecty.Markup(attr("name", "key"), prop.Type(prop.TypeText), attr("size", "8"), prop.Placeholder("none"))), ""),
+			labelled("acks", acksSelect(), ""),
+			elem.Button(vecty.Markup(prop.ID("pp-send"), prop.Type(prop.TypeButton), vecty.Class("accent"), event.Click(send)), vecty.Text("Send")),
+		),
+		elem.Div(vecty.Markup(vecty.Class("act-row")),
+			labelled("rate (records per simulated s)", elem.Input(vecty.Markup(attr("name", "rate"), prop.Type(prop.TypeNumber), attr("min", "1"), attr("max", "100"), attr("value", "2"))), ""),
+			elem.Button(vecty.Markup(prop.ID("pp-rate-start"), prop.Type(prop.TypeButton), prop.Disabled(r.On), event.Click(start)), vecty.Text("Start")),
+			elem.Button(vecty.Markup(prop.ID("pp-rate-stop"), prop.Type(prop.TypeButton), prop.Disabled(!r.On),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.StopRate{}) })), vecty.Text("Stop")),
+		),
+		elem.Paragraph(vecty.Markup(prop.ID("pp-rate-status"), vecty.Class("act-hint"), attr("aria-live", "polite")), vecty.Text(status)),
+	)
+}
