@@ -9,27 +9,41 @@ import (
 	"kplay/site"
 )
 
-// timeHooks exposes the timeline to the browser tests and benchmarks:
+// timeHooks exposes the timeline to the browser tests and benchmarks. The
+// page re-renders on the animation frame after a change (vecty batches
+// renders), so the timings below add up that frame's Go work, measured
+// with performance.now() around every animation-frame callback.
 //
 //   - kplaySeekBench(ms) seeks to ms after the scenario's start, as the
-//     timeline does, and returns the real milliseconds the Go seek and the
-//     re-render took (performance.now() around them);
-//   - kplayFrameBench(n) plays n frames of 1/60 s, each as the animation
-//     loop does, and returns the real milliseconds of each one's Go work
-//     (the tick and the re-render);
+//     timeline does, and resolves to the real milliseconds of the Go seek
+//     plus the Go work of the next frame, which re-renders the page
+//     (window.kplaySeekParts holds the two);
+//   - kplayFrameBench(n) plays and resolves to the real milliseconds of the
+//     Go work (the tick, the re-render) of each of the next n frames;
 //   - kplayLoadScript(src) plays a scenario script in place of the current
 //     one and returns its compile error, or "".
 func (w *window) timeHooks(s *site.Store) {
-	perf := w.win.Get("performance")
-	now := func() float64 { return perf.Call("now").Float() }
 	w.win.Set("kplaySeekBench", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 1 {
 			return -1
 		}
 		at := s.Player.Scenario().Config.Start + engine.Time(args[0].Int())
-		t0 := now()
-		s.Dispatch(site.ScrubTo{At: at})
-		return now() - t0
+		return newPromise(func(resolve js.Value) {
+			ft := w.timeFrames()
+			// Seek in a frame (whose callbacks are not all timed), then
+			// read the next frame's total from its last callback: every
+			// callback asked for during the seek frame is timed.
+			ft.raf(func(float64) {
+				t0 := ft.now()
+				s.Dispatch(site.ScrubTo{At: at})
+				seek := ft.now() - t0
+				ft.raf(func(ts float64) {
+					ft.stop()
+					w.win.Set("kplaySeekParts", js.ValueOf([]any{seek, ft.totals[ts]}))
+					resolve.Invoke(seek + ft.totals[ts])
+				})
+			})
+		})
 	}))
 	w.win.Set("kplayFrameBench", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		n := 1
@@ -39,13 +53,22 @@ func (w *window) timeHooks(s *site.Store) {
 		if !s.Playing {
 			s.Dispatch(site.TogglePlay{})
 		}
-		out := make([]any, 0, n)
-		for range n {
-			t0 := now()
-			s.Dispatch(site.Tick{RealMs: frameMs})
-			out = append(out, now()-t0)
-		}
-		return out
+		return newPromise(func(resolve js.Value) {
+			ft := w.timeFrames()
+			ft.onFrame = func() {
+				// stamps[0] ran callbacks asked for before timing began;
+				// the newest has just begun. The n between are whole.
+				if len(ft.stamps) < n+2 {
+					return
+				}
+				ft.stop()
+				out := make([]any, 0, n)
+				for _, t := range ft.stamps[1 : n+1] {
+					out = append(out, ft.totals[t])
+				}
+				resolve.Invoke(js.ValueOf(out))
+			}
+		})
 	}))
 	w.win.Set("kplayLoadScript", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 1 {
@@ -54,4 +77,78 @@ func (w *window) timeHooks(s *site.Store) {
 		s.ReplaceScript("script.txt", args[0].String())
 		return s.Err
 	}))
+}
+
+// frameTimer adds up, per animation frame (by its timestamp), the time of
+// every requestAnimationFrame callback asked for while it is installed.
+type frameTimer struct {
+	w      *window
+	perf   js.Value
+	orig   js.Value
+	wrap   js.Func
+	stamps []float64
+	totals map[float64]float64
+	// onFrame, if set, runs when a new frame's first timed callback does.
+	onFrame func()
+	stopped bool
+}
+
+// timeFrames installs a frameTimer in place of window.requestAnimationFrame.
+func (w *window) timeFrames() *frameTimer {
+	ft := &frameTimer{w: w, perf: w.win.Get("performance"), orig: w.win.Get("requestAnimationFrame"), totals: make(map[float64]float64)}
+	ft.wrap = js.FuncOf(func(_ js.Value, a []js.Value) any {
+		cb := a[0]
+		var timed js.Func
+		timed = js.FuncOf(func(_ js.Value, b []js.Value) any {
+			timed.Release()
+			ts := b[0].Float()
+			if _, seen := ft.totals[ts]; !seen {
+				ft.totals[ts] = 0
+				ft.stamps = append(ft.stamps, ts)
+				if ft.onFrame != nil && !ft.stopped {
+					ft.onFrame()
+				}
+			}
+			t0 := ft.now()
+			cb.Invoke(b[0])
+			ft.totals[ts] += ft.now() - t0
+			return nil
+		})
+		return ft.orig.Call("call", w.win, timed)
+	})
+	w.win.Set("requestAnimationFrame", ft.wrap)
+	return ft
+}
+
+func (ft *frameTimer) now() float64 { return ft.perf.Call("now").Float() }
+
+// raf asks for f to run, with the frame's timestamp, on the next frame.
+func (ft *frameTimer) raf(f func(ts float64)) {
+	var cb js.Func
+	cb = js.FuncOf(func(_ js.Value, a []js.Value) any {
+		cb.Release()
+		f(a[0].Float())
+		return nil
+	})
+	ft.w.win.Call("requestAnimationFrame", cb)
+}
+
+// stop puts window.requestAnimationFrame back; callbacks already asked
+// for stay timed.
+func (ft *frameTimer) stop() {
+	if !ft.stopped {
+		ft.stopped = true
+		ft.w.win.Set("requestAnimationFrame", ft.orig)
+	}
+}
+
+// newPromise returns a JavaScript Promise that f resolves.
+func newPromise(f func(resolve js.Value)) js.Value {
+	var exec js.Func
+	exec = js.FuncOf(func(_ js.Value, a []js.Value) any {
+		exec.Release()
+		f(a[0])
+		return nil
+	})
+	return js.Global().Get("Promise").New(exec)
 }
