@@ -85,6 +85,13 @@ func TestBrowserMannersHelpThemeTable(t *testing.T) {
 			t.Errorf("the help does not list %q:\n%s", want, rows)
 		}
 	}
+	// Tab does not leave the modal dialog.
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Tab)); err != nil {
+		t.Fatal(err)
+	}
+	if got := mEval[string](t, ctx, `document.activeElement ? document.activeElement.id : ""`); got != "help-close" {
+		t.Errorf("focus on %q after Tab in the help, want help-close", got)
+	}
 	screenshot(t, ctx, "kplay-help-1280x800.png")
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
 		t.Fatal(err)
@@ -165,7 +172,9 @@ func TestBrowserMannersHelpThemeTable(t *testing.T) {
 		t.Errorf("roles %v, want one leader and two followers", roles)
 	}
 	t.Logf("table view of the first partition: %+v", got)
+	mEval[bool](t, ctx, `(document.getElementById("table-view").scrollIntoView(), true)`)
 	screenshot(t, ctx, "kplay-table-1280x800.png")
+	mEval[bool](t, ctx, `(window.scrollTo(0, 0), true)`)
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("v")); err != nil {
 		t.Fatal(err)
 	}
@@ -331,6 +340,19 @@ func TestBrowserMannersManyBrokers(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("kplay-9x12-1280x800.png", 0.9)
+	// A key explains the chips, under the diagram.
+	key := mEval[string](t, ctx, `(() => { const k = document.querySelector(".pmap-key"); if (!k) return ""; k.scrollIntoView({block: "end"}); return k.textContent; })()`)
+	if !strings.Contains(key, "leader") || !strings.Contains(key, "out-of-sync follower") {
+		t.Errorf("partition map key %q", key)
+	}
+	screenshot(t, ctx, "kplay-9x12-key-1280x800.png")
+	mEval[bool](t, ctx, `(window.scrollTo(0, 0), true)`)
+	// The partition maps in the other theme.
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("t")); err != nil {
+		t.Fatal(err)
+	}
+	mPoll(t, ctx, `document.documentElement.hasAttribute("data-theme")`, 5*time.Second, `"t" did not switch the theme`)
+	check("kplay-9x12-theme-1280x800.png", 0.9)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
 		t.Fatalf("phone viewport: %v", err)
 	}

@@ -59,7 +59,13 @@ func renderHelp(s *site.Store) vecty.MarkupOrChild {
 				s.Dispatch(site.ToggleHelp{})
 			}
 		})),
-		elem.Div(vecty.Markup(prop.ID("help"), attr("role", "dialog"), attr("aria-modal", "true"), attr("aria-labelledby", "help-h")),
+		elem.Div(vecty.Markup(prop.ID("help"), attr("role", "dialog"), attr("aria-modal", "true"), attr("aria-labelledby", "help-h"),
+			// The close button is the dialog's one control: Tab stays on it.
+			event.KeyDown(func(e *vecty.Event) {
+				if e.Value.Get("key").String() == "Tab" {
+					e.Value.Call("preventDefault")
+				}
+			})),
 			elem.Heading2(vecty.Markup(prop.ID("help-h")), vecty.Text("Keyboard shortcuts")),
 			elem.Table(
 				elem.TableHead(elem.TableRow(

@@ -20,25 +20,45 @@ func renderNarration(s *site.Store) *vecty.HTML {
 		vecty.Text(n.Current))
 }
 
-// renderInFlight lists the messages on the wire when the user asks for
-// reduced motion, in place of the moving dots: <ul id="inflight">; nil
-// otherwise.
+// renderInFlight is what goes under the diagram: a key to the partition
+// maps when the cluster has more than one partition, and, when the user
+// asks for reduced motion, the messages on the wire as a list in place of
+// the moving dots (<ul id="inflight">). It is nil when neither applies.
 func renderInFlight(s *site.Store) vecty.MarkupOrChild {
-	if !s.Manners.ReducedMotion {
+	parts := len(s.Player.State().Partitions)
+	if !s.Manners.ReducedMotion && parts <= 1 {
 		return nil
 	}
-	msgs := s.Player.InFlight()
-	items := []vecty.MarkupOrChild{vecty.Markup(prop.ID("inflight"), attr("aria-label", "Messages on the wire"))}
-	for _, m := range msgs {
-		items = append(items, elem.ListItem(vecty.Markup(vecty.Key(m.ID), vecty.Class(site.MsgClass(m.Kind))),
-			elem.Span(vecty.Markup(vecty.Class("swatch"), attr("aria-hidden", "true"))),
-			vecty.Text(nodeName(m.From)+" → "+nodeName(m.To)+": "+site.MsgLabel(m)+", arrives "+engine.FormatTime(m.DeliverAt))))
+	var list vecty.MarkupOrChild
+	if s.Manners.ReducedMotion {
+		msgs := s.Player.InFlight()
+		items := []vecty.MarkupOrChild{vecty.Markup(prop.ID("inflight"), attr("aria-label", "Messages on the wire"))}
+		for _, m := range msgs {
+			items = append(items, elem.ListItem(vecty.Markup(vecty.Key(m.ID), vecty.Class(site.MsgClass(m.Kind))),
+				elem.Span(vecty.Markup(vecty.Class("swatch"), attr("aria-hidden", "true"))),
+				vecty.Text(nodeName(m.From)+" → "+nodeName(m.To)+": "+site.MsgLabel(m)+", arrives "+engine.FormatTime(m.DeliverAt))))
+		}
+		list = elem.Div(
+			elem.Heading2(vecty.Text("On the wire")),
+			vecty.If(len(msgs) == 0, elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("No message in flight."))),
+			elem.UnorderedList(items...),
+		)
 	}
-	return elem.Div(vecty.Markup(vecty.Class("inflight-wrap")),
-		elem.Heading2(vecty.Text("On the wire")),
-		vecty.If(len(msgs) == 0, elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("No message in flight."))),
-		elem.UnorderedList(items...),
-	)
+	var key vecty.MarkupOrChild
+	if parts > 1 {
+		chip := func(class, text string) *vecty.HTML {
+			return elem.ListItem(elem.Span(vecty.Markup(vecty.Class("chip-swatch", class), attr("aria-hidden", "true"))), vecty.Text(text))
+		}
+		key = elem.UnorderedList(vecty.Markup(vecty.Class("pmap-key"), attr("aria-label", "Partition map key")),
+			elem.ListItem(vecty.Text("Partition map, one numbered chip per partition:")),
+			chip(site.ChipLeader, "leader"),
+			chip(site.ChipFollower, "in-sync follower"),
+			chip(site.ChipOutOfSync, "out-of-sync follower"),
+			chip(site.ChipNone, "no replica"),
+			elem.ListItem(vecty.Text("(the log strips show "+s.Player.State().Partitions[0].TP.String()+"; the table view shows all)")),
+		)
+	}
+	return elem.Div(vecty.Markup(vecty.Class("inflight-wrap")), key, list)
 }
 
 // nodeName names a message's end: "b1", "p1", "c1", "controller".
