@@ -179,6 +179,17 @@ func TestBrowserMannersHelpThemeTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	mPoll(t, ctx, `document.getElementById("table-view") === null`, 5*time.Second, `"v" did not hide the table view`)
+
+	// On a phone the dialog fits the screen.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatalf("phone viewport: %v", err)
+	}
+	mPoll(t, ctx, `window.innerWidth === 390`, 10*time.Second, "the viewport did not become 390 px wide")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("help-open"))); err != nil {
+		t.Fatal(err)
+	}
+	mPoll(t, ctx, `(() => { const h = document.getElementById("help"); if (!h) return false; const r = h.getBoundingClientRect(); return r.left >= 0 && r.right <= 390 && r.width > 300; })()`, 5*time.Second, "the help dialog does not fit a 390 px screen")
+	screenshot(t, ctx, "kplay-help-390x844.png")
 	mNoErrors(t, pageErrors)
 }
 
