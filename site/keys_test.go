@@ -111,6 +111,12 @@ func TestHelpThemeTableAndDismiss(t *testing.T) {
 	if s.MenuOpen {
 		t.Fatal("Escape should then close the menu")
 	}
+	s.Acting.Link, s.Acting.LinkOpen = "b1-b2", true
+	s.Dispatch(OpenMenu{Broker: 1})
+	s.Dispatch(Dismiss{})
+	if s.Acting.LinkOpen || !s.MenuOpen {
+		t.Fatal("Escape should close the link menu before the broker menu")
+	}
 
 	if s.Manners.EffectiveTheme() != ThemeLight {
 		t.Fatal("the default theme is not light")

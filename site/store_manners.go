@@ -58,7 +58,7 @@ type mannersAction interface {
 type ToggleHelp struct{}
 
 // Dismiss is an action (Escape) which closes the help dialog if it is
-// open, and otherwise the broker action menu.
+// open, and otherwise the link menu or the broker action menu.
 type Dismiss struct{}
 
 // ToggleTheme is an action which switches to the other theme than the one
@@ -160,6 +160,8 @@ func (s *Store) manners(a mannersAction) bool {
 		switch {
 		case m.HelpOpen:
 			m.HelpOpen = false
+		case s.Acting.LinkOpen:
+			s.Acting.LinkOpen = false
 		case s.MenuOpen:
 			s.MenuOpen = false
 		default:
