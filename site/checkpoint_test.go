@@ -142,3 +142,20 @@ func TestForkDropsLaterCheckpoints(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckpointsAfterSingleSteps(t *testing.T) {
+	p, _ := NewPlayer(lesson(t))
+	// Step event by event across the first checkpoint times, then play on.
+	for p.Now() < at("10:00:01.500") && p.StepOne() {
+	}
+	if n := p.Checkpoints(); n != 1 {
+		t.Fatalf("%d checkpoints after single steps, want only the start's", n)
+	}
+	p.Advance(7_000)
+	for _, s := range []string{"10:00:01.000", "10:00:00.317", "10:00:02.000", "09:59:59.500"} {
+		p.Seek(at(s))
+		if got, want := snapshot(p), freshReplay(t, p, at(s)); got != want {
+			t.Fatalf("seek to %s after single steps: %s", s, firstDiff(got, want))
+		}
+	}
+}
