@@ -105,6 +105,9 @@ type Store struct {
 	// Manners is the help dialog, theme, motion, table view and narration
 	// state (store_manners.go).
 	Manners Manners
+	// See is the inspector's selection and the views derived from the
+	// event log (store_see.go).
+	See Seeing
 	// Acting is the link menu, producer, consumer and config panels'
 	// state (store_act.go).
 	Acting Acting
@@ -249,6 +252,10 @@ func (s *Store) Dispatch(a Action) {
 			break
 		}
 		s.Err = ""
+	case seeAction:
+		if !s.see(a) {
+			return
+		}
 	case mannersAction:
 		if !s.manners(a) {
 			return

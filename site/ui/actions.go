@@ -34,7 +34,10 @@ func brokerLabel(n site.NodeBox) string {
 // first enabled button); Escape closes it.
 func brokerHandlers(s *site.Store, id engine.BrokerID) []vecty.Applyer {
 	return []vecty.Applyer{
-		event.Click(func(*vecty.Event) { s.Dispatch(site.OpenMenu{Broker: id}) }),
+		event.Click(func(*vecty.Event) {
+			s.Dispatch(site.OpenMenu{Broker: id})
+			s.Dispatch(site.Select{Target: site.Selection{Kind: site.SelBroker, Broker: id}})
+		}),
 		event.KeyDown(func(e *vecty.Event) {
 			switch e.Value.Get("key").String() {
 			case "Enter", " ":

@@ -26,7 +26,7 @@ const (
 func renderStage(s *site.Store) *vecty.HTML {
 	st := s.Player.State()
 	lay := site.ComputeLayout(st, s.Narrow)
-	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderDiagram(s, st, lay), renderBrokerMenu(s, st, lay), renderLinkMenu(s, st, lay))
+	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderController(s, st), renderDiagram(s, st, lay), renderBrokerMenu(s, st, lay), renderLinkMenu(s, st, lay))
 }
 
 // renderDiagram draws the cluster at the playhead as the lesson does:
@@ -49,12 +49,15 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 			}
 		}
 		logStart = max(logStart, 0)
+		// Truncated ghosts stay in view until overwritten.
+		maxLEO = max(maxLEO, s.GhostEnd(part.TP)-1)
 	}
 	var fresh map[engine.BrokerID][2]engine.Offset
 	if hasPart {
 		fresh = site.FreshCells(p.RecentEvents(4096), part.TP, p.Now(), site.FreshWindow(s.Speed))
 	}
 
+	lost := s.Lost()
 	nodes := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("nodes"))}
 	for _, n := range lay.Nodes {
 		switch n.Role {
@@ -63,7 +66,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 		case site.RoleConsumer:
 			nodes = append(nodes, renderConsumer(n, st))
 		default:
-			bv := brokerView{store: s, n: n, st: st, part: part, hasPart: hasPart, cellW: lay.CellW, cellH: lay.CellH}
+			bv := brokerView{store: s, n: n, st: st, part: part, hasPart: hasPart, cellW: lay.CellW, cellH: lay.CellH, lost: lost}
 			if hasPart {
 				bv.from, bv.to = site.LogWindow(maxLEO, logStart, n.Cells)
 				bv.fresh, bv.freshValid = fresh[n.Broker]
@@ -91,7 +94,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 		renderLinkHits(s, lay),
 		svgEl("g", nodes...),
 		renderPartitionMaps(s, st, lay),
-		renderMessages(lay, inflight, p.Exact()),
+		renderMessages(s, lay, inflight, p.Exact()),
 	)
 }
 
@@ -150,7 +153,7 @@ func renderLinks(lay site.Layout, inflight []engine.Message) *vecty.HTML {
 // renderMessages draws each message in flight as a dot a fraction
 // (now − SentAt) / (DeliverAt − SentAt) along the line from its sender to
 // its receiver, on the sender's lane, with a short label.
-func renderMessages(lay site.Layout, inflight []engine.Message, now float64) *vecty.HTML {
+func renderMessages(s *site.Store, lay site.Layout, inflight []engine.Message, now float64) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("msgs"), attr("aria-hidden", "true"))}
 	for _, m := range inflight {
 		from, okA := lay.Node(site.NodeKey(m.From))
@@ -171,7 +174,7 @@ func renderMessages(lay site.Layout, inflight []engine.Message, now float64) *ve
 			anchor = "start"
 		}
 		items = append(items, svgEl("g",
-			vecty.Markup(vecty.Key(m.ID), vecty.Class("msg", site.MsgClass(m.Kind)), attr("data-kind", m.Kind.String())),
+			vecty.Markup(vecty.Key(m.ID), vecty.Class("msg", site.MsgClass(m.Kind)), attr("data-kind", m.Kind.String()), selectMessage(s, m)),
 			svgEl("circle", vecty.Markup(attr("cx", num1(dot.X)), attr("cy", num1(dot.Y)), attr("r", itoa(dotR)))),
 			svgText(lbl.X, lbl.Y+3, site.MsgLabel(m), attr("text-anchor", anchor), attr("opacity", num1(site.LabelOpacity(f)))),
 		))
@@ -236,6 +239,7 @@ type brokerView struct {
 	cellW, cellH float64
 	fresh        [2]engine.Offset
 	freshValid   bool
+	lost         []site.LostRecord
 }
 
 // renderBroker draws a broker: its name, its role for the first
@@ -248,8 +252,8 @@ func renderBroker(v brokerView) *vecty.HTML {
 		role = "no replica"
 	}
 	inSync := !v.hasPart || !(n.Role == site.RoleLeader || n.Role == site.RoleFollower) || slices.Contains(v.part.ISR, n.Broker)
-	pillW := float64(len(role))*6.6 + 16
-	mk := []vecty.Applyer{vecty.Class("node", "broker", n.Role), vecty.ClassMap{"down": !alive, "out-of-sync": !inSync},
+	fenced := v.store.Fenced(n.Broker)
+	mk := []vecty.Applyer{vecty.Class("node", "broker", n.Role), vecty.ClassMap{"down": !alive, "out-of-sync": !inSync, "fenced": fenced},
 		attr("data-node", n.Key), attr("data-role", n.Role), attr("data-alive", strconv.FormatBool(alive)), translate(r.X, r.Y),
 		attr("tabindex", "0"), attr("role", "button"), attr("aria-label", brokerLabel(n)+": actions"),
 		attr("aria-haspopup", "true"), attr("aria-expanded", strconv.FormatBool(v.store.MenuOpen && v.store.Menu == n.Broker))}
@@ -258,31 +262,11 @@ func renderBroker(v brokerView) *vecty.HTML {
 		vecty.Markup(mk...),
 		svgEl("rect", vecty.Markup(vecty.Class("box"), attr("width", num1(r.W)), attr("height", num1(r.H)), attr("rx", "10"))),
 		svgText(12, titleY, "broker "+itoa(int64(n.Broker)), vecty.Class("name")),
-		svgEl("rect", vecty.Markup(vecty.Class("pill"), attr("x", num1(r.W-12-pillW)), attr("y", "9"), attr("width", num1(pillW)), attr("height", "18"), attr("rx", "9"))),
-		svgText(r.W-12-pillW/2, titleY-1, role, vecty.Class("role"), attr("text-anchor", "middle")),
+		renderRoleBadge(role, n.Role, r.W),
 	}
-	// Badges after the name: "down" for a stopped process, "out of sync"
-	// for a replica outside the first partition's ISR.
-	// A narrow box has no room beside its name: the badges sit on its top
-	// edge instead.
-	bx, by := 12+float64(len("broker "+itoa(int64(n.Broker))))*8.2+6, 10.0
-	if r.W < 250 {
-		bx, by = 12, -9
-	}
-	badge := func(cls, text string) {
-		w := float64(len(text))*6 + 12
-		items = append(items, svgEl("g", vecty.Markup(vecty.Class("badge", cls), translate(bx, by)),
-			svgEl("rect", vecty.Markup(attr("width", num1(w)), attr("height", "16"), attr("rx", "4"))),
-			svgText(w/2, 12, text, attr("text-anchor", "middle")),
-		))
-		bx += w + 4
-	}
-	if !alive {
-		badge("badge-down", "down")
-	}
-	if !inSync {
-		badge("badge-oos", "out of sync")
-	}
+	// Badges after the name: in ISR or out of sync (for a replica of the
+	// first partition), fenced by the controller, down.
+	items = append(items, renderBadges(site.BrokerBadges(v.st, n.Broker, fenced), n, role)...)
 	rep, ok := engine.ReplicaState{}, false
 	if v.hasPart {
 		rep, ok = v.st.Replica(n.Broker, v.part.TP)
@@ -294,7 +278,8 @@ func renderBroker(v brokerView) *vecty.HTML {
 	sw := float64(v.to-v.from) * v.cellW
 	items = append(items,
 		svgEl("g", vecty.Markup(translate((r.W-sw)/2, stripY)),
-			renderStrip(strip{r: rep, from: v.from, to: v.to, cellW: v.cellW, cellH: v.cellH, fresh: v.fresh, freshValid: v.freshValid})),
+			renderStrip(strip{r: rep, from: v.from, to: v.to, cellW: v.cellW, cellH: v.cellH, fresh: v.fresh, freshValid: v.freshValid,
+				store: v.store, tp: v.part.TP, ghosts: v.store.Ghosts(n.Broker, v.part.TP), lost: v.lost})),
 		svgText(12, statusY, site.ReplicaStatus(v.part, rep, r.W < 250), vecty.Class("status")),
 	)
 	return svgEl("g", items...)

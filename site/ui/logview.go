@@ -2,8 +2,10 @@ package ui
 
 import (
 	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/event"
 
 	"kplay/engine"
+	"kplay/site"
 )
 
 // strip is what one broker's log strip needs to draw.
@@ -14,6 +16,13 @@ type strip struct {
 	cellH      float64
 	fresh      [2]engine.Offset
 	freshValid bool
+	// store receives a clicked cell's selection; tp is the strip's
+	// partition, ghosts the records this replica truncated that nothing
+	// has overwritten yet, lost the records violations name.
+	store  *site.Store
+	tp     engine.TopicPartition
+	ghosts []engine.Record
+	lost   []site.LostRecord
 }
 
 // renderStrip draws a replica's log as a row of offset cells from s.from to
@@ -31,12 +40,15 @@ func renderStrip(s strip) *vecty.HTML {
 	x := func(o engine.Offset) float64 { return float64(o-s.from) * s.cellW }
 	for o := s.from; o < s.to; o++ {
 		if o < r.LogStart || o >= r.LEO {
-			items = append(items, svgEl("rect", vecty.Markup(vecty.Class("slot"),
-				attr("x", num1(x(o)+1)), attr("y", "1"), attr("width", num1(s.cellW-2)), attr("height", num1(s.cellH-2)), attr("rx", "3"))))
+			if g, ok := ghostAt(s.ghosts, o); ok {
+				items = append(items, renderGhost(s, g, x(o)))
+				continue
+			}
+			items = append(items, renderSlot(s, o, x(o)))
 			continue
 		}
 		rec := r.Log[o-r.LogStart]
-		cls := []string{"cell", "ep" + itoa(int64(rec.LeaderEpoch)%6)}
+		cls := []string{"cell", epochClass(rec.LeaderEpoch)}
 		if o < r.HW {
 			cls = append(cls, "committed")
 		}
@@ -47,8 +59,13 @@ func renderStrip(s strip) *vecty.HTML {
 		if rec.Key != "" {
 			tip = "offset " + itoa(int64(o)) + ": " + rec.Key + "=" + rec.Value
 		}
+		if l, ok := site.LostAt(s.lost, s.tp, o); ok && l.Value == rec.Value {
+			cls = append(cls, "lost")
+			tip += "\n" + l.Title
+		}
 		items = append(items, svgEl("g",
-			vecty.Markup(vecty.Class(cls...), attr("data-offset", itoa(int64(o))), translate(x(o), 0)),
+			vecty.Markup(vecty.Class(cls...), attr("data-offset", itoa(int64(o))), attr("data-epoch", itoa(int64(rec.LeaderEpoch))), translate(x(o), 0),
+				selectRecord(s, rec, false)),
 			svgEl("title", vecty.Text(tip)),
 			svgEl("rect", vecty.Markup(attr("x", "1"), attr("y", "1"), attr("width", num1(s.cellW-2)), attr("height", num1(s.cellH-2)), attr("rx", "3"))),
 			svgText(s.cellW/2, s.cellH/2+3.5, itoa(int64(o)), attr("text-anchor", "middle")),
@@ -75,4 +92,65 @@ func marker(class, label string, x, w, labelY, h float64) *vecty.HTML {
 		svgEl("line", vecty.Markup(attr("x1", num1(x)), attr("x2", num1(x)), attr("y1", num1(y1)), attr("y2", num1(y2)))),
 		svgText(x, labelY, label, attr("text-anchor", anchor)),
 	)
+}
+
+// epochClass is a cell's colour class: one of six, cycling per leader
+// epoch ("ep0" … "ep5").
+func epochClass(e engine.Epoch) string { return "ep" + itoa(int64(e)%6) }
+
+// ghostAt finds the ghost at offset o.
+func ghostAt(gs []engine.Record, o engine.Offset) (engine.Record, bool) {
+	for _, g := range gs {
+		if g.Offset == o {
+			return g, true
+		}
+	}
+	return engine.Record{}, false
+}
+
+// selectRecord makes a cell a click target that shows its record in the
+// inspector and the lifecycle panel, without opening the broker's menu.
+func selectRecord(s strip, rec engine.Record, ghost bool) vecty.Applyer {
+	if s.store == nil {
+		return nil
+	}
+	st, b, tp := s.store, s.r.Broker, s.tp
+	return event.Click(func(*vecty.Event) {
+		st.Dispatch(site.Select{Target: site.Selection{Kind: site.SelRecord, Broker: b, TP: tp, Record: rec, Ghost: ghost}})
+	}).StopPropagation()
+}
+
+// renderGhost draws a truncated record after the log end: its epoch's
+// colour, struck through, until a new record takes its offset.
+func renderGhost(s strip, g engine.Record, x float64) *vecty.HTML {
+	cls := []string{"cell", "truncated", epochClass(g.LeaderEpoch)}
+	name := g.Value
+	if name == "" {
+		name = "a record"
+	}
+	tip := "offset " + itoa(int64(g.Offset)) + ": " + name + " — truncated from broker " + itoa(int64(s.r.Broker)) + "'s log"
+	if l, ok := site.LostAt(s.lost, s.tp, g.Offset); ok && (g.Value == "" || l.Value == g.Value) {
+		cls = append(cls, "lost")
+		tip += "\n" + l.Title
+	}
+	return svgEl("g",
+		vecty.Markup(vecty.Class(cls...), attr("data-offset", itoa(int64(g.Offset))), attr("data-epoch", itoa(int64(g.LeaderEpoch))), translate(x, 0),
+			selectRecord(s, g, true)),
+		svgEl("title", vecty.Text(tip)),
+		svgEl("rect", vecty.Markup(attr("x", "1"), attr("y", "1"), attr("width", num1(s.cellW-2)), attr("height", num1(s.cellH-2)), attr("rx", "3"))),
+		svgText(s.cellW/2, s.cellH/2+3.5, itoa(int64(g.Offset)), attr("text-anchor", "middle")),
+		svgEl("line", vecty.Markup(vecty.Class("strike"), attr("x1", "3"), attr("x2", num1(s.cellW-3)), attr("y1", num1(s.cellH/2)), attr("y2", num1(s.cellH/2)))),
+	)
+}
+
+// renderSlot draws an empty offset; where a violation lost a record at
+// that offset, the slot is outlined in red and says why.
+func renderSlot(s strip, o engine.Offset, x float64) *vecty.HTML {
+	rect := svgEl("rect", vecty.Markup(attr("x", num1(x+1)), attr("y", "1"), attr("width", num1(s.cellW-2)), attr("height", num1(s.cellH-2)), attr("rx", "3")))
+	if l, ok := site.LostAt(s.lost, s.tp, o); ok {
+		return svgEl("g", vecty.Markup(vecty.Class("slot", "lost"), attr("data-offset", itoa(int64(o)))),
+			svgEl("title", vecty.Text("offset "+itoa(int64(o))+": "+l.Value+" is not here\n"+l.Title)), rect)
+	}
+	return svgEl("rect", vecty.Markup(vecty.Class("slot"),
+		attr("x", num1(x+1)), attr("y", "1"), attr("width", num1(s.cellW-2)), attr("height", num1(s.cellH-2)), attr("rx", "3")))
 }

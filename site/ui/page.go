@@ -38,6 +38,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			renderMannersBar(s),
 		),
 		vecty.If(s.Err != "", elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))),
+		&ViolationsBanner{Store: s, Count: count, Gen: gen},
 		elem.Main(
 			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
 				&Controls{Store: s, Playing: s.Playing, Speed: s.Speed, NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet},
@@ -52,6 +53,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				&EventLog{Store: s, Count: count, Gen: gen, ShowNet: s.ShowNet},
 				&DescribePanel{Text: pl.Describe()},
 				&FetchRoundsPanel{Store: s, Count: count, Gen: gen},
+				&Inspector{Store: s, Count: count, Gen: gen}, &LifecyclePanel{Store: s, Count: count, Gen: gen},
 			),
 			renderTableView(s),
 		),
@@ -73,5 +75,6 @@ func legend() *vecty.HTML {
 		item("msg-metadata", "Metadata"),
 		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "committed"), attr("aria-hidden", "true"))), vecty.Text("below HW (committed)")),
 		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "uncommitted"), attr("aria-hidden", "true"))), vecty.Text("above HW")),
+		seeLegend(),
 	)
 }

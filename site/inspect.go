@@ -1,0 +1,164 @@
+package site
+
+import (
+	"slices"
+
+	"kplay/engine"
+)
+
+// This file words what the inspector shows for the selection: a broker
+// and its replicas, a record, or a message.
+
+// InspectRow is one labelled fact.
+type InspectRow struct{ Label, Value string }
+
+// Inspection is the inspector's content.
+type Inspection struct {
+	Title string
+	Rows  []InspectRow
+	// Head and Table list a broker's replicas, one row each.
+	Head  []string
+	Table [][]string
+}
+
+// replicaHead returns the columns of a broker's replica table.
+func replicaHead() []string { return []string{"partition", "role", "LEO", "HW", "leader epoch", "ISR"} }
+
+// Inspect returns what the inspector shows for the Store's selection, and
+// false when nothing is selected.
+func (s *Store) Inspect() (Inspection, bool) {
+	s.seeIndex() // drops a selection from another scenario
+	sel := s.See.Sel
+	st := s.Player.State()
+	switch sel.Kind {
+	case SelBroker:
+		return InspectBroker(st, sel.Broker, s.Fenced(sel.Broker)), true
+	case SelRecord:
+		return InspectRecord(st, sel), true
+	case SelMessage:
+		return InspectMessage(sel.Msg), true
+	}
+	return Inspection{}, false
+}
+
+// InspectBroker describes broker b: alive or down, fenced, and each of its
+// replicas' role, LEO, HW, leader epoch and ISR membership.
+func InspectBroker(st engine.State, b engine.BrokerID, fenced bool) Inspection {
+	in := Inspection{Title: "broker " + itoa(int64(b)), Head: replicaHead()}
+	var bs engine.BrokerState
+	found := false
+	for _, x := range st.Brokers {
+		if x.ID == b {
+			bs, found = x, true
+		}
+	}
+	if !found {
+		in.Rows = append(in.Rows, InspectRow{"process", "no such broker"})
+		return in
+	}
+	in.Rows = append(in.Rows, InspectRow{"process", yesNo(bs.Alive, "running", "down")})
+	in.Rows = append(in.Rows, InspectRow{"controller", yesNo(fenced, "fenced: it may not lead or join an ISR", "registered, not fenced")})
+	for _, r := range bs.Replicas {
+		isr := "—"
+		for _, p := range st.Partitions {
+			if p.TP == r.TP {
+				isr = yesNo(slices.Contains(p.ISR, b), "in ISR", "out of sync")
+			}
+		}
+		role := yesNo(r.Leader, "leader", "follower")
+		in.Table = append(in.Table, []string{r.TP.String(), role, itoa(int64(r.LEO)), itoa(int64(r.HW)), itoa(int64(r.LeaderEpoch)), isr})
+	}
+	return in
+}
+
+// InspectRecord describes a selected record: where it sits, who produced
+// it when, its leader epoch and whether it is committed on the replica it
+// was clicked on.
+func InspectRecord(st engine.State, sel Selection) Inspection {
+	rec := sel.Record
+	in := Inspection{Title: "offset " + itoa(int64(rec.Offset)) + " of " + sel.TP.String() + " on broker " + itoa(int64(sel.Broker))}
+	add := func(l, v string) { in.Rows = append(in.Rows, InspectRow{l, v}) }
+	add("offset", itoa(int64(rec.Offset)))
+	add("value", orDash(rec.Value))
+	add("key", orDash(rec.Key))
+	if rec.Producer.Kind != engine.NodeNone {
+		add("producer", rec.Producer.String())
+		add("produced at", engine.FormatTime(rec.ProducedAt))
+	} else {
+		add("producer", "—")
+	}
+	add("leader epoch", itoa(int64(rec.LeaderEpoch)))
+	r, ok := st.Replica(sel.Broker, sel.TP)
+	switch {
+	case sel.Ghost:
+		add("status", "truncated from broker "+itoa(int64(sel.Broker))+"'s log (struck through until a new record takes its offset)")
+	case !ok:
+		add("status", "broker "+itoa(int64(sel.Broker))+" holds no replica of "+sel.TP.String())
+	case rec.Offset >= r.LEO || rec.Offset < r.LogStart || r.Log[rec.Offset-r.LogStart] != rec:
+		add("status", "no longer in broker "+itoa(int64(sel.Broker))+"'s log")
+	case rec.Offset < r.HW:
+		add("committed", "yes: below broker "+itoa(int64(sel.Broker))+"'s HW "+itoa(int64(r.HW)))
+	default:
+		add("committed", "not yet: at or above broker "+itoa(int64(sel.Broker))+"'s HW "+itoa(int64(r.HW)))
+	}
+	return in
+}
+
+// InspectMessage describes a message as it was when clicked.
+func InspectMessage(m engine.Message) Inspection {
+	in := Inspection{Title: m.Kind.String() + " " + m.From.String() + " → " + m.To.String()}
+	in.Rows = []InspectRow{
+		{"kind", m.Kind.String()},
+		{"from → to", m.From.String() + " → " + m.To.String()},
+		{"sent at", engine.FormatTime(m.SentAt)},
+		{"deliver at", engine.FormatTime(m.DeliverAt)},
+		{"carries", MsgLabel(m)},
+	}
+	return in
+}
+
+func yesNo(b bool, yes, no string) string {
+	if b {
+		return yes
+	}
+	return no
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// Badge is one label on a broker box: Key is its data-badge value
+// ("leader", "follower", "in-isr", "out-of-sync", "fenced", "down",
+// "controller"), Text what it says.
+type Badge struct{ Key, Text string }
+
+// BrokerBadges returns the badges of broker b after its role: whether it is
+// in the first partition's ISR (for a replica of it), fenced by the
+// controller, and down.
+func BrokerBadges(st engine.State, b engine.BrokerID, fenced bool) []Badge {
+	var out []Badge
+	if p, ok := FirstPartition(st); ok && slices.Contains(p.Replicas, b) {
+		if slices.Contains(p.ISR, b) {
+			out = append(out, Badge{"in-isr", "in ISR"})
+		} else {
+			out = append(out, Badge{"out-of-sync", "out of sync"})
+		}
+	}
+	if fenced {
+		out = append(out, Badge{"fenced", "fenced"})
+	}
+	alive := false
+	for _, x := range st.Brokers {
+		if x.ID == b {
+			alive = x.Alive
+		}
+	}
+	if !alive {
+		out = append(out, Badge{"down", "down"})
+	}
+	return out
+}

@@ -1,0 +1,201 @@
+package site
+
+import (
+	"slices"
+	"strings"
+
+	"kplay/engine"
+)
+
+// This file follows one record through the cluster, from the engine's
+// event log: produce → append on the leader → each follower's fetch that
+// copied it → the HW passing it on each replica → the ack to the producer
+// → each consumer read (and, if it comes to that, its truncation).
+
+// The kinds of LifeStep.
+const (
+	StepProduce  = "produce"
+	StepSend     = "send"
+	StepAppend   = "append"
+	StepCopy     = "copy"
+	StepHW       = "hw"
+	StepAck      = "ack"
+	StepRead     = "read"
+	StepTruncate = "truncate"
+	StepLost     = "lost"
+)
+
+// LifeStep is one moment of a record's life.
+type LifeStep struct {
+	At   engine.Time
+	Kind string
+	// Node is who acted: the producer, a broker, a consumer.
+	Node engine.NodeID
+	// Text is the step as one plain-language sentence, without its time.
+	Text string
+}
+
+// lifeBuilder builds a record's lifecycle from events fed in order. The
+// record is identified by its offset and leader epoch (and its value where
+// an event names it).
+type lifeBuilder struct {
+	tp  engine.TopicPartition
+	rec engine.Record
+
+	player     *Player
+	gen, count int
+	out        []LifeStep
+	// leader is the broker that appended the record first; zero before.
+	leader engine.NodeID
+	// holds says which brokers hold the record now.
+	holds map[engine.NodeID]bool
+	// copied is the index in out of each broker's copy step, until its
+	// fetch round (same event batch) adds the fetch details.
+	copied map[engine.NodeID]int
+	// sent and lastProduce trace the Produce request that carried it.
+	sent        map[int64]engine.Event
+	lastProduce map[engine.NodeID]int64
+}
+
+func newLifeBuilder(tp engine.TopicPartition, rec engine.Record) *lifeBuilder {
+	return &lifeBuilder{tp: tp, rec: rec, holds: map[engine.NodeID]bool{}, copied: map[engine.NodeID]int{},
+		sent: map[int64]engine.Event{}, lastProduce: map[engine.NodeID]int64{}}
+}
+
+// Lifecycle returns the lifecycle of rec, a record of tp, from events.
+func Lifecycle(evs []engine.Event, tp engine.TopicPartition, rec engine.Record) []LifeStep {
+	lb := newLifeBuilder(tp, rec)
+	for _, e := range evs {
+		lb.feed(e)
+	}
+	return lb.steps()
+}
+
+// covers reports whether [from, end) holds the record's offset.
+func (lb *lifeBuilder) covers(from, end engine.Offset) bool {
+	return lb.rec.Offset >= from && lb.rec.Offset < end
+}
+
+// isOurs reports whether an append event of tp is of this record.
+func (lb *lifeBuilder) isOurs(e engine.Event) bool {
+	if e.TP != lb.tp || !lb.covers(e.Offset, e.End) || e.Epoch != lb.rec.LeaderEpoch {
+		return false
+	}
+	return e.Offset != lb.rec.Offset || lb.rec.Value == "" || e.Value == lb.rec.Value
+}
+
+func (lb *lifeBuilder) add(e engine.Event, kind string, node engine.NodeID, text string) {
+	lb.out = append(lb.out, LifeStep{At: e.At, Kind: kind, Node: node, Text: text})
+}
+
+// feed takes the next event.
+func (lb *lifeBuilder) feed(e engine.Event) {
+	lb.count = e.Seq + 1
+	r := lb.rec
+	switch e.Kind {
+	case engine.EvCommand:
+		if lb.leader.Kind == engine.NodeNone && r.Producer.Kind == engine.NodeProducer && e.At == r.ProducedAt &&
+			strings.HasPrefix(e.Text, "produce "+lb.tp.String()) && !lb.has(StepProduce) &&
+			(strings.Contains(e.Text, r.Value) || strings.Contains(e.Text, "count=")) {
+			lb.add(e, StepProduce, r.Producer, r.Producer.String()+" is asked to send "+recordName(r)+": "+e.Text)
+		}
+	case engine.EvMsgSent:
+		if e.MsgKind == engine.MsgProduce && lb.leader.Kind == engine.NodeNone {
+			lb.sent[e.MsgID] = e
+		}
+	case engine.EvMsgDelivered:
+		if e.MsgKind == engine.MsgProduce && lb.leader.Kind == engine.NodeNone {
+			lb.lastProduce[e.Node] = e.MsgID
+		}
+	case engine.EvAppended:
+		if e.TP != lb.tp || !lb.covers(e.Offset, e.End) {
+			return
+		}
+		if !lb.isOurs(e) {
+			if lb.holds[e.Node] {
+				lb.holds[e.Node] = false
+				lb.add(e, StepTruncate, e.Node, e.Node.String()+" overwrites offset "+itoa(int64(r.Offset))+" with a record of leader epoch "+itoa(int64(e.Epoch)))
+			}
+			return
+		}
+		lb.holds[e.Node] = true
+		if lb.leader.Kind == engine.NodeNone {
+			lb.leader = e.Node
+			if s, ok := lb.sent[lb.lastProduce[e.Node]]; ok {
+				lb.out = append(lb.out, LifeStep{At: s.At, Kind: StepSend, Node: s.Node,
+					Text: s.Node.String() + " sends the Produce request to " + s.Peer.String() + ", arriving at " + engine.FormatTime(s.DeliverAt)})
+			}
+			lb.sent, lb.lastProduce = nil, nil
+			lb.add(e, StepAppend, e.Node, e.Node.String()+" (leader) appends "+recordName(r)+" at offset "+itoa(int64(r.Offset))+" in leader epoch "+itoa(int64(r.LeaderEpoch)))
+			return
+		}
+		lb.copied[e.Node] = len(lb.out)
+		lb.add(e, StepCopy, e.Node, e.Node.String()+" copies it into its log")
+	case engine.EvFetchRound:
+		i, ok := lb.copied[e.Node]
+		if !ok || e.TP != lb.tp {
+			return
+		}
+		delete(lb.copied, e.Node)
+		lb.out[i].Text = e.Node.String() + " copies it: its fetch from offset " + itoa(int64(e.Offset)) + " to " + e.Peer.String() +
+			" got " + engine.ReturnsPhrase(e.Offset, e.Count) + ", log end now " + itoa(int64(e.End))
+	case engine.EvHWChanged:
+		if e.TP != lb.tp || !lb.holds[e.Node] || !lb.covers(e.Offset, e.End) {
+			return
+		}
+		what := ""
+		if e.Node == lb.leader {
+			what = ": committed"
+		}
+		lb.add(e, StepHW, e.Node, e.Node.String()+"'s high watermark passes it ("+itoa(int64(e.Offset))+" → "+itoa(int64(e.End))+")"+what)
+	case engine.EvProduceAcked:
+		if e.TP != lb.tp || lb.leader.Kind == engine.NodeNone || !lb.covers(e.Offset, e.End) ||
+			(r.Producer.Kind != engine.NodeNone && e.Node != r.Producer) {
+			return
+		}
+		lb.add(e, StepAck, e.Node, e.Node.String()+"'s produce is acknowledged at offset "+itoa(int64(r.Offset)))
+	case engine.EvConsumerRead:
+		if e.TP != lb.tp || !lb.holds[e.Peer] || !lb.covers(e.Offset, e.End) {
+			return
+		}
+		lb.add(e, StepRead, e.Node, e.Node.String()+" reads it from "+e.Peer.String())
+	case engine.EvTruncated:
+		if e.TP != lb.tp || !lb.holds[e.Node] || !lb.covers(e.Offset, e.End) {
+			return
+		}
+		lb.holds[e.Node] = false
+		lb.add(e, StepTruncate, e.Node, e.Node.String()+" truncates it: "+e.Text)
+	case engine.EvViolation:
+		if e.TP != lb.tp || e.Offset != r.Offset || e.Value == "" || e.Value != r.Value || lb.leader.Kind == engine.NodeNone {
+			return
+		}
+		lb.add(e, StepLost, engine.Controller, ViolationRule(e)+": "+RuleSentence(e))
+	}
+}
+
+func (lb *lifeBuilder) has(kind string) bool {
+	return slices.ContainsFunc(lb.out, func(s LifeStep) bool { return s.Kind == kind })
+}
+
+// steps returns the lifecycle so far, in time order.
+func (lb *lifeBuilder) steps() []LifeStep {
+	out := slices.Clone(lb.out)
+	slices.SortStableFunc(out, func(a, b LifeStep) int {
+		switch {
+		case a.At < b.At:
+			return -1
+		case a.At > b.At:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// recordName says "order-9001" or "the record at offset 3".
+func recordName(r engine.Record) string {
+	if r.Value == "" {
+		return "the record"
+	}
+	return r.Value
+}

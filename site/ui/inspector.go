@@ -1,0 +1,111 @@
+package ui
+
+import (
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kplay/engine"
+	"kplay/site"
+)
+
+// Inspector is a vecty.Component which represents the inspector: what the
+// user clicked last — a broker and its replicas, a record, or a message —
+// with its facts. It carries the DOM contract's <section id="inspector">.
+type Inspector struct {
+	vecty.Core
+
+	Store *site.Store `vecty:"prop"`
+	Count int         `vecty:"prop"`
+	Gen   int         `vecty:"prop"`
+}
+
+// Render implements the vecty.Component interface.
+func (i *Inspector) Render() vecty.ComponentOrHTML {
+	s := i.Store
+	body := []vecty.MarkupOrChild{
+		vecty.Markup(prop.ID("inspector"), vecty.Class("panel", "inspector-panel"), attr("aria-labelledby", "inspector-h"), attr("aria-live", "polite")),
+	}
+	in, ok := s.Inspect()
+	if !ok {
+		return elem.Section(append(body,
+			elem.Heading2(vecty.Markup(prop.ID("inspector-h")), vecty.Text("Inspector")),
+			elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("Click a broker, a record cell or a message dot to inspect it.")))...)
+	}
+	body = append(body, elem.Div(vecty.Markup(vecty.Class("panel-head")),
+		elem.Heading2(vecty.Markup(prop.ID("inspector-h")), vecty.Text("Inspector: "+in.Title)),
+		elem.Button(vecty.Markup(vecty.Class("clear"), prop.Type(prop.TypeButton), attr("aria-label", "Clear the inspector"),
+			event.Click(func(*vecty.Event) { s.Dispatch(site.ClearSelection{}) })), vecty.Text("×")),
+	))
+	dl := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("facts"))}
+	for _, r := range in.Rows {
+		dl = append(dl, elem.DefinitionTerm(vecty.Text(r.Label)), elem.Description(vecty.Text(r.Value)))
+	}
+	body = append(body, elem.DescriptionList(dl...))
+	if len(in.Head) > 0 {
+		head := make(vecty.List, 0, len(in.Head))
+		for _, h := range in.Head {
+			head = append(head, elem.TableHeader(vecty.Text(h)))
+		}
+		rows := make(vecty.List, 0, len(in.Table))
+		for _, row := range in.Table {
+			tds := make(vecty.List, 0, len(row))
+			for _, c := range row {
+				tds = append(tds, elem.TableData(vecty.Text(c)))
+			}
+			rows = append(rows, elem.TableRow(tds))
+		}
+		if len(in.Table) == 0 {
+			rows = append(rows, elem.TableRow(elem.TableData(vecty.Markup(attr("colspan", itoa(int64(len(in.Head))))), vecty.Text("no replicas"))))
+		}
+		body = append(body, elem.Div(vecty.Markup(vecty.Class("table-wrap")),
+			elem.Table(elem.Caption(vecty.Text("replicas")), elem.TableHead(elem.TableRow(head)), elem.TableBody(rows))))
+	}
+	return elem.Section(body...)
+}
+
+// selectMessage makes a message dot a click target for the inspector.
+func selectMessage(s *site.Store, m engine.Message) vecty.Applyer {
+	return event.Click(func(*vecty.Event) {
+		s.Dispatch(site.Select{Target: site.Selection{Kind: site.SelMessage, Msg: m}})
+	}).StopPropagation()
+}
+
+// ViolationsBanner is a vecty.Component which represents the broken
+// guarantees so far, one sentence each. It carries the DOM contract's
+// <section id="violations">, empty and hidden while nothing broke.
+type ViolationsBanner struct {
+	vecty.Core
+
+	Store *site.Store `vecty:"prop"`
+	Count int         `vecty:"prop"`
+	Gen   int         `vecty:"prop"`
+}
+
+// SkipRender implements the vecty.RenderSkipper interface.
+func (v *ViolationsBanner) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*ViolationsBanner)
+	return ok && p.Store == v.Store && p.Count == v.Count && p.Gen == v.Gen
+}
+
+// Render implements the vecty.Component interface.
+func (v *ViolationsBanner) Render() vecty.ComponentOrHTML {
+	vs := v.Store.Violations()
+	if len(vs) == 0 {
+		return elem.Section(vecty.Markup(prop.ID("violations"), vecty.Class("violations", "none"), attr("hidden", true)))
+	}
+	items := []vecty.MarkupOrChild{}
+	for _, e := range vs {
+		items = append(items, elem.ListItem(vecty.Markup(attr("data-rule", site.ViolationRule(e))), vecty.Text(site.ViolationSentence(e))))
+	}
+	head := "A Kafka guarantee broke"
+	if len(vs) > 1 {
+		head = itoa(int64(len(vs))) + " Kafka guarantees broke"
+	}
+	return elem.Section(vecty.Markup(prop.ID("violations"), vecty.Class("violations"), attr("role", "alert")),
+		elem.Heading2(vecty.Text(head)),
+		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("The records involved are outlined in red in the logs; hover one for the rule.")),
+		elem.UnorderedList(items...),
+	)
+}

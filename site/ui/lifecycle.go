@@ -1,0 +1,51 @@
+package ui
+
+import (
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/prop"
+
+	"kplay/engine"
+	"kplay/site"
+)
+
+// LifecyclePanel is a vecty.Component which represents the selected
+// record's lifecycle: produce, append on the leader, each follower's copy,
+// the HW passing it, the ack and each consumer read, with their simulated
+// times. It carries the DOM contract's <section id="lifecycle">.
+type LifecyclePanel struct {
+	vecty.Core
+
+	Store *site.Store `vecty:"prop"`
+	Count int         `vecty:"prop"`
+	Gen   int         `vecty:"prop"`
+}
+
+// Render implements the vecty.Component interface.
+func (l *LifecyclePanel) Render() vecty.ComponentOrHTML {
+	s := l.Store
+	sel := s.See.Sel
+	body := []vecty.MarkupOrChild{
+		vecty.Markup(prop.ID("lifecycle"), vecty.Class("panel", "lifecycle-panel"), attr("aria-labelledby", "lifecycle-h"), attr("aria-live", "polite")),
+		elem.Heading2(vecty.Markup(prop.ID("lifecycle-h")), vecty.Text("Record lifecycle")),
+	}
+	if sel.Kind != site.SelRecord {
+		return elem.Section(append(body, elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("Click a record cell in a log to follow it from produce to consume.")))...)
+	}
+	name := sel.Record.Value
+	if name == "" {
+		name = "the record"
+	}
+	body = append(body, elem.Paragraph(vecty.Markup(vecty.Class("life-of")),
+		vecty.Text(name+" at offset "+itoa(int64(sel.Record.Offset))+" of "+sel.TP.String()+", leader epoch "+itoa(int64(sel.Record.LeaderEpoch)))))
+	steps := s.Lifecycle()
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("life-steps"))}
+	for _, st := range steps {
+		items = append(items, elem.ListItem(vecty.Markup(vecty.Class("step-"+st.Kind), attr("data-step", st.Kind), attr("data-node", st.Node.String())),
+			elem.Time(vecty.Text(engine.FormatTime(st.At))), vecty.Text(" "+st.Text)))
+	}
+	if len(steps) == 0 {
+		items = append(items, elem.ListItem(vecty.Text("Nothing has happened to it yet at the playhead.")))
+	}
+	return elem.Section(append(body, elem.OrderedList(items...))...)
+}
