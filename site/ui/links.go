@@ -141,7 +141,7 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 				}
 			})),
 		elem.Div(vecty.Markup(vecty.Class("menu-title")), vecty.Text("link "+label)),
-		btn("link-cut", "Cut", "Partition the network so that these two sides cannot talk; a new cut replaces the last one", cut),
+		btn("link-cut", "Cut", "Partition the network so that these two sides cannot talk (a new cut replaces the last one). A follower cut from its leader leaves the ISR once the leader has records it lacks for replica.lag.time.max.ms", cut),
 		btn("link-heal", "Heal network", "Remove every cut, isolation and slow link", engine.Heal{}),
 		btn("link-slow", "Slow to 50 ms", "Make this link take 50 ms each way", slow),
 		elem.Button(vecty.Markup(vecty.Class("close"), prop.Type(prop.TypeButton), attr("aria-label", "Close the menu"),

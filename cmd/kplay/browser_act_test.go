@@ -1,0 +1,171 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// actPage opens the page at full speed and waits until it has settled.
+func actPage(t *testing.T) (context.Context, func() []string) {
+	t.Helper()
+	srv := serveSite(t, builtSite(t))
+	ctx := newBrowser(t, 1280, 800)
+	pageErrors := watchConsole(ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
+		t.Fatalf("navigate: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("the page never drew its diagram: %v\npage text:\n%s", err, pageDump(ctx))
+	}
+	actMaxSpeed(t, ctx)
+	return ctx, pageErrors
+}
+
+// actMaxSpeed moves the speed slider to its maximum.
+func actMaxSpeed(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		const s = document.getElementById("speed");
+		s.value = s.max;
+		s.dispatchEvent(new Event("input", {bubbles: true}));
+		return true;
+	})()`)); err != nil {
+		t.Fatalf("setting the speed: %v", err)
+	}
+}
+
+// actClick clicks the element sel.
+func actClick(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+		t.Fatalf("click %s: %v\npage text:\n%s", sel, err, pageDump(ctx))
+	}
+}
+
+// actText returns the text of the element sel, "" if there is none.
+func actText(ctx context.Context, sel string) string {
+	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, sel)))
+	return s
+}
+
+// actWait polls the JavaScript condition js until it holds.
+func actWait(t *testing.T, ctx context.Context, what, js string, timeout time.Duration) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		t.Fatalf("%s: %v\n#script:\n%s\ndescribe: %s", what, err, actText(ctx, "#script"), actText(ctx, "#describe"))
+	}
+}
+
+// actScriptHas is a condition: #script holds every one of subs.
+func actScriptHas(subs ...string) string {
+	conds := []string{}
+	for _, s := range subs {
+		conds = append(conds, fmt.Sprintf(`t.includes(%q)`, s))
+	}
+	return `(() => { const t = (document.getElementById("script") || {}).textContent || ""; return ` + strings.Join(conds, " && ") + `; })()`
+}
+
+// TestBrowserActLinks scales the cluster down for teaching, cuts the link
+// from the leader b1 to its follower b2, sees b2 leave the ISR after
+// replica.lag.time.max.ms, heals it and sees b2 come back.
+func TestBrowserActLinks(t *testing.T) {
+	ctx, pageErrors := actPage(t)
+
+	actClick(t, ctx, "#cfg-teaching")
+	actWait(t, ctx, "teaching scale changes the script's cluster line", actScriptHas("cluster brokers=3 seed=9001 start=09:59:59.000", "replica.lag.time.max.ms=5000", "broker.session.timeout.ms=3000"), 10*time.Second)
+	waitSteady(t, ctx)
+
+	link := `svg#diagram g.link-hit[data-link="b1-b2"]`
+	ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const g = document.querySelector(%q); return g !== null && g.getAttribute("tabindex") === "0" && g.getAttribute("role") === "button" && (g.getAttribute("aria-label") || "").includes("broker 1 to broker 2"); })()`, link)))
+	if err != nil || !ok {
+		t.Fatalf("no %s with tabindex, role and aria-label (err %v)", link, err)
+	}
+	actClick(t, ctx, link+" line")
+	actWait(t, ctx, "the link menu opens", `document.querySelector(".link-menu #link-cut") !== null`, 5*time.Second)
+	screenshot(t, ctx, "kplay-link-menu-1280x800.png")
+	actClick(t, ctx, "#link-cut")
+	actWait(t, ctx, "the cut joins the script", actScriptHas("partition g1=(1) g2=(2)"), 5*time.Second)
+
+	// b2's fetches stop reaching b1. Once b1 has a record that b2 lacks
+	// (Kafka keeps a follower whose log end matches the leader's in the
+	// ISR), it shrinks the ISR to 1,3 after replica.lag.time.max.ms (5 s at
+	// teaching scale).
+	actClick(t, ctx, "#produce")
+	actWait(t, ctx, "the produce joins the script", actScriptHas("partition g1=(1) g2=(2)\nrun until=", "acks=all"), 5*time.Second)
+	isr := func(want string) string {
+		return fmt.Sprintf(`(document.getElementById("describe") || {}).textContent.includes("Leader: 1\tReplicas: 1,2,3\tIsr: %s\t")`, want)
+	}
+	actWait(t, ctx, "b2 leaves the ISR after the cut", isr("1,3"), 40*time.Second)
+	actWait(t, ctx, "b2 is drawn out of sync", `document.querySelector('svg#diagram g.node[data-node="b2"].out-of-sync') !== null`, 5*time.Second)
+	screenshot(t, ctx, "kplay-link-cut-1280x800.png")
+
+	actClick(t, ctx, link+" line")
+	actWait(t, ctx, "the link menu opens again", `document.querySelector(".link-menu #link-heal") !== null`, 5*time.Second)
+	actClick(t, ctx, "#link-heal")
+	actWait(t, ctx, "the heal joins the script", actScriptHas("partition g1=(1) g2=(2)", "\nheal\n"), 5*time.Second)
+	actWait(t, ctx, "b2 rejoins the ISR after the heal", isr("1,2,3"), 40*time.Second)
+
+	if problems := pageErrors(); len(problems) > 0 {
+		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
+	}
+}
+
+// TestBrowserActPanels sends a record with acks=1 from the producer panel,
+// runs and stops a rate, and starts a consumer from the consumer panel
+// that reads records.
+func TestBrowserActPanels(t *testing.T) {
+	ctx, pageErrors := actPage(t)
+	waitSteady(t, ctx)
+
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		const s = document.querySelector('#producer-panel select[name="acks"]');
+		s.value = "1";
+		s.dispatchEvent(new Event("change", {bubbles: true}));
+		document.querySelector('#producer-panel input[name="values"]').value = "hello-acks1";
+		return true;
+	})()`)); err != nil {
+		t.Fatalf("filling the producer panel: %v", err)
+	}
+	actClick(t, ctx, "#pp-send")
+	actWait(t, ctx, "the produce joins the script", actScriptHas("produce orders-0 values=(hello-acks1) acks=1"), 5*time.Second)
+	actWait(t, ctx, "the event log shows the produce with acks=1",
+		`[...document.querySelectorAll("#events li")].some(li => li.textContent.includes("produce orders-0 values=(hello-acks1) acks=1"))`, 10*time.Second)
+	actWait(t, ctx, "the record reaches the leader's log",
+		`[...document.querySelectorAll("#events li")].some(li => li.textContent.includes("(hello-acks1)") && li.textContent.includes("b1 appends"))`, 20*time.Second)
+
+	// A rate of 5 records per simulated second.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		document.querySelector('#producer-panel input[name="values"]').value = "";
+		document.querySelector('#producer-panel input[name="rate"]').value = "5";
+		return true;
+	})()`)); err != nil {
+		t.Fatalf("filling the rate: %v", err)
+	}
+	actClick(t, ctx, "#pp-rate-start")
+	actWait(t, ctx, "the rate produces several records",
+		`((document.getElementById("script") || {}).textContent || "").split("\n").filter(l => /^produce orders-0 values=\(order-\d+\) acks=1$/.test(l)).length >= 3`, 20*time.Second)
+	actClick(t, ctx, "#pp-rate-stop")
+	actWait(t, ctx, "the rate stops", `document.getElementById("pp-rate-stop").disabled`, 5*time.Second)
+
+	// A second consumer from the earliest offset reads the partition.
+	actWait(t, ctx, "the consumer panel says there are no racks", `(document.getElementById("consumer-panel") || {}).textContent.includes("no broker.rack")`, 5*time.Second)
+	actClick(t, ctx, "#cp-start")
+	actWait(t, ctx, "the consume joins the script", actScriptHas("consume orders-0 consumer=c2 from=earliest"), 5*time.Second)
+	actWait(t, ctx, "c2 reads records",
+		`(() => { const m = /c2 at offset \d+, (\d+) read/.exec((document.getElementById("cp-consumers") || {}).textContent || ""); return m !== null && +m[1] > 0; })()`, 30*time.Second)
+	actWait(t, ctx, "the consumer node shows what it read",
+		`(document.querySelector('svg#diagram g.node[data-node="consumer"]') || {}).textContent.includes("read ")`, 10*time.Second)
+	screenshot(t, ctx, "kplay-act-panels-1280x800.png")
+	t.Logf("consumers: %s", actText(ctx, "#cp-consumers"))
+
+	if problems := pageErrors(); len(problems) > 0 {
+		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
+	}
+}
