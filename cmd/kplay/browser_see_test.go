@@ -32,6 +32,13 @@ func seePage(t *testing.T) (context.Context, func() []string) {
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		t.Fatalf("the page never drew its diagram: %v\npage text:\n%s", err, pageDump(ctx))
 	}
+	setMaxSpeed(t, ctx)
+	return ctx, pageErrors
+}
+
+// setMaxSpeed moves the speed slider to its top.
+func setMaxSpeed(t *testing.T, ctx context.Context) {
+	t.Helper()
 	evalJS[bool](t, ctx, `(() => {
 		const s = document.getElementById("speed");
 		s.value = s.max;
@@ -39,7 +46,6 @@ func seePage(t *testing.T) (context.Context, func() []string) {
 		s.dispatchEvent(new Event("change", {bubbles: true}));
 		return true;
 	})()`)
-	return ctx, pageErrors
 }
 
 // evalJS evaluates js in the page or fails the test.
@@ -144,7 +150,9 @@ func TestBrowserSeeTruncation(t *testing.T) {
 	if evalJS[bool](t, ctx, `document.querySelector(".broker-menu") !== null`) {
 		t.Error("clicking a record cell opened the broker menu")
 	}
+	evalJS[bool](t, ctx, `(document.getElementById("inspector").scrollIntoView({block: "start"}), true)`)
 	screenshot(t, ctx, "kplay-see-inspector-1280x1000.png")
+	evalJS[bool](t, ctx, `(window.scrollTo(0, 0), true)`)
 
 	// Pause, produce, and step until the leader has appended the record
 	// (its followers' copies are still on the wire), then crash it: the
@@ -160,6 +168,13 @@ func TestBrowserSeeTruncation(t *testing.T) {
 		}
 		stepAndDraw(t, ctx)
 	}
+	// The leader's responses to its followers are on the wire: a click on
+	// one fills the inspector.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`svg#diagram g.msg[data-kind="FetchResponse"] circle`))); err != nil {
+		t.Fatalf("click a FetchResponse dot: %v", err)
+	}
+	pollJS(t, ctx, `(() => { const s = document.getElementById("inspector").textContent;
+		return s.includes("FetchResponse") && s.includes("deliver at") && s.includes("b1 → b"); })()`, 5*time.Second, "#inspector does not show the FetchResponse")
 	act(t, ctx, "b1", "#act-crash")
 	if got := badges(t, ctx); !strings.Contains(got, "b1=leader,in-isr,down") {
 		t.Errorf("badges right after the crash %q, want b1 down", got)
@@ -174,6 +189,19 @@ func TestBrowserSeeTruncation(t *testing.T) {
 		t.Errorf("controller bar %q, want it to name fenced broker 1", got)
 	}
 	screenshot(t, ctx, "kplay-see-failover-1280x1000.png")
+	// On a phone the badges sit on the boxes' top edges.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulatePortrait)); err != nil {
+		t.Fatalf("phone viewport: %v", err)
+	}
+	pollJS(t, ctx, `window.innerWidth === 390 && document.querySelector("svg#diagram.narrow") !== null`, 10*time.Second, "the diagram did not stack at 390 px")
+	if got := badges(t, ctx); !strings.Contains(got, "b1=follower,out-of-sync,fenced,down") {
+		t.Errorf("phone badges %q", got)
+	}
+	screenshot(t, ctx, "kplay-see-failover-390x844.png")
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1000, chromedp.EmulateScale(1))); err != nil {
+		t.Fatalf("resetting the viewport: %v", err)
+	}
+	pollJS(t, ctx, `document.querySelector("svg#diagram.narrow") === null`, 10*time.Second, "the diagram did not widen again")
 
 	// Restart b1 while paused and step until it truncates.
 	setPlaying(t, ctx, false)
@@ -237,6 +265,7 @@ func TestBrowserSeeViolation(t *testing.T) {
 	if !evalJS[bool](t, ctx, `document.getElementById("violations").hidden`) {
 		t.Error("#violations shows before anything broke")
 	}
+	setMaxSpeed(t, ctx)
 	setPlaying(t, ctx, true)
 	pollJS(t, ctx, `document.querySelector('svg#diagram .cell.lost') !== null && document.getElementById("violations").textContent.includes("AcknowledgedWriteLost")`,
 		60*time.Second, "no lost cell and violation banner")

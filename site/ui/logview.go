@@ -59,6 +59,9 @@ func renderStrip(s strip) *vecty.HTML {
 		if rec.Key != "" {
 			tip = "offset " + itoa(int64(o)) + ": " + rec.Key + "=" + rec.Value
 		}
+		if selected(s, rec) {
+			cls = append(cls, "selected")
+		}
 		if l, ok := site.LostAt(s.lost, s.tp, o); ok && l.Value == rec.Value {
 			cls = append(cls, "lost")
 			tip += "\n" + l.Title
@@ -124,6 +127,9 @@ func selectRecord(s strip, rec engine.Record, ghost bool) vecty.Applyer {
 // colour, struck through, until a new record takes its offset.
 func renderGhost(s strip, g engine.Record, x float64) *vecty.HTML {
 	cls := []string{"cell", "truncated", epochClass(g.LeaderEpoch)}
+	if selected(s, g) {
+		cls = append(cls, "selected")
+	}
 	name := g.Value
 	if name == "" {
 		name = "a record"
@@ -153,4 +159,14 @@ func renderSlot(s strip, o engine.Offset, x float64) *vecty.HTML {
 	}
 	return svgEl("rect", vecty.Markup(vecty.Class("slot"),
 		attr("x", num1(x+1)), attr("y", "1"), attr("width", num1(s.cellW-2)), attr("height", num1(s.cellH-2)), attr("rx", "3")))
+}
+
+// selected reports whether rec, on this strip's replica, is the record the
+// inspector shows.
+func selected(s strip, rec engine.Record) bool {
+	if s.store == nil {
+		return false
+	}
+	sel := s.store.See.Sel
+	return sel.Kind == site.SelRecord && sel.Broker == s.r.Broker && sel.TP == s.tp && sel.Record == rec
 }
