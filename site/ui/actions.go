@@ -43,6 +43,7 @@ func brokerHandlers(s *site.Store, id engine.BrokerID) []vecty.Applyer {
 			case "Enter", " ":
 				e.Value.Call("preventDefault")
 				s.Dispatch(site.OpenMenu{Broker: id})
+				s.Dispatch(site.Select{Target: site.Selection{Kind: site.SelBroker, Broker: id}})
 				if s.MenuOpen {
 					focus(e, ".broker-menu button:not([disabled])")
 				}
