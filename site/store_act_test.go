@@ -116,3 +116,56 @@ func TestLinkMenuAndConsumer(t *testing.T) {
 		t.Errorf("consume step %q", got)
 	}
 }
+
+func TestNetFaultsFollowTheCommands(t *testing.T) {
+	s := actPresetStore(t, scenarios.Default)
+	s.Player.AdvanceTo(s.Player.Scenario().End)
+	b := func(n int) engine.NodeID { return engine.Broker(engine.BrokerID(n)) }
+	s.Dispatch(Act{Cmd: engine.Partition{Groups: [][]engine.NodeID{{b(1)}, {b(2)}}}})
+	s.Dispatch(Act{Cmd: engine.Slow{A: b(1), B: b(3), MinLatency: 50, MaxLat: 50}})
+	f := s.NetFaults()
+	if !f.Cut(b(1), b(2)) || !f.Cut(b(2), b(1)) || f.Cut(b(1), b(3)) || f.Cut(b(2), b(3)) {
+		t.Errorf("cuts after partition g1=(1) g2=(2): %+v", f)
+	}
+	if !f.Slow(b(3), b(1)) || f.Slow(b(1), b(2)) {
+		t.Errorf("slow links: %+v", f)
+	}
+	s.Player.Advance(10)
+	s.Dispatch(Act{Cmd: engine.Heal{}})
+	if f := s.NetFaults(); f.Cut(b(1), b(2)) || f.Slow(b(1), b(3)) {
+		t.Errorf("after heal: %+v", f)
+	}
+	s.Player.Advance(10)
+	s.Dispatch(Act{Cmd: engine.Isolate{Node: b(3)}})
+	if f := s.NetFaults(); !f.Cut(b(1), b(3)) || f.Cut(b(1), b(2)) {
+		t.Errorf("after isolate 3: %+v", f)
+	}
+}
+
+func TestConsumerFromARackReadsAFollower(t *testing.T) {
+	s := NewStoreFromScript("racks.txt", `cluster brokers=3 broker.rack=(a, b, c) replica.selector.class=org.apache.kafka.common.replica.RackAwareReplicaSelector
+create-topic t
+produce t-0 count=5
+`)
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	if !s.HasRacks() {
+		t.Fatal("HasRacks is false with broker.rack and the RackAwareReplicaSelector")
+	}
+	s.Player.Advance(2000)
+	s.Dispatch(StartConsumer{From: engine.OffsetEarliest, Rack: "b"})
+	s.Player.Advance(3000)
+	st := s.Player.State()
+	if len(st.Consumers) != 1 || len(st.Consumers[0].Read) != 5 {
+		t.Errorf("consumers %+v, want c1 with 5 records read", st.Consumers)
+	}
+	fromB2 := false
+	for _, e := range s.Player.Events(0) {
+		fromB2 = fromB2 || strings.Contains(e.String(), "c1 reads offsets 0..4 of t-0 from b2")
+	}
+	if !fromB2 {
+		t.Errorf("c1 in rack b did not read from b2")
+	}
+	checkFaithful(t, s)
+}

@@ -87,11 +87,12 @@ func TestBrowserActLinks(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("no %s with tabindex, role and aria-label (err %v)", link, err)
 	}
-	actClick(t, ctx, link+" line")
+	actClick(t, ctx, link+" line.hit")
 	actWait(t, ctx, "the link menu opens", `document.querySelector(".link-menu #link-cut") !== null`, 5*time.Second)
 	screenshot(t, ctx, "kplay-link-menu-1280x800.png")
 	actClick(t, ctx, "#link-cut")
 	actWait(t, ctx, "the cut joins the script", actScriptHas("partition g1=(1) g2=(2)"), 5*time.Second)
+	actWait(t, ctx, "the cut link is drawn cut", `document.querySelector('svg#diagram g.link-hit.cut[data-link="b1-b2"]') !== null && document.querySelectorAll("svg#diagram g.link-hit.cut").length === 1`, 5*time.Second)
 
 	// b2's fetches stop reaching b1. Once b1 has a record that b2 lacks
 	// (Kafka keeps a follower whose log end matches the leader's in the
@@ -106,11 +107,12 @@ func TestBrowserActLinks(t *testing.T) {
 	actWait(t, ctx, "b2 is drawn out of sync", `document.querySelector('svg#diagram g.node[data-node="b2"].out-of-sync') !== null`, 5*time.Second)
 	screenshot(t, ctx, "kplay-link-cut-1280x800.png")
 
-	actClick(t, ctx, link+" line")
+	actClick(t, ctx, link+" line.hit")
 	actWait(t, ctx, "the link menu opens again", `document.querySelector(".link-menu #link-heal") !== null`, 5*time.Second)
 	actClick(t, ctx, "#link-heal")
 	actWait(t, ctx, "the heal joins the script", actScriptHas("partition g1=(1) g2=(2)", "\nheal\n"), 5*time.Second)
 	actWait(t, ctx, "b2 rejoins the ISR after the heal", isr("1,2,3"), 40*time.Second)
+	actWait(t, ctx, "no link is drawn cut after the heal", `document.querySelector("svg#diagram g.link-hit.cut") === null`, 5*time.Second)
 
 	if problems := pageErrors(); len(problems) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))

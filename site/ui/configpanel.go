@@ -87,13 +87,13 @@ func renderConfigPanel(s *site.Store) *vecty.HTML {
 		vecty.If(s.Acting.Note != "", elem.Paragraph(vecty.Markup(prop.ID("cfg-note"), vecty.Class("act-hint"), attr("aria-live", "polite")), vecty.Text(s.Acting.Note))),
 		elem.Details(
 			elem.Summary(vecty.Text("All settings")),
-			elem.Table(vecty.Markup(vecty.Class("cfg-table")),
+			elem.Div(vecty.Markup(vecty.Class("cfg-scroll")), elem.Table(vecty.Markup(vecty.Class("cfg-table")),
 				elem.TableHead(elem.TableRow(
 					elem.TableHeader(vecty.Text("setting")), elem.TableHeader(vecty.Text("value")), elem.TableHeader(vecty.Text("unit")),
 					elem.TableHeader(vecty.Text("default")), elem.TableHeader(vecty.Text("applies")),
 				)),
 				elem.TableBody(rows...),
-			),
+			)),
 			elem.Button(vecty.Markup(prop.ID("cfg-apply"), prop.Type(prop.TypeButton), vecty.Class("accent"), event.Click(apply)), vecty.Text("Apply")),
 		),
 	)

@@ -58,7 +58,7 @@ func renderConsumerPanel(s *site.Store) *vecty.HTML {
 	}
 	var list []string
 	for _, k := range s.Player.State().Consumers {
-		list = append(list, k.ID.String()+" at offset "+itoa(int64(k.Position))+", "+itoa(int64(len(k.Read)))+" read from b"+itoa(int64(k.Broker)))
+		list = append(list, k.ID.String()+" at offset "+itoa(int64(k.Position))+", "+itoa(int64(len(k.Read)))+" read")
 	}
 	return elem.Section(
 		vecty.Markup(prop.ID("consumer-panel"), vecty.Class("act-panel"), attr("data-panel", "consumer"), attr("aria-labelledby", "consumer-panel-h")),

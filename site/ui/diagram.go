@@ -91,7 +91,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 			),
 		),
 		renderLinks(lay, inflight),
-		renderLinkHits(s, lay),
+		renderLinkHits(s, st, lay),
 		svgEl("g", nodes...),
 		renderPartitionMaps(s, st, lay),
 		renderMessages(s, lay, inflight, p.Exact()),

@@ -55,8 +55,9 @@ func linkNodes(st engine.State, key string) []engine.NodeID {
 // renderLinkHits draws a wide, invisible hit area over each of the
 // lesson's links: a button (data-link, tabindex, aria-label) that opens the
 // link's menu.
-func renderLinkHits(s *site.Store, lay site.Layout) *vecty.HTML {
+func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("link-hits"))}
+	nf := s.NetFaults()
 	for _, l := range lay.Links {
 		a, okA := lay.Node(l.From)
 		b, okB := lay.Node(l.To)
@@ -66,11 +67,26 @@ func renderLinkHits(s *site.Store, lay site.Layout) *vecty.HTML {
 		p, q := site.LinkEnds(a.Rect, b.Rect)
 		key := linkKey(l)
 		open := s.Acting.LinkOpen && s.Acting.Link == key
+		cut, slow := false, false
+		for _, x := range linkNodes(st, l.From) {
+			for _, y := range linkNodes(st, l.To) {
+				cut = cut || nf.Cut(x, y)
+				slow = slow || nf.Slow(x, y)
+			}
+		}
+		state := ""
+		switch {
+		case cut:
+			state = " (cut)"
+		case slow:
+			state = " (slowed)"
+		}
+		mid := site.Lerp(p, q, 0.5)
 		items = append(items, svgEl("g",
-			vecty.Markup(vecty.Class("link-hit"), vecty.ClassMap{"open": open}, attr("data-link", key),
+			vecty.Markup(vecty.Class("link-hit"), vecty.ClassMap{"open": open, "cut": cut, "slow": slow}, attr("data-link", key),
 				attr("tabindex", "0"), attr("role", "button"), attr("aria-haspopup", "true"),
 				attr("aria-expanded", strconv.FormatBool(open)),
-				attr("aria-label", "link from "+linkNodeName(l.From)+" to "+linkNodeName(l.To)+": cut, heal or slow"),
+				attr("aria-label", "link from "+linkNodeName(l.From)+" to "+linkNodeName(l.To)+state+": cut, heal or slow"),
 				event.Click(func(*vecty.Event) { s.Dispatch(site.OpenLink{Link: key}) }),
 				event.KeyDown(func(e *vecty.Event) {
 					switch e.Value.Get("key").String() {
@@ -85,7 +101,10 @@ func renderLinkHits(s *site.Store, lay site.Layout) *vecty.HTML {
 						s.Dispatch(site.CloseLink{})
 					}
 				})),
-			svgEl("line", vecty.Markup(attr("x1", num1(p.X)), attr("y1", num1(p.Y)), attr("x2", num1(q.X)), attr("y2", num1(q.Y)))),
+			svgEl("line", vecty.Markup(vecty.Class("hit"), attr("x1", num1(p.X)), attr("y1", num1(p.Y)), attr("x2", num1(q.X)), attr("y2", num1(q.Y)))),
+			vecty.If(cut || slow, svgEl("line", vecty.Markup(vecty.Class("fault"), attr("x1", num1(p.X)), attr("y1", num1(p.Y)), attr("x2", num1(q.X)), attr("y2", num1(q.Y))))),
+			vecty.If(cut, svgText(mid.X, mid.Y+5, "✕", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
+			vecty.If(slow && !cut, svgText(mid.X, mid.Y-6, "slow", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
 		))
 	}
 	return svgEl("g", items...)

@@ -100,6 +100,8 @@ func renderProducerPanel(s *site.Store) *vecty.HTML {
 		),
 		elem.Div(vecty.Markup(vecty.Class("act-row")),
 			labelled("rate (records per simulated s)", elem.Input(vecty.Markup(attr("name", "rate"), prop.Type(prop.TypeNumber), attr("min", "1"), attr("max", "100"), attr("value", "2"))), ""),
+		),
+		elem.Div(vecty.Markup(vecty.Class("act-row")),
 			elem.Button(vecty.Markup(prop.ID("pp-rate-start"), prop.Type(prop.TypeButton), prop.Disabled(r.On), event.Click(start)), vecty.Text("Start")),
 			elem.Button(vecty.Markup(prop.ID("pp-rate-stop"), prop.Type(prop.TypeButton), prop.Disabled(!r.On),
 				event.Click(func(*vecty.Event) { s.Dispatch(site.StopRate{}) })), vecty.Text("Stop")),
