@@ -285,6 +285,12 @@ func TestBrowserSeeViolation(t *testing.T) {
 	// b1 returns at 40.000 and truncates m2: a struck-through ghost, still lost.
 	pollJS(t, ctx, `document.querySelector('svg#diagram .log[data-broker="1"] .cell.truncated.lost') !== null`, 60*time.Second, "b1's truncated m2 is not drawn")
 	screenshot(t, ctx, "kplay-see-violation-truncated-1280x1000.png")
+	// The same in the other theme: the red outline must still stand out.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("theme"))); err != nil {
+		t.Fatalf("click #theme: %v", err)
+	}
+	pollJS(t, ctx, `document.documentElement.dataset.theme !== undefined`, 5*time.Second, "no theme change")
+	screenshot(t, ctx, "kplay-see-violation-theme-1280x1000.png")
 	if problems := pageErrors(); len(problems) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
 	}
