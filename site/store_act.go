@@ -189,11 +189,13 @@ func (a ApplyConfig) applyActing(s *Store) bool {
 	cur := s.CurrentConfig()
 	var runtime []engine.Command
 	restart := false
+	changed := map[string]string{}
 	for _, set := range Settings() {
 		v, ok := a.Values[set.Key]
 		if !ok || normal(set.Key, v) == normal(set.Key, cur[set.Key]) {
 			continue
 		}
+		changed[set.Key] = v
 		if set.Runtime {
 			runtime = append(runtime, engine.AlterConfig{Key: set.Key, Value: strings.TrimSpace(v)})
 		} else {
@@ -202,14 +204,9 @@ func (a ApplyConfig) applyActing(s *Store) bool {
 	}
 	switch {
 	case restart:
-		over := map[string]string{}
-		for k, v := range cur {
-			over[k] = v
-		}
-		for k, v := range a.Values {
-			over[k] = v
-		}
-		s.restartWith(clusterLine(sc.Config, over))
+		// Only the changed settings move into the cluster line: a runtime
+		// setting that a config command changed later keeps its command.
+		s.restartWith(clusterLine(sc.Config, changed))
 	case len(runtime) > 0:
 		for _, c := range runtime {
 			if !s.inject(c) {

@@ -107,8 +107,17 @@ func TestBrowserActLinks(t *testing.T) {
 	actWait(t, ctx, "b2 is drawn out of sync", `document.querySelector('svg#diagram g.node[data-node="b2"].out-of-sync') !== null`, 5*time.Second)
 	screenshot(t, ctx, "kplay-link-cut-1280x800.png")
 
-	actClick(t, ctx, link+" line.hit")
-	actWait(t, ctx, "the link menu opens again", `document.querySelector(".link-menu #link-heal") !== null`, 5*time.Second)
+	// From the keyboard this time: focus the link and press Enter.
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(link))); err != nil {
+		t.Fatalf("focus %s: %v", link, err)
+	}
+	// Only the keydown: CDP's KeyEvent also sends a separate "char" event,
+	// which a browser suppresses after a handled keydown but CDP does not,
+	// and which would press the menu button the keydown just focused.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.activeElement.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true, cancelable: true}))`)); err != nil {
+		t.Fatalf("Enter on %s: %v", link, err)
+	}
+	actWait(t, ctx, "Enter opens the link menu and focuses its first button", `document.activeElement !== null && document.activeElement.id === "link-cut" && document.querySelector(".link-menu #link-heal") !== null`, 5*time.Second)
 	actClick(t, ctx, "#link-heal")
 	actWait(t, ctx, "the heal joins the script", actScriptHas("partition g1=(1) g2=(2)", "\nheal\n"), 5*time.Second)
 	actWait(t, ctx, "b2 rejoins the ISR after the heal", isr("1,2,3"), 40*time.Second)
@@ -165,6 +174,18 @@ func TestBrowserActPanels(t *testing.T) {
 	actWait(t, ctx, "the consumer node shows what it read",
 		`(document.querySelector('svg#diagram g.node[data-node="consumer"]') || {}).textContent.includes("read ")`, 10*time.Second)
 	screenshot(t, ctx, "kplay-act-panels-1280x800.png")
+
+	// A runtime setting changes at the playhead with a config command.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		document.querySelector("#config-panel details").open = true;
+		document.querySelector('#config-panel input[name="min.insync.replicas"]').value = "2";
+		return true;
+	})()`)); err != nil {
+		t.Fatalf("filling the config panel: %v", err)
+	}
+	actClick(t, ctx, "#cfg-apply")
+	actWait(t, ctx, "min.insync.replicas=2 joins the script as a config command", actScriptHas("\nconfig min.insync.replicas=2\n", "cluster brokers=3 seed=9001 start=09:59:59.000\n"), 5*time.Second)
+	actWait(t, ctx, "the panel says where it applied", `(document.getElementById("cfg-note") || {}).textContent.includes("config commands")`, 5*time.Second)
 	t.Logf("consumers: %s", actText(ctx, "#cp-consumers"))
 
 	if problems := pageErrors(); len(problems) > 0 {

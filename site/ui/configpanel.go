@@ -23,17 +23,7 @@ func renderConfigPanel(s *site.Store) *vecty.HTML {
 	sets := site.Settings()
 	rows := []vecty.MarkupOrChild{}
 	for _, set := range sets {
-		v := cur[set.Key]
-		var control *vecty.HTML
-		if set.Choices != nil {
-			opts := []vecty.MarkupOrChild{vecty.Markup(attr("name", set.Key), attr("aria-label", set.Key))}
-			for _, c := range set.Choices {
-				opts = append(opts, option(c, c, c == v))
-			}
-			control = elem.Select(opts...)
-		} else {
-			control = elem.Input(vecty.Markup(attr("name", set.Key), attr("aria-label", set.Key), prop.Type(prop.TypeText), prop.Value(v), attr("size", "9")))
-		}
+		control := &cfgField{Key: set.Key, Value: cur[set.Key], Choices: set.Choices}
 		scope := "restarts"
 		if set.Runtime {
 			scope = "at the playhead"
@@ -97,4 +87,34 @@ func renderConfigPanel(s *site.Store) *vecty.HTML {
 			elem.Button(vecty.Markup(prop.ID("cfg-apply"), prop.Type(prop.TypeButton), vecty.Class("accent"), event.Click(apply)), vecty.Text("Apply")),
 		),
 	)
+}
+
+
+// cfgField is one setting's control. It re-renders only when the setting's
+// value changes, so that what a user types survives the page's frames
+// until Apply (Vecty resets an input's value property on every render).
+type cfgField struct {
+	vecty.Core
+
+	Key     string   `vecty:"prop"`
+	Value   string   `vecty:"prop"`
+	Choices []string `vecty:"prop"`
+}
+
+// SkipRender implements the vecty.RenderSkipper interface.
+func (f *cfgField) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*cfgField)
+	return ok && p.Key == f.Key && p.Value == f.Value
+}
+
+// Render implements the vecty.Component interface.
+func (f *cfgField) Render() vecty.ComponentOrHTML {
+	if f.Choices != nil {
+		opts := []vecty.MarkupOrChild{vecty.Markup(attr("name", f.Key), attr("aria-label", f.Key))}
+		for _, c := range f.Choices {
+			opts = append(opts, option(c, c, c == f.Value))
+		}
+		return elem.Select(opts...)
+	}
+	return elem.Input(vecty.Markup(attr("name", f.Key), attr("aria-label", f.Key), prop.Type(prop.TypeText), prop.Value(f.Value), attr("size", "9")))
 }
