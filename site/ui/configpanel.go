@@ -89,7 +89,6 @@ func renderConfigPanel(s *site.Store) *vecty.HTML {
 	)
 }
 
-
 // cfgField is one setting's control. It re-renders only when the setting's
 // value changes, so that what a user types survives the page's frames
 // until Apply (Vecty resets an input's value property on every render).
