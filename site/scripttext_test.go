@@ -147,3 +147,24 @@ func equalTimes(a, b []engine.Time) bool {
 	}
 	return true
 }
+
+func TestRateAtSlowSpeedLandsOnItsTimes(t *testing.T) {
+	s := actPresetStore(t, scenarios.Default)
+	s.Player.AdvanceTo(s.Player.Scenario().End)
+	start := s.Player.Now()
+	s.Dispatch(StartRate{PerSec: 10, Acks: engine.AcksAll})
+	s.Playing, s.SkipQuiet, s.Speed = true, false, 0.5
+	for range 500 {
+		s.Dispatch(Tick{RealMs: 1.6}) // 0.8 simulated ms a frame: frames land on the sends
+	}
+	steps := s.Player.UserSteps()
+	if len(steps) != 4 {
+		t.Fatalf("%d sends in 400 ms at 10/s, want 4 (at 100, 200, 300 and 400 ms)", len(steps))
+	}
+	for i, st := range steps {
+		if want := start + engine.Time(100*(i+1)); st.At != want {
+			t.Errorf("send %d at %s, want %s", i, engine.FormatTime(st.At), engine.FormatTime(want))
+		}
+	}
+	checkFaithful(t, s)
+}

@@ -334,7 +334,9 @@ func (s *Store) advanceActing(realMs float64) {
 		return
 	}
 	for r.Next <= end {
-		p.Seek(r.Next)
+		if p.Now() != r.Next {
+			p.Seek(r.Next)
+		}
 		s.nextValue++
 		if err := p.Inject(engine.Produce{TP: s.ratePartition(), Values: []string{"order-" + strconv.Itoa(s.nextValue-1)}, Key: r.Key, Acks: r.Acks}); err != nil {
 			s.Err, r.On = err.Error(), false
@@ -342,7 +344,9 @@ func (s *Store) advanceActing(realMs float64) {
 		}
 		r.Next += r.Every
 	}
-	p.AdvanceTo(end)
+	if p.Now() < end {
+		p.AdvanceTo(end)
+	}
 }
 
 // ratePartition is the partition the rate produces to.
