@@ -123,6 +123,13 @@ func TestBrowserActLinks(t *testing.T) {
 	actWait(t, ctx, "b2 rejoins the ISR after the heal", isr("1,2,3"), 40*time.Second)
 	actWait(t, ctx, "no link is drawn cut after the heal", `document.querySelector("svg#diagram g.link-hit.cut") === null`, 5*time.Second)
 
+	// Slow the link to the consumer.
+	actClick(t, ctx, `svg#diagram g.link-hit[data-link="b1-consumer"] line.hit`)
+	actWait(t, ctx, "the consumer link's menu opens", `document.querySelector(".link-menu #link-slow") !== null`, 5*time.Second)
+	actClick(t, ctx, "#link-slow")
+	actWait(t, ctx, "the slow joins the script", actScriptHas("\nslow 1 c1 latency=(50, 50)\n"), 5*time.Second)
+	actWait(t, ctx, "the slowed link is drawn slow", `document.querySelector('svg#diagram g.link-hit.slow[data-link="b1-consumer"]') !== null`, 5*time.Second)
+
 	if problems := pageErrors(); len(problems) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
 	}

@@ -122,7 +122,7 @@ func renderActions(s *site.Store) *vecty.HTML {
 	}
 	return elem.Div(vecty.Markup(vecty.Class("actions-wrap")),
 		elem.Heading2(vecty.Text("Your actions")),
-		vecty.If(len(acts) == 0, elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("Click a broker to crash, restart, shut down or isolate it."))),
+		vecty.If(len(acts) == 0, elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("Click a broker to crash, restart, shut down or isolate it, or an arrow to cut, heal or slow that link."))),
 		elem.OrderedList(items...),
 	)
 }

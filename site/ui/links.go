@@ -133,7 +133,9 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 		return nil
 	}
 	cut := engine.Partition{Groups: [][]engine.NodeID{from, to}}
-	slow := engine.Slow{A: from[0], B: to[0], MinLatency: 50, MaxLat: 50}
+	slow := func(ms engine.Time) engine.Command {
+		return engine.Slow{A: from[0], B: to[0], MinLatency: ms, MaxLat: ms}
+	}
 	btn := func(id, text, title string, cmd engine.Command) *vecty.HTML {
 		return elem.Button(
 			vecty.Markup(prop.ID(id), prop.Type(prop.TypeButton), attr("title", title+" ("+cmd.String()+")"),
@@ -160,7 +162,8 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 		&focusFirst{},
 		btn("link-cut", "Cut", "Partition the network so that these two sides cannot talk (a new cut replaces the last one). A follower cut from its leader leaves the ISR once the leader has records it lacks for replica.lag.time.max.ms", cut),
 		btn("link-heal", "Heal network", "Remove every cut, isolation and slow link", engine.Heal{}),
-		btn("link-slow", "Slow to 50 ms", "Make this link take 50 ms each way", slow),
+		btn("link-slow", "Slow to 50 ms", "Make this link take 50 ms each way", slow(50)),
+		btn("link-slow-500", "500 ms", "Make this link take 500 ms each way: slower than a fetch's long poll", slow(500)),
 		elem.Button(vecty.Markup(vecty.Class("close"), prop.Type(prop.TypeButton), attr("aria-label", "Close the menu"),
 			event.Click(func(*vecty.Event) { s.Dispatch(site.CloseLink{}) })), vecty.Text("×")),
 	)
