@@ -168,3 +168,24 @@ func TestRateAtSlowSpeedLandsOnItsTimes(t *testing.T) {
 	}
 	checkFaithful(t, s)
 }
+
+func TestScriptTextLeavesOutSteps(t *testing.T) {
+	s := NewStoreFromScript("steps.txt", `cluster brokers=3 latency=(1,1)
+create-topic t
+produce t-0 count=3
+step n=4
+advance 2s
+produce t-0 values=(x)
+advance 1s
+`)
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	s.Player.AdvanceTo(s.Player.Scenario().Config.Start + 500)
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 3}})
+	s.Player.AdvanceTo(s.Player.Scenario().End + 1000)
+	text := checkFaithful(t, s)
+	if !strings.Contains(text, "# step n=4  (the page plays by time") || !strings.Contains(text, "run until=00:00:00.500\ncrash 3\nrun until=00:00:02.000\n") {
+		t.Errorf("unexpected script:\n%s", text)
+	}
+}
