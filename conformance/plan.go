@@ -71,7 +71,7 @@ type Step struct {
 // DefaultTolerance is how much later than kplay a real cluster may show a
 // state: its heartbeats, isr-expiration ticks and fetcher threads run on
 // their own phases, and a JVM adds milliseconds everywhere.
-const DefaultTolerance = 3 * time.Second
+const DefaultTolerance = 5 * time.Second
 
 // DefaultSettle is how long both sides run after the last directive before
 // the final comparison.

@@ -231,9 +231,22 @@ func (r *replayer) step(ctx context.Context, st Step) ([]Row, error) {
 		}
 		return nil, r.cl.Crash(int(c.Broker))
 	case engine.Restart:
-		return nil, r.cl.Restart(int(c.Broker))
+		t0 := time.Now()
+		if err := r.cl.Restart(int(c.Broker)); err != nil {
+			return nil, err
+		}
+		if err := r.waitRegistered(ctx, int32(c.Broker)); err != nil {
+			return nil, err
+		}
+		r.pause(t0)
+		return nil, nil
 	case engine.Shutdown:
-		return nil, r.cl.Shutdown(int(c.Broker))
+		t0 := time.Now()
+		if err := r.cl.Shutdown(int(c.Broker)); err != nil {
+			return nil, err
+		}
+		r.pause(t0)
+		return nil, nil
 	case engine.Isolate:
 		if c.Node.Kind != engine.NodeBroker {
 			return nil, fmt.Errorf("isolating a client: %w", ErrUntranslatable)
@@ -555,4 +568,32 @@ func parseTP(s string) (engine.TopicPartition, error) {
 		return engine.TopicPartition{}, fmt.Errorf("%q is not topic-partition", s)
 	}
 	return engine.TopicPartition{Topic: s[:i], Partition: int32(n)}, nil
+}
+
+// waitRegistered waits until broker id is registered and unfenced again
+// after a restart: a JVM takes seconds to start, where kplay's broker
+// registers within milliseconds.
+func (r *replayer) waitRegistered(ctx context.Context, id int32) error {
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		lctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+		live, err := r.k.LiveBrokers(lctx)
+		cancel()
+		if err == nil && slices.Contains(live, id) {
+			return nil
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return fmt.Errorf("broker %d did not register within 90 s of its restart (last: %v, live %v)", id, err, live)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// pause moves the replay's origin forward by the time since t0: a JVM's
+// start or controlled shutdown takes seconds that kplay's broker does not,
+// and the script's later times count from when Kafka's broker was ready.
+func (r *replayer) pause(t0 time.Time) {
+	d := time.Since(t0)
+	r.origin = r.origin.Add(d)
+	r.logf("%s: waited %v for Kafka's broker; the replay clock pauses as long", r.p.Name, d.Round(time.Millisecond))
 }
