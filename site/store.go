@@ -111,6 +111,8 @@ type Store struct {
 	// Acting is the link menu, producer, consumer and config panels'
 	// state (store_act.go).
 	Acting Acting
+	// Share is the share bar's and the embed's state (store_share.go).
+	Share Sharing
 	// nextValue numbers the next produced record ("order-<nextValue>").
 	nextValue int
 	// onChange holds the subscribers, called in order after each change.
@@ -264,6 +266,10 @@ func (s *Store) Dispatch(a Action) {
 		a.applyTime(s)
 	case actingAction:
 		if !a.applyActing(s) {
+			return
+		}
+	case shareAction:
+		if !a.applyShare(s) {
 			return
 		}
 	default:

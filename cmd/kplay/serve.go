@@ -60,6 +60,14 @@ func serveMain(args []string, stderr io.Writer) int {
 // the Content-Type of X.
 func siteHandler(site fs.FS) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/links" && r.Method == http.MethodPost {
+			// Short links live in the Cloudflare Worker's KV. kplay serve
+			// keeps none, and says so without an error status, so the
+			// page's share button quietly copies the long link.
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"url":"","reason":"kplay serve keeps no short links; the long link reopens the same scenario"}`+"\n")
+			return
+		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)

@@ -136,3 +136,20 @@ func TestAccepts(t *testing.T) {
 		}
 	}
 }
+
+// TestServeNoShortLinks: kplay serve answers the share button's short-link
+// request with an empty url (no error status), so the page copies the
+// long link; only the Worker keeps short links.
+func TestServeNoShortLinks(t *testing.T) {
+	srv := httptest.NewServer(siteHandler(fstest.MapFS{"index.html": {Data: []byte("x")}}))
+	defer srv.Close()
+	resp, err := http.Post(srv.URL+"/api/links", "text/plain", strings.NewReader("s=1.AAAA"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || !strings.Contains(string(b), `"url":""`) {
+		t.Errorf("POST /api/links: %d %s", resp.StatusCode, b)
+	}
+}

@@ -27,7 +27,11 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		title = "untitled scenario"
 	}
 	count, gen := pl.EventCount(), pl.Generation()
+	embed := s.Share.Embed
+	full := embed == nil
+	controls := full || embed.Controls != "none"
 	return elem.Body(
+		vecty.Markup(vecty.MarkupIf(!full, vecty.Class("embedded"))),
 		elem.Header(vecty.Markup(vecty.Class("top")),
 			elem.Heading1(vecty.Text("kplay")),
 			elem.Span(vecty.Markup(vecty.Class("title")), vecty.Text(title)),
@@ -35,27 +39,30 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				elem.Span(vecty.Markup(vecty.Class("clock-label")), vecty.Text("clock ")),
 				elem.Span(vecty.Markup(prop.ID("clock"), attr("aria-label", "simulated time")), vecty.Text(engine.FormatTime(pl.Now()))),
 			),
-			renderMannersBar(s),
+			only(full, renderMannersBar(s)),
 		),
+		only(full, renderShareBar(s)),
+		renderNotice(s),
 		vecty.If(s.Err != "", elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))),
 		&ViolationsBanner{Store: s, Count: count, Gen: gen},
 		elem.Main(
 			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
-				&Controls{Store: s, Playing: s.Playing, Speed: s.Speed, NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet},
-				newTimeline(s),
+				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
+				only(controls, newTimeline(s)),
 				renderStage(s),
 				renderInFlight(s),
 				legend(),
-				renderActing(s),
-				renderActions(s),
+				only(full, renderActing(s)),
+				only(full, renderActions(s)),
 			),
 			elem.Div(vecty.Markup(vecty.Class("panels")),
-				&EventLog{Store: s, Count: count, Gen: gen, ShowNet: s.ShowNet},
-				&DescribePanel{Text: pl.Describe()},
-				&FetchRoundsPanel{Store: s, Count: count, Gen: gen},
-				&Inspector{Store: s, Count: count, Gen: gen}, &LifecyclePanel{Store: s, Count: count, Gen: gen},
+				only(s.ShowPanel("log"), &EventLog{Store: s, Count: count, Gen: gen, ShowNet: s.ShowNet}),
+				only(s.ShowPanel("describe"), &DescribePanel{Text: pl.Describe()}),
+				only(s.ShowPanel("fetch"), &FetchRoundsPanel{Store: s, Count: count, Gen: gen}),
+				only(s.ShowPanel("inspector"), &Inspector{Store: s, Count: count, Gen: gen}),
+				only(s.ShowPanel("lifecycle"), &LifecyclePanel{Store: s, Count: count, Gen: gen}),
 			),
-			renderTableView(s),
+			only(full, renderTableView(s)),
 		),
 		renderNarration(s),
 		renderHelp(s),

@@ -23,7 +23,12 @@ type window struct {
 	// rendered turns true at the first frame that finds the diagram in the
 	// document; from then on the page may be re-rendered.
 	rendered bool
+	// firstDraw runs once, at that frame (the embed's "ready").
+	firstDraw []func()
 }
+
+// onFirstDraw runs f at the first frame that finds the page drawn.
+func (w *window) onFirstDraw(f func()) { w.firstDraw = append(w.firstDraw, f) }
 
 func newWindow() *window {
 	g := js.Global()
@@ -131,6 +136,9 @@ func (w *window) loop(tick func(realMs float64)) {
 			w.rendered = true
 			w.doc.Get("body").Get("dataset").Set("ready", "1")
 			w.win.Set("kplayFirstDraw", w.win.Get("performance").Call("now"))
+			for _, f := range w.firstDraw {
+				f()
+			}
 			last = now
 			return nil
 		}

@@ -8,13 +8,14 @@ package main
 import (
 	"github.com/hexops/vecty"
 
-	"kplay/scenarios"
 	"kplay/site"
 	"kplay/site/ui"
 )
 
 func main() {
-	s := loadStore()
+	embed := isEmbed()
+	s := site.OpenStartup(readStartup(), embed)
+	s.Share.Hooks = shareHooks(s)
 	page := &ui.Page{Store: s}
 	w := newWindow()
 	s.Dispatch(site.Resize{Width: w.width()})
@@ -25,7 +26,13 @@ func main() {
 			vecty.Rerender(page)
 		}
 	})
+	if embed {
+		b := startEmbedBridge(s)
+		s.Subscribe(b.changed)
+		w.onFirstDraw(b.ready)
+	}
 	w.onResize(func(width float64) { s.Dispatch(site.Resize{Width: width}) })
+	reloadOnNewLink()
 	w.manners(s)
 	w.onKey(s)
 	w.timeHooks(s)
@@ -34,14 +41,4 @@ func main() {
 		s.Dispatch(site.Narrate{RealMs: realMs})
 	})
 	vecty.RenderBody(page) // blocks forever
-}
-
-// loadStore builds the Store for the default preset, stripped of its
-// expected outputs.
-func loadStore() *site.Store {
-	p, ok := scenarios.Get(scenarios.Default)
-	if !ok {
-		return site.NewStoreFromScript("missing", "# title: preset "+scenarios.Default+" is missing\ncluster brokers=3\n")
-	}
-	return site.NewStoreFromScript(p.Name+".txt", p.Text)
 }

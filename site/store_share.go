@@ -1,0 +1,149 @@
+package site
+
+import (
+	"html"
+	"net/url"
+	"strconv"
+
+	"kplay/link"
+	"kplay/scenarios"
+)
+
+// Sharing is the share bar's state and, in embed.html, the embed's options.
+type Sharing struct {
+	// Notice explains why the page shows something other than what its
+	// address asked for (a broken link); "" once dismissed.
+	Notice string
+	// Embed holds embed.html's options; nil on the full page.
+	Embed *EmbedOptions
+	// Preset is the name of the preset playing, "" for a shared script.
+	Preset string
+	// Copied says what the last copy put on the clipboard ("link",
+	// "short link", "embed code"), for the bar's confirmation.
+	Copied string
+	// Hooks reach the browser (set by wasm/playground; nil in tests).
+	Hooks ShareHooks
+}
+
+// ShareHooks are the browser services the share bar needs. ShareLink is
+// given a link fragment: it asks the Worker's /api/links for a short link,
+// falls back to the long link when there is no Worker (kplay serve), puts
+// it on the clipboard and dispatches Copied. CopyEmbed copies embed code.
+// Origin is the page's scheme and host.
+type ShareHooks struct {
+	ShareLink func(fragment string)
+	CopyEmbed func(code string)
+	Origin    string
+}
+
+// shareAction is an action of the share bar.
+type shareAction interface {
+	Action
+	applyShare(s *Store) bool
+}
+
+// DismissNotice hides the notice banner.
+type DismissNotice struct{}
+
+// PickPreset replaces the scenario with the named preset, from its start.
+type PickPreset struct{ Name string }
+
+// Copied records what the page copied, for the bar's confirmation.
+type Copied struct{ What string }
+
+func (DismissNotice) isAction() {}
+func (PickPreset) isAction()    {}
+func (Copied) isAction()        {}
+
+func (DismissNotice) applyShare(s *Store) bool {
+	if s.Share.Notice == "" {
+		return false
+	}
+	s.Share.Notice = ""
+	return true
+}
+
+func (a PickPreset) applyShare(s *Store) bool {
+	p, ok := scenarios.Get(a.Name)
+	if !ok {
+		s.Share.Notice = "There is no preset called " + strconv.Quote(clip(a.Name)) + "."
+		return true
+	}
+	share := s.Share
+	s.ReplaceScript(p.Name+".txt", p.Text)
+	share.Preset, share.Copied = p.Name, ""
+	s.Share = share
+	return true
+}
+
+func (a Copied) applyShare(s *Store) bool {
+	s.Share.Copied = a.What
+	return true
+}
+
+// OpenStartup builds the Store for what the page's address asks for
+// (ParseStartup): the scenario, paused at the link's playhead when it has
+// one, the notice, and for an embed its options.
+func OpenStartup(st Startup, embed bool) *Store {
+	s := NewStoreFromScript(st.Name, st.Script)
+	s.Share.Notice = st.Banner
+	if p, ok := scenarios.Get(trimTxt(st.Name)); ok && st.Name != "link" {
+		s.Share.Preset = p.Name
+	}
+	if embed {
+		e := st.Embed
+		s.Share.Embed = &e
+		s.Playing = e.Autoplay
+		if e.Speed > 0 {
+			s.Speed = e.Speed
+		}
+		if e.Theme != "" {
+			s.Manners.Theme = e.Theme
+		}
+	}
+	if st.HasSeek {
+		s.Player.Seek(st.Seek)
+		s.Playing = false
+	}
+	return s
+}
+
+func trimTxt(name string) string {
+	if len(name) > 4 && name[len(name)-4:] == ".txt" {
+		return name[:len(name)-4]
+	}
+	return name
+}
+
+// ShareFragment is the share link's fragment for what the page shows now:
+// the script with the user's actions (ScriptText) and the playhead.
+func (s *Store) ShareFragment() string {
+	return link.Encode(link.Link{Script: s.ScriptText(), T: int64(s.Player.Now()), HasT: true})
+}
+
+// EmbedCode is the HTML a lesson author pastes to embed what the page
+// shows now; origin is the site's scheme and host ("https://kplay.dev").
+func (s *Store) EmbedCode(origin string) string {
+	src := origin + "/embed.html?" + s.ShareFragment() + "&controls=min&panels=" + url.QueryEscape("log,describe")
+	title := s.Title
+	if title == "" {
+		title = "kplay scenario"
+	}
+	return `<iframe src="` + html.EscapeString(src) + `" width="800" height="600" style="border:0;max-width:100%" loading="lazy" title="` +
+		html.EscapeString("kplay: "+title) + `"></iframe>`
+}
+
+// ShowPanel says whether the panel called name is shown: always on the
+// full page; in an embed, when panels= lists it (or lists nothing).
+func (s *Store) ShowPanel(name string) bool {
+	e := s.Share.Embed
+	if e == nil || e.Panels == nil {
+		return true
+	}
+	for _, p := range e.Panels {
+		if p == name {
+			return true
+		}
+	}
+	return false
+}

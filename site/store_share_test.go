@@ -1,0 +1,69 @@
+package site
+
+import (
+	"strings"
+	"testing"
+
+	"kplay/engine"
+	"kplay/scenarios"
+)
+
+// TestShareRoundTrip: a share link taken mid-run, with a user's action in
+// it, reopens the same scenario at the same moment, paused.
+func TestShareRoundTrip(t *testing.T) {
+	p, _ := scenarios.Get("acks1-loss")
+	s := NewStoreFromScript(p.Name+".txt", p.Text)
+	s.Player.Seek(12000)
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 3}})
+	s.Player.Seek(20000)
+	frag := s.ShareFragment()
+
+	o := OpenStartup(ParseStartup("#"+frag, ""), false)
+	if o.Share.Notice != "" || o.Playing || o.Player.Now() != s.Player.Now() {
+		t.Fatalf("reopened: notice %q playing %v at %v, want %v", o.Share.Notice, o.Playing, o.Player.Now(), s.Player.Now())
+	}
+	if o.Player.Describe() != s.Player.Describe() || o.Player.EventCount() != s.Player.EventCount() {
+		t.Errorf("reopened state differs:\n%s\nvs\n%s", o.Player.Describe(), s.Player.Describe())
+	}
+	if again := o.ShareFragment(); again != frag {
+		t.Errorf("the reopened page shares a different link")
+	}
+}
+
+func TestOpenStartupEmbedAndNotice(t *testing.T) {
+	o := OpenStartup(ParseStartup("#s=1.%%%", "?autoplay=1&speed=0.5&theme=dark&panels=log"), true)
+	if !strings.Contains(o.Share.Notice, "could not be opened") || o.Share.Embed == nil || !o.Playing || o.Speed != 0.5 || o.Manners.Theme != "dark" {
+		t.Fatalf("embed startup: %+v notice %q", o.Share.Embed, o.Share.Notice)
+	}
+	if !o.ShowPanel("log") || o.ShowPanel("describe") {
+		t.Error("panels=log does not limit the panels")
+	}
+	o.Dispatch(DismissNotice{})
+	if o.Share.Notice != "" {
+		t.Error("the notice stays")
+	}
+	full := OpenStartup(ParseStartup("", ""), false)
+	if full.Share.Embed != nil || !full.ShowPanel("describe") || full.Share.Preset != scenarios.Default {
+		t.Errorf("full page: embed %v preset %q", full.Share.Embed, full.Share.Preset)
+	}
+}
+
+func TestEmbedCodeEscapes(t *testing.T) {
+	s := NewStoreFromScript("x", "# title: \"><script>alert(1)</script>\ncluster brokers=3\n")
+	code := s.EmbedCode("https://kplay.example")
+	if strings.Contains(code, "<script>") || !strings.HasPrefix(code, `<iframe src="https://kplay.example/embed.html?s=1.`) {
+		t.Errorf("embed code %s", code)
+	}
+}
+
+func TestPickPreset(t *testing.T) {
+	s := OpenStartup(ParseStartup("", "?panels=log"), true)
+	s.Dispatch(PickPreset{Name: "jepsen-2013"})
+	if s.Share.Preset != "jepsen-2013" || !strings.Contains(s.Title, "Jepsen") || s.Share.Embed == nil {
+		t.Fatalf("after picking: preset %q title %q embed %v", s.Share.Preset, s.Title, s.Share.Embed)
+	}
+	s.Dispatch(PickPreset{Name: "nope"})
+	if !strings.Contains(s.Share.Notice, "no preset") {
+		t.Errorf("notice %q", s.Share.Notice)
+	}
+}

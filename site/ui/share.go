@@ -1,0 +1,58 @@
+package ui
+
+import (
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kplay/scenarios"
+	"kplay/site"
+)
+
+// renderShareBar is the preset picker (#preset), "Copy link" (#share) and
+// "Copy embed code" (#copy-embed), with a confirmation of the last copy.
+func renderShareBar(s *site.Store) *vecty.HTML {
+	var opts []vecty.MarkupOrChild
+	opts = append(opts, vecty.Markup(prop.ID("preset"), attr("aria-label", "Scenario"),
+		event.Change(func(e *vecty.Event) { s.Dispatch(site.PickPreset{Name: e.Target.Get("value").String()}) })))
+	if s.Share.Preset == "" {
+		opts = append(opts, elem.Option(vecty.Markup(prop.Value(""), vecty.Property("selected", true)), vecty.Text("(a shared or edited scenario)")))
+	}
+	for _, p := range scenarios.All() {
+		opts = append(opts, elem.Option(vecty.Markup(prop.Value(p.Name), vecty.Property("selected", p.Name == s.Share.Preset)), vecty.Text(p.Title)))
+	}
+	h := s.Share.Hooks
+	return elem.Div(vecty.Markup(vecty.Class("share-bar")),
+		elem.Label(vecty.Markup(vecty.Class("share-label")), vecty.Text("Scenario "), elem.Select(opts...)),
+		elem.Button(vecty.Markup(prop.ID("share"), prop.Type(prop.TypeButton), attr("title", "Copy a link that reopens this scenario, with your actions, at this moment"),
+			event.Click(func(*vecty.Event) {
+				if h.ShareLink != nil {
+					h.ShareLink(s.ShareFragment())
+				}
+			})), vecty.Text("Copy link")),
+		elem.Button(vecty.Markup(prop.ID("copy-embed"), prop.Type(prop.TypeButton), attr("title", "Copy an <iframe> to paste into a lesson page"),
+			event.Click(func(*vecty.Event) {
+				if h.CopyEmbed != nil {
+					h.CopyEmbed(s.EmbedCode(h.Origin))
+				}
+			})), vecty.Text("Copy embed code")),
+		vecty.If(s.Share.Copied != "", elem.Span(vecty.Markup(prop.ID("copied"), attr("role", "status")), vecty.Text("Copied the "+s.Share.Copied+"."))),
+	)
+}
+
+// renderNotice is the banner explaining a link that could not be opened.
+func renderNotice(s *site.Store) vecty.MarkupOrChild {
+	return vecty.If(s.Share.Notice != "", elem.Div(vecty.Markup(prop.ID("notice"), vecty.Class("error"), attr("role", "alert")),
+		vecty.Text(s.Share.Notice+" "),
+		elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("dismiss"), attr("aria-label", "Dismiss"),
+			event.Click(func(*vecty.Event) { s.Dispatch(site.DismissNotice{}) })), vecty.Text("×"))))
+}
+
+// only is x when cond holds, else nothing (vecty skips a nil child).
+func only(cond bool, x vecty.MarkupOrChild) vecty.MarkupOrChild {
+	if cond {
+		return x
+	}
+	return nil
+}
