@@ -1,0 +1,79 @@
+//go:build !js
+
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"kplay/link"
+)
+
+// TestBrowserShareLinkAndEmbed opens a share link (the scenario and the
+// moment it names, paused), a damaged link (a banner over the default
+// scenario), an embed with parameters behind its poster, and the example
+// lesson page, whose embeds report through postMessage.
+func TestBrowserShareLinkAndEmbed(t *testing.T) {
+	srv := serveSite(t, builtSite(t))
+	ctx := newBrowser(t, 1280, 900)
+	pageErrors := watchConsole(ctx)
+	wait := func(what, js string) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+			t.Fatalf("%s: %v\npage text:\n%s", what, err, pageDump(ctx))
+		}
+	}
+	script := "# title: Shared <b>link</b> test\ncluster brokers=3\ncreate-topic shared partitions=1 rf=3\nproduce shared-0 values=(x1, x2)\nadvance 5s\ncrash 2\n"
+	frag := link.Encode(link.Link{Script: script, T: 3000, HasT: true})
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/#"+frag)); err != nil {
+		t.Fatal(err)
+	}
+	wait("the shared scenario opens at 00:00:03.000, paused",
+		`document.body.dataset.ready === "1" && document.querySelector(".title").textContent === "Shared <b>link</b> test" && document.getElementById("clock").textContent === "00:00:03.000"`)
+	if n := evalJS[int](t, ctx, `document.querySelectorAll("b").length`); n != 0 {
+		t.Errorf("the title was rendered as HTML (%d <b> elements)", n)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if clock := evalJS[string](t, ctx, `document.getElementById("clock").textContent`); clock != "00:00:03.000" {
+		t.Errorf("a shared link should open paused; the clock moved to %s", clock)
+	}
+	// The page's own link reopens the same moment: kplay serve has no
+	// Worker, so the share button falls back to the long link.
+	evalJS[bool](t, ctx, `(() => { document.getElementById("share").click(); return true; })()`)
+	wait("the long link is in the address bar", `location.hash.startsWith("#s=1.") && location.hash.includes("&t=3000")`)
+	hash := evalJS[string](t, ctx, `location.hash`)
+	l, err := link.Parse(hash)
+	if err != nil || !strings.Contains(l.Script, "crash 2") || l.T != 3000 {
+		t.Errorf("the shared link %q does not carry the scenario and the moment: %+v %v", hash, l, err)
+	}
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?x=1#s=1.AAAA!!")); err != nil {
+		t.Fatal(err)
+	}
+	wait("a damaged link shows a banner over the default scenario",
+		`document.body.dataset.ready === "1" && (document.getElementById("notice")||{}).textContent?.includes("could not be opened") && document.querySelector(".title").textContent.includes("order-9001")`)
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/embed.html?preset=jepsen-2013&controls=none&panels=describe&theme=dark")); err != nil {
+		t.Fatal(err)
+	}
+	wait("the embed loads from its poster", `document.body.dataset.ready === "1"`)
+	got := evalJS[string](t, ctx, `[document.querySelector(".title").textContent, !!document.getElementById("play"), !!document.querySelector(".share-bar"),
+		!!document.getElementById("describe"), !!document.getElementById("events"), document.documentElement.dataset.theme || ""].join("|")`)
+	if got != "Jepsen 2013, replayed on today's Kafka|false|false|true|false|dark" {
+		t.Errorf("embed: title|play|share|describe|events|theme = %s", got)
+	}
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/lesson.html")); err != nil {
+		t.Fatal(err)
+	}
+	evalJS[bool](t, ctx, `(() => { document.getElementById("acks1").scrollIntoView(); return true; })()`)
+	wait("the lesson's first embed reports ready and steps through postMessage",
+		`(() => { const t = document.getElementById("acks1-events").textContent; return t.includes("ready") && t.includes("step"); })()`)
+	if errs := pageErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+}

@@ -1,0 +1,28 @@
+// lesson.js: how a lesson page listens to its kplay embeds. Each embed
+// posts {source: "kplay", type: "ready" | "step" | "leader-change" |
+// "violation" | "height", ...}; this page sizes the iframe to "height"
+// and lists the other messages under it. A page can also send commands:
+// iframe.contentWindow.postMessage({type: "play" | "pause" | "seek" |
+// "load", ...}, "*").
+(function () {
+  "use strict";
+  var frames = document.querySelectorAll("iframe");
+  window.addEventListener("message", function (ev) {
+    var msg = ev.data;
+    if (!msg || msg.source !== "kplay") { return; }
+    for (var i = 0; i < frames.length; i++) {
+      var f = frames[i];
+      if (f.contentWindow !== ev.source) { continue; }
+      if (msg.type === "height" && msg.height > 0) {
+        f.style.height = Math.min(Math.max(msg.height, 320), 2000) + "px";
+        return;
+      }
+      var box = document.getElementById(f.id + "-events");
+      if (!box) { return; }
+      var line = document.createElement("div");
+      line.textContent = msg.type + (msg.text ? ": " + msg.text : "") + (msg.at !== undefined ? " @" + msg.at + " ms" : "");
+      box.appendChild(line);
+      box.scrollTop = box.scrollHeight;
+    }
+  });
+})();

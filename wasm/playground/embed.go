@@ -1,0 +1,147 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"net/url"
+	"strings"
+	"syscall/js"
+
+	"kplay/engine"
+	"kplay/link"
+	"kplay/site"
+)
+
+// isEmbed says the page was opened as embed.html.
+func isEmbed() bool {
+	return strings.HasSuffix(js.Global().Get("location").Get("pathname").String(), "embed.html")
+}
+
+// embedBridge speaks DESIGN §5's postMessage protocol with the page that
+// embeds this one. Out: {source: "kplay", type: "ready" | "step" |
+// "leader-change" | "violation" | "height", ...}. In: {type: "play" |
+// "pause" | "seek" (at: ms) | "load" (link: "s=1.…&t=…" or preset: name)}.
+type embedBridge struct {
+	s      *site.Store
+	parent js.Value
+	// seen is the number of engine events already reported, gen the
+	// player generation they belong to (a seek replays from a checkpoint).
+	seen, gen  int
+	lastHeight int
+}
+
+func startEmbedBridge(s *site.Store) *embedBridge {
+	w := js.Global()
+	b := &embedBridge{s: s, parent: w.Get("parent"), gen: s.Player.Generation()}
+	if b.parent.Equal(w) {
+		b.parent = js.Undefined() // not in a frame: nobody to talk to
+	}
+	w.Call("addEventListener", "message", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		b.receive(args[0].Get("data"))
+		return nil
+	}))
+	b.seen = s.Player.EventCount()
+	return b
+}
+
+func (b *embedBridge) post(typ string, fields map[string]any) {
+	if b.parent.IsUndefined() {
+		return
+	}
+	msg := map[string]any{"source": "kplay", "type": typ}
+	for k, v := range fields {
+		msg[k] = v
+	}
+	b.parent.Call("postMessage", msg, "*")
+}
+
+// ready announces the page once it has drawn.
+func (b *embedBridge) ready() {
+	b.post("ready", map[string]any{"title": b.s.Title, "at": float64(b.s.Player.Now())})
+	b.height()
+}
+
+// height reports the document's height when it changed, so the parent can
+// size the iframe.
+func (b *embedBridge) height() {
+	h := js.Global().Get("document").Get("documentElement").Get("scrollHeight").Int()
+	if h != b.lastHeight {
+		b.lastHeight = h
+		b.post("height", map[string]any{"height": h})
+	}
+}
+
+// changed reports what happened since the last call: a step message when
+// the playhead moved, and one message per leader election and violation.
+func (b *embedBridge) changed() {
+	p := b.s.Player
+	if g := p.Generation(); g != b.gen {
+		b.gen, b.seen = g, min(b.seen, p.EventCount())
+	}
+	n := p.EventCount()
+	if n == b.seen {
+		b.height()
+		return
+	}
+	if n < b.seen {
+		b.seen = n
+	}
+	for _, e := range p.Events(b.seen) {
+		switch e.Kind {
+		case engine.EvLeaderElected:
+			b.post("leader-change", map[string]any{"at": float64(e.At), "partition": e.TP.String(), "leader": int(e.Peer.ID), "epoch": int(e.Epoch), "text": e.String()})
+		case engine.EvViolation:
+			b.post("violation", map[string]any{"at": float64(e.At), "rule": e.Text, "partition": e.TP.String(), "text": e.String()})
+		}
+	}
+	b.seen = n
+	b.post("step", map[string]any{"at": float64(p.Now()), "events": n})
+	b.height()
+}
+
+// receive obeys a command from the embedding page.
+func (b *embedBridge) receive(msg js.Value) {
+	if msg.Type() != js.TypeObject {
+		return
+	}
+	typ := msg.Get("type")
+	if typ.Type() != js.TypeString {
+		return
+	}
+	switch typ.String() {
+	case "play":
+		if !b.s.Playing {
+			b.s.Dispatch(site.TogglePlay{})
+		}
+	case "pause":
+		if b.s.Playing {
+			b.s.Dispatch(site.TogglePlay{})
+		}
+	case "seek":
+		if at := msg.Get("at"); at.Type() == js.TypeNumber {
+			b.s.Dispatch(site.Seek{At: engine.Time(at.Float())})
+		}
+	case "load":
+		loc := js.Global().Get("location")
+		q, _ := url.ParseQuery(strings.TrimPrefix(loc.Get("search").String(), "?"))
+		q.Del("s")
+		q.Del("t")
+		q.Del("preset")
+		if l := msg.Get("link"); l.Type() == js.TypeString {
+			parsed, err := link.Parse(l.String())
+			if err != nil {
+				b.post("error", map[string]any{"text": err.Error()})
+				return
+			}
+			frag, _ := url.ParseQuery(link.Encode(parsed))
+			for k, v := range frag {
+				q[k] = v
+			}
+		} else if p := msg.Get("preset"); p.Type() == js.TypeString {
+			q.Set("preset", p.String())
+		} else {
+			return
+		}
+		loc.Call("replace", "embed.html?"+q.Encode())
+	}
+}
