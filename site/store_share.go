@@ -21,6 +21,10 @@ type Sharing struct {
 	// Copied says what the last copy put on the clipboard ("link",
 	// "short link", "embed code"), for the bar's confirmation.
 	Copied string
+	// CopiedText is the text of the last copy; CopyFailed says the
+	// browser refused the clipboard, so the bar shows the text instead.
+	CopiedText string
+	CopyFailed bool
 	// Hooks reach the browser (set by wasm/playground; nil in tests).
 	Hooks ShareHooks
 }
@@ -48,8 +52,13 @@ type DismissNotice struct{}
 // PickPreset replaces the scenario with the named preset, from its start.
 type PickPreset struct{ Name string }
 
-// Copied records what the page copied, for the bar's confirmation.
-type Copied struct{ What string }
+// Copied records what the page copied (What: "link", "short link",
+// "embed code"; Text: the text itself; Failed: the browser refused the
+// clipboard), for the bar's confirmation.
+type Copied struct {
+	What, Text string
+	Failed     bool
+}
 
 func (DismissNotice) isAction() {}
 func (PickPreset) isAction()    {}
@@ -77,7 +86,7 @@ func (a PickPreset) applyShare(s *Store) bool {
 }
 
 func (a Copied) applyShare(s *Store) bool {
-	s.Share.Copied = a.What
+	s.Share.Copied, s.Share.CopiedText, s.Share.CopyFailed = a.What, a.Text, a.Failed
 	return true
 }
 

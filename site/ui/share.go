@@ -37,7 +37,11 @@ func renderShareBar(s *site.Store) *vecty.HTML {
 					h.CopyEmbed(s.EmbedCode(h.Origin))
 				}
 			})), vecty.Text("Copy embed code")),
-		vecty.If(s.Share.Copied != "", elem.Span(vecty.Markup(prop.ID("copied"), attr("role", "status")), vecty.Text("Copied the "+s.Share.Copied+"."))),
+		vecty.If(s.Share.Copied != "" && !s.Share.CopyFailed, elem.Span(vecty.Markup(prop.ID("copied"), attr("role", "status"), attr("data-text", s.Share.CopiedText)),
+			vecty.Text("Copied the "+s.Share.Copied+"."))),
+		vecty.If(s.Share.CopyFailed, elem.Span(vecty.Markup(prop.ID("copied"), attr("role", "status"), attr("data-text", s.Share.CopiedText)),
+			vecty.Text("The browser would not copy the "+s.Share.Copied+"; select it here: "),
+			elem.Input(vecty.Markup(prop.Type(prop.TypeText), prop.Value(s.Share.CopiedText), vecty.Property("readOnly", true), attr("aria-label", s.Share.Copied))))),
 	)
 }
 

@@ -12,9 +12,11 @@ import (
 	"kplay/site"
 )
 
-// isEmbed says the page was opened as embed.html.
+// isEmbed says the page was opened as embed.html (or /embed, where
+// Workers static assets redirect it).
 func isEmbed() bool {
-	return strings.HasSuffix(js.Global().Get("location").Get("pathname").String(), "embed.html")
+	p := js.Global().Get("location").Get("pathname").String()
+	return strings.HasSuffix(p, "/embed.html") || strings.HasSuffix(p, "/embed")
 }
 
 // embedBridge speaks DESIGN §5's postMessage protocol with the page that

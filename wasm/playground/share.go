@@ -22,16 +22,23 @@ func shareHooks(s *site.Store) site.ShareHooks {
 	copyText := func(text, what string) {
 		clip := g.Get("navigator").Get("clipboard")
 		if clip.IsUndefined() {
-			s.Dispatch(site.Copied{What: what + " (the clipboard is not available here: copy it from the address bar)"})
+			s.Dispatch(site.Copied{What: what, Text: text, Failed: true})
 			return
 		}
-		var done js.Func
-		done = js.FuncOf(func(js.Value, []js.Value) any {
-			done.Release()
-			s.Dispatch(site.Copied{What: what})
+		var ok, refused js.Func
+		ok = js.FuncOf(func(js.Value, []js.Value) any {
+			ok.Release()
+			refused.Release()
+			s.Dispatch(site.Copied{What: what, Text: text})
 			return nil
 		})
-		clip.Call("writeText", text).Call("then", done, done)
+		refused = js.FuncOf(func(js.Value, []js.Value) any {
+			ok.Release()
+			refused.Release()
+			s.Dispatch(site.Copied{What: what, Text: text, Failed: true})
+			return nil
+		})
+		clip.Call("writeText", text).Call("then", ok, refused)
 	}
 	return site.ShareHooks{
 		Origin: origin,

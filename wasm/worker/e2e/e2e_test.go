@@ -18,10 +18,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"kplay/link"
 )
@@ -200,6 +203,58 @@ func TestWorker(t *testing.T) {
 		}
 	})
 
+	t.Run("embed.html may be framed", func(t *testing.T) {
+		resp, _ := request(t, "GET", w.base+"/embed.html?preset=jepsen-2013", "")
+		if resp.StatusCode/100 == 3 {
+			loc := resp.Header.Get("Location")
+			if !strings.Contains(loc, "preset=jepsen-2013") {
+				t.Errorf("the embed's redirect %q drops its parameters", loc)
+			}
+			u, err := url.Parse(w.base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			next, err := u.Parse(loc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, _ = request(t, "GET", next.String(), "")
+		}
+		if csp := resp.Header.Get("Content-Security-Policy"); resp.StatusCode != 200 || !strings.Contains(csp, "frame-ancestors *") || strings.Contains(csp, "'none'") {
+			t.Errorf("GET /embed.html: %d CSP %q", resp.StatusCode, csp)
+		}
+	})
+
+	t.Run("the page shares a short link that reopens it", func(t *testing.T) {
+		ctx := browser(t)
+		wait := func(what, js string) {
+			t.Helper()
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(40*time.Second))); err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(w.base+"/")); err != nil {
+			t.Fatal(err)
+		}
+		wait("the page draws from workerd", `document.body.dataset.ready === "1"`)
+		title, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(".title").textContent`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { document.getElementById("share").click(); return true; })()`)); err != nil {
+			t.Fatal(err)
+		}
+		wait("the share button gets a short link from /api/links", `((document.getElementById("copied")||{}).dataset||{}).text?.includes("/s/")`)
+		short, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("copied").dataset.text`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(short)); err != nil {
+			t.Fatal(err)
+		}
+		wait("the short link reopens the scenario", `document.body.dataset.ready === "1" && location.hash.startsWith("#s=1.") && document.querySelector(".title").textContent === `+strconv.Quote(title))
+	})
+
 	t.Run("KV survives a restart", func(t *testing.T) {
 		w.stop()
 		w = startWrangler(t, state)
@@ -217,4 +272,20 @@ func readFile(t *testing.T, p string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// browser starts headless Chromium (./build.sh test installs it).
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath("/usr/bin/chromium"), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.UserDataDir(t.TempDir()), chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-dev-shm-usage", true))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 2*time.Minute)
+	t.Cleanup(cancel3)
+	return ctx
 }
