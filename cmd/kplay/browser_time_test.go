@@ -145,13 +145,24 @@ func TestBrowserTimelineScrubAndFork(t *testing.T) {
 		t.Fatalf("#actions %q (err %v), want one crash 1", acts, err)
 	}
 	crashAt := tlParseClock(t, strings.Fields(acts[0])[0])
+	// Pause and let a frame pass, so the clock and the slider are read from
+	// the same render (while playing they move between two reads).
+	tlMustTrue(t, ctx, "pausing", `(() => {
+		const p = document.getElementById("play");
+		if (p.getAttribute("aria-pressed") === "true") { p.click(); }
+		return true;
+	})()`)
+	tlWaitTrue(t, ctx, "paused", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
+	time.Sleep(200 * time.Millisecond)
 	start := tlClockMs(t, ctx) - tlMustInt(t, ctx, `Number(document.getElementById("timeline").value)`)
 	tlWaitTrue(t, ctx, "a fault marker at the crash", fmt.Sprintf(`document.querySelector('.timeline .marker-fault[data-at=%q]') !== null`, tlFormatMs(crashAt)))
 
 	before := crashAt - start - 200
 	tlScrub(t, ctx, before)
-	if got := tlClockMs(t, ctx); got != start+before {
-		t.Fatalf("clock %s after scrubbing, want %s", tlFormatMs(got), tlFormatMs(start+before))
+	// The page redraws on the next animation frame.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById("clock").textContent === %q`, tlFormatMs(start+before)),
+		chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("clock %s after scrubbing, want %s", tlFormatMs(tlClockMs(t, ctx)), tlFormatMs(start+before))
 	}
 	tlMustTrue(t, ctx, "b1 the live leader before its crash", `document.querySelector('`+tlB1Sel+`[data-alive="true"][data-role="leader"]') !== null`)
 	tlMustTrue(t, ctx, "paused after scrubbing", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
