@@ -115,16 +115,9 @@ func (c *Client) brokerClient(id int, acks int16) (*kgo.Client, error) {
 	if d := c.direct[k]; d != nil {
 		return d, nil
 	}
-	var a kgo.Acks
-	switch acks {
-	case -1:
-		a = kgo.AllISRAcks()
-	case 1:
-		a = kgo.LeaderAck()
-	case 0:
-		a = kgo.NoAck()
-	default:
-		return nil, fmt.Errorf("oracle: acks %d; want -1, 0 or 1", acks)
+	a, err := kgoAcks(int(acks))
+	if err != nil {
+		return nil, fmt.Errorf("oracle: %w", err)
 	}
 	opts := append(baseOpts(c.cluster.Addr(id)), kgo.RequiredAcks(a), kgo.DisableIdempotentWrite())
 	d, err := kgo.NewClient(opts...)
@@ -316,4 +309,17 @@ func (c *Client) liveSeeds() []string {
 		return c.cluster.Bootstrap()
 	}
 	return out
+}
+
+// kgoAcks is franz-go's setting for Kafka's acks: -1 (all), 1 or 0.
+func kgoAcks(acks int) (kgo.Acks, error) {
+	switch acks {
+	case -1:
+		return kgo.AllISRAcks(), nil
+	case 1:
+		return kgo.LeaderAck(), nil
+	case 0:
+		return kgo.NoAck(), nil
+	}
+	return kgo.Acks{}, fmt.Errorf("acks %d; want -1, 0 or 1", acks)
 }

@@ -59,16 +59,9 @@ type Producer struct {
 // on errors so a new leader is found fast, and at most 5 requests per
 // broker are in flight (max.in.flight.requests.per.connection=5).
 func (c *Client) NewProducer(name string, acks int, idempotent bool, requestTimeout, deliveryTimeout time.Duration) (*Producer, error) {
-	var a kgo.Acks
-	switch acks {
-	case -1:
-		a = kgo.AllISRAcks()
-	case 1:
-		a = kgo.LeaderAck()
-	case 0:
-		a = kgo.NoAck()
-	default:
-		return nil, fmt.Errorf("oracle: producer %s: acks %d; want -1, 0 or 1", name, acks)
+	a, err := kgoAcks(acks)
+	if err != nil {
+		return nil, fmt.Errorf("oracle: producer %s: %w", name, err)
 	}
 	if idempotent && acks != -1 {
 		return nil, fmt.Errorf("oracle: producer %s: an idempotent producer needs acks -1, not %d", name, acks)
