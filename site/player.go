@@ -1,9 +1,9 @@
 package site
 
 import (
-	"fmt"
 	"math"
 	"slices"
+	"strconv"
 
 	"kplay/engine"
 	"kplay/engine/script"
@@ -16,7 +16,8 @@ import (
 // a replay repeats them.
 //
 // Invariant: every step (scripted or injected) with At <= Now() has been
-// applied, and none after it.
+// applied, and none after it; except after HoldAt, which leaves some of
+// the steps at Now() for the next move.
 type Player struct {
 	sc script.Scenario
 	// user holds the injected commands, in the order they were taken.
@@ -146,11 +147,24 @@ func (p *Player) applyNext() {
 	}
 	if err := p.c.Apply(st.Cmd); err != nil && p.err == nil {
 		if st.Line > 0 {
-			err = fmt.Errorf("line %d: %w", st.Line, err)
+			err = &StepError{Line: st.Line, Err: err}
 		}
 		p.err = err
 	}
 }
+
+// StepError is the error a scripted step gave when played: the engine's
+// Err for the command on script line Line.
+type StepError struct {
+	Line int
+	Err  error
+}
+
+// Error prints "line L: err".
+func (e *StepError) Error() string { return "line " + strconv.Itoa(e.Line) + ": " + e.Err.Error() }
+
+// Unwrap returns the engine's error.
+func (e *StepError) Unwrap() error { return e.Err }
 
 // Advance plays dt simulated milliseconds. Fractions accumulate, so that
 // tiny steps (slow motion) still move the clock in time.
@@ -223,13 +237,39 @@ func (p *Player) Seek(t engine.Time) {
 	p.advanceTo(t)
 }
 
+// HoldAt moves the playhead to t where a script directive on line line
+// stands (an ask): every step before t applied, and of the scripted steps
+// at t only those from lines above line, each at its time, after every
+// delivery and timer due by then. The next Advance, AdvanceTo, StepOne or
+// Inject applies the rest at t, as a replay would.
+func (p *Player) HoldAt(t engine.Time, line int) {
+	start := p.sc.Config.Start
+	t = max(t, start)
+	if t > start {
+		p.Seek(t - 1)
+	} else if err := p.rebuild(); err != nil {
+		panic("site: " + err.Error()) // can't happen: NewPlayer built a cluster from the same config
+	}
+	for p.next < len(p.steps) {
+		st := p.steps[p.next]
+		if st.At != t || st.Line <= 0 || st.Line >= line {
+			break
+		}
+		p.applyNext()
+	}
+	p.c.AdvanceTo(t)
+	p.playhead, p.frac = t, 0
+	p.furthest = max(p.furthest, t)
+}
+
 // Inject applies a user's command at the playhead and records it, so that
 // a later Seek replays it. Acting in the past forks history: injected
 // commands after the playhead are forgotten. An invalid command changes
 // nothing and returns the engine's error.
 func (p *Player) Inject(cmd engine.Command) error {
-	// Finish everything due at the playhead first, as a replay would.
-	p.c.AdvanceTo(p.playhead)
+	// Finish everything due at the playhead first, as a replay would
+	// (after HoldAt, the steps it held back too).
+	p.play(p.playhead)
 	if err := p.c.Apply(cmd); err != nil {
 		return err
 	}

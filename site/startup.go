@@ -41,6 +41,9 @@ type EmbedOptions struct {
 	Controls string
 	// Theme is "light", "dark" or "" (follow the reader's system).
 	Theme string
+	// LessonOff says playback does not stop at the script's questions
+	// (lesson=0); lesson mode is on by default.
+	LessonOff bool
 }
 
 // EmbedPanels are the panel names panels= accepts.
@@ -155,6 +158,13 @@ func parseEmbed(q url.Values, notes []string) (EmbedOptions, []string) {
 		e.Theme = v
 	default:
 		bad("theme", "use theme=light or dark")
+	}
+	switch q.Get("lesson") {
+	case "", "1", "true":
+	case "0", "false":
+		e.LessonOff = true
+	default:
+		bad("lesson", "use lesson=0 to play through the questions")
 	}
 	return e, notes
 }

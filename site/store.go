@@ -113,6 +113,11 @@ type Store struct {
 	Acting Acting
 	// Share is the share bar's and the embed's state (store_share.go).
 	Share Sharing
+	// Edit is the script editor's state (store_edit.go).
+	Edit Editing
+	// Lesson is the scenario's questions and the reader's answers
+	// (store_lesson.go).
+	Lesson Lesson
 	// nextValue numbers the next produced record ("order-<nextValue>").
 	nextValue int
 	// onChange holds the subscribers, called in order after each change.
@@ -129,6 +134,7 @@ func NewStore(sc script.Scenario) *Store {
 		s.Playing = false
 	}
 	s.Player = p
+	s.Lesson = LessonFor(sc, Lesson{})
 	s.syncErr()
 	return s
 }
@@ -202,10 +208,15 @@ func (s *Store) Subscribe(f func()) { s.onChange = append(s.onChange, f) }
 func (s *Store) Dispatch(a Action) {
 	switch a := a.(type) {
 	case TogglePlay:
+		if !s.Playing && !s.mayPlay() {
+			return
+		}
 		s.Playing = !s.Playing
 	case StepOnce:
 		s.Playing = false
+		before := s.Player.Now()
 		s.Player.StepOne()
+		s.stopAtAsk(before)
 	case SetSpeed:
 		s.Speed = ClampSpeed(a.Speed)
 	case Tick:
@@ -217,12 +228,14 @@ func (s *Store) Dispatch(a Action) {
 		if s.Player.Exact() == before {
 			return
 		}
+		s.stopAtAsk(engine.Time(before))
 	case ProduceRecord:
 		s.produce()
 	case Seek:
 		s.Player.Seek(a.At)
 	case Restart:
 		s.Player.Seek(s.Player.Scenario().Config.Start)
+		s.resetLesson()
 	case Resize:
 		narrow := a.Width > 0 && a.Width < NarrowBelow
 		if narrow == s.Narrow {
@@ -272,9 +285,18 @@ func (s *Store) Dispatch(a Action) {
 		if !a.applyShare(s) {
 			return
 		}
+	case editAction:
+		if !a.applyEdit(s) {
+			return
+		}
+	case lessonAction:
+		if !a.applyLesson(s) {
+			return
+		}
 	default:
 		return
 	}
+	s.syncLesson()
 	s.syncErr()
 	for _, f := range s.onChange {
 		f()

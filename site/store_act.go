@@ -294,6 +294,7 @@ func (s *Store) restartWith(line string) {
 	n.Speed, n.SkipQuiet, n.ShowNet = s.Speed, s.SkipQuiet, s.ShowNet
 	n.Acting.Source = text
 	n.Acting.Note = "restarted with: " + line
+	n.Edit, n.Lesson = s.Edit, LessonFor(sc, s.Lesson)
 	*s = *n
 }
 

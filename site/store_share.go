@@ -96,6 +96,7 @@ func (a Copied) applyShare(s *Store) bool {
 func OpenStartup(st Startup, embed bool) *Store {
 	s := NewStoreFromScript(st.Name, st.Script)
 	s.Share.Notice = st.Banner
+	s.Lesson.Off = st.Embed.LessonOff
 	if p, ok := scenarios.Get(trimTxt(st.Name)); ok && st.Name != "link" {
 		s.Share.Preset = p.Name
 	}

@@ -35,11 +35,14 @@ func (JumpToViolation) applyTime(s *Store) {
 }
 
 // ReplaceScript puts the scenario of a script in place of the one playing,
-// as NewStoreFromScript would build it, keeping the subscribers and the
-// viewport, and notifies them.
+// as NewStoreFromScript would build it, keeping the subscribers, the
+// viewport, the editor's draft (the reader's text is never dropped) and
+// lesson mode, and notifies them.
 func (s *Store) ReplaceScript(name, src string) {
 	n := NewStoreFromScript(name, src)
 	n.onChange, n.Narrow = s.onChange, s.Narrow
+	n.Edit, n.Edit.Status = s.Edit, ""
+	n.Lesson = LessonFor(n.Player.Scenario(), s.Lesson)
 	*s = *n
 	for _, f := range s.onChange {
 		f()

@@ -1,7 +1,9 @@
 // lesson.js: how a lesson page listens to its kplay embeds. Each embed
 // posts {source: "kplay", type: "ready" | "step" | "leader-change" |
-// "violation" | "height", ...}; this page sizes the iframe to "height"
-// and lists the other messages under it. A page can also send commands:
+// "violation" | "height" | "ask" | "answer", ...}; this page sizes the
+// iframe to "height" and lists the other messages under it ("ask" has the
+// question and its options, "answer" the reader's pick and whether it was
+// right, so a lesson can keep score). A page can also send commands:
 // iframe.contentWindow.postMessage({type: "play" | "pause" | "seek" |
 // "load", ...}, "*").
 (function () {
@@ -20,7 +22,10 @@
       var box = document.getElementById(f.id + "-events");
       if (!box) { return; }
       var line = document.createElement("div");
-      line.textContent = msg.type + (msg.text ? ": " + msg.text : "") + (msg.at !== undefined ? " @" + msg.at + " ms" : "");
+      var text = msg.text;
+      if (msg.type === "ask") { text = msg.question + " (" + msg.options.join(" | ") + ")"; }
+      if (msg.type === "answer") { text = (msg.picked ? "picked " + msg.picked + ", " + (msg.correct ? "right" : "wrong") : "shown without a pick") + "; the answer is " + msg.answer; }
+      line.textContent = msg.type + (text ? ": " + text : "") + (msg.at !== undefined ? " @" + msg.at + " ms" : "");
       box.appendChild(line);
       box.scrollTop = box.scrollHeight;
     }

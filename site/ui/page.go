@@ -49,6 +49,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
 				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
 				only(controls, newTimeline(s)),
+				renderAsk(s),
 				renderStage(s),
 				renderInFlight(s),
 				legend(),

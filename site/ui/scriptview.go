@@ -1,26 +1,117 @@
 package ui
 
 import (
+	"strconv"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
 	"kplay/site"
 )
 
-// renderScriptView is the script view (<pre id="script">): the scenario's
-// script with every action the user took merged in at its time, a kplay
-// script that replays what the page shows. Read-only.
+// renderScriptView is the script editor (<textarea id="script">): the
+// scenario's script with every action the user took merged in at its
+// time, which the reader may edit and apply (button or Ctrl+Enter). A line
+// number gutter marks the line of the first error, an underline marks its
+// column, and #script-problem says where and why; a draft that does not
+// compile is kept, never applied.
 func renderScriptView(s *site.Store) *vecty.HTML {
+	text := s.EditorText()
+	lines, widest := site.TextSize(text)
+	problem := s.EditorProblem()
+	gutter := make([]vecty.MarkupOrChild, 0, lines+1)
+	gutter = append(gutter, vecty.Markup(vecty.Class("editor-gutter"), attr("aria-hidden", "true")))
+	for i := 1; i <= lines; i++ {
+		bad := problem != nil && problem.Line == i
+		gutter = append(gutter, elem.Span(vecty.Markup(vecty.ClassMap{"ln": true, "ln-error": bad}), vecty.Text(strconv.Itoa(i))))
+	}
+	var mark vecty.MarkupOrChild
+	if problem != nil && problem.Line > 0 {
+		col := max(problem.Col, 1)
+		mark = elem.Span(vecty.Markup(vecty.Class("editor-mark"), vecty.MarkupIf(problem.Col == 0, vecty.Class("whole-line")),
+			attr("aria-hidden", "true"),
+			vecty.Style("--line", strconv.Itoa(problem.Line)), vecty.Style("--col", strconv.Itoa(col))))
+	}
+	dirty := s.Edit.Dirty
+	status := s.Edit.Status
+	if s.EditorStale() {
+		status = "The scenario changed since you began editing (you acted on the page). Apply plays your text instead; Revert shows the scenario's script with your actions."
+	}
 	return elem.Section(
 		vecty.Markup(vecty.Class("act-panel", "script-panel"), attr("aria-labelledby", "script-h")),
 		elem.Heading2(vecty.Markup(prop.ID("script-h")), vecty.Text("Script")),
-		elem.Paragraph(vecty.Markup(vecty.Class("act-hint")), vecty.Text("The scenario with your actions as script lines: go run ./cmd/kplay run FILE replays it.")),
-		elem.Preformatted(vecty.Markup(prop.ID("script"), attr("tabindex", "0"), attr("aria-label", "kplay script")), vecty.Text(s.ScriptText())),
+		elem.Paragraph(vecty.Markup(vecty.Class("act-hint")),
+			vecty.Text("The scenario with your actions as script lines. Change a line and apply it (Ctrl+Enter): the page plays the new script from the same moment. go run ./cmd/kplay run FILE replays it too.")),
+		elem.Div(vecty.Markup(vecty.ClassMap{"editor": true, "editor-dirty": dirty, "editor-bad": problem != nil}),
+			elem.Div(gutter...),
+			elem.TextArea(vecty.Markup(
+				prop.ID("script"),
+				vecty.Property("value", text),
+				attr("rows", strconv.Itoa(lines+1)),
+				attr("cols", strconv.Itoa(max(widest+2, 40))),
+				attr("wrap", "off"), attr("spellcheck", "false"), attr("autocapitalize", "off"), attr("autocomplete", "off"),
+				attr("aria-label", "kplay script"),
+				attr("aria-invalid", strconv.FormatBool(problem != nil)),
+				vecty.MarkupIf(problem != nil, attr("aria-describedby", "script-problem")),
+				event.Input(func(e *vecty.Event) {
+					s.Dispatch(site.EditScript{Text: e.Target.Get("value").String()})
+				}),
+				event.KeyDown(func(e *vecty.Event) {
+					if e.Value.Get("key").String() == "Enter" && (e.Value.Get("ctrlKey").Bool() || e.Value.Get("metaKey").Bool()) {
+						e.Value.Call("preventDefault")
+						s.Dispatch(site.EditScript{Text: e.Target.Get("value").String()})
+						s.Dispatch(site.ApplyScript{})
+					}
+				}),
+			)),
+			mark,
+		),
+		problemLine(problem),
+		elem.Div(vecty.Markup(vecty.Class("editor-buttons")),
+			elem.Button(vecty.Markup(prop.ID("script-apply"), prop.Type(prop.TypeButton), prop.Disabled(!dirty),
+				attr("title", "Play this script from the same moment (Ctrl+Enter)"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.ApplyScript{}) })),
+				vecty.Text("Apply")),
+			elem.Button(vecty.Markup(prop.ID("script-revert"), prop.Type(prop.TypeButton), prop.Disabled(!dirty),
+				attr("title", "Drop your edits and show the scenario's script"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.RevertScript{}) })),
+				vecty.Text("Revert")),
+			elem.Span(vecty.Markup(prop.ID("script-status"), vecty.Class("editor-status"), attr("role", "status")), vecty.Text(status)),
+		),
 	)
 }
 
-// renderActing is the acting panels and the script view.
+// problemLine is #script-problem: where and why the script fails, with a
+// button that puts the caret there; nil without a problem.
+func problemLine(problem *site.ScriptProblem) vecty.MarkupOrChild {
+	if problem == nil {
+		return nil
+	}
+	line, col := problem.Line, problem.Col
+	return elem.Paragraph(vecty.Markup(prop.ID("script-problem"), vecty.Class("editor-problem"), attr("role", "alert"),
+		vecty.Data("line", strconv.Itoa(line)), vecty.Data("col", strconv.Itoa(col))),
+		vecty.Text(problem.String()+" "),
+		vecty.If(line > 0, elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("editor-goto"),
+			event.Click(func(e *vecty.Event) { goToLine(e, line, col) })),
+			vecty.Text("Go to line "+strconv.Itoa(line)))),
+	)
+}
+
+// goToLine focuses the editor with the caret at line:col (1-based; col 0
+// means the line's start).
+func goToLine(e *vecty.Event, line, col int) {
+	ta := e.Target.Call("closest", ".script-panel").Call("querySelector", "textarea")
+	if !ta.Truthy() {
+		return
+	}
+	at := site.CaretOffset(ta.Get("value").String(), line, col)
+	ta.Call("focus")
+	ta.Call("setSelectionRange", at, at)
+}
+
+// renderActing is the acting panels and the script editor.
 func renderActing(s *site.Store) *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("acting")),
 		renderProducerPanel(s),

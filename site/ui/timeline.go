@@ -30,13 +30,23 @@ type Timeline struct {
 	Horizon engine.Time `vecty:"prop"`
 	// Version is the markers' version (Player.Markers).
 	Version int `vecty:"prop"`
+	// Asks says which of the scenario's questions are answered, one
+	// character each ("-" open, "+" answered), for the ask markers.
+	Asks string `vecty:"prop"`
 }
 
 // newTimeline returns the timeline of s's player.
 func newTimeline(s *site.Store) *Timeline {
 	p := s.Player
 	_, v := p.Markers()
-	return &Timeline{Store: s, Start: p.Scenario().Config.Start, Now: p.Now(), Horizon: p.Horizon(), Version: v}
+	asks := make([]byte, len(s.Lesson.Asks))
+	for i := range asks {
+		asks[i] = '-'
+		if s.Lesson.Revealed[i] {
+			asks[i] = '+'
+		}
+	}
+	return &Timeline{Store: s, Start: p.Scenario().Config.Start, Now: p.Now(), Horizon: p.Horizon(), Version: v, Asks: string(asks)}
 }
 
 // SkipRender implements the vecty.RenderSkipper interface.
@@ -67,6 +77,7 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 		),
 		elem.Div(vecty.Markup(vecty.Class("timeline-track")),
 			&timelineMarkers{Store: t.Store, Start: t.Start, Span: span, Version: t.Version, Markers: markers},
+			t.askMarkers(),
 			elem.Input(vecty.Markup(
 				prop.ID("timeline"), prop.Type(prop.TypeRange),
 				attr("min", "0"), attr("max", itoa(int64(span))), attr("step", "1"),
@@ -76,6 +87,27 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 			)),
 		),
 	)
+}
+
+// askMarkers draws a marker for each of the scenario's questions, which
+// goes to the question and opens it; nil without questions.
+func (t *Timeline) askMarkers() vecty.MarkupOrChild {
+	asks := t.Store.Lesson.Asks
+	if len(asks) == 0 {
+		return nil
+	}
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("timeline-asks"), attr("aria-label", "Questions on the timeline"))}
+	for i, a := range asks {
+		answered := i < len(t.Asks) && t.Asks[i] == '+'
+		label := "question " + strconv.Itoa(i+1) + " at " + engine.FormatTime(a.At)
+		items = append(items, elem.ListItem(elem.Button(vecty.Markup(
+			vecty.ClassMap{"marker": true, "marker-ask": true, "answered": answered}, prop.Type(prop.TypeButton),
+			vecty.Style("--at", itoa(int64(a.At-t.Start))), vecty.Data("at", engine.FormatTime(a.At)), vecty.Data("kind", "ask"),
+			attr("title", engine.FormatTime(a.At)+"\n"+a.Question), attr("aria-label", label),
+			event.Click(func(*vecty.Event) { t.Store.Dispatch(site.ShowAsk{Index: i}) })),
+			vecty.Text("?"))))
+	}
+	return elem.UnorderedList(items...)
 }
 
 func (t *Timeline) onJump(*vecty.Event) { t.Store.Dispatch(site.JumpToViolation{}) }

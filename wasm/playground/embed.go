@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"kplay/engine"
+	"kplay/engine/script"
 	"kplay/link"
 	"kplay/site"
 )
@@ -21,7 +22,7 @@ func isEmbed() bool {
 
 // embedBridge speaks DESIGN §5's postMessage protocol with the page that
 // embeds this one. Out: {source: "kplay", type: "ready" | "step" |
-// "leader-change" | "violation" | "height", ...}. In: {type: "play" |
+// "leader-change" | "violation" | "height" | "ask" | "answer", ...}. In: {type: "play" |
 // "pause" | "seek" (at: ms) | "load" (link: "s=1.…&t=…" or preset: name)}.
 type embedBridge struct {
 	s      *site.Store
@@ -99,6 +100,27 @@ func (b *embedBridge) changed() {
 	b.seen = n
 	b.post("step", map[string]any{"at": float64(p.Now()), "events": n})
 	b.height()
+}
+
+// lessonHooks report lesson mode's questions: "ask" when playback stops
+// at one (index, question, options, at), "answer" when its answer shows
+// (index, picked: "" if the reader did not pick, answer, correct).
+func (b *embedBridge) lessonHooks() site.LessonHooks {
+	strs := func(ss []string) []any {
+		out := make([]any, len(ss))
+		for i, s := range ss {
+			out[i] = s
+		}
+		return out
+	}
+	return site.LessonHooks{
+		Asked: func(i int, a script.Ask) {
+			b.post("ask", map[string]any{"index": i, "question": a.Question, "options": strs(a.Options), "at": float64(a.At)})
+		},
+		Answered: func(i int, a script.Ask, picked string) {
+			b.post("answer", map[string]any{"index": i, "picked": picked, "answer": a.Answer, "correct": picked == a.Answer})
+		},
+	}
 }
 
 // receive obeys a command from the embedding page.

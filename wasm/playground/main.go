@@ -28,8 +28,12 @@ func main() {
 	})
 	if embed {
 		b := startEmbedBridge(s)
+		s.Lesson.Hooks = b.lessonHooks()
 		s.Subscribe(b.changed)
 		w.onFirstDraw(b.ready)
+	} else {
+		s.Edit.Hooks = draftHooks()
+		s.Dispatch(restoreDraft())
 	}
 	w.onResize(func(width float64) { s.Dispatch(site.Resize{Width: width}) })
 	reloadOnNewLink()

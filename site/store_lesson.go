@@ -1,0 +1,220 @@
+package site
+
+import (
+	"slices"
+
+	"kplay/engine"
+	"kplay/engine/script"
+)
+
+// This file holds lesson mode: the script's ask directives, at which
+// playback pauses until the reader predicts what happens next, then shows
+// the answer (predict, then reveal).
+
+// Lesson is the Store's state for the scenario's questions.
+type Lesson struct {
+	// Off says playback runs through the questions without stopping
+	// (the toggle, or embed.html's lesson=0). Lesson mode is on by
+	// default.
+	Off bool
+	// Asks are the scenario's questions, in script order.
+	Asks []script.Ask
+	// Picked holds the reader's answer to each ask, "" while unanswered
+	// or when the reader asked to see the answer without picking.
+	Picked []string
+	// Revealed says each ask's answer is showing (or was shown).
+	Revealed []bool
+	// Open is the index of the ask on screen, when IsOpen.
+	Open   int
+	IsOpen bool
+	// Hooks reach the browser (set by wasm/playground; nil in tests).
+	Hooks LessonHooks
+}
+
+// LessonHooks tell the page's host about the reader's progress (an
+// embed's postMessage). Asked is called when a question opens, Answered
+// when its answer is revealed.
+type LessonHooks struct {
+	Asked    func(i int, a script.Ask)
+	Answered func(i int, a script.Ask, picked string)
+}
+
+// LessonFor returns the lesson state for sc, keeping prev's mode and
+// hooks.
+func LessonFor(sc script.Scenario, prev Lesson) Lesson {
+	return Lesson{
+		Off:      prev.Off,
+		Asks:     sc.Asks,
+		Picked:   make([]string, len(sc.Asks)),
+		Revealed: make([]bool, len(sc.Asks)),
+		Hooks:    prev.Hooks,
+	}
+}
+
+// OpenAsk returns the ask on screen and true, or false if none is.
+func (s *Store) OpenAsk() (script.Ask, bool) {
+	l := &s.Lesson
+	if !l.IsOpen || l.Open < 0 || l.Open >= len(l.Asks) {
+		return script.Ask{}, false
+	}
+	return l.Asks[l.Open], true
+}
+
+// lessonAction is an action of lesson mode.
+type lessonAction interface {
+	Action
+	applyLesson(s *Store) bool
+}
+
+// PickAnswer is an action from an ask's card: the reader predicts Option.
+// The card then reveals the answer.
+type PickAnswer struct{ Option string }
+
+// RevealAnswer is an action which shows the open ask's answer without a
+// prediction.
+type RevealAnswer struct{}
+
+// ContinueLesson is an action which closes the answered ask's card and
+// plays on.
+type ContinueLesson struct{}
+
+// ShowAsk is an action from the timeline's ask marker: go to where the
+// script asks question Index and open its card.
+type ShowAsk struct{ Index int }
+
+// ToggleLesson is an action which turns lesson mode (stopping at
+// questions) off or on.
+type ToggleLesson struct{}
+
+func (PickAnswer) isAction()     {}
+func (RevealAnswer) isAction()   {}
+func (ContinueLesson) isAction() {}
+func (ShowAsk) isAction()        {}
+func (ToggleLesson) isAction()   {}
+
+func (a PickAnswer) applyLesson(s *Store) bool {
+	l := &s.Lesson
+	ask, ok := s.OpenAsk()
+	if !ok || l.Revealed[l.Open] || !slices.Contains(ask.Options, a.Option) {
+		return false
+	}
+	l.Picked[l.Open] = a.Option
+	s.reveal()
+	return true
+}
+
+func (RevealAnswer) applyLesson(s *Store) bool {
+	if _, ok := s.OpenAsk(); !ok || s.Lesson.Revealed[s.Lesson.Open] {
+		return false
+	}
+	s.reveal()
+	return true
+}
+
+// reveal shows the open ask's answer.
+func (s *Store) reveal() {
+	l := &s.Lesson
+	l.Revealed[l.Open] = true
+	if l.Hooks.Answered != nil {
+		l.Hooks.Answered(l.Open, l.Asks[l.Open], l.Picked[l.Open])
+	}
+}
+
+func (ContinueLesson) applyLesson(s *Store) bool {
+	l := &s.Lesson
+	if !l.IsOpen {
+		return false
+	}
+	if !l.Revealed[l.Open] {
+		s.reveal()
+	}
+	l.IsOpen = false
+	s.Playing = true
+	return true
+}
+
+func (a ShowAsk) applyLesson(s *Store) bool {
+	l := &s.Lesson
+	if a.Index < 0 || a.Index >= len(l.Asks) {
+		return false
+	}
+	s.Playing = false
+	s.holdAt(a.Index)
+	s.openAsk(a.Index)
+	return true
+}
+
+func (ToggleLesson) applyLesson(s *Store) bool {
+	l := &s.Lesson
+	l.Off = !l.Off
+	if l.Off && l.IsOpen && !l.Revealed[l.Open] {
+		l.IsOpen = false
+	}
+	return true
+}
+
+// holdAt puts the playhead where the script asks question i: at the ask's
+// time, after the commands above it in the script and before those below
+// it (Player.HoldAt).
+func (s *Store) holdAt(i int) {
+	a := s.Lesson.Asks[i]
+	s.Player.HoldAt(a.At, a.Line)
+}
+
+// openAsk puts question i on screen.
+func (s *Store) openAsk(i int) {
+	l := &s.Lesson
+	l.Open, l.IsOpen = i, true
+	if l.Hooks.Asked != nil {
+		l.Hooks.Asked(i, l.Asks[i])
+	}
+}
+
+// stopAtAsk pauses at the first unanswered question the playhead reached
+// or passed since before (the playhead before a tick or step) and opens
+// it; it reports whether it did.
+func (s *Store) stopAtAsk(before engine.Time) bool {
+	l := &s.Lesson
+	if l.Off {
+		return false
+	}
+	now := s.Player.Now()
+	for i, a := range l.Asks {
+		if l.Revealed[i] || a.At < before || a.At > now {
+			continue
+		}
+		s.Playing = false
+		s.holdAt(i)
+		s.openAsk(i)
+		return true
+	}
+	return false
+}
+
+// mayPlay says playback may start: not while a question waits for its
+// answer (in lesson mode).
+func (s *Store) mayPlay() bool {
+	l := &s.Lesson
+	return l.Off || !l.IsOpen || l.Revealed[l.Open]
+}
+
+// syncLesson closes an answered question's card once the playhead leaves
+// its moment (the reader scrubbed or played on).
+func (s *Store) syncLesson() {
+	l := &s.Lesson
+	if !l.IsOpen {
+		return
+	}
+	if s.Player.Now() != l.Asks[l.Open].At || s.Playing {
+		l.IsOpen = false
+	}
+}
+
+// resetLesson forgets the reader's answers, so that playing from the start
+// asks every question again.
+func (s *Store) resetLesson() {
+	l := &s.Lesson
+	clear(l.Picked)
+	clear(l.Revealed)
+	l.IsOpen = false
+}

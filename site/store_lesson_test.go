@@ -1,0 +1,160 @@
+package site
+
+import (
+	"testing"
+
+	"kplay/engine"
+	"kplay/engine/script"
+	"kplay/scenarios"
+)
+
+// lessonScript asks before b1 crashes and again after, at the same
+// millisecond: the first pause must show b1 still up, the second b1 down.
+const lessonScript = `# title: lesson
+cluster brokers=3
+create-topic t partitions=1 rf=3
+produce t-0 values=(a) acks=all
+run until=00:00:05.000
+ask "b1 is about to crash. Who leads then?" options=(b1, b2, b3) answer=b2
+crash 1
+ask "b1 has crashed. Is it still the leader right now?" options=(yes, no) answer=yes
+run until=00:00:30.000
+`
+
+func alive(s *Store, id engine.BrokerID) bool {
+	for _, b := range s.Player.State().Brokers {
+		if b.ID == id {
+			return b.Alive
+		}
+	}
+	return false
+}
+
+// playUntilPaused ticks until playback stops, at most n frames.
+func playUntilPaused(s *Store, n int) {
+	for i := 0; i < n && s.Playing; i++ {
+		s.Dispatch(Tick{RealMs: 50})
+	}
+}
+
+func TestLessonStopsAtAsks(t *testing.T) {
+	s := NewStoreFromScript("l.txt", lessonScript)
+	s.Speed = 100
+	var asked []int
+	var answered []string
+	s.Lesson.Hooks = LessonHooks{
+		Asked:    func(i int, _ script.Ask) { asked = append(asked, i) },
+		Answered: func(i int, _ script.Ask, picked string) { answered = append(answered, picked) },
+	}
+	playUntilPaused(s, 1000)
+	a, ok := s.OpenAsk()
+	if !ok || s.Playing || s.Player.Now() != 5000 || a.Answer != "b2" {
+		t.Fatalf("first stop: open %v playing %v at %v", ok, s.Playing, s.Player.Now())
+	}
+	if !alive(s, 1) {
+		t.Fatal("the crash below the question has already happened")
+	}
+	// Play does nothing while the question waits.
+	s.Dispatch(TogglePlay{})
+	if s.Playing {
+		t.Fatal("playback started over an unanswered question")
+	}
+	s.Dispatch(PickAnswer{Option: "nobody"})
+	if s.Lesson.Revealed[0] {
+		t.Fatal("an option the question does not offer was accepted")
+	}
+	s.Dispatch(PickAnswer{Option: "b3"})
+	if !s.Lesson.Revealed[0] || s.Lesson.Picked[0] != "b3" {
+		t.Fatalf("picked %q revealed %v", s.Lesson.Picked[0], s.Lesson.Revealed[0])
+	}
+	s.Dispatch(ContinueLesson{})
+	playUntilPaused(s, 1000)
+	a, ok = s.OpenAsk()
+	if !ok || s.Lesson.Open != 1 || s.Player.Now() != 5000 || alive(s, 1) {
+		t.Fatalf("second stop: open %v #%d at %v, b1 alive %v", ok, s.Lesson.Open, s.Player.Now(), alive(s, 1))
+	}
+	s.Dispatch(RevealAnswer{})
+	s.Dispatch(TogglePlay{})
+	if !s.Playing {
+		t.Fatal("playback does not resume after the answer")
+	}
+	playUntilPaused(s, 400)
+	if _, ok := s.OpenAsk(); ok || s.Player.Now() <= 5000 {
+		t.Fatalf("playing on: card open %v at %v", ok, s.Player.Now())
+	}
+	if len(asked) != 2 || len(answered) != 2 || answered[0] != "b3" || answered[1] != "" {
+		t.Errorf("hooks: asked %v answered %q", asked, answered)
+	}
+	// Back to the start: the questions are asked again.
+	s.Dispatch(Restart{})
+	s.Playing = true
+	playUntilPaused(s, 1000)
+	if _, ok := s.OpenAsk(); !ok || s.Lesson.Open != 0 {
+		t.Fatal("playing again from the start does not ask again")
+	}
+}
+
+// TestLessonHoldIsAReplay: holding at a question and playing on gives the
+// events a plain replay gives.
+func TestLessonHoldIsAReplay(t *testing.T) {
+	s := NewStoreFromScript("l.txt", lessonScript)
+	s.Dispatch(ShowAsk{Index: 0})
+	s.Dispatch(ShowAsk{Index: 1})
+	s.Player.AdvanceTo(20000)
+	o := NewStoreFromScript("l.txt", lessonScript)
+	o.Player.AdvanceTo(20000)
+	got, want := s.Player.Events(0), o.Player.Events(0)
+	if len(got) != len(want) {
+		t.Fatalf("%d events after the hold, %d in a replay", len(got), len(want))
+	}
+	for i := range got {
+		if got[i].String() != want[i].String() {
+			t.Fatalf("event %d: %s, want %s", i, got[i], want[i])
+		}
+	}
+}
+
+// TestLessonOff: with lesson mode off, playback runs through.
+func TestLessonOff(t *testing.T) {
+	s := NewStoreFromScript("l.txt", lessonScript)
+	s.Speed = 100
+	s.Dispatch(ToggleLesson{})
+	for range 200 {
+		s.Dispatch(Tick{RealMs: 50})
+	}
+	if _, ok := s.OpenAsk(); ok || !s.Playing || s.Player.Now() <= 5000 {
+		t.Fatalf("lesson off: open %v playing %v at %v", ok, s.Playing, s.Player.Now())
+	}
+}
+
+// TestLessonScrubClosesCard: scrubbing away from a question closes it.
+func TestLessonScrubClosesCard(t *testing.T) {
+	s := NewStoreFromScript("l.txt", lessonScript)
+	s.Dispatch(ShowAsk{Index: 0})
+	if _, ok := s.OpenAsk(); !ok {
+		t.Fatal("ShowAsk opens no card")
+	}
+	s.Dispatch(ScrubTo{At: 2000})
+	if _, ok := s.OpenAsk(); ok {
+		t.Fatal("the card stays open away from its moment")
+	}
+}
+
+// TestPresetAsksAtTheirMoment: in the Jepsen preset, the question comes
+// when broker 1 is dead and before anything is elected.
+func TestPresetAsksAtTheirMoment(t *testing.T) {
+	p, _ := scenarios.Get("jepsen-2013")
+	s := NewStoreFromScript(p.Name+".txt", p.Text)
+	if len(s.Lesson.Asks) == 0 {
+		t.Fatal("the Jepsen preset has no question")
+	}
+	s.Speed = 1000
+	playUntilPaused(s, 5000)
+	a, ok := s.OpenAsk()
+	if !ok || s.Player.Now() != a.At {
+		t.Fatalf("open %v at %v", ok, s.Player.Now())
+	}
+	if alive(s, 1) {
+		t.Error("broker 1 is alive when the question says it died")
+	}
+}

@@ -1,0 +1,105 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kplay/engine"
+	"kplay/site"
+)
+
+// renderAsk is the question card (#ask) of lesson mode: when playback
+// stops at a script's ask directive, the question and one button per
+// option; once the reader picks one (or asks to be shown), the answer,
+// marked right or wrong, and Continue. A lesson-mode switch (#lesson-mode)
+// sits under the timeline of every scenario with questions. Questions and
+// options are the script's text, drawn as text, never as markup.
+func renderAsk(s *site.Store) vecty.MarkupOrChild {
+	l := &s.Lesson
+	if len(l.Asks) == 0 {
+		return nil
+	}
+	toggle := elem.Label(vecty.Markup(vecty.Class("lesson-toggle")),
+		elem.Input(vecty.Markup(prop.ID("lesson-mode"), prop.Type(prop.TypeCheckbox), prop.Checked(!l.Off),
+			event.Change(func(*vecty.Event) { s.Dispatch(site.ToggleLesson{}) }))),
+		vecty.Text(" Stop at questions ("+strconv.Itoa(len(l.Asks))+" in this scenario: predict, then see)"),
+	)
+	a, open := s.OpenAsk()
+	if !open {
+		return elem.Div(vecty.Markup(vecty.Class("lesson-bar")), toggle)
+	}
+	i := l.Open
+	revealed, picked := l.Revealed[i], l.Picked[i]
+	opts := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("ask-options"), attr("role", "group"), attr("aria-labelledby", "ask-q"))}
+	for _, o := range a.Options {
+		opts = append(opts, elem.Button(vecty.Markup(
+			prop.Type(prop.TypeButton), vecty.Data("option", o),
+			vecty.ClassMap{"ask-option": true, "picked": o == picked, "right": revealed && o == a.Answer, "wrong": revealed && o == picked && o != a.Answer},
+			prop.Disabled(revealed),
+			attr("aria-pressed", strconv.FormatBool(o == picked)),
+			event.Click(func(*vecty.Event) { s.Dispatch(site.PickAnswer{Option: o}) })),
+			vecty.Text(o)))
+	}
+	var verdict, answerText string
+	switch {
+	case picked == "":
+		verdict, answerText = "shown", "The answer: "+a.Answer+"."
+	case picked == a.Answer:
+		verdict, answerText = "right", "Right: "+a.Answer+". Continue to watch it happen."
+	default:
+		verdict, answerText = "wrong", "Not quite: you said "+picked+"; the answer is "+a.Answer+". Continue to watch why."
+	}
+	return elem.Section(
+		vecty.Markup(prop.ID("ask"), vecty.Class("ask-card"), attr("aria-labelledby", "ask-q"), vecty.Data("index", strconv.Itoa(i))),
+		elem.Paragraph(vecty.Markup(vecty.Class("ask-kicker")),
+			vecty.Text("Predict, then see · question "+strconv.Itoa(i+1)+" of "+strconv.Itoa(len(l.Asks))+" · "+engine.FormatTime(a.At))),
+		elem.Heading2(vecty.Markup(prop.ID("ask-q")), vecty.Text(a.Question)),
+		elem.Div(opts...),
+		vecty.If(!revealed, elem.Div(vecty.Markup(vecty.Class("ask-actions")),
+			&focusOnMount{Selector: ".ask-option"},
+			elem.Button(vecty.Markup(prop.ID("ask-reveal"), prop.Type(prop.TypeButton), vecty.Class("ask-link"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.RevealAnswer{}) })),
+				vecty.Text("Just show me the answer")))),
+		vecty.If(revealed, elem.Div(vecty.Markup(vecty.Class("ask-actions")),
+			elem.Paragraph(vecty.Markup(prop.ID("ask-answer"), vecty.Class("ask-answer", verdict), attr("role", "status")), vecty.Text(answerText)),
+			&focusOnMount{Selector: "#ask-continue"},
+			elem.Button(vecty.Markup(prop.ID("ask-continue"), prop.Type(prop.TypeButton),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.ContinueLesson{}) })),
+				vecty.Text("Continue ▶")))),
+		toggle,
+	)
+}
+
+// focusOnMount is an invisible component that, when it first mounts,
+// moves the focus to the first element matching Selector in the card
+// that holds it, without scrolling (an embed must not scroll its host
+// page).
+type focusOnMount struct {
+	vecty.Core
+	Selector string `vecty:"prop"`
+	span     *vecty.HTML
+}
+
+// Render implements the vecty.Component interface.
+func (f *focusOnMount) Render() vecty.ComponentOrHTML {
+	f.span = elem.Span(vecty.Markup(attr("hidden", "")))
+	return f.span
+}
+
+// Mount implements the vecty.Mounter interface.
+func (f *focusOnMount) Mount() {
+	if f.span == nil {
+		return
+	}
+	card := f.span.Node().Call("closest", "section")
+	if !card.Truthy() {
+		return
+	}
+	if el := card.Call("querySelector", f.Selector); el.Truthy() {
+		el.Call("focus", map[string]any{"preventScroll": true})
+	}
+}
