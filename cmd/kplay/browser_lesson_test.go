@@ -185,3 +185,35 @@ func TestBrowserLessonAsk(t *testing.T) {
 		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
 	}
 }
+
+// TestBrowserHostileText: markup in a shared script's title, record values
+// and question is drawn as text: no element is made from it and no
+// handler in it runs, in the header, the event log, the inspector, the
+// question card and the editor.
+func TestBrowserHostileText(t *testing.T) {
+	srv := serveSite(t, builtSite(t))
+	ctx := newBrowser(t, 1280, 900)
+	script := "# title: <img src=x onerror=window.pwned=1> hostile\ncluster brokers=3\ncreate-topic t partitions=1 rf=3\n" +
+		"produce t-0 values=(<b>bold</b>, <img/src=x/onerror=window.pwned=2>) acks=all\n" +
+		"ask \"Is <i>this</i> text?\" options=(<u>yes</u>, no) answer=<u>yes</u>\nadvance 2s\n"
+	frag := link.Encode(link.Link{Script: script, T: 1500, HasT: true})
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/#"+frag)); err != nil {
+		t.Fatal(err)
+	}
+	pollJS(t, ctx, `document.body.dataset.ready === "1" && document.getElementById("clock").textContent === "00:00:01.500"`, 30*time.Second, "the hostile link opens")
+	// The question (through its timeline marker) and a record (through the
+	// inspector) put the hostile text on screen too.
+	evalJS[bool](t, ctx, `(() => { document.querySelector(".marker-ask").click(); return true; })()`)
+	pollJS(t, ctx, `document.getElementById("ask-q")?.textContent === "Is <i>this</i> text?"`, 5*time.Second, "the question shows as text")
+	evalJS[bool](t, ctx, `(() => { document.getElementById("ask-reveal").click(); return true; })()`)
+	evalJS[bool](t, ctx, `(() => { document.getElementById("timeline").value = "1500"; document.getElementById("timeline").dispatchEvent(new Event("input", {bubbles: true})); return true; })()`)
+	pollJS(t, ctx, `document.querySelector('svg#diagram [data-offset="1"]') !== null`, 10*time.Second, "the records are drawn")
+	evalJS[bool](t, ctx, `(() => { document.querySelector('svg#diagram [data-offset="1"]').dispatchEvent(new MouseEvent("click", {bubbles: true})); return true; })()`)
+	pollJS(t, ctx, `document.getElementById("inspector").textContent.includes("<img/src=x/onerror=window.pwned=2>")`, 10*time.Second, "the inspector shows the value as text")
+	got := evalJS[string](t, ctx, `[document.querySelectorAll("body b, body i, body u, body img").length, String(window.pwned),
+		document.querySelector(".title").textContent, document.getElementById("events").textContent.includes("<b>bold</b>"),
+		document.getElementById("script").value.includes("values=(<b>bold</b>")].join("|")`)
+	if got != "0|undefined|<img src=x onerror=window.pwned=1> hostile|true|true" {
+		t.Errorf("elements from markup|pwned|title|log has the value|editor has the value = %s", got)
+	}
+}
