@@ -27,9 +27,10 @@ const MaxAskOptions = 8
 
 // parseAsk reads an ask directive. The question is the double-quoted text
 // after "ask" on the directive line; options=(...) lists 2 to MaxAskOptions
-// choices and answer= names one of them. The line splits into arguments as
-// datadriven splits it (the question's words become bare arguments), so
-// scripts with questions stay datadriven files.
+// choices and answer= names one of them. Parse splits only what follows
+// the question into arguments, so the question may hold any text but a
+// double quote; in a datadriven test file the question must also split as
+// datadriven splits lines (no lone "=").
 func parseAsk(d Directive) (Ask, *Error) {
 	a := Ask{Line: d.Pos.Line}
 	rest := strings.TrimPrefix(strings.TrimSpace(d.Line), "ask")
@@ -47,6 +48,7 @@ func parseAsk(d Directive) (Ask, *Error) {
 	}
 	// The arguments after the question, as parsed.
 	var sawOptions, sawAnswer bool
+	var answerPos Pos
 	for _, arg := range d.Args {
 		switch arg.Key {
 		case "options":
@@ -71,12 +73,13 @@ func parseAsk(d Directive) (Ask, *Error) {
 			if err != nil {
 				return a, err
 			}
-			sawAnswer = true
+			sawAnswer, answerPos = true, arg.Pos
 			a.Answer = strings.TrimSpace(v)
 		default:
-			if arg.Vals != nil {
-				return a, errAt(arg.Pos, "ask takes options= and answer=, not %s=", arg.Key)
+			if arg.Vals == nil {
+				return a, errAt(arg.Pos, "%q follows the question; ask takes only options=(...) and answer=... after it", arg.Key)
 			}
+			return a, errAt(arg.Pos, "ask takes options= and answer=, not %s=", arg.Key)
 		}
 	}
 	switch {
@@ -92,7 +95,7 @@ func parseAsk(d Directive) (Ask, *Error) {
 			return a, nil
 		}
 	}
-	return a, errAt(d.Pos, "answer %q is not one of the options (%s)", a.Answer, strings.Join(a.Options, ", "))
+	return a, errAt(answerPos, "answer %q is not one of the options (%s)", a.Answer, strings.Join(a.Options, ", "))
 }
 
 // String prints the question as kplay run shows it.

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -43,10 +44,35 @@ func TestAskErrors(t *testing.T) {
 		{`ask "q?" options=(a, b) answer=c`, `answer "c" is not one of the options`},
 		{`ask "q?" options=(a, a) answer=a`, "listed twice"},
 		{`ask "q?" options=(a, b) answer=a hint=x`, "not hint="},
+		{`ask "q?" stray options=(a, b) answer=a`, `"stray" follows the question`},
 	} {
 		_, err := ParseAndCompile("ask", "cluster brokers=3\n"+c.line+"\n")
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), ":2:") {
 			t.Errorf("%s: err = %v, want line 2 and %q", c.line, err, c.want)
 		}
+	}
+}
+
+// TestAskQuestionIsText: the question may hold what would otherwise split
+// into arguments (key=value, parentheses, a lone "="), and errors after it
+// point at the right column.
+func TestAskQuestionIsText(t *testing.T) {
+	q := `With acks=1 and (min.insync.replicas = 2), who = leader?`
+	sc, err := ParseAndCompile("ask", "cluster brokers=3\nask \""+q+"\" options=(b1, b2) answer=b2\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := sc.Asks[0]; a.Question != q || strings.Join(a.Options, "|") != "b1|b2" || a.Answer != "b2" {
+		t.Errorf("ask = %+v", a)
+	}
+	line := `  ask "a = (b?" options=(x, y) answer=z`
+	_, err = ParseAndCompile("ask", "cluster brokers=3\n"+line+"\n")
+	var e *Error
+	if !errors.As(err, &e) || e.Pos.Line != 2 || e.Pos.Col != strings.Index(line, "answer=")+1 {
+		t.Fatalf("err = %v, want the column of answer=z, which is not an option", err)
+	}
+	_, err = ParseAndCompile("ask", "cluster brokers=3\n"+`  ask "a = (b?" options=(x, y) answer=x nope=1`+"\n")
+	if !errors.As(err, &e) || e.Pos.Line != 2 || e.Pos.Col != strings.Index(line, "answer=")+len("answer=x ")+1 {
+		t.Fatalf("err = %v, want the column of nope=", err)
 	}
 }

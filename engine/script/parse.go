@@ -122,7 +122,7 @@ func Parse(name, src string) ([]Directive, error) {
 			joined.WriteString(line)
 			line = joined.String()
 		}
-		cmd, args, col, err := parseLine(line)
+		cmd, args, col, err := parseDirectiveLine(line)
 		if err != nil {
 			return nil, &Error{Name: name, Pos: Pos{lineNo, indent + col}, Msg: err.Error()}
 		}
@@ -234,6 +234,32 @@ func splitLines(s string) []string {
 // parseLine splits a trimmed directive line into its command and arguments,
 // with the grammar of datadriven.ParseLine. On error it returns the 1-based
 // column where parsing stopped.
+// parseDirectiveLine is parseLine, except that an ask directive's quoted
+// question is text: only what follows its closing quote splits into
+// arguments (so a question may hold "acks=1" or "(ISR)"), and the
+// arguments' columns count from the line's start.
+func parseDirectiveLine(line string) (string, []Arg, int, error) {
+	rest, ok := strings.CutPrefix(line, "ask ")
+	rest = strings.TrimLeft(rest, " ")
+	if !ok || !strings.HasPrefix(rest, `"`) {
+		return parseLine(line)
+	}
+	end := strings.IndexByte(rest[1:], '"')
+	if end < 0 {
+		return "ask", nil, 0, nil // parseAsk names the missing quote
+	}
+	tail := rest[1+end+1:]
+	cmd, args, col, err := parseLine("ask" + tail)
+	shift := utf8.RuneCountInString(line[:len(line)-len(tail)]) - len("ask")
+	if err != nil {
+		return cmd, args, col + shift, err
+	}
+	for k := range args {
+		args[k].Pos.Col += shift
+	}
+	return cmd, args, 0, nil
+}
+
 func parseLine(line string) (string, []Arg, int, error) {
 	if line == "" {
 		return "", nil, 0, nil

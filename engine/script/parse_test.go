@@ -55,6 +55,16 @@ func TestParseParity(t *testing.T) {
 			for _, a := range d.CmdArgs {
 				args = append(args, Arg{Key: a.Key, Vals: a.Vals})
 			}
+			if d.Cmd == "ask" {
+				// datadriven splits the question into words; kplay
+				// keeps it whole and parses only what follows it.
+				for k, a := range args {
+					if strings.HasSuffix(a.Key, `"`) || strings.HasSuffix(strings.Join(a.Vals, ","), `"`) {
+						args = args[k+1:]
+						break
+					}
+				}
+			}
 			oargs := make([]Arg, len(o.Args))
 			for j, a := range o.Args {
 				oargs[j] = Arg{Key: a.Key, Vals: a.Vals}

@@ -4,6 +4,8 @@
 package scripttest
 
 import (
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -12,9 +14,28 @@ import (
 	"kplay/engine/script"
 )
 
-// Directive converts a datadriven TestData into a script.Directive.
-func Directive(d *datadriven.TestData) script.Directive {
+// Directive converts a datadriven TestData into a script.Directive. src
+// is the text of the file d comes from: datadriven keeps no raw line, so
+// the directive's line is read from it and parsed as kplay parses it (an
+// ask's question stays whole, and arguments get their columns). Without
+// src, or if d's line cannot be found in it, the line is rebuilt from
+// datadriven's arguments.
+func Directive(d *datadriven.TestData, src string) script.Directive {
 	out := script.Directive{Cmd: d.Cmd, Input: d.Input, Expected: d.Expected}
+	lineNo := 0
+	if i := strings.LastIndexByte(d.Pos, ':'); i >= 0 {
+		lineNo, _ = strconv.Atoi(d.Pos[i+1:])
+	}
+	out.Pos = script.Pos{Line: lineNo, Col: 1}
+	if raw, ok := rawLine(src, lineNo); ok {
+		if dirs, err := script.Parse("", raw); err == nil && len(dirs) == 1 && dirs[0].Cmd == d.Cmd {
+			out.Args, out.Line, out.Pos.Col = dirs[0].Args, dirs[0].Line, dirs[0].Pos.Col
+			for k := range out.Args {
+				out.Args[k].Pos.Line = lineNo
+			}
+			return out
+		}
+	}
 	line := d.Cmd
 	for _, a := range d.CmdArgs {
 		out.Args = append(out.Args, script.Arg{Key: a.Key, Vals: a.Vals})
@@ -27,10 +48,22 @@ func Directive(d *datadriven.TestData) script.Directive {
 			line += "=(" + strings.Join(a.Vals, ", ") + ")"
 		}
 	}
-	// datadriven keeps no raw line; this one splits back into the same
-	// arguments, and keeps an ask directive's quoted question.
 	out.Line = line
 	return out
+}
+
+// rawLine returns line n (1-based) of src with its backslash
+// continuations, and false if src has no such line.
+func rawLine(src string, n int) (string, bool) {
+	lines := strings.Split(src, "\n")
+	if n < 1 || n > len(lines) {
+		return "", false
+	}
+	raw := lines[n-1]
+	for i := n; strings.HasSuffix(strings.TrimSpace(raw), `\`) && i < len(lines); i++ {
+		raw += "\n" + lines[i]
+	}
+	return raw, true
 }
 
 // RunFile runs one script file as a golden test: each directive's output
@@ -41,8 +74,12 @@ func Directive(d *datadriven.TestData) script.Directive {
 // changed line of the diff before committing it.
 func RunFile(t *testing.T, path string) {
 	var r script.Runner
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {
-		out, err := r.Exec(Directive(d))
+		out, err := r.Exec(Directive(d, string(src)))
 		if err != nil {
 			return "error: " + err.Error() + "\n"
 		}
