@@ -51,7 +51,7 @@ func actClick(t *testing.T, ctx context.Context, sel string) {
 
 // actText returns the text of the element sel, "" if there is none.
 func actText(ctx context.Context, sel string) string {
-	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, sel)))
+	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(e => e ? (e.value ?? e.textContent) : "")(document.querySelector(%q))`, sel)))
 	return s
 }
 
@@ -69,7 +69,7 @@ func actScriptHas(subs ...string) string {
 	for _, s := range subs {
 		conds = append(conds, fmt.Sprintf(`t.includes(%q)`, s))
 	}
-	return `(() => { const t = (document.getElementById("script") || {}).textContent || ""; return ` + strings.Join(conds, " && ") + `; })()`
+	return `(() => { const t = (document.getElementById("script") || {}).value || ""; return ` + strings.Join(conds, " && ") + `; })()`
 }
 
 // TestBrowserActLinks scales the cluster down for teaching, cuts the link
@@ -168,7 +168,7 @@ func TestBrowserActPanels(t *testing.T) {
 	}
 	actClick(t, ctx, "#pp-rate-start")
 	actWait(t, ctx, "the rate produces several records",
-		`((document.getElementById("script") || {}).textContent || "").split("\n").filter(l => /^produce orders-0 values=\(order-\d+\) acks=1$/.test(l)).length >= 3`, 20*time.Second)
+		`((document.getElementById("script") || {}).value || "").split("\n").filter(l => /^produce orders-0 values=\(order-\d+\) acks=1$/.test(l)).length >= 3`, 20*time.Second)
 	actClick(t, ctx, "#pp-rate-stop")
 	actWait(t, ctx, "the rate stops", `document.getElementById("pp-rate-stop").disabled`, 5*time.Second)
 

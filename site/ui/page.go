@@ -62,12 +62,22 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				only(s.ShowPanel("fetch"), &FetchRoundsPanel{Store: s, Count: count, Gen: gen}),
 				only(s.ShowPanel("inspector"), &Inspector{Store: s, Count: count, Gen: gen}),
 				only(s.ShowPanel("lifecycle"), &LifecyclePanel{Store: s, Count: count, Gen: gen}),
+				embedScript(s),
 			),
 			only(full, renderTableView(s)),
 		),
 		renderNarration(s),
 		renderHelp(s),
 	)
+}
+
+// embedScript is the script editor of an embed whose panels= lists
+// "script" (an embed shows it only when asked), else nil.
+func embedScript(s *site.Store) vecty.MarkupOrChild {
+	if e := s.Share.Embed; e == nil || e.Panels == nil || !s.ShowPanel("script") {
+		return nil
+	}
+	return newScriptView(s)
 }
 
 // legend explains the dots' colours.

@@ -11,16 +11,50 @@ import (
 	"kplay/site"
 )
 
-// renderScriptView is the script editor (<textarea id="script">): the
-// scenario's script with every action the user took merged in at its
-// time, which the reader may edit and apply (button or Ctrl+Enter). A line
-// number gutter marks the line of the first error, an underline marks its
-// column, and #script-problem says where and why; a draft that does not
-// compile is kept, never applied.
-func renderScriptView(s *site.Store) *vecty.HTML {
-	text := s.EditorText()
+// ScriptView is a vecty.Component which represents the script editor
+// (<textarea id="script">): the scenario's script with every action the
+// user took merged in at its time, which the reader may edit and apply
+// (button or Ctrl+Enter). A line-number gutter marks the line of the first
+// error, an underline marks its column, and #script-problem says where and
+// why; a draft that does not compile is kept, never applied. It re-renders
+// only when its text, problem or status changes.
+type ScriptView struct {
+	vecty.Core
+
+	Store   *site.Store        `vecty:"prop"`
+	Text    string             `vecty:"prop"`
+	Problem site.ScriptProblem `vecty:"prop"`
+	Bad     bool               `vecty:"prop"`
+	Dirty   bool               `vecty:"prop"`
+	Status  string             `vecty:"prop"`
+}
+
+// newScriptView returns the editor for what s shows now.
+func newScriptView(s *site.Store) *ScriptView {
+	v := &ScriptView{Store: s, Text: s.EditorText(), Dirty: s.Edit.Dirty, Status: s.Edit.Status}
+	if p := s.EditorProblem(); p != nil {
+		v.Problem, v.Bad = *p, true
+	}
+	if s.EditorStale() {
+		v.Status = "The scenario changed since you began editing (you acted on the page). Apply plays your text instead; Revert shows the scenario's script with your actions."
+	}
+	return v
+}
+
+// SkipRender implements the vecty.RenderSkipper interface.
+func (v *ScriptView) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*ScriptView)
+	return ok && *p == *v
+}
+
+// Render implements the vecty.Component interface.
+func (v *ScriptView) Render() vecty.ComponentOrHTML {
+	s, text := v.Store, v.Text
 	lines, widest := site.TextSize(text)
-	problem := s.EditorProblem()
+	var problem *site.ScriptProblem
+	if v.Bad {
+		problem = &v.Problem
+	}
 	gutter := make([]vecty.MarkupOrChild, 0, lines+1)
 	gutter = append(gutter, vecty.Markup(vecty.Class("editor-gutter"), attr("aria-hidden", "true")))
 	for i := 1; i <= lines; i++ {
@@ -34,11 +68,7 @@ func renderScriptView(s *site.Store) *vecty.HTML {
 			attr("aria-hidden", "true"),
 			vecty.Style("--line", strconv.Itoa(problem.Line)), vecty.Style("--col", strconv.Itoa(col))))
 	}
-	dirty := s.Edit.Dirty
-	status := s.Edit.Status
-	if s.EditorStale() {
-		status = "The scenario changed since you began editing (you acted on the page). Apply plays your text instead; Revert shows the scenario's script with your actions."
-	}
+	dirty, status := v.Dirty, v.Status
 	return elem.Section(
 		vecty.Markup(vecty.Class("act-panel", "script-panel"), attr("aria-labelledby", "script-h")),
 		elem.Heading2(vecty.Markup(prop.ID("script-h")), vecty.Text("Script")),
@@ -117,6 +147,6 @@ func renderActing(s *site.Store) *vecty.HTML {
 		renderProducerPanel(s),
 		renderConsumerPanel(s),
 		renderConfigPanel(s),
-		renderScriptView(s),
+		newScriptView(s),
 	)
 }
