@@ -247,14 +247,15 @@ cmd_bench() {
 	draw=$(echo "$draw_out" | metric median-ms)
 
 	section "timeline in headless Chromium (BenchmarkSeek10Min, BenchmarkFrame9x12, 31 each)"
-	local time_out seek frame
+	local time_out seek frame frame_p95
 	time_out=$(KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^Benchmark(Seek10Min|Frame9x12)$' -benchtime 31x ./cmd/kplay)
 	echo "$time_out" | grep -E '^Benchmark' || true
 	seek=$(echo "$time_out" | metric seek-median-ms)
 	frame=$(echo "$time_out" | metric frame-median-ms)
+	frame_p95=$(echo "$time_out" | metric frame-p95-ms)
 
 	section "budgets (DESIGN §7)"
-	awk -v raw="$raw" -v gz="$gz" -v br="$br" -v native="$native" -v wasm="$wasm" -v draw="$draw" -v seek="$seek" -v frame="$frame" '
+	awk -v raw="$raw" -v gz="$gz" -v br="$br" -v native="$native" -v wasm="$wasm" -v draw="$draw" -v seek="$seek" -v frame="$frame" -v frame_p95="$frame_p95" '
 		function v(ok) { return ok ? "PASS" : "OVER" }
 		BEGIN {
 			printf "%-40s %16s %16s  %s\n", "figure", "measured", "budget", "verdict"
@@ -265,7 +266,8 @@ cmd_bench() {
 			printf "%-40s %16s %16s  %s\n", "engine, js/wasm in Node, events/s", sprintf("%.0f", wasm), "-", ""
 			printf "%-40s %16s %16s  %s\n", "engine, wasm relative to native", sprintf("%.2fx", wasm / native), ">= 0.40x", v(wasm / native >= 0.4)
 			printf "%-40s %16s %16s  %s\n", "cold load to first draw (median of 7)", sprintf("%.0f ms", draw), "<= 1000 ms", v(draw <= 1000)
-			printf "%-40s %16s %16s  %s\n", "frame time, 9 brokers x 12 partitions", sprintf("%.1f ms", frame), "<= 16 ms", v(frame <= 16)
+			printf "%-40s %16s %16s  %s\n", "frame, 9 brokers x 12 partitions, p95", sprintf("%.1f ms", frame_p95), "<= 16 ms", v(frame_p95 <= 16)
+			printf "%-40s %16s %16s  %s\n", "frame, 9 brokers x 12 partitions, median", sprintf("%.1f ms", frame), "-", ""
 			printf "%-40s %16s %16s  %s\n", "seek in a 10-minute run", sprintf("%.1f ms", seek), "<= 50 ms", v(seek <= 50)
 		}'
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -327,8 +328,10 @@ func (c *Cluster) checkFault(cmd Command) error {
 				return fmt.Errorf("engine: unclean.leader.election.enable must be true or false")
 			}
 		case "min.insync.replicas":
-			n := 0
-			if _, err := fmt.Sscanf(cmd.Value, "%d", &n); err != nil || n < 1 || itoa(n) != cmd.Value {
+			// Only a canonical decimal passes (itoa(n) == cmd.Value), so
+			// strconv.Atoi reads it as fmt's %d did, without fmt's scanner
+			// in the page.
+			if n, err := strconv.Atoi(cmd.Value); err != nil || n < 1 || itoa(n) != cmd.Value {
 				return fmt.Errorf("engine: min.insync.replicas must be a whole number >= 1")
 			}
 		default:
@@ -481,8 +484,7 @@ func (c *Cluster) alterConfig(cmd AlterConfig) {
 			c.controllerWrote()
 		}
 	case "min.insync.replicas":
-		n := 0
-		fmt.Sscanf(cmd.Value, "%d", &n)
+		n, _ := strconv.Atoi(cmd.Value) // checkFault accepted it
 		if cmd.Topic != "" {
 			c.topic(cmd.Topic).minISR = n
 		} else {

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"html"
 	"strings"
 	"testing"
 
@@ -65,5 +66,15 @@ func TestPickPreset(t *testing.T) {
 	s.Dispatch(PickPreset{Name: "nope"})
 	if !strings.Contains(s.Share.Notice, "no preset") {
 		t.Errorf("notice %q", s.Share.Notice)
+	}
+}
+
+// TestEscapeHTMLMatchesHTMLPackage keeps escapeHTML in step with
+// html.EscapeString, which the page leaves out for its size.
+func TestEscapeHTMLMatchesHTMLPackage(t *testing.T) {
+	for _, s := range []string{"", "plain", `<a href="x?a=1&b='2'">`, "&amp; already", "kplay: a <b> \"c\" 'd' & e"} {
+		if got, want := escapeHTML(s), html.EscapeString(s); got != want {
+			t.Errorf("escapeHTML(%q) = %q, want %q", s, got, want)
+		}
 	}
 }

@@ -17,8 +17,21 @@ import (
 // and the one-click "Kafka defaults" and "Teaching scale" buttons. The
 // runtime settings change at the playhead with config commands; any other
 // change restarts the scenario with a new cluster line.
-func renderConfigPanel(s *site.Store) *vecty.HTML {
+//
+// The panel is a memo: it re-renders only when a setting's value or the
+// note changes, not on every frame.
+func renderConfigPanel(s *site.Store) *memo {
 	cur := s.CurrentConfig()
+	g := &sig{}
+	g.s(s.Acting.Note)
+	for _, set := range site.Settings() {
+		g.s(set.Key).s(cur[set.Key])
+	}
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return configPanel(s, cur) }}
+}
+
+// configPanel draws the config panel for the settings' values cur.
+func configPanel(s *site.Store, cur map[string]string) *vecty.HTML {
 	def := engine.DefaultConfig()
 	sets := site.Settings()
 	rows := []vecty.MarkupOrChild{}

@@ -71,7 +71,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 				bv.from, bv.to = site.LogWindow(maxLEO, logStart, n.Cells)
 				bv.fresh, bv.freshValid = fresh[n.Broker]
 			}
-			nodes = append(nodes, renderBroker(bv))
+			nodes = append(nodes, &memo{Sig: brokerSig(bv), Body: func() *vecty.HTML { return renderBroker(bv) }})
 		}
 	}
 
@@ -283,4 +283,49 @@ func renderBroker(v brokerView) *vecty.HTML {
 		svgText(12, statusY, site.ReplicaStatus(v.part, rep, r.W < 250), vecty.Class("status")),
 	)
 	return svgEl("g", items...)
+}
+
+// brokerSig is the signature of renderBroker(v): every input it reads.
+func brokerSig(v brokerView) string {
+	n := v.n
+	g := &sig{}
+	fenced := v.store.Fenced(n.Broker)
+	g.node(n).t(brokerAlive(v.st, n.Broker)).t(fenced).t(v.store.MenuOpen && v.store.Menu == n.Broker).t(v.hasPart)
+	for _, b := range site.BrokerBadges(v.st, n.Broker, fenced) {
+		g.s(b.Key).s(b.Text)
+	}
+	if !v.hasPart {
+		return g.String()
+	}
+	g.t(slices.Contains(v.part.ISR, n.Broker)).tp(v.part.TP)
+	rep, ok := v.st.Replica(n.Broker, v.part.TP)
+	g.t(ok)
+	if !ok {
+		return g.String()
+	}
+	g.s(site.ReplicaStatus(v.part, rep, n.Rect.W < 250))
+	g.i(int64(rep.Broker)).i(int64(rep.LEO)).i(int64(rep.HW)).i(int64(rep.LogStart))
+	g.i(int64(v.from)).i(int64(v.to)).f(v.cellW).f(v.cellH).t(v.freshValid).i(int64(v.fresh[0])).i(int64(v.fresh[1]))
+	sel := v.store.See.Sel
+	if sel.Kind == site.SelRecord && sel.Broker == rep.Broker && sel.TP == v.part.TP {
+		g.s("sel").record(sel.Record)
+	}
+	ghosts := v.store.Ghosts(n.Broker, v.part.TP)
+	for o := v.from; o < v.to; o++ {
+		if o < rep.LogStart || o >= rep.LEO {
+			if gh, ok := ghostAt(ghosts, o); ok {
+				g.s("g").record(gh)
+			} else {
+				g.s("-")
+			}
+		} else {
+			g.s("r").record(rep.Log[o-rep.LogStart])
+		}
+		if l, ok := site.LostAt(v.lost, v.part.TP, o); ok {
+			g.s(l.Value).s(l.Title)
+		} else {
+			g.s("")
+		}
+	}
+	return g.String()
 }

@@ -40,13 +40,18 @@ func (l *EventLog) Render() vecty.ComponentOrHTML {
 		cats |= engine.CatNet
 	}
 	lines := site.LastEvents(l.Store.Player.RecentEvents(4096), cats, EventLogSize)
+	// The rows are not keyed: Vecty moves every keyed row of a list whose
+	// first row changed, which the log's does on almost every frame. Row i
+	// is a memo instead, so a frame that adds no line reconciles no row.
 	items := make(vecty.List, 0, len(lines))
 	for _, ln := range lines {
-		items = append(items, elem.ListItem(
-			vecty.Markup(vecty.Key(ln.Seq), vecty.Class(ln.Class)),
-			elem.Time(vecty.Text(ln.Time)),
-			vecty.Text(" "+ln.Text),
-		))
+		items = append(items, &memo{Sig: (&sig{}).s(ln.Class).s(ln.Time).s(ln.Text).String(), Body: func() *vecty.HTML {
+			return elem.ListItem(
+				vecty.Markup(vecty.Class(ln.Class)),
+				elem.Time(vecty.Text(ln.Time)),
+				vecty.Text(" "+ln.Text),
+			)
+		}})
 	}
 	return elem.Section(
 		vecty.Markup(vecty.Class("panel", "events-panel"), attr("aria-labelledby", "events-h")),

@@ -25,20 +25,30 @@ func renderPartitionMaps(s *site.Store, st engine.State, lay site.Layout) *vecty
 		if len(chips) == 0 {
 			continue
 		}
-		id := n.Broker
-		g := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("pmap"), vecty.ClassMap{"down": !brokerAlive(st, id)},
-			attr("data-broker", itoa(int64(id))),
-			event.Click(func(*vecty.Event) { s.Dispatch(site.OpenMenu{Broker: id}) }))}
+		id, down := n.Broker, !brokerAlive(st, n.Broker)
+		g := &sig{}
+		g.i(int64(id)).t(down)
 		for _, c := range chips {
-			r := c.Rect
-			g = append(g, svgEl("g",
-				vecty.Markup(vecty.Class("chip", c.Class), attr("data-tp", c.TP.String()), attr("data-chip", c.Class), translate(r.X, r.Y)),
-				svgEl("title", vecty.Text(c.Title)),
-				svgEl("rect", vecty.Markup(attr("width", num1(r.W)), attr("height", num1(r.H)), attr("rx", "3"))),
-				svgText(r.W/2, r.H/2+3, itoa(int64(c.TP.Partition)), attr("text-anchor", "middle")),
-			))
+			g.rect(c.Rect).tp(c.TP).s(c.Class).s(c.Title)
 		}
-		items = append(items, svgEl("g", g...))
+		items = append(items, &memo{Sig: g.String(), Body: func() *vecty.HTML { return renderPartitionMap(s, id, down, chips) }})
 	}
 	return svgEl("g", items...)
+}
+
+// renderPartitionMap draws broker id's partition map from its chips.
+func renderPartitionMap(s *site.Store, id engine.BrokerID, down bool, chips []site.Chip) *vecty.HTML {
+	g := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("pmap"), vecty.ClassMap{"down": down},
+		attr("data-broker", itoa(int64(id))),
+		event.Click(func(*vecty.Event) { s.Dispatch(site.OpenMenu{Broker: id}) }))}
+	for _, c := range chips {
+		r := c.Rect
+		g = append(g, svgEl("g",
+			vecty.Markup(vecty.Class("chip", c.Class), attr("data-tp", c.TP.String()), attr("data-chip", c.Class), translate(r.X, r.Y)),
+			svgEl("title", vecty.Text(c.Title)),
+			svgEl("rect", vecty.Markup(attr("width", num1(r.W)), attr("height", num1(r.H)), attr("rx", "3"))),
+			svgText(r.W/2, r.H/2+3, itoa(int64(c.TP.Partition)), attr("text-anchor", "middle")),
+		))
+	}
+	return svgEl("g", g...)
 }
