@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"slices"
+	"sort"
+)
 
 // broker is one Kafka broker process: its replicas (sorted by partition),
 // its replica fetchers (one per source broker, num.replica.fetchers = 1),
@@ -216,11 +219,15 @@ func (c *Cluster) makeFollower(b *broker, r *replica, reg partitionReg) {
 	f := b.fetcher(reg.leader)
 	if f == nil {
 		b.fetchers = append(b.fetchers, fetcher{leader: reg.leader})
-		slices.SortFunc(b.fetchers, func(x, y fetcher) int { return cmpInt(int64(x.leader), int64(y.leader)) })
+		// sort.Slice, not slices.SortFunc, here and for the other sorts
+		// the page runs: one copy of the algorithm for every element type
+		// keeps the page's wasm small (DESIGN §7). Each order is total, so
+		// the result is the same.
+		sort.Slice(b.fetchers, func(i, j int) bool { return b.fetchers[i].leader < b.fetchers[j].leader })
 		f = b.fetcher(reg.leader)
 	}
 	f.parts = append(f.parts, fetchPart{tp: reg.tp})
-	slices.SortFunc(f.parts, func(x, y fetchPart) int { return cmpTP(x.tp, y.tp) })
+	sort.Slice(f.parts, func(i, j int) bool { return cmpTP(f.parts[i].tp, f.parts[j].tp) < 0 })
 	c.maybeSendFetch(b, reg.leader)
 }
 

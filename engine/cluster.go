@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"sort"
 
 	"kplay/engine/internal/rng"
 )
@@ -171,11 +172,12 @@ func (c *Cluster) InFlight() []Message {
 			out = append(out, *it.msg)
 		}
 	})
-	slices.SortFunc(out, func(a, b Message) int {
+	sort.Slice(out, func(i, j int) bool { // a total order (ids are unique); see broker.go on sort.Slice
+		a, b := out[i], out[j]
 		if a.SentAt != b.SentAt {
-			return cmpInt(int64(a.SentAt), int64(b.SentAt))
+			return a.SentAt < b.SentAt
 		}
-		return cmpInt(a.ID, b.ID)
+		return a.ID < b.ID
 	})
 	return out
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"slices"
+	"sort"
+)
 
 // network is the simulated network: which nodes can reach which, and each
 // directed link's latency range and loss rate. A message is checked when it
@@ -73,11 +76,12 @@ func (n *network) setLink(l linkConf) {
 		return
 	}
 	n.links = append(n.links, l)
-	slices.SortFunc(n.links, func(x, y linkConf) int {
+	sort.Slice(n.links, func(i, j int) bool { // a total order; see broker.go on sort.Slice
+		x, y := n.links[i], n.links[j]
 		if c := cmpNode(x.from, y.from); c != 0 {
-			return c
+			return c < 0
 		}
-		return cmpNode(x.to, y.to)
+		return cmpNode(x.to, y.to) < 0
 	})
 }
 

@@ -2,6 +2,7 @@ package site
 
 import (
 	"slices"
+	"sort"
 	"strings"
 
 	"kplay/engine"
@@ -180,15 +181,7 @@ func (lb *lifeBuilder) has(kind string) bool {
 // steps returns the lifecycle so far, in time order.
 func (lb *lifeBuilder) steps() []LifeStep {
 	out := slices.Clone(lb.out)
-	slices.SortStableFunc(out, func(a, b LifeStep) int {
-		switch {
-		case a.At < b.At:
-			return -1
-		case a.At > b.At:
-			return 1
-		}
-		return 0
-	})
+	sort.SliceStable(out, func(i, j int) bool { return out[i].At < out[j].At }) // see mergeSteps on sort.SliceStable
 	return out
 }
 

@@ -2,6 +2,7 @@ package site
 
 import (
 	"slices"
+	"sort"
 	"strconv"
 
 	"kplay/engine"
@@ -154,11 +155,12 @@ func (n *Narrator) add(s Sentence) {
 
 // pop takes the most important sentence, oldest first within a priority.
 func (n *Narrator) pop() string {
-	slices.SortStableFunc(n.queue, func(a, b Sentence) int {
+	sort.SliceStable(n.queue, func(i, j int) bool { // see mergeSteps on sort.SliceStable
+		a, b := n.queue[i], n.queue[j]
 		if a.Priority != b.Priority {
-			return b.Priority - a.Priority
+			return a.Priority > b.Priority
 		}
-		return a.seq - b.seq
+		return a.seq < b.seq
 	})
 	top := n.queue[0]
 	n.queue = slices.Delete(n.queue, 0, 1)

@@ -3,6 +3,7 @@ package site
 import (
 	"math"
 	"slices"
+	"sort"
 	"strconv"
 
 	"kplay/engine"
@@ -79,15 +80,10 @@ func mergeSteps(scripted, user []script.Step) []script.Step {
 	out := make([]script.Step, 0, len(scripted)+len(user))
 	out = append(out, scripted...)
 	out = append(out, user...)
-	slices.SortStableFunc(out, func(a, b script.Step) int {
-		switch {
-		case a.At < b.At:
-			return -1
-		case a.At > b.At:
-			return 1
-		}
-		return 0
-	})
+	// sort.SliceStable, not slices.SortStableFunc: one copy of the
+	// algorithm for every element type keeps the page's wasm small (DESIGN
+	// §7), and a stable sort's result is the same whatever the algorithm.
+	sort.SliceStable(out, func(i, j int) bool { return out[i].At < out[j].At })
 	return out
 }
 

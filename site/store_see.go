@@ -2,6 +2,7 @@ package site
 
 import (
 	"slices"
+	"sort"
 
 	"kplay/engine"
 )
@@ -193,7 +194,7 @@ func (x *seeIndex) feed(e engine.Event) {
 			}
 			gs = append(gs, engine.Record{Offset: o, LeaderEpoch: ep, Value: v})
 		}
-		slices.SortFunc(gs, func(a, b engine.Record) int { return int(a.Offset - b.Offset) })
+		sort.SliceStable(gs, func(i, j int) bool { return gs[i].Offset < gs[j].Offset }) // see mergeSteps on sort.SliceStable
 		x.ghosts[k] = gs
 		x.runs[k] = cutRuns(runs, e.Offset)
 	}
