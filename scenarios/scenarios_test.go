@@ -1,7 +1,10 @@
 package scenarios_test
 
 import (
+	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"kplay/engine/script"
@@ -37,5 +40,29 @@ func TestPresetsCompile(t *testing.T) {
 	}
 	if _, ok := scenarios.Get(scenarios.Default); !ok {
 		t.Fatalf("default preset %q missing", scenarios.Default)
+	}
+}
+
+// TestEveryFileIsListed: every *.txt here is a preset, in name order, with
+// the file's text.
+func TestEveryFileIsListed(t *testing.T) {
+	files, err := filepath.Glob("*.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(files)
+	all := scenarios.All()
+	var names []string
+	for _, p := range all {
+		names = append(names, p.Name+".txt")
+	}
+	if !slices.Equal(names, files) {
+		t.Fatalf("presets %v, files %v: add the new file to scenarios.go", names, files)
+	}
+	for _, p := range all {
+		b, err := os.ReadFile(p.Name + ".txt")
+		if err != nil || string(b) != p.Text || !strings.HasPrefix(p.Text, "# title: "+p.Title) {
+			t.Errorf("%s: the embedded text or title differs from the file (%v)", p.Name, err)
+		}
 	}
 }
