@@ -265,6 +265,12 @@ func TestBrowserSeeViolation(t *testing.T) {
 	if !evalJS[bool](t, ctx, `document.getElementById("violations").hidden`) {
 		t.Error("#violations shows before anything broke")
 	}
+	// The preset asks questions; play through them.
+	pollJS(t, ctx, `document.getElementById("lesson-mode")?.checked === true`, 5*time.Second, "lesson mode is on for a preset with questions")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("lesson-mode"))); err != nil {
+		t.Fatalf("click #lesson-mode: %v", err)
+	}
+	pollJS(t, ctx, `document.getElementById("lesson-mode").checked === false`, 5*time.Second, "lesson mode turns off")
 	setMaxSpeed(t, ctx)
 	setPlaying(t, ctx, true)
 	pollJS(t, ctx, `document.querySelector('svg#diagram .cell.lost') !== null && document.getElementById("violations").textContent.includes("AcknowledgedWriteLost")`,
