@@ -1,6 +1,7 @@
 package site
 
 import (
+	"hash/fnv"
 	"net/url"
 	"strconv"
 	"strings"
@@ -133,14 +134,25 @@ func (s *Store) ShareFragment() string {
 
 // EmbedCode is the HTML a lesson author pastes to embed what the page
 // shows now; origin is the site's scheme and host ("https://kplay.dev").
+// It is an <iframe> of embed.html and a one-line script that sets the
+// iframe's height from the embed's "height" messages (DESIGN §5), checking
+// that they come from that iframe and origin; where a page strips scripts,
+// the iframe keeps its 600 px.
 func (s *Store) EmbedCode(origin string) string {
 	src := origin + "/embed.html?" + s.ShareFragment() + "&controls=min&panels=" + url.QueryEscape("log,describe")
 	title := s.Title
 	if title == "" {
 		title = "kplay scenario"
 	}
-	return `<iframe src="` + escapeHTML(src) + `" width="800" height="600" style="border:0;max-width:100%" loading="lazy" title="` +
-		escapeHTML("kplay: "+title) + `"></iframe>`
+	// The id differs between embeds of different scenarios on one page.
+	h := fnv.New32a()
+	h.Write([]byte(src))
+	id := "kplay-" + strconv.FormatUint(uint64(h.Sum32()), 36)
+	return `<iframe id="` + id + `" src="` + escapeHTML(src) + `" width="800" height="600" style="border:0;max-width:100%" loading="lazy" title="` +
+		escapeHTML("kplay: "+title) + `"></iframe>` + "\n" +
+		`<script>addEventListener("message",function(e){var f=document.getElementById("` + id + `"),d=e.data;` +
+		`if(f&&e.source===f.contentWindow&&e.origin===` + strconv.Quote(origin) + `&&d&&d.source==="kplay"&&d.type==="height"&&d.height>0)` +
+		`f.style.height=Math.min(d.height,4000)+"px"})</script>`
 }
 
 // escapeHTML escapes the five characters html.EscapeString does, to the

@@ -52,7 +52,8 @@ func TestOpenStartupEmbedAndNotice(t *testing.T) {
 func TestEmbedCodeEscapes(t *testing.T) {
 	s := NewStoreFromScript("x", "# title: \"><script>alert(1)</script>\ncluster brokers=3\n")
 	code := s.EmbedCode("https://kplay.example")
-	if strings.Contains(code, "<script>") || !strings.HasPrefix(code, `<iframe src="https://kplay.example/embed.html?s=1.`) {
+	if strings.Count(code, "<script>") != 1 || strings.Contains(code, "alert") && !strings.Contains(code, "&lt;script&gt;alert(1)&lt;/script&gt;") ||
+		!strings.Contains(code, ` src="https://kplay.example/embed.html?s=1.`) || !strings.Contains(code, `e.origin==="https://kplay.example"`) {
 		t.Errorf("embed code %s", code)
 	}
 }

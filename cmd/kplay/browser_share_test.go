@@ -3,6 +3,9 @@
 package main
 
 import (
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -75,5 +78,54 @@ func TestBrowserShareLinkAndEmbed(t *testing.T) {
 		`(() => { const t = document.getElementById("acks1-events").textContent; return t.includes("ready") && t.includes("step"); })()`)
 	if errs := pageErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %v", errs)
+	}
+}
+
+// TestBrowserPastedEmbedCode: the page's "Copy embed code", pasted into a
+// plain HTML page on another origin, shows the scenario at the copied
+// moment; the iframe's height follows the embed's content, and the host
+// page receives the postMessage events and can command the embed.
+func TestBrowserPastedEmbedCode(t *testing.T) {
+	srv := serveSite(t, builtSite(t))
+	ctx := newBrowser(t, 1280, 900)
+	pageErrors := watchConsole(ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=failover-and-preferred-leader")); err != nil {
+		t.Fatal(err)
+	}
+	pollJS(t, ctx, readyJS, 30*time.Second, "the page loads")
+	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("play"); if (p.getAttribute("aria-pressed") === "true") p.click();
+		const tl = document.getElementById("timeline"); tl.value = "4000"; tl.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`)
+	pollJS(t, ctx, `document.getElementById("clock").textContent === "00:00:04.000"`, 5*time.Second, "the page pauses at 00:00:04.000")
+	evalJS[bool](t, ctx, `(() => { document.getElementById("copy-embed").click(); return true; })()`)
+	pollJS(t, ctx, `(document.getElementById("copied")?.dataset.text || "").includes("<iframe")`, 5*time.Second, "the embed code is copied")
+	code := evalJS[string](t, ctx, `document.getElementById("copied").dataset.text`)
+
+	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, `<!doctype html><html><head><meta charset="utf-8"><title>A lesson</title></head><body>
+<script>window.kplayEvents = []; addEventListener("message", e => { if (e.data && e.data.source === "kplay") kplayEvents.push(e.data); });</script>
+<h1>Failover</h1><p>Watch the leader move.</p>
+`+code+`
+</body></html>`)
+	}))
+	t.Cleanup(host.Close)
+	if strings.Contains(host.URL, srv.URL) || host.URL == srv.URL {
+		t.Fatal("the host page must be on another origin")
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(host.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	const frame = `document.querySelector("iframe")`
+	pollJS(t, ctx, `kplayEvents.some(m => m.type === "ready")`, 30*time.Second, "the pasted embed loads and says ready")
+	pollJS(t, ctx, frame+`.style.height !== "" && parseInt(`+frame+`.style.height) !== 600 && parseInt(`+frame+`.style.height) === kplayEvents.filter(m => m.type === "height").pop().height`,
+		10*time.Second, "the iframe's height follows the embed's content")
+	if at := evalJS[float64](t, ctx, `kplayEvents.find(m => m.type === "ready").at`); at != 4000 {
+		t.Errorf("the embed opened at %v ms, want the copied moment 4000", at)
+	}
+	// The host commands the embed: play, then a step message arrives.
+	evalJS[bool](t, ctx, frame+`.contentWindow.postMessage({type: "play"}, "*") || true`)
+	pollJS(t, ctx, `kplayEvents.some(m => m.type === "step" && m.at > 4000)`, 20*time.Second, "play from the host page moves the embed on")
+	if problems := pageErrors(); len(problems) > 0 {
+		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
 	}
 }
