@@ -148,6 +148,10 @@ func NewStoreFromScript(name, src string) *Store {
 		s := &Store{Speed: DefaultSpeed, SkipQuiet: true, Player: emptyPlayer(), nextValue: 1}
 		s.Title = script.Title(src)
 		s.Err = err.Error()
+		// The script stays in the editor, its error marked, to be fixed
+		// and applied: a broken link's text is not lost.
+		s.Edit = Editing{Draft: src, Dirty: true, Base: s.ScriptText(), Problem: problemOf(err),
+			Status: "This script does not compile, so the page plays an empty cluster; fix it and apply."}
 		return s
 	}
 	s := NewStore(sc)

@@ -145,3 +145,20 @@ func TestRestoreDraft(t *testing.T) {
 		t.Fatal("the draft was not restored")
 	}
 }
+
+// TestBrokenScriptStaysInEditor: a script that does not compile (from a
+// link or a load) opens in the editor with its error marked, so that it
+// can be fixed rather than lost.
+func TestBrokenScriptStaysInEditor(t *testing.T) {
+	src := "# title: broken\ncluster brokers=3\ncreate-topic t partitions=one\n"
+	s := NewStoreFromScript("link", src)
+	pr := s.EditorProblem()
+	if s.EditorText() != src || pr == nil || pr.Line != 3 || s.EditorStale() {
+		t.Fatalf("editor %q problem %+v stale %v", s.EditorText(), pr, s.EditorStale())
+	}
+	s.Dispatch(EditScript{Text: strings.Replace(src, "one", "1", 1)})
+	s.Dispatch(ApplyScript{})
+	if s.Err != "" || s.Edit.Dirty || len(s.Player.State().Partitions) != 1 {
+		t.Fatalf("after the fix: err %q dirty %v", s.Err, s.Edit.Dirty)
+	}
+}

@@ -41,7 +41,12 @@ func (JumpToViolation) applyTime(s *Store) {
 func (s *Store) ReplaceScript(name, src string) {
 	n := NewStoreFromScript(name, src)
 	n.onChange, n.Narrow = s.onChange, s.Narrow
-	n.Edit, n.Edit.Status = s.Edit, ""
+	if s.Edit.Dirty || !n.Edit.Dirty {
+		// The reader's draft wins over a script that does not compile.
+		n.Edit, n.Edit.Status = s.Edit, ""
+	} else {
+		n.Edit.Hooks = s.Edit.Hooks
+	}
 	n.Lesson = LessonFor(n.Player.Scenario(), s.Lesson)
 	*s = *n
 	for _, f := range s.onChange {
