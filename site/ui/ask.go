@@ -77,7 +77,7 @@ func renderAsk(s *site.Store) vecty.MarkupOrChild {
 // focusOnMount is an invisible component that, when it first mounts,
 // moves the focus to the first element matching Selector in the card
 // that holds it, without scrolling (an embed must not scroll its host
-// page).
+// page), unless the reader is typing in a field.
 type focusOnMount struct {
 	vecty.Core
 	Selector string `vecty:"prop"`
@@ -98,6 +98,14 @@ func (f *focusOnMount) Mount() {
 	card := f.span.Node().Call("closest", "section")
 	if !card.Truthy() {
 		return
+	}
+	// Never take the focus from a reader typing (the script editor, a
+	// panel's field).
+	if a := card.Get("ownerDocument").Get("activeElement"); a.Truthy() {
+		switch a.Get("tagName").String() {
+		case "TEXTAREA", "INPUT", "SELECT":
+			return
+		}
 	}
 	if el := card.Call("querySelector", f.Selector); el.Truthy() {
 		el.Call("focus", map[string]any{"preventScroll": true})
