@@ -126,9 +126,9 @@ func (c *Cluster) Step() bool {
 	}
 	switch it.kind {
 	case itemDeliver:
-		c.deliver(*it.msg)
+		c.deliver(c.sched.takeMsg(it))
 	case itemLocal:
-		c.receive(*it.msg)
+		c.receive(c.sched.takeMsg(it))
 	case itemTimer:
 		c.fire(it)
 	}
@@ -169,7 +169,7 @@ func (c *Cluster) InFlight() []Message {
 	var out []Message
 	c.sched.each(func(it *item) {
 		if it.kind == itemDeliver {
-			out = append(out, *it.msg)
+			out = append(out, *c.sched.message(it))
 		}
 	})
 	sort.Slice(out, func(i, j int) bool { // a total order (ids are unique); see broker.go on sort.Slice
@@ -247,7 +247,7 @@ func (c *Cluster) send(m Message) int64 {
 		m.FromIncarnation = c.broker(BrokerID(m.From.ID)).incarnation
 	}
 	c.seq++
-	c.sched.push(item{at: m.DeliverAt, seq: c.seq, kind: itemDeliver, msg: &m})
+	c.sched.pushMsg(c.seq, itemDeliver, m)
 	c.emit(Event{Kind: EvMsgSent, Node: m.From, Peer: m.To, MsgKind: m.Kind, MsgID: m.ID, DeliverAt: m.DeliverAt, TP: firstTP(m)})
 	return m.ID
 }
@@ -259,7 +259,7 @@ func (c *Cluster) local(m Message, delay Time) {
 	m.SentAt = c.now
 	m.DeliverAt = c.now + delay
 	c.seq++
-	c.sched.push(item{at: m.DeliverAt, seq: c.seq, kind: itemLocal, msg: &m})
+	c.sched.pushMsg(c.seq, itemLocal, m)
 }
 
 func firstTP(m Message) TopicPartition {
