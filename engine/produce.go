@@ -106,7 +106,8 @@ func (r *replica) duplicate(p Part) (Offset, bool) {
 func (c *Cluster) completeDelayedProduces(b *broker, tp TopicPartition) {
 	r := b.replica(tp)
 	kept := b.delayed[:0]
-	var done []delayedProduce
+	var buf [4]delayedProduce // on the stack: usually one or two are done
+	done := buf[:0]
 	for _, d := range b.delayed {
 		if d.tp == tp && r != nil && r.hw >= d.required {
 			done = append(done, d)
