@@ -52,7 +52,13 @@ func newTimeline(s *site.Store) *Timeline {
 // SkipRender implements the vecty.RenderSkipper interface.
 func (t *Timeline) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Timeline)
-	return ok && *p == *t
+	if !ok {
+		return false
+	}
+	// Compare the props only, not the Cores (see ScriptView.SkipRender).
+	a, b := *p, *t
+	a.Core, b.Core = vecty.Core{}, vecty.Core{}
+	return a == b
 }
 
 // Render implements the vecty.Component interface.
