@@ -159,6 +159,14 @@ func (c *Cluster) Events(from int) []Event {
 	return c.events.slice(from)
 }
 
+// EventsBefore returns the newest events before end that the log holds in
+// one piece, oldest first: events [from, end) for some from < end whenever
+// 0 < end <= EventCount, and none otherwise. It copies nothing (the slice
+// shares the log; callers must not modify it), so a view that wants only
+// the last few events of a long run walks back from EventCount a piece at
+// a time and stops when it has seen enough.
+func (c *Cluster) EventsBefore(end int) []Event { return c.events.before(end) }
+
 // EventCount returns the number of events so far: the Seq the next one
 // will get.
 func (c *Cluster) EventCount() int { return c.events.len() }

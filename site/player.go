@@ -302,10 +302,46 @@ func (p *Player) Events(from int) []engine.Event { return p.c.Events(from) }
 // EventCount returns how many events have happened by the playhead.
 func (p *Player) EventCount() int { return p.c.EventCount() }
 
-// RecentEvents returns at most the last n events, oldest first: what the
-// page's panels look at each frame, without copying a long run's history.
+// RecentEvents returns at most the last n events, oldest first. It copies
+// them when they span blocks of the log; views that run every frame use
+// Recent instead.
 func (p *Player) RecentEvents(n int) []engine.Event {
 	return p.c.Events(max(0, p.c.EventCount()-n))
+}
+
+// Backward is a source of events, newest first: it calls yield with each
+// until yield returns false or none is left. The events must not be
+// modified.
+type Backward func(yield func(*engine.Event) bool)
+
+// BackwardOf yields evs newest first.
+func BackwardOf(evs []engine.Event) Backward {
+	return func(yield func(*engine.Event) bool) {
+		for i := len(evs) - 1; i >= 0; i-- {
+			if !yield(&evs[i]) {
+				return
+			}
+		}
+	}
+}
+
+// Recent yields at most the last n events, newest first, straight from
+// the cluster's log: what the page's panels look at each frame, without
+// copying a long run's history.
+func (p *Player) Recent(n int) Backward {
+	return func(yield func(*engine.Event) bool) {
+		end := p.c.EventCount()
+		stop := max(0, end-n)
+		for end > stop {
+			run := p.c.EventsBefore(end)
+			for i := len(run) - 1; i >= 0 && end > stop; i-- {
+				if !yield(&run[i]) {
+					return
+				}
+				end--
+			}
+		}
+	}
 }
 
 // Describe returns what kafka-topics.sh --describe prints for every topic.

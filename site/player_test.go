@@ -324,3 +324,33 @@ func TestPlayerMatchesRunner(t *testing.T) {
 		}
 	}
 }
+
+// TestRecent: Recent(n) yields what RecentEvents(n) holds, newest first,
+// across the log's blocks, and stops when yield says so.
+func TestRecent(t *testing.T) {
+	p, _ := NewPlayer(lesson(t))
+	p.Seek(p.Scenario().Config.Start + 60000)
+	if p.EventCount() < 2100 {
+		t.Fatalf("only %d events; the test wants several blocks", p.EventCount())
+	}
+	for _, n := range []int{0, 1, 50, 1023, 1024, 1025, 4096, p.EventCount(), p.EventCount() + 7} {
+		var got []engine.Event
+		for e := range p.Recent(n) {
+			got = append(got, *e)
+		}
+		slices.Reverse(got)
+		if want := p.RecentEvents(n); !slices.EqualFunc(got, want, func(a, b engine.Event) bool { return a.Seq == b.Seq && a.String() == b.String() }) {
+			t.Fatalf("Recent(%d): %d events, RecentEvents: %d", n, len(got), len(want))
+		}
+	}
+	k := 0
+	for range p.Recent(100) {
+		k++
+		if k == 3 {
+			break
+		}
+	}
+	if k != 3 {
+		t.Fatalf("stopped after %d", k)
+	}
+}

@@ -103,11 +103,10 @@ func FreshWindow(speed float64) engine.Time {
 }
 
 // FreshCells returns, for each broker, the offsets of tp it appended in the
-// last window ms before now, newest events scanned first.
-func FreshCells(evs []engine.Event, tp engine.TopicPartition, now, window engine.Time) map[engine.BrokerID][2]engine.Offset {
+// last window ms before now, scanning evs (newest first) back to then.
+func FreshCells(evs Backward, tp engine.TopicPartition, now, window engine.Time) map[engine.BrokerID][2]engine.Offset {
 	out := map[engine.BrokerID][2]engine.Offset{}
-	for i := len(evs) - 1; i >= 0; i-- {
-		e := evs[i]
+	for e := range evs {
 		if e.At < now-window {
 			break
 		}
@@ -182,12 +181,14 @@ func CategoryClass(c engine.Category) string {
 // 1204 records would otherwise print every value.
 const MaxEventText = 160
 
-// LastEvents returns the newest n events in categories cats as log lines,
-// oldest first.
-func LastEvents(evs []engine.Event, cats engine.Category, n int) []EventLine {
+// LastEvents returns the newest n events of evs in categories cats as log
+// lines, oldest first.
+func LastEvents(evs Backward, cats engine.Category, n int) []EventLine {
 	var out []EventLine
-	for i := len(evs) - 1; i >= 0 && len(out) < n; i-- {
-		e := evs[i]
+	for e := range evs {
+		if len(out) >= n {
+			break
+		}
 		if e.Kind.Category()&cats == 0 {
 			continue
 		}

@@ -39,7 +39,7 @@ func (l *EventLog) Render() vecty.ComponentOrHTML {
 	if l.ShowNet {
 		cats |= engine.CatNet
 	}
-	lines := site.LastEvents(l.Store.Player.RecentEvents(4096), cats, EventLogSize)
+	lines := site.LastEvents(l.Store.Player.Recent(4096), cats, EventLogSize)
 	// The rows are not keyed: Vecty moves every keyed row of a list whose
 	// first row changed, which the log's does on almost every frame. Row i
 	// is a memo instead, so a frame that adds no line reconciles no row.
