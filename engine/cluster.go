@@ -18,6 +18,8 @@ type Cluster struct {
 	// seq numbers scheduled items, nextID messages and requests.
 	seq    uint64
 	nextID int64
+	// version counts changes: applied commands, steps and clock moves.
+	version uint64
 	sched  schedule
 	events eventLog
 
@@ -99,10 +101,17 @@ func (c *Cluster) Apply(cmd Command) error {
 		err = c.applyFault(cmd)
 	}
 	if err == nil {
+		c.version++
 		c.check()
 	}
 	return err
 }
+
+// Version counts the changes to the cluster so far: every command applied,
+// every step and every move of the clock. Two reads of one cluster with
+// the same Version see the same State, so a view may cache what it drew
+// from it. A clone starts with its original's Version.
+func (c *Cluster) Version() uint64 { return c.version }
 
 // NextAt returns the time of the next scheduled delivery or timer, and false
 // if nothing is scheduled.
@@ -120,6 +129,7 @@ func (c *Cluster) Step() bool {
 	if c.sched.len() == 0 {
 		return false
 	}
+	c.version++
 	it := c.sched.pop()
 	if it.at > c.now {
 		c.now = it.at
@@ -144,6 +154,7 @@ func (c *Cluster) AdvanceTo(t Time) {
 	}
 	if t > c.now {
 		c.now = t
+		c.version++
 	}
 }
 

@@ -48,6 +48,12 @@ type Player struct {
 	hist int
 	// marks caches the timeline's markers for hist.
 	marks markerCache
+	// state caches State() for the cluster of generation stateGen at
+	// engine version stateVer; a frame asks for it several times.
+	state    engine.State
+	stateGen int
+	stateVer uint64
+	stateOK  bool
 }
 
 // NewPlayer returns a player at the scenario's start, with the steps at the
@@ -289,8 +295,15 @@ func (p *Player) Inject(cmd engine.Command) error {
 	return nil
 }
 
-// State returns a snapshot of the cluster at the playhead.
-func (p *Player) State() engine.State { return p.c.State() }
+// State returns a snapshot of the cluster at the playhead. It is built
+// once per change of the cluster and shared by every caller until the
+// next: callers must not modify it.
+func (p *Player) State() engine.State {
+	if !p.stateOK || p.stateGen != p.gen || p.stateVer != p.c.Version() {
+		p.state, p.stateGen, p.stateVer, p.stateOK = p.c.State(), p.gen, p.c.Version(), true
+	}
+	return p.state
+}
 
 // InFlight returns the messages on the wire at the playhead.
 func (p *Player) InFlight() []engine.Message { return p.c.InFlight() }
