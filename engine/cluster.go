@@ -20,8 +20,8 @@ type Cluster struct {
 	nextID int64
 	// version counts changes: applied commands, steps and clock moves.
 	version uint64
-	sched  schedule
-	events eventLog
+	sched   schedule
+	events  eventLog
 
 	// brokers[i] is broker i+1.
 	brokers []broker
