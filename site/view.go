@@ -3,6 +3,7 @@ package site
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"kplay/engine"
 )
@@ -198,6 +199,73 @@ func LastEvents(evs Backward, cats engine.Category, n int) []EventLine {
 		out[i], out[j] = out[j], out[i]
 	}
 	return out
+}
+
+// EventLinesHTML is the event log's rows as HTML, one
+// <li class="cat-…"><time>10:00:00.020</time> sentence</li> per line,
+// the sentence escaped: the page sets it as the list's innerHTML in one
+// call, where reconciling fifty rows element by element cost hundreds of
+// calls into the browser on every frame that adds a line.
+func EventLinesHTML(lines []EventLine) string {
+	var b strings.Builder
+	for _, ln := range lines {
+		b.WriteString(`<li class="`)
+		writeEscaped(&b, ln.Class)
+		b.WriteString(`"><time>`)
+		writeEscaped(&b, ln.Time)
+		b.WriteString("</time> ")
+		writeEscaped(&b, ln.Text)
+		b.WriteString("</li>")
+	}
+	return b.String()
+}
+
+// FetchRoundsHTML is the fetch-loop table of one follower as HTML, its
+// cells escaped: a caption, the lesson's five column heads, and rows (or
+// "no rounds yet"). The page sets it as innerHTML in one call, since the
+// table changes with every fetch round and reconciling its cells one by
+// one cost a call into the browser for each.
+func FetchRoundsHTML(caption string, rows [][5]string) string {
+	var b strings.Builder
+	b.WriteString("<table><caption>")
+	writeEscaped(&b, caption)
+	b.WriteString("</caption><thead><tr><th>Tick</th><th>Leader log end</th><th>Follower asks from</th><th>Leader returns</th><th>Follower log end after</th></tr></thead><tbody>")
+	for _, r := range rows {
+		b.WriteString("<tr>")
+		for _, c := range r {
+			b.WriteString("<td>")
+			writeEscaped(&b, c)
+			b.WriteString("</td>")
+		}
+		b.WriteString("</tr>")
+	}
+	if len(rows) == 0 {
+		b.WriteString(`<tr><td colspan="5">no rounds yet</td></tr>`)
+	}
+	b.WriteString("</tbody></table>")
+	return b.String()
+}
+
+// writeEscaped writes s to b with the five characters html.EscapeString
+// escapes replaced by the same entities, so that it is text in an
+// element or an attribute value.
+func writeEscaped(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&#34;")
+		case '\'':
+			b.WriteString("&#39;")
+		default:
+			b.WriteByte(c)
+		}
+	}
 }
 
 // FetchRoundRows returns the last n rounds of a follower's fetch loop in

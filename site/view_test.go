@@ -139,3 +139,15 @@ func TestLabelOpacity(t *testing.T) {
 		t.Fatal("label opacity ends")
 	}
 }
+
+func TestFetchRoundsHTML(t *testing.T) {
+	got := FetchRoundsHTML("broker 2 fetching orders-0 from broker 1", [][5]string{{"1", "5", "offset 4", "offset 4", "5"}})
+	want := `<table><caption>broker 2 fetching orders-0 from broker 1</caption><thead><tr><th>Tick</th><th>Leader log end</th><th>Follower asks from</th><th>Leader returns</th><th>Follower log end after</th></tr></thead>` +
+		`<tbody><tr><td>1</td><td>5</td><td>offset 4</td><td>offset 4</td><td>5</td></tr></tbody></table>`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if got := FetchRoundsHTML("a<b", nil); !strings.Contains(got, "<caption>a&lt;b</caption>") || !strings.Contains(got, `<td colspan="5">no rounds yet</td>`) {
+		t.Errorf("empty table: %s", got)
+	}
+}
