@@ -54,6 +54,20 @@ type Player struct {
 	stateGen int
 	stateVer uint64
 	stateOK  bool
+	// rounds caches RecentFetchRounds, one entry per follower asked about.
+	rounds []roundsCache
+}
+
+// roundsCache is what the log holds, up to event n of generation gen, of
+// follower's fetch rounds of tp: how many, and the last keep of them.
+type roundsCache struct {
+	gen      int
+	tp       engine.TopicPartition
+	follower engine.BrokerID
+	keep     int
+	n        int
+	total    int
+	last     []engine.FetchRound
 }
 
 // NewPlayer returns a player at the scenario's start, with the steps at the
@@ -364,6 +378,42 @@ func (p *Player) Describe() string {
 		return err.Error()
 	}
 	return s
+}
+
+// RecentFetchRounds returns how many fetch rounds follower has made of tp
+// since the start, and the last n of them, oldest first: FetchRounds'
+// length and tail. It reads only the events since its last call for the
+// same follower, where FetchRounds reads the whole log: the fetch-loop
+// panel asks on every frame that adds events.
+func (p *Player) RecentFetchRounds(tp engine.TopicPartition, follower engine.BrokerID, n int) (int, []engine.FetchRound) {
+	var rc *roundsCache
+	for i := range p.rounds {
+		if p.rounds[i].tp == tp && p.rounds[i].follower == follower {
+			rc = &p.rounds[i]
+		}
+	}
+	if rc == nil {
+		p.rounds = append(p.rounds, roundsCache{})
+		rc = &p.rounds[len(p.rounds)-1]
+	}
+	if rc.gen != p.gen || rc.tp != tp || rc.follower != follower || rc.keep != n || rc.n > p.c.EventCount() {
+		*rc = roundsCache{gen: p.gen, tp: tp, follower: follower, keep: n}
+	}
+	node := engine.Broker(follower)
+	for _, e := range p.c.Events(rc.n) {
+		if e.Kind != engine.EvFetchRound || e.TP != tp || e.Node != node || e.At < p.sc.Config.Start {
+			continue
+		}
+		rc.total++
+		if n > 0 && len(rc.last) == n {
+			rc.last = append(rc.last[:0], rc.last[1:]...)
+		}
+		if n > 0 {
+			rc.last = append(rc.last, engine.FetchRound{At: e.At, LeaderLogEnd: e.LEO, AskedFrom: e.Offset, Returned: e.Count, LogEndAfter: e.End})
+		}
+	}
+	rc.n = p.c.EventCount()
+	return rc.total, slices.Clone(rc.last)
 }
 
 // FetchRounds returns follower's fetch rounds of tp since the start.

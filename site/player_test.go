@@ -354,3 +354,32 @@ func TestRecent(t *testing.T) {
 		t.Fatalf("stopped after %d", k)
 	}
 }
+
+// TestRecentFetchRounds: RecentFetchRounds gives FetchRounds' length and
+// tail as the playhead moves forward, and after a seek back.
+func TestRecentFetchRounds(t *testing.T) {
+	p, _ := NewPlayer(lesson(t))
+	tp := engine.TopicPartition{Topic: "orders"}
+	check := func() {
+		t.Helper()
+		for _, f := range []engine.BrokerID{2, 3} {
+			all := p.FetchRounds(tp, f)
+			total, last := p.RecentFetchRounds(tp, f, 4)
+			if total != len(all) || !slices.Equal(last, all[max(0, len(all)-4):]) {
+				t.Fatalf("at %d, b%d: %d rounds, last %v; FetchRounds has %d, ending %v", p.Now(), f, total, last, len(all), all[max(0, len(all)-4):])
+			}
+			if got, want := LastFetchRoundRows(total, last), FetchRoundRows(all, 4); !slices.Equal(got, want) {
+				t.Fatalf("rows %v, want %v", got, want)
+			}
+		}
+	}
+	start := p.Scenario().Config.Start
+	for _, ms := range []engine.Time{0, 5, 11, 20, 400, 3000, 20000} {
+		p.AdvanceTo(start + ms)
+		check()
+	}
+	p.Seek(start + 700)
+	check()
+	p.AdvanceTo(start + 9000)
+	check()
+}

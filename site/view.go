@@ -272,12 +272,16 @@ func writeEscaped(b *strings.Builder, s string) {
 // the lesson's columns: tick, leader log end, follower asks from, leader
 // returns, follower log end after. Ticks count from the first round.
 func FetchRoundRows(rounds []engine.FetchRound, n int) [][5]string {
-	first := max(0, len(rounds)-n)
-	rows := make([][5]string, 0, len(rounds)-first)
-	for i := first; i < len(rounds); i++ {
-		r := rounds[i]
+	return LastFetchRoundRows(len(rounds), rounds[max(0, len(rounds)-n):])
+}
+
+// LastFetchRoundRows is FetchRoundRows for the last rounds of a loop of
+// total rounds: the first of last is tick total-len(last)+1.
+func LastFetchRoundRows(total int, last []engine.FetchRound) [][5]string {
+	rows := make([][5]string, 0, len(last))
+	for i, r := range last {
 		rows = append(rows, [5]string{
-			strconv.Itoa(i + 1),
+			strconv.Itoa(total - len(last) + i + 1),
 			itoa(int64(r.LeaderLogEnd)),
 			"offset " + itoa(int64(r.AskedFrom)),
 			engine.ReturnsPhrase(r.AskedFrom, r.Returned),

@@ -71,7 +71,7 @@ func (f *FetchRoundsPanel) Render() vecty.ComponentOrHTML {
 		if id == part.Leader {
 			continue
 		}
-		rows := site.FetchRoundRows(pl.FetchRounds(part.TP, id), FetchRoundsShown)
+		rows := site.LastFetchRoundRows(pl.RecentFetchRounds(part.TP, id, FetchRoundsShown))
 		caption := "broker " + itoa(int64(id)) + " fetching " + part.TP.String() + " from broker " + itoa(int64(part.Leader))
 		// One innerHTML for the table: it changes with every round.
 		body = append(body, elem.Div(vecty.Markup(vecty.Class("table-wrap"), vecty.UnsafeHTML(site.FetchRoundsHTML(caption, rows)))))
