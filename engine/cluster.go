@@ -18,8 +18,10 @@ type Cluster struct {
 	// seq numbers scheduled items, nextID messages and requests.
 	seq    uint64
 	nextID int64
-	sched  schedule
-	events eventLog
+	// version counts changes: applied commands, steps and clock moves.
+	version uint64
+	sched   schedule
+	events  eventLog
 
 	// brokers[i] is broker i+1.
 	brokers []broker
@@ -99,10 +101,17 @@ func (c *Cluster) Apply(cmd Command) error {
 		err = c.applyFault(cmd)
 	}
 	if err == nil {
+		c.version++
 		c.check()
 	}
 	return err
 }
+
+// Version counts the changes to the cluster so far: every command applied,
+// every step and every move of the clock. Two reads of one cluster with
+// the same Version see the same State, so a view may cache what it drew
+// from it. A clone starts with its original's Version.
+func (c *Cluster) Version() uint64 { return c.version }
 
 // NextAt returns the time of the next scheduled delivery or timer, and false
 // if nothing is scheduled.
@@ -120,15 +129,16 @@ func (c *Cluster) Step() bool {
 	if c.sched.len() == 0 {
 		return false
 	}
+	c.version++
 	it := c.sched.pop()
 	if it.at > c.now {
 		c.now = it.at
 	}
 	switch it.kind {
 	case itemDeliver:
-		c.deliver(*it.msg)
+		c.deliver(c.sched.takeMsg(it))
 	case itemLocal:
-		c.receive(*it.msg)
+		c.receive(c.sched.takeMsg(it))
 	case itemTimer:
 		c.fire(it)
 	}
@@ -144,6 +154,7 @@ func (c *Cluster) AdvanceTo(t Time) {
 	}
 	if t > c.now {
 		c.now = t
+		c.version++
 	}
 }
 
@@ -159,6 +170,14 @@ func (c *Cluster) Events(from int) []Event {
 	return c.events.slice(from)
 }
 
+// EventsBefore returns the newest events before end that the log holds in
+// one piece, oldest first: events [from, end) for some from < end whenever
+// 0 < end <= EventCount, and none otherwise. It copies nothing (the slice
+// shares the log; callers must not modify it), so a view that wants only
+// the last few events of a long run walks back from EventCount a piece at
+// a time and stops when it has seen enough.
+func (c *Cluster) EventsBefore(end int) []Event { return c.events.before(end) }
+
 // EventCount returns the number of events so far: the Seq the next one
 // will get.
 func (c *Cluster) EventCount() int { return c.events.len() }
@@ -169,7 +188,7 @@ func (c *Cluster) InFlight() []Message {
 	var out []Message
 	c.sched.each(func(it *item) {
 		if it.kind == itemDeliver {
-			out = append(out, *it.msg)
+			out = append(out, *c.sched.message(it))
 		}
 	})
 	sort.Slice(out, func(i, j int) bool { // a total order (ids are unique); see broker.go on sort.Slice
@@ -247,7 +266,7 @@ func (c *Cluster) send(m Message) int64 {
 		m.FromIncarnation = c.broker(BrokerID(m.From.ID)).incarnation
 	}
 	c.seq++
-	c.sched.push(item{at: m.DeliverAt, seq: c.seq, kind: itemDeliver, msg: &m})
+	c.sched.pushMsg(c.seq, itemDeliver, m)
 	c.emit(Event{Kind: EvMsgSent, Node: m.From, Peer: m.To, MsgKind: m.Kind, MsgID: m.ID, DeliverAt: m.DeliverAt, TP: firstTP(m)})
 	return m.ID
 }
@@ -259,7 +278,7 @@ func (c *Cluster) local(m Message, delay Time) {
 	m.SentAt = c.now
 	m.DeliverAt = c.now + delay
 	c.seq++
-	c.sched.push(item{at: m.DeliverAt, seq: c.seq, kind: itemLocal, msg: &m})
+	c.sched.pushMsg(c.seq, itemLocal, m)
 }
 
 func firstTP(m Message) TopicPartition {

@@ -1,5 +1,7 @@
 package engine
 
+import "strconv"
+
 // Command is an input to a Cluster, applied at the cluster's current time by
 // Apply. The set is closed: CreateTopic, Produce and Consume.
 type Command interface {
@@ -76,32 +78,43 @@ func (c CreateTopic) String() string {
 	return s
 }
 
-// String prints the command as a kplay script line.
+// String prints the command as a kplay script line. It is built in one
+// buffer: every produce command is printed into the event log, so this is
+// on the engine's hot path.
 func (c Produce) String() string {
-	s := "produce " + c.TP.String()
+	b := make([]byte, 0, 64)
+	b = append(b, "produce "...)
+	b = append(b, c.TP.Topic...)
+	b = append(b, '-')
+	b = strconv.AppendInt(b, int64(c.TP.Partition), 10)
 	if c.Producer > 1 {
-		s += " producer=p" + itoa(int(c.Producer))
+		b = append(b, " producer=p"...)
+		b = strconv.AppendInt(b, int64(c.Producer), 10)
 	}
 	if c.Key != "" {
-		s += " key=" + quoteArg(c.Key)
+		b = append(b, " key="...)
+		b = append(b, quoteArg(c.Key)...)
 	}
 	if n := len(c.Values); n > 3 && countLike(c.Values) {
-		s += " count=" + itoa(n)
+		b = append(b, " count="...)
+		b = strconv.AppendInt(b, int64(n), 10)
 	} else {
-		s += " values=("
+		b = append(b, " values=("...)
 		for i, v := range c.Values {
 			if i > 0 {
-				s += ", "
+				b = append(b, ", "...)
 			}
-			s += quoteArg(v)
+			b = append(b, quoteArg(v)...)
 		}
-		s += ")"
+		b = append(b, ')')
 	}
-	s += " acks=" + c.Acks.String()
+	b = append(b, " acks="...)
+	b = append(b, c.Acks.String()...)
 	if c.Broker != 0 {
-		s += " broker=" + itoa(int(c.Broker))
+		b = append(b, " broker="...)
+		b = strconv.AppendInt(b, int64(c.Broker), 10)
 	}
-	return s
+	return string(b)
 }
 
 // String prints the command as a kplay script line.
@@ -129,8 +142,9 @@ func (c Consume) String() string {
 
 // countLike reports whether values are m0, m1, ... as "count=N" makes them.
 func countLike(values []string) bool {
+	var buf [24]byte
 	for i, v := range values {
-		if v != "m"+itoa(i) {
+		if v != string(strconv.AppendInt(append(buf[:0], 'm'), int64(i), 10)) {
 			return false
 		}
 	}

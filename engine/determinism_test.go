@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -84,10 +85,11 @@ func TestCloneIsIndependent(t *testing.T) {
 	snap := c.State()
 	d := c.Clone()
 	nEvents := len(c.Events(0))
+	events := slices.Clone(c.Events(0))
 
 	mustApply(t, c, engine.Produce{TP: orders0, Values: []string{"only-in-original"}, Acks: engine.AcksOne})
 	c.Advance(2000)
-	if !reflect.DeepEqual(d.State(), snap) || len(d.Events(0)) != nEvents {
+	if !reflect.DeepEqual(d.State(), snap) || !reflect.DeepEqual(d.Events(0), events) {
 		t.Fatal("advancing the original changed the clone")
 	}
 
@@ -97,10 +99,40 @@ func TestCloneIsIndependent(t *testing.T) {
 	if !reflect.DeepEqual(d.Events(0), e.Events(0)) || !reflect.DeepEqual(d.State(), e.State()) {
 		t.Fatal("two clones of one checkpoint diverged")
 	}
+	if !reflect.DeepEqual(c.Events(0)[:nEvents], events) {
+		t.Fatal("advancing the clones changed the original's events")
+	}
 	for _, ev := range d.Events(0) {
 		if ev.Value == "only-in-original" {
 			t.Fatal("the clone saw a record produced only in the original")
 		}
+	}
+}
+
+// TestEventsBefore: walking back from EventCount with EventsBefore reads
+// the whole log, newest piece first, each piece ending where the last
+// began.
+func TestEventsBefore(t *testing.T) {
+	c := mustNew(t, engine.DefaultConfig())
+	workload(t, c, 5, 3000)
+	all := c.Events(0)
+	if len(all) < 3000 {
+		t.Fatalf("only %d events; the test wants several blocks", len(all))
+	}
+	var back []engine.Event
+	for end := c.EventCount(); end > 0; {
+		run := c.EventsBefore(end)
+		if len(run) == 0 || run[len(run)-1].Seq != end-1 {
+			t.Fatalf("EventsBefore(%d) gave %d events", end, len(run))
+		}
+		back = append(slices.Clone(run), back...)
+		end -= len(run)
+	}
+	if !reflect.DeepEqual(back, all) {
+		t.Fatal("the pieces differ from Events(0)")
+	}
+	if len(c.EventsBefore(0)) != 0 || len(c.EventsBefore(-1)) != 0 {
+		t.Fatal("EventsBefore(0) is not empty")
 	}
 }
 

@@ -32,8 +32,8 @@ func TestFetchEpochFencing(t *testing.T) {
 		c.handleFetch(c.broker(2), m)
 		var got *Message
 		c.sched.each(func(it *item) {
-			if it.kind == itemDeliver && it.msg.Request == m.ID {
-				got = it.msg
+			if it.kind == itemDeliver && c.sched.message(it).Request == m.ID {
+				got = c.sched.message(it)
 			}
 		})
 		if tc.want == ErrNone {

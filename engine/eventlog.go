@@ -21,6 +21,13 @@ func (l *eventLog) append(e Event) {
 		l.blocks = append(l.blocks, make([]Event, 0, eventChunk))
 	}
 	last := len(l.blocks) - 1
+	if b := l.blocks[last]; len(b) == cap(b) {
+		// A clone's last block is clipped (see clone): give it room of its
+		// own before the first append.
+		nb := make([]Event, len(b), eventChunk)
+		copy(nb, b)
+		l.blocks[last] = nb
+	}
 	l.blocks[last] = append(l.blocks[last], e)
 	l.n++
 }
@@ -44,6 +51,18 @@ func (l *eventLog) slice(from int) []Event {
 	return out
 }
 
+// before returns the events of the block holding event end-1, up to end:
+// a run [from, end) with from < end when 0 < end <= n, sharing the block.
+func (l *eventLog) before(end int) []Event {
+	end = min(end, l.n)
+	if end <= 0 {
+		return nil
+	}
+	bi := (end - 1) / eventChunk
+	k := end - bi*eventChunk
+	return l.blocks[bi][:k:k]
+}
+
 // each calls f for every event in order.
 func (l *eventLog) each(f func(Event)) {
 	for _, b := range l.blocks {
@@ -53,14 +72,16 @@ func (l *eventLog) each(f func(Event)) {
 	}
 }
 
-// clone shares the full blocks and copies the last, partial one, so that
-// appends to either log never reach the other.
+// clone shares every block, the last, partial one clipped to its length:
+// the original appends past that length, where the clone cannot see, and
+// the clone's first append copies the block (see append), so appends to
+// either log never reach the other. A checkpoint thus costs no copy of
+// events at all.
 func (l eventLog) clone() eventLog {
 	l.blocks = slices.Clone(l.blocks)
 	if n := len(l.blocks); n > 0 {
-		last := make([]Event, len(l.blocks[n-1]), eventChunk)
-		copy(last, l.blocks[n-1])
-		l.blocks[n-1] = last
+		k := len(l.blocks[n-1])
+		l.blocks[n-1] = l.blocks[n-1][:k:k]
 	}
 	return l
 }

@@ -356,11 +356,11 @@ func (c *Cluster) stopBroker(b *broker, why string) {
 	// Responses still in its sockets are lost with the process; their
 	// requesters see the disconnect instead.
 	for _, k := range c.sched.keys {
-		it := c.sched.items[k.idx]
+		it := &c.sched.items[k.idx]
 		if it.kind != itemDeliver {
 			continue
 		}
-		m := *it.msg
+		m := *c.sched.message(it)
 		if it.kind == itemDeliver && m.From == b.node() && m.Kind.IsResponse() && m.FromIncarnation == b.incarnation {
 			c.local(Message{Kind: m.Kind, Request: m.Request, From: m.From, To: m.To, ReplicaID: m.ReplicaID, Parts: disconnected(m.Parts)}, m.DeliverAt-c.now)
 		}
@@ -522,8 +522,11 @@ func (c *Cluster) resumeLostFetches(b *broker) {
 // open at broker at.
 func (c *Cluster) requestPending(id int64, at BrokerID) bool {
 	for _, k := range c.sched.keys {
-		it := c.sched.items[k.idx]
-		if it.kind == itemDeliver && it.msg.ID == id && !it.msg.Dropped && c.net.connected(it.msg.From, it.msg.To) {
+		it := &c.sched.items[k.idx]
+		if it.kind != itemDeliver {
+			continue
+		}
+		if m := c.sched.message(it); m.ID == id && !m.Dropped && c.net.connected(m.From, m.To) {
 			return true
 		}
 	}

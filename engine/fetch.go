@@ -166,7 +166,8 @@ func (c *Cluster) updateFollowerFetchState(b *broker, r *replica, id BrokerID, f
 // past its fetch offset, a consumer's once the serving replica's HW has, and
 // any fetch whose broker no longer leads the partition.
 func (c *Cluster) tryCompleteParked(b *broker, tp TopicPartition) {
-	var ready []parkedFetch
+	var buf [4]parkedFetch // on the stack: usually one or two are ready
+	ready := buf[:0]
 	kept := b.parked[:0]
 	for _, pf := range b.parked {
 		if c.parkedCanComplete(b, pf, tp) {

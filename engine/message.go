@@ -83,7 +83,9 @@ const ConsumerReplicaID BrokerID = -1
 
 // Message is one request or response on the wire: a flat union in the shape
 // of raftpb.Message, cheap to copy and to print. Fields not used by a Kind
-// are zero. Records are copied into a message, never shared with a log.
+// are zero. A message's Records may share an array with a log or a
+// producer's batch; Records are immutable values and every such slice is
+// clipped, so later appends never reach them.
 type Message struct {
 	// ID is unique within a Cluster; a response's Request is its request's ID.
 	ID      int64

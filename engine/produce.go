@@ -43,13 +43,8 @@ func (c *Cluster) handleProduce(b *broker, m Message) {
 		return
 	}
 	base := r.leo()
-	recs := slices.Clone(p.Records)
-	for i := range recs {
-		recs[i].Offset = base + Offset(i)
-		recs[i].LeaderEpoch = r.leaderEpoch
-	}
-	r.appendRecords(recs)
-	c.emit(Event{Kind: EvAppended, Node: b.node(), TP: p.TP, Offset: base, End: r.leo(), Epoch: r.leaderEpoch, Value: recs[0].Value, Count: len(recs)})
+	r.appendAsLeader(p.Records)
+	c.emit(Event{Kind: EvAppended, Node: b.node(), TP: p.TP, Offset: base, End: r.leo(), Epoch: r.leaderEpoch, Value: p.Records[0].Value, Count: len(p.Records)})
 	resp.BaseOffset = base
 	// New data completes parked follower fetches (DelayedFetch case G), and
 	// with ISR = {leader} the HW moves at once.
@@ -111,7 +106,8 @@ func (r *replica) duplicate(p Part) (Offset, bool) {
 func (c *Cluster) completeDelayedProduces(b *broker, tp TopicPartition) {
 	r := b.replica(tp)
 	kept := b.delayed[:0]
-	var done []delayedProduce
+	var buf [4]delayedProduce // on the stack: usually one or two are done
+	done := buf[:0]
 	for _, d := range b.delayed {
 		if d.tp == tp && r != nil && r.hw >= d.required {
 			done = append(done, d)

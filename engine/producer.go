@@ -328,7 +328,7 @@ func (c *Cluster) sendBatch(p *producer, b *batch) {
 	b.attempts++
 	b.sentTo = m.leader
 	b.reqID = c.send(Message{Kind: MsgProduce, From: node, To: Broker(m.leader), Parts: []Part{{TP: b.tp, Acks: b.acks,
-		Records: slices.Clone(b.records), ProducerID: p.producerID, BaseSequence: b.baseSeq}}})
+		Records: b.records[:len(b.records):len(b.records)], ProducerID: p.producerID, BaseSequence: b.baseSeq}}})
 	b.state = batchInflight
 	if b.acks == AcksNone {
 		c.emit(Event{Kind: EvProduceAcked, Node: node, Peer: Broker(m.leader), TP: b.tp, Offset: -1, End: -1 + Offset(len(b.records)), Count: len(b.records), Value: b.records[0].Value, Text: "acks=0: sent without waiting"})

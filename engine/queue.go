@@ -51,8 +51,9 @@ type item struct {
 	at   Time
 	seq  uint64
 	kind itemKind
-	// msg is immutable once scheduled, so clones share it.
-	msg *Message
+	// msg is the index in the schedule's message arena of the message a
+	// delivery carries.
+	msg int32
 	// Timer fields.
 	timer timerKind
 	node  NodeID
@@ -64,12 +65,18 @@ type item struct {
 
 // schedule is a binary min-heap of items on (at, seq). The heap holds
 // small pointer-free keys; the items themselves stay put in an arena, so
-// sifting moves 24 bytes and never runs the GC's write barriers. All three
-// slices are plain values, so cloning is three slice copies.
+// sifting moves 24 bytes and never runs the GC's write barriers, and a
+// freed slot is reused by the next push. The messages that deliveries
+// carry live in an arena of their own, by value, so that sending one
+// allocates nothing and the far more numerous timers stay small. Every
+// slice is a plain value (a message's Parts are immutable once scheduled,
+// so clones share them), so cloning is a few slice copies.
 type schedule struct {
-	keys  []schedKey
-	items []item
-	free  []int32
+	keys     []schedKey
+	items    []item
+	free     []int32
+	msgs     []Message
+	freeMsgs []int32
 }
 
 type schedKey struct {
@@ -79,7 +86,8 @@ type schedKey struct {
 }
 
 func (s *schedule) clone() schedule {
-	return schedule{keys: slices.Clone(s.keys), items: slices.Clone(s.items), free: slices.Clone(s.free)}
+	return schedule{keys: slices.Clone(s.keys), items: slices.Clone(s.items), free: slices.Clone(s.free),
+		msgs: slices.Clone(s.msgs), freeMsgs: slices.Clone(s.freeMsgs)}
 }
 
 // len is the number of scheduled items.
@@ -93,6 +101,32 @@ func (s *schedule) each(f func(*item)) {
 	for _, k := range s.keys {
 		f(&s.items[k.idx])
 	}
+}
+
+// message is the message that delivery it carries.
+func (s *schedule) message(it *item) *Message { return &s.msgs[it.msg] }
+
+// pushMsg schedules the delivery (kind itemDeliver or itemLocal) of m at
+// m.DeliverAt.
+func (s *schedule) pushMsg(seq uint64, kind itemKind, m Message) {
+	var idx int32
+	if n := len(s.freeMsgs); n > 0 {
+		idx = s.freeMsgs[n-1]
+		s.freeMsgs = s.freeMsgs[:n-1]
+		s.msgs[idx] = m
+	} else {
+		idx = int32(len(s.msgs))
+		s.msgs = append(s.msgs, m)
+	}
+	s.push(item{at: m.DeliverAt, seq: seq, kind: kind, msg: idx})
+}
+
+// takeMsg returns the message of a popped delivery and frees its slot.
+func (s *schedule) takeMsg(it item) Message {
+	m := s.msgs[it.msg]
+	s.msgs[it.msg] = Message{}
+	s.freeMsgs = append(s.freeMsgs, it.msg)
+	return m
 }
 
 func (h schedKey) less(o schedKey) bool {

@@ -93,12 +93,14 @@ func (r *replica) latestEpoch() Epoch {
 	return r.epochs[len(r.epochs)-1].Epoch
 }
 
-// read returns a copy of the records in [from, to).
+// read returns the records in [from, to), sharing the log's array: the
+// slice is clipped, and truncation clips the log, so nothing ever writes
+// into the part of the array that a message holds.
 func (r *replica) read(from, to Offset) []Record {
 	if from >= to {
 		return nil
 	}
-	return slices.Clone(r.log[from-r.logStart : to-r.logStart])
+	return r.log[from-r.logStart : to-r.logStart : to-r.logStart]
 }
 
 // appendRecords appends records whose offsets are already set and keeps the
@@ -109,6 +111,18 @@ func (r *replica) appendRecords(recs []Record) {
 		if rec.Offset != r.leo() {
 			panic("engine: append at offset " + itoa64(int64(rec.Offset)) + " but LEO is " + itoa64(int64(r.leo())))
 		}
+		r.assignEpoch(rec.LeaderEpoch, rec.Offset)
+		r.log = append(r.log, rec)
+	}
+}
+
+// appendAsLeader appends a produced batch at the LEO in the leader's epoch,
+// as appendRecords would the batch with its offsets and epoch set, without
+// first copying it.
+func (r *replica) appendAsLeader(recs []Record) {
+	for _, rec := range recs {
+		rec.Offset = r.leo()
+		rec.LeaderEpoch = r.leaderEpoch
 		r.assignEpoch(rec.LeaderEpoch, rec.Offset)
 		r.log = append(r.log, rec)
 	}

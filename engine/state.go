@@ -138,9 +138,12 @@ func (c *Cluster) pendingFetch(follower, leader BrokerID, tp TopicPartition) (Of
 		}
 	}
 	for _, k := range c.sched.keys {
-		it := c.sched.items[k.idx]
-		if it.kind == itemDeliver && it.msg.ID == f.inflight {
-			for _, p := range it.msg.Parts {
+		it := &c.sched.items[k.idx]
+		if it.kind != itemDeliver {
+			continue
+		}
+		if m := c.sched.message(it); m.ID == f.inflight {
+			for _, p := range m.Parts {
 				if p.TP == tp {
 					return p.FetchOffset, false
 				}

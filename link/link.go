@@ -196,7 +196,9 @@ func clip(s string) string {
 
 // Title returns the text of a script's first "# title:" comment, or "".
 func Title(script string) string {
-	for _, line := range strings.Split(script, "\n") {
+	for rest := script; rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
 		if t, ok := strings.CutPrefix(strings.TrimSpace(line), "# title:"); ok {
 			return strings.TrimSpace(t)
 		}

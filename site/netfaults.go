@@ -20,7 +20,7 @@ type NetFaults struct {
 func (s *Store) NetFaults() NetFaults {
 	p := s.Player
 	var f NetFaults
-	for _, st := range mergeSteps(p.Scenario().Steps, p.UserSteps()) {
+	for _, st := range p.steps { // scripted and user steps, merged
 		if st.At > p.Now() {
 			break
 		}

@@ -48,6 +48,26 @@ type Player struct {
 	hist int
 	// marks caches the timeline's markers for hist.
 	marks markerCache
+	// state caches State() for the cluster of generation stateGen at
+	// engine version stateVer; a frame asks for it several times.
+	state    engine.State
+	stateGen int
+	stateVer uint64
+	stateOK  bool
+	// rounds caches RecentFetchRounds, one entry per follower asked about.
+	rounds []roundsCache
+}
+
+// roundsCache is what the log holds, up to event n of generation gen, of
+// follower's fetch rounds of tp: how many, and the last keep of them.
+type roundsCache struct {
+	gen      int
+	tp       engine.TopicPartition
+	follower engine.BrokerID
+	keep     int
+	n        int
+	total    int
+	last     []engine.FetchRound
 }
 
 // NewPlayer returns a player at the scenario's start, with the steps at the
@@ -289,8 +309,15 @@ func (p *Player) Inject(cmd engine.Command) error {
 	return nil
 }
 
-// State returns a snapshot of the cluster at the playhead.
-func (p *Player) State() engine.State { return p.c.State() }
+// State returns a snapshot of the cluster at the playhead. It is built
+// once per change of the cluster and shared by every caller until the
+// next: callers must not modify it.
+func (p *Player) State() engine.State {
+	if !p.stateOK || p.stateGen != p.gen || p.stateVer != p.c.Version() {
+		p.state, p.stateGen, p.stateVer, p.stateOK = p.c.State(), p.gen, p.c.Version(), true
+	}
+	return p.state
+}
 
 // InFlight returns the messages on the wire at the playhead.
 func (p *Player) InFlight() []engine.Message { return p.c.InFlight() }
@@ -302,10 +329,46 @@ func (p *Player) Events(from int) []engine.Event { return p.c.Events(from) }
 // EventCount returns how many events have happened by the playhead.
 func (p *Player) EventCount() int { return p.c.EventCount() }
 
-// RecentEvents returns at most the last n events, oldest first: what the
-// page's panels look at each frame, without copying a long run's history.
+// RecentEvents returns at most the last n events, oldest first. It copies
+// them when they span blocks of the log; views that run every frame use
+// Recent instead.
 func (p *Player) RecentEvents(n int) []engine.Event {
 	return p.c.Events(max(0, p.c.EventCount()-n))
+}
+
+// Backward is a source of events, newest first: it calls yield with each
+// until yield returns false or none is left. The events must not be
+// modified.
+type Backward func(yield func(*engine.Event) bool)
+
+// BackwardOf yields evs newest first.
+func BackwardOf(evs []engine.Event) Backward {
+	return func(yield func(*engine.Event) bool) {
+		for i := len(evs) - 1; i >= 0; i-- {
+			if !yield(&evs[i]) {
+				return
+			}
+		}
+	}
+}
+
+// Recent yields at most the last n events, newest first, straight from
+// the cluster's log: what the page's panels look at each frame, without
+// copying a long run's history.
+func (p *Player) Recent(n int) Backward {
+	return func(yield func(*engine.Event) bool) {
+		end := p.c.EventCount()
+		stop := max(0, end-n)
+		for end > stop {
+			run := p.c.EventsBefore(end)
+			for i := len(run) - 1; i >= 0 && end > stop; i-- {
+				if !yield(&run[i]) {
+					return
+				}
+				end--
+			}
+		}
+	}
 }
 
 // Describe returns what kafka-topics.sh --describe prints for every topic.
@@ -315,6 +378,42 @@ func (p *Player) Describe() string {
 		return err.Error()
 	}
 	return s
+}
+
+// RecentFetchRounds returns how many fetch rounds follower has made of tp
+// since the start, and the last n of them, oldest first: FetchRounds'
+// length and tail. It reads only the events since its last call for the
+// same follower, where FetchRounds reads the whole log: the fetch-loop
+// panel asks on every frame that adds events.
+func (p *Player) RecentFetchRounds(tp engine.TopicPartition, follower engine.BrokerID, n int) (int, []engine.FetchRound) {
+	var rc *roundsCache
+	for i := range p.rounds {
+		if p.rounds[i].tp == tp && p.rounds[i].follower == follower {
+			rc = &p.rounds[i]
+		}
+	}
+	if rc == nil {
+		p.rounds = append(p.rounds, roundsCache{})
+		rc = &p.rounds[len(p.rounds)-1]
+	}
+	if rc.gen != p.gen || rc.tp != tp || rc.follower != follower || rc.keep != n || rc.n > p.c.EventCount() {
+		*rc = roundsCache{gen: p.gen, tp: tp, follower: follower, keep: n}
+	}
+	node := engine.Broker(follower)
+	for _, e := range p.c.Events(rc.n) {
+		if e.Kind != engine.EvFetchRound || e.TP != tp || e.Node != node || e.At < p.sc.Config.Start {
+			continue
+		}
+		rc.total++
+		if n > 0 && len(rc.last) == n {
+			rc.last = append(rc.last[:0], rc.last[1:]...)
+		}
+		if n > 0 {
+			rc.last = append(rc.last, engine.FetchRound{At: e.At, LeaderLogEnd: e.LEO, AskedFrom: e.Offset, Returned: e.Count, LogEndAfter: e.End})
+		}
+	}
+	rc.n = p.c.EventCount()
+	return rc.total, slices.Clone(rc.last)
 }
 
 // FetchRounds returns follower's fetch rounds of tp since the start.

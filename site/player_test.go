@@ -324,3 +324,62 @@ func TestPlayerMatchesRunner(t *testing.T) {
 		}
 	}
 }
+
+// TestRecent: Recent(n) yields what RecentEvents(n) holds, newest first,
+// across the log's blocks, and stops when yield says so.
+func TestRecent(t *testing.T) {
+	p, _ := NewPlayer(lesson(t))
+	p.Seek(p.Scenario().Config.Start + 60000)
+	if p.EventCount() < 2100 {
+		t.Fatalf("only %d events; the test wants several blocks", p.EventCount())
+	}
+	for _, n := range []int{0, 1, 50, 1023, 1024, 1025, 4096, p.EventCount(), p.EventCount() + 7} {
+		var got []engine.Event
+		for e := range p.Recent(n) {
+			got = append(got, *e)
+		}
+		slices.Reverse(got)
+		if want := p.RecentEvents(n); !slices.EqualFunc(got, want, func(a, b engine.Event) bool { return a.Seq == b.Seq && a.String() == b.String() }) {
+			t.Fatalf("Recent(%d): %d events, RecentEvents: %d", n, len(got), len(want))
+		}
+	}
+	k := 0
+	for range p.Recent(100) {
+		k++
+		if k == 3 {
+			break
+		}
+	}
+	if k != 3 {
+		t.Fatalf("stopped after %d", k)
+	}
+}
+
+// TestRecentFetchRounds: RecentFetchRounds gives FetchRounds' length and
+// tail as the playhead moves forward, and after a seek back.
+func TestRecentFetchRounds(t *testing.T) {
+	p, _ := NewPlayer(lesson(t))
+	tp := engine.TopicPartition{Topic: "orders"}
+	check := func() {
+		t.Helper()
+		for _, f := range []engine.BrokerID{2, 3} {
+			all := p.FetchRounds(tp, f)
+			total, last := p.RecentFetchRounds(tp, f, 4)
+			if total != len(all) || !slices.Equal(last, all[max(0, len(all)-4):]) {
+				t.Fatalf("at %d, b%d: %d rounds, last %v; FetchRounds has %d, ending %v", p.Now(), f, total, last, len(all), all[max(0, len(all)-4):])
+			}
+			if got, want := LastFetchRoundRows(total, last), FetchRoundRows(all, 4); !slices.Equal(got, want) {
+				t.Fatalf("rows %v, want %v", got, want)
+			}
+		}
+	}
+	start := p.Scenario().Config.Start
+	for _, ms := range []engine.Time{0, 5, 11, 20, 400, 3000, 20000} {
+		p.AdvanceTo(start + ms)
+		check()
+	}
+	p.Seek(start + 700)
+	check()
+	p.AdvanceTo(start + 9000)
+	check()
+}

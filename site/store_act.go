@@ -263,7 +263,7 @@ func (s *Store) CurrentConfig() map[string]string {
 	for _, set := range Settings() {
 		out[set.Key] = ConfigValue(cfg, set.Key)
 	}
-	for _, st := range mergeSteps(p.Scenario().Steps, p.UserSteps()) {
+	for _, st := range p.steps { // scripted and user steps, merged
 		if ac, ok := st.Cmd.(engine.AlterConfig); ok && ac.Topic == "" && st.At <= p.Now() {
 			out[ac.Key] = ac.Value
 		}

@@ -159,7 +159,9 @@ func (s *Store) EmbedCode(origin string) string {
 // same entities. The html package itself would add its table of 2,231
 // named entities, about 31 KB of brotli, to the page.
 func escapeHTML(s string) string {
-	return strings.NewReplacer("&", "&amp;", "'", "&#39;", "<", "&lt;", ">", "&gt;", `"`, "&#34;").Replace(s)
+	var b strings.Builder
+	writeEscaped(&b, s)
+	return b.String()
 }
 
 // ShowPanel says whether the panel called name is shown: always on the

@@ -3,6 +3,7 @@ package site
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"kplay/engine"
 )
@@ -103,11 +104,10 @@ func FreshWindow(speed float64) engine.Time {
 }
 
 // FreshCells returns, for each broker, the offsets of tp it appended in the
-// last window ms before now, newest events scanned first.
-func FreshCells(evs []engine.Event, tp engine.TopicPartition, now, window engine.Time) map[engine.BrokerID][2]engine.Offset {
+// last window ms before now, scanning evs (newest first) back to then.
+func FreshCells(evs Backward, tp engine.TopicPartition, now, window engine.Time) map[engine.BrokerID][2]engine.Offset {
 	out := map[engine.BrokerID][2]engine.Offset{}
-	for i := len(evs) - 1; i >= 0; i-- {
-		e := evs[i]
+	for e := range evs {
 		if e.At < now-window {
 			break
 		}
@@ -182,12 +182,14 @@ func CategoryClass(c engine.Category) string {
 // 1204 records would otherwise print every value.
 const MaxEventText = 160
 
-// LastEvents returns the newest n events in categories cats as log lines,
-// oldest first.
-func LastEvents(evs []engine.Event, cats engine.Category, n int) []EventLine {
+// LastEvents returns the newest n events of evs in categories cats as log
+// lines, oldest first.
+func LastEvents(evs Backward, cats engine.Category, n int) []EventLine {
 	var out []EventLine
-	for i := len(evs) - 1; i >= 0 && len(out) < n; i-- {
-		e := evs[i]
+	for e := range evs {
+		if len(out) >= n {
+			break
+		}
 		if e.Kind.Category()&cats == 0 {
 			continue
 		}
@@ -199,16 +201,87 @@ func LastEvents(evs []engine.Event, cats engine.Category, n int) []EventLine {
 	return out
 }
 
+// EventLinesHTML is the event log's rows as HTML, one
+// <li class="cat-…"><time>10:00:00.020</time> sentence</li> per line,
+// the sentence escaped: the page sets it as the list's innerHTML in one
+// call, where reconciling fifty rows element by element cost hundreds of
+// calls into the browser on every frame that adds a line.
+func EventLinesHTML(lines []EventLine) string {
+	var b strings.Builder
+	for _, ln := range lines {
+		b.WriteString(`<li class="`)
+		writeEscaped(&b, ln.Class)
+		b.WriteString(`"><time>`)
+		writeEscaped(&b, ln.Time)
+		b.WriteString("</time> ")
+		writeEscaped(&b, ln.Text)
+		b.WriteString("</li>")
+	}
+	return b.String()
+}
+
+// FetchRoundsHTML is the fetch-loop table of one follower as HTML, its
+// cells escaped: a caption, the lesson's five column heads, and rows (or
+// "no rounds yet"). The page sets it as innerHTML in one call, since the
+// table changes with every fetch round and reconciling its cells one by
+// one cost a call into the browser for each.
+func FetchRoundsHTML(caption string, rows [][5]string) string {
+	var b strings.Builder
+	b.WriteString("<table><caption>")
+	writeEscaped(&b, caption)
+	b.WriteString("</caption><thead><tr><th>Tick</th><th>Leader log end</th><th>Follower asks from</th><th>Leader returns</th><th>Follower log end after</th></tr></thead><tbody>")
+	for _, r := range rows {
+		b.WriteString("<tr>")
+		for _, c := range r {
+			b.WriteString("<td>")
+			writeEscaped(&b, c)
+			b.WriteString("</td>")
+		}
+		b.WriteString("</tr>")
+	}
+	if len(rows) == 0 {
+		b.WriteString(`<tr><td colspan="5">no rounds yet</td></tr>`)
+	}
+	b.WriteString("</tbody></table>")
+	return b.String()
+}
+
+// writeEscaped writes s to b with the five characters html.EscapeString
+// escapes replaced by the same entities, so that it is text in an
+// element or an attribute value.
+func writeEscaped(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&#34;")
+		case '\'':
+			b.WriteString("&#39;")
+		default:
+			b.WriteByte(c)
+		}
+	}
+}
+
 // FetchRoundRows returns the last n rounds of a follower's fetch loop in
 // the lesson's columns: tick, leader log end, follower asks from, leader
 // returns, follower log end after. Ticks count from the first round.
 func FetchRoundRows(rounds []engine.FetchRound, n int) [][5]string {
-	first := max(0, len(rounds)-n)
-	rows := make([][5]string, 0, len(rounds)-first)
-	for i := first; i < len(rounds); i++ {
-		r := rounds[i]
+	return LastFetchRoundRows(len(rounds), rounds[max(0, len(rounds)-n):])
+}
+
+// LastFetchRoundRows is FetchRoundRows for the last rounds of a loop of
+// total rounds: the first of last is tick total-len(last)+1.
+func LastFetchRoundRows(total int, last []engine.FetchRound) [][5]string {
+	rows := make([][5]string, 0, len(last))
+	for i, r := range last {
 		rows = append(rows, [5]string{
-			strconv.Itoa(i + 1),
+			strconv.Itoa(total - len(last) + i + 1),
 			itoa(int64(r.LeaderLogEnd)),
 			"offset " + itoa(int64(r.AskedFrom)),
 			engine.ReturnsPhrase(r.AskedFrom, r.Returned),

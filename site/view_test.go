@@ -61,7 +61,7 @@ func TestMsgLabel(t *testing.T) {
 func TestLastEvents(t *testing.T) {
 	p, _ := NewPlayer(lesson(t))
 	p.Seek(at("10:00:00.020"))
-	lines := LastEvents(p.Events(0), engine.CatDefault, 5)
+	lines := LastEvents(BackwardOf(p.Events(0)), engine.CatDefault, 5)
 	if len(lines) != 5 {
 		t.Fatalf("%d lines", len(lines))
 	}
@@ -74,7 +74,7 @@ func TestLastEvents(t *testing.T) {
 	if last.Time > "10:00:00.020" || !strings.Contains(last.Text, "holds c1's fetch") {
 		t.Fatalf("last line %+v", last)
 	}
-	for _, l := range LastEvents(p.Events(0), engine.CatAll, 1000) {
+	for _, l := range LastEvents(BackwardOf(p.Events(0)), engine.CatAll, 1000) {
 		if len([]rune(l.Text)) > MaxEventText {
 			t.Fatalf("line of %d runes", len([]rune(l.Text)))
 		}
@@ -88,13 +88,13 @@ func TestFreshCells(t *testing.T) {
 	p, _ := NewPlayer(lesson(t))
 	p.Seek(at("10:00:00.011"))
 	tp := engine.TopicPartition{Topic: "orders"}
-	fresh := FreshCells(p.Events(0), tp, p.Now(), 5)
+	fresh := FreshCells(BackwardOf(p.Events(0)), tp, p.Now(), 5)
 	for _, b := range []engine.BrokerID{1, 2, 3} {
 		if r, ok := fresh[b]; !ok || r != [2]engine.Offset{1204, 1205} {
 			t.Errorf("b%d fresh %v %v", b, r, ok)
 		}
 	}
-	if f := FreshCells(p.Events(0), tp, p.Now()+100, 5); len(f) != 0 {
+	if f := FreshCells(BackwardOf(p.Events(0)), tp, p.Now()+100, 5); len(f) != 0 {
 		t.Errorf("stale appends still fresh: %v", f)
 	}
 	if FreshWindow(0.01) != 6 || FreshWindow(0.001) != 1 {
@@ -137,5 +137,17 @@ func TestReplicaStatus(t *testing.T) {
 func TestLabelOpacity(t *testing.T) {
 	if LabelOpacity(0) != 0 || LabelOpacity(1) != 0 || LabelOpacity(0.5) != 1 {
 		t.Fatal("label opacity ends")
+	}
+}
+
+func TestFetchRoundsHTML(t *testing.T) {
+	got := FetchRoundsHTML("broker 2 fetching orders-0 from broker 1", [][5]string{{"1", "5", "offset 4", "offset 4", "5"}})
+	want := `<table><caption>broker 2 fetching orders-0 from broker 1</caption><thead><tr><th>Tick</th><th>Leader log end</th><th>Follower asks from</th><th>Leader returns</th><th>Follower log end after</th></tr></thead>` +
+		`<tbody><tr><td>1</td><td>5</td><td>offset 4</td><td>offset 4</td><td>5</td></tr></tbody></table>`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if got := FetchRoundsHTML("a<b", nil); !strings.Contains(got, "<caption>a&lt;b</caption>") || !strings.Contains(got, `<td colspan="5">no rounds yet</td>`) {
+		t.Errorf("empty table: %s", got)
 	}
 }

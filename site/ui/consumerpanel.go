@@ -18,7 +18,23 @@ import (
 // consumer of the first partition reading from the leader or, when the
 // cluster has racks and the RackAwareReplicaSelector, from a follower in
 // the consumer's rack (client.rack), at earliest, latest or an offset.
-func renderConsumerPanel(s *site.Store) *vecty.HTML {
+//
+// It is a memo of the racks and the consumers' positions, so that a frame
+// rebuilds it only when those change.
+func renderConsumerPanel(s *site.Store) *memo {
+	cfg := s.Player.Scenario().Config
+	g := (&sig{}).t(s.HasRacks())
+	for _, r := range cfg.Racks {
+		g.s(r)
+	}
+	for _, k := range s.Player.State().Consumers {
+		g.i(int64(k.ID.ID)).i(int64(k.Position)).i(int64(len(k.Read)))
+	}
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return consumerPanel(s) }}
+}
+
+// consumerPanel draws the consumer panel (see renderConsumerPanel).
+func consumerPanel(s *site.Store) *vecty.HTML {
 	cfg := s.Player.Scenario().Config
 	from := []vecty.MarkupOrChild{vecty.Markup(attr("name", "rack")), option("", "the leader", true)}
 	var racks []string

@@ -54,7 +54,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 	}
 	var fresh map[engine.BrokerID][2]engine.Offset
 	if hasPart {
-		fresh = site.FreshCells(p.RecentEvents(4096), part.TP, p.Now(), site.FreshWindow(s.Speed))
+		fresh = site.FreshCells(p.Recent(4096), part.TP, p.Now(), site.FreshWindow(s.Speed))
 	}
 
 	lost := s.Lost()

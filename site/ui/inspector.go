@@ -21,13 +21,33 @@ type Inspector struct {
 	Gen   int         `vecty:"prop"`
 }
 
-// Render implements the vecty.Component interface.
+// Render implements the vecty.Component interface. It returns a memo of
+// the inspection, so that a frame that changes nothing in it leaves the
+// panel alone.
 func (i *Inspector) Render() vecty.ComponentOrHTML {
 	s := i.Store
+	in, ok := s.Inspect()
+	g := (&sig{}).t(ok).s(in.Title)
+	for _, r := range in.Rows {
+		g.s(r.Label).s(r.Value)
+	}
+	for _, h := range in.Head {
+		g.s(h)
+	}
+	for _, row := range in.Table {
+		g.i(int64(len(row)))
+		for _, c := range row {
+			g.s(c)
+		}
+	}
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return inspectorPanel(s, in, ok) }}
+}
+
+// inspectorPanel draws the inspector for in (ok false: nothing selected).
+func inspectorPanel(s *site.Store, in site.Inspection, ok bool) *vecty.HTML {
 	body := []vecty.MarkupOrChild{
 		vecty.Markup(prop.ID("inspector"), vecty.Class("panel", "inspector-panel"), attr("aria-labelledby", "inspector-h"), attr("aria-live", "polite")),
 	}
-	in, ok := s.Inspect()
 	if !ok {
 		return elem.Section(append(body,
 			elem.Heading2(vecty.Markup(prop.ID("inspector-h")), vecty.Text("Inspector")),

@@ -21,10 +21,27 @@ type LifecyclePanel struct {
 	Gen   int         `vecty:"prop"`
 }
 
-// Render implements the vecty.Component interface.
+// Render implements the vecty.Component interface. It returns a memo of
+// the selected record and its steps, so that a frame that changes neither
+// leaves the panel alone.
 func (l *LifecyclePanel) Render() vecty.ComponentOrHTML {
 	s := l.Store
 	sel := s.See.Sel
+	var steps []site.LifeStep
+	g := (&sig{}).t(sel.Kind == site.SelRecord)
+	if sel.Kind == site.SelRecord {
+		steps = s.Lifecycle()
+		g.tp(sel.TP).record(sel.Record)
+		for _, st := range steps {
+			g.i(int64(st.At)).s(st.Kind).i(int64(st.Node.Kind)).i(int64(st.Node.ID)).s(st.Text)
+		}
+	}
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return lifecyclePanel(sel, steps) }}
+}
+
+// lifecyclePanel draws the lifecycle of the selected record sel, which
+// went through steps.
+func lifecyclePanel(sel site.Selection, steps []site.LifeStep) *vecty.HTML {
 	body := []vecty.MarkupOrChild{
 		vecty.Markup(prop.ID("lifecycle"), vecty.Class("panel", "lifecycle-panel"), attr("aria-labelledby", "lifecycle-h"), attr("aria-live", "polite")),
 		elem.Heading2(vecty.Markup(prop.ID("lifecycle-h")), vecty.Text("Record lifecycle")),
@@ -38,7 +55,6 @@ func (l *LifecyclePanel) Render() vecty.ComponentOrHTML {
 	}
 	body = append(body, elem.Paragraph(vecty.Markup(vecty.Class("life-of")),
 		vecty.Text(name+" at offset "+itoa(int64(sel.Record.Offset))+" of "+sel.TP.String()+", leader epoch "+itoa(int64(sel.Record.LeaderEpoch)))))
-	steps := s.Lifecycle()
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("life-steps"))}
 	for _, st := range steps {
 		items = append(items, elem.ListItem(vecty.Markup(vecty.Class("step-"+st.Kind), attr("data-step", st.Kind), attr("data-node", st.Node.String())),

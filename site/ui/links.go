@@ -81,30 +81,37 @@ func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML
 		case slow:
 			state = " (slowed)"
 		}
-		mid := site.Lerp(p, q, 0.5)
-		items = append(items, svgEl("g",
-			vecty.Markup(vecty.Class("link-hit"), vecty.ClassMap{"open": open, "cut": cut, "slow": slow}, attr("data-link", key),
-				attr("tabindex", "0"), attr("role", "button"), attr("aria-haspopup", "true"),
-				attr("aria-expanded", strconv.FormatBool(open)),
-				attr("aria-label", "link from "+linkNodeName(l.From)+" to "+linkNodeName(l.To)+state+": cut, heal or slow"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.OpenLink{Link: key}) }),
-				event.KeyDown(func(e *vecty.Event) {
-					switch e.Value.Get("key").String() {
-					case "Enter", " ":
-						e.Value.Call("preventDefault")
-						s.Dispatch(site.OpenLink{Link: key})
-					case "Escape":
-						e.Value.Call("preventDefault")
-						s.Dispatch(site.CloseLink{})
-					}
-				})),
-			svgEl("line", vecty.Markup(vecty.Class("hit"), attr("x1", num1(p.X)), attr("y1", num1(p.Y)), attr("x2", num1(q.X)), attr("y2", num1(q.Y)))),
-			vecty.If(cut || slow, svgEl("line", vecty.Markup(vecty.Class("fault"), attr("x1", num1(p.X)), attr("y1", num1(p.Y)), attr("x2", num1(q.X)), attr("y2", num1(q.Y))))),
-			vecty.If(cut, svgText(mid.X, mid.Y+5, "✕", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
-			vecty.If(slow && !cut, svgText(mid.X, mid.Y-6, "slow", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
-		))
+		g := (&sig{}).s(key).t(open).t(cut).t(slow).f(p.X).f(p.Y).f(q.X).f(q.Y).s(l.From).s(l.To)
+		items = append(items, &memo{Sig: g.String(), Body: func() *vecty.HTML { return linkHit(s, key, l, p, q, open, cut, slow, state) }})
 	}
 	return svgEl("g", items...)
+}
+
+// linkHit draws one link's click target (see renderLinkHits); a memo of
+// its arguments, so that a frame leaves it and its handlers alone.
+func linkHit(s *site.Store, key string, l site.Link, p, q site.Point, open, cut, slow bool, state string) *vecty.HTML {
+	mid := site.Lerp(p, q, 0.5)
+	return svgEl("g",
+		vecty.Markup(vecty.Class("link-hit"), vecty.ClassMap{"open": open, "cut": cut, "slow": slow}, attr("data-link", key),
+			attr("tabindex", "0"), attr("role", "button"), attr("aria-haspopup", "true"),
+			attr("aria-expanded", strconv.FormatBool(open)),
+			attr("aria-label", "link from "+linkNodeName(l.From)+" to "+linkNodeName(l.To)+state+": cut, heal or slow"),
+			event.Click(func(*vecty.Event) { s.Dispatch(site.OpenLink{Link: key}) }),
+			event.KeyDown(func(e *vecty.Event) {
+				switch e.Value.Get("key").String() {
+				case "Enter", " ":
+					e.Value.Call("preventDefault")
+					s.Dispatch(site.OpenLink{Link: key})
+				case "Escape":
+					e.Value.Call("preventDefault")
+					s.Dispatch(site.CloseLink{})
+				}
+			})),
+		svgEl("line", vecty.Markup(vecty.Class("hit"), attr("x1", num1(p.X)), attr("y1", num1(p.Y)), attr("x2", num1(q.X)), attr("y2", num1(q.Y)))),
+		vecty.If(cut || slow, svgEl("line", vecty.Markup(vecty.Class("fault"), attr("x1", num1(p.X)), attr("y1", num1(p.Y)), attr("x2", num1(q.X)), attr("y2", num1(q.Y))))),
+		vecty.If(cut, svgText(mid.X, mid.Y+5, "✕", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
+		vecty.If(slow && !cut, svgText(mid.X, mid.Y-6, "slow", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
+	)
 }
 
 // renderLinkMenu draws the open link's menu at the link's middle: cut

@@ -46,19 +46,27 @@ func renderInFlight(s *site.Store) vecty.MarkupOrChild {
 	}
 	var key vecty.MarkupOrChild
 	if parts > 1 {
-		chip := func(class, text string) *vecty.HTML {
-			return elem.ListItem(elem.Span(vecty.Markup(vecty.Class("chip-swatch", class), attr("aria-hidden", "true"))), vecty.Text(text))
-		}
-		key = elem.UnorderedList(vecty.Markup(vecty.Class("pmap-key"), attr("aria-label", "Partition map key")),
-			elem.ListItem(vecty.Text("Partition map, one numbered chip per partition:")),
-			chip(site.ChipLeader, "leader"),
-			chip(site.ChipFollower, "in-sync follower"),
-			chip(site.ChipOutOfSync, "out-of-sync follower"),
-			chip(site.ChipNone, "no replica"),
-			elem.ListItem(vecty.Text("(the log strips show "+s.Player.State().Partitions[0].TP.String()+"; the table view shows all)")),
-		)
+		// A memo: the key changes only with the first partition's name.
+		first := s.Player.State().Partitions[0].TP.String()
+		key = &memo{Sig: first, Body: func() *vecty.HTML { return pmapKey(first) }}
 	}
 	return elem.Div(vecty.Markup(vecty.Class("inflight-wrap")), key, list)
+}
+
+// pmapKey explains the partition maps' chips; first names the partition
+// the log strips show.
+func pmapKey(first string) *vecty.HTML {
+	chip := func(class, text string) *vecty.HTML {
+		return elem.ListItem(elem.Span(vecty.Markup(vecty.Class("chip-swatch", class), attr("aria-hidden", "true"))), vecty.Text(text))
+	}
+	return elem.UnorderedList(vecty.Markup(vecty.Class("pmap-key"), attr("aria-label", "Partition map key")),
+		elem.ListItem(vecty.Text("Partition map, one numbered chip per partition:")),
+		chip(site.ChipLeader, "leader"),
+		chip(site.ChipFollower, "in-sync follower"),
+		chip(site.ChipOutOfSync, "out-of-sync follower"),
+		chip(site.ChipNone, "no replica"),
+		elem.ListItem(vecty.Text("(the log strips show "+first+"; the table view shows all)")),
+	)
 }
 
 // nodeName names a message's end: "b1", "p1", "c1", "controller".

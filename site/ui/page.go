@@ -80,8 +80,14 @@ func embedScript(s *site.Store) vecty.MarkupOrChild {
 	return newScriptView(s)
 }
 
-// legend explains the dots' colours.
-func legend() *vecty.HTML {
+// legend explains the dots' colours. It never changes, so it is a memo
+// with an empty signature: drawn once, never reconciled again.
+func legend() *memo {
+	return &memo{Body: legendList}
+}
+
+// legendList draws the legend.
+func legendList() *vecty.HTML {
 	item := func(class, text string) *vecty.HTML {
 		return elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", class), attr("aria-hidden", "true"))), vecty.Text(text))
 	}

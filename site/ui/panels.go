@@ -71,40 +71,10 @@ func (f *FetchRoundsPanel) Render() vecty.ComponentOrHTML {
 		if id == part.Leader {
 			continue
 		}
-		rows := site.FetchRoundRows(pl.FetchRounds(part.TP, id), FetchRoundsShown)
+		rows := site.LastFetchRoundRows(pl.RecentFetchRounds(part.TP, id, FetchRoundsShown))
 		caption := "broker " + itoa(int64(id)) + " fetching " + part.TP.String() + " from broker " + itoa(int64(part.Leader))
-		g := (&sig{}).s(caption)
-		for _, r := range rows {
-			for _, c := range r {
-				g.s(c)
-			}
-		}
-		body = append(body, &memo{Sig: g.String(), Body: func() *vecty.HTML { return fetchRoundsTable(caption, rows) }})
+		// One innerHTML for the table: it changes with every round.
+		body = append(body, elem.Div(vecty.Markup(vecty.Class("table-wrap"), vecty.UnsafeHTML(site.FetchRoundsHTML(caption, rows)))))
 	}
 	return elem.Section(body...)
-}
-
-// fetchRoundsTable draws one follower's fetch rounds under caption.
-func fetchRoundsTable(caption string, rows [][5]string) *vecty.HTML {
-	head := elem.TableHead(elem.TableRow(
-		elem.TableHeader(vecty.Text("Tick")),
-		elem.TableHeader(vecty.Text("Leader log end")),
-		elem.TableHeader(vecty.Text("Follower asks from")),
-		elem.TableHeader(vecty.Text("Leader returns")),
-		elem.TableHeader(vecty.Text("Follower log end after")),
-	))
-	trs := make(vecty.List, 0, len(rows))
-	for _, r := range rows {
-		trs = append(trs, elem.TableRow(
-			elem.TableData(vecty.Text(r[0])), elem.TableData(vecty.Text(r[1])), elem.TableData(vecty.Text(r[2])),
-			elem.TableData(vecty.Text(r[3])), elem.TableData(vecty.Text(r[4])),
-		))
-	}
-	if len(rows) == 0 {
-		trs = append(trs, elem.TableRow(elem.TableData(vecty.Markup(attr("colspan", "5")), vecty.Text("no rounds yet"))))
-	}
-	return elem.Div(vecty.Markup(vecty.Class("table-wrap")), elem.Table(
-		elem.Caption(vecty.Text(caption)),
-		head, elem.TableBody(trs),
-	))
 }

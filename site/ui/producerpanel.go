@@ -61,8 +61,16 @@ func parseAcks(v string) engine.Acks {
 // renderProducerPanel is the producer panel (#producer-panel): records
 // as a count or explicit values, a key, acks, and a rate in records per
 // simulated second that the Store turns into one produce command per
-// interval.
-func renderProducerPanel(s *site.Store) *vecty.HTML {
+// interval. It is a memo of the rate's state, so that a frame does not
+// rebuild the panel.
+func renderProducerPanel(s *site.Store) *memo {
+	r := s.Acting.Rate
+	g := (&sig{}).t(r.On).i(int64(r.Every)).s(r.Acks.String()).i(int64(r.Next))
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return producerPanel(s) }}
+}
+
+// producerPanel draws the producer panel (see renderProducerPanel).
+func producerPanel(s *site.Store) *vecty.HTML {
 	r := s.Acting.Rate
 	send := func(e *vecty.Event) {
 		var vals []string

@@ -44,7 +44,14 @@ func newScriptView(s *site.Store) *ScriptView {
 // SkipRender implements the vecty.RenderSkipper interface.
 func (v *ScriptView) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*ScriptView)
-	return ok && *p == *v
+	if !ok {
+		return false
+	}
+	// Compare the props only: the Cores differ after every render, so
+	// comparing them too made the editor re-render on every frame.
+	a, b := *p, *v
+	a.Core, b.Core = vecty.Core{}, vecty.Core{}
+	return a == b
 }
 
 // Render implements the vecty.Component interface.

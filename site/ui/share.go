@@ -12,7 +12,16 @@ import (
 
 // renderShareBar is the preset picker (#preset), "Copy link" (#share) and
 // "Copy embed code" (#copy-embed), with a confirmation of the last copy.
-func renderShareBar(s *site.Store) *vecty.HTML {
+// It is a memo: a frame rebuilds it only when the preset or the last copy
+// changed.
+func renderShareBar(s *site.Store) *memo {
+	sh := &s.Share
+	g := (&sig{}).s(sh.Preset).s(sh.Copied).t(sh.CopyFailed).s(sh.CopiedText)
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return shareBar(s) }}
+}
+
+// shareBar draws the share bar (see renderShareBar).
+func shareBar(s *site.Store) *vecty.HTML {
 	var opts []vecty.MarkupOrChild
 	opts = append(opts, vecty.Markup(prop.ID("preset"), attr("aria-label", "Scenario"),
 		event.Change(func(e *vecty.Event) { s.Dispatch(site.PickPreset{Name: e.Target.Get("value").String()}) })))
@@ -22,18 +31,17 @@ func renderShareBar(s *site.Store) *vecty.HTML {
 	for _, p := range scenarios.All() {
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(p.Name), vecty.Property("selected", p.Name == s.Share.Preset)), vecty.Text(p.Title)))
 	}
-	h := s.Share.Hooks
 	return elem.Div(vecty.Markup(vecty.Class("share-bar")),
 		elem.Label(vecty.Markup(vecty.Class("share-label")), vecty.Text("Scenario "), elem.Select(opts...)),
 		elem.Button(vecty.Markup(prop.ID("share"), prop.Type(prop.TypeButton), attr("title", "Copy a link that reopens this scenario, with your actions, at this moment"),
 			event.Click(func(*vecty.Event) {
-				if h.ShareLink != nil {
+				if h := s.Share.Hooks; h.ShareLink != nil {
 					h.ShareLink(s.ShareFragment())
 				}
 			})), vecty.Text("Copy link")),
 		elem.Button(vecty.Markup(prop.ID("copy-embed"), prop.Type(prop.TypeButton), attr("title", "Copy an <iframe> to paste into a lesson page"),
 			event.Click(func(*vecty.Event) {
-				if h.CopyEmbed != nil {
+				if h := s.Share.Hooks; h.CopyEmbed != nil {
 					h.CopyEmbed(s.EmbedCode(h.Origin))
 				}
 			})), vecty.Text("Copy embed code")),

@@ -49,11 +49,12 @@ func newTimeline(s *site.Store) *Timeline {
 	return &Timeline{Store: s, Start: p.Scenario().Config.Start, Now: p.Now(), Horizon: p.Horizon(), Version: v, Asks: string(asks)}
 }
 
-// SkipRender implements the vecty.RenderSkipper interface.
-func (t *Timeline) SkipRender(prev vecty.Component) bool {
-	p, ok := prev.(*Timeline)
-	return ok && *p == *t
-}
+// The Timeline has no SkipRender: it renders on every frame. Vecty sets
+// the slider's value property before its max attribute, so while the
+// horizon grows the browser clamps the value to the old max, and only the
+// next render puts it right; a timeline that skipped that render when
+// paused kept its slider a frame behind the clock. (Its markers are a
+// component of their own that does skip.)
 
 // Render implements the vecty.Component interface.
 func (t *Timeline) Render() vecty.ComponentOrHTML {

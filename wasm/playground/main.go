@@ -6,6 +6,8 @@
 package main
 
 import (
+	"runtime/debug"
+
 	"github.com/hexops/vecty"
 
 	"kplay/site"
@@ -13,6 +15,16 @@ import (
 )
 
 func main() {
+	// The page's live heap is small (about 10 MB playing 9 brokers × 12
+	// partitions), but a frame allocates several hundred KB, and in wasm
+	// a collection's marking runs all at once, inside an animation frame
+	// (one thread, no preemption): at the default GOGC of 100 one came
+	// every 15 or so frames and cost that frame 15-50 ms. At 400 they come
+	// a quarter as often, for a heap of at most about five times the live
+	// one; the memory limit makes the collector work harder instead should
+	// a long run's heap grow past 256 MiB.
+	debug.SetGCPercent(400)
+	debug.SetMemoryLimit(256 << 20)
 	embed := isEmbed()
 	s := site.OpenStartup(readStartup(), embed)
 	s.Share.Hooks = shareHooks(s)
