@@ -129,6 +129,13 @@ func TestBrowserScriptEditor(t *testing.T) {
 		t.Errorf("the share link does not carry the edit at 15000 ms: %+v %v", l, err)
 	}
 	screenshot(t, ctx, "kplay-editor-1280x900.png")
+
+	// Picking a shorter preset redraws the timeline's markers for it: none
+	// of the old scenario's is left beyond the new track's end.
+	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("preset"); p.value = "fetch-loop"; p.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
+	pollJS(t, ctx, `document.querySelector(".title").textContent.toLowerCase().includes("fetch") && document.querySelectorAll(".timeline-markers .marker").length > 0 &&
+		[...document.querySelectorAll(".timeline-markers .marker")].every(m => Number(m.style.getPropertyValue("--at")) <= Number(document.getElementById("timeline").max)) &&
+		document.documentElement.scrollWidth <= 1280`, 10*time.Second, "the new preset's timeline holds only its own markers")
 	if problems := pageErrors(); len(problems) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
 	}

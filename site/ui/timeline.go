@@ -77,7 +77,7 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 				vecty.Text("Jump to first violation")),
 		),
 		elem.Div(vecty.Markup(vecty.Class("timeline-track")),
-			&timelineMarkers{Store: t.Store, Start: t.Start, Span: span, Version: t.Version, Markers: markers},
+			&timelineMarkers{Store: t.Store, Player: t.Store.Player, Start: t.Start, Span: span, Version: t.Version, Markers: markers},
 			t.askMarkers(),
 			elem.Input(vecty.Markup(
 				prop.ID("timeline"), prop.Type(prop.TypeRange),
@@ -127,7 +127,11 @@ func (t *Timeline) onInput(e *vecty.Event) {
 type timelineMarkers struct {
 	vecty.Core
 
-	Store   *site.Store   `vecty:"prop"`
+	Store *site.Store `vecty:"prop"`
+	// Player tells one scenario's markers from another's (picking a
+	// preset or applying a script starts a new player, whose Version
+	// starts over).
+	Player  *site.Player  `vecty:"prop"`
 	Start   engine.Time   `vecty:"prop"`
 	Span    engine.Time   `vecty:"prop"`
 	Version int           `vecty:"prop"`
@@ -137,7 +141,7 @@ type timelineMarkers struct {
 // SkipRender implements the vecty.RenderSkipper interface.
 func (m *timelineMarkers) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*timelineMarkers)
-	return ok && p.Store == m.Store && p.Start == m.Start && p.Version == m.Version
+	return ok && p.Store == m.Store && p.Player == m.Player && p.Start == m.Start && p.Version == m.Version
 }
 
 // Render implements the vecty.Component interface.
