@@ -60,13 +60,13 @@ func renderAsk(s *site.Store) vecty.MarkupOrChild {
 		elem.Heading2(vecty.Markup(prop.ID("ask-q")), vecty.Text(a.Question)),
 		elem.Div(opts...),
 		vecty.If(!revealed, elem.Div(vecty.Markup(vecty.Class("ask-actions")),
-			&focusOnMount{Selector: ".ask-option"},
+			&focusOnMount{Scope: "#ask", Selector: ".ask-option"},
 			elem.Button(vecty.Markup(prop.ID("ask-reveal"), prop.Type(prop.TypeButton), vecty.Class("ask-link"),
 				event.Click(func(*vecty.Event) { s.Dispatch(site.RevealAnswer{}) })),
 				vecty.Text("Just show me the answer")))),
 		vecty.If(revealed, elem.Div(vecty.Markup(vecty.Class("ask-actions")),
 			elem.Paragraph(vecty.Markup(prop.ID("ask-answer"), vecty.Class("ask-answer", verdict), attr("role", "status")), vecty.Text(answerText)),
-			&focusOnMount{Selector: "#ask-continue"},
+			&focusOnMount{Scope: "#ask", Selector: "#ask-continue"},
 			elem.Button(vecty.Markup(prop.ID("ask-continue"), prop.Type(prop.TypeButton),
 				event.Click(func(*vecty.Event) { s.Dispatch(site.ContinueLesson{}) })),
 				vecty.Text("Continue ▶")))),
@@ -75,11 +75,14 @@ func renderAsk(s *site.Store) vecty.MarkupOrChild {
 }
 
 // focusOnMount is an invisible component that, when it first mounts,
-// moves the focus to the first element matching Selector in the card
-// that holds it, without scrolling (an embed must not scroll its host
-// page), unless the reader is typing in a field.
+// moves the focus to the first element matching Selector within the
+// closest ancestor matching Scope ("" for its parent), without
+// scrolling (an embed must not scroll its host page), unless the reader is
+// typing in a field. Vecty draws a card or menu on the next frame, after
+// the handler that opened it returns, so the focus moves here.
 type focusOnMount struct {
 	vecty.Core
+	Scope    string `vecty:"prop"`
 	Selector string `vecty:"prop"`
 	span     *vecty.HTML
 }
@@ -95,7 +98,10 @@ func (f *focusOnMount) Mount() {
 	if f.span == nil {
 		return
 	}
-	card := f.span.Node().Call("closest", "section")
+	card := f.span.Node().Get("parentNode")
+	if f.Scope != "" {
+		card = f.span.Node().Call("closest", f.Scope)
+	}
 	if !card.Truthy() {
 		return
 	}

@@ -47,5 +47,3 @@ func (c *timelineMarkers) Copy() vecty.Component { d := *c; d.Core = vecty.Core{
 func (c *cfgField) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }
 
 func (c *focusOnMount) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }
-
-func (c *focusFirst) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }

@@ -166,7 +166,7 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 				}
 			})),
 		elem.Div(vecty.Markup(vecty.Class("menu-title")), vecty.Text("link "+label)),
-		&focusFirst{},
+		&focusOnMount{Selector: "button"},
 		btn("link-cut", "Cut", "Partition the network so that these two sides cannot talk (a new cut replaces the last one). A follower cut from its leader leaves the ISR once the leader has records it lacks for replica.lag.time.max.ms", cut),
 		btn("link-heal", "Heal network", "Remove every cut, isolation and slow link", engine.Heal{}),
 		btn("link-slow", "Slow to 50 ms", "Make this link take 50 ms each way", slow(50)),
@@ -174,28 +174,4 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 		elem.Button(vecty.Markup(vecty.Class("close"), prop.Type(prop.TypeButton), attr("aria-label", "Close the menu"),
 			event.Click(func(*vecty.Event) { s.Dispatch(site.CloseLink{}) })), vecty.Text("×")),
 	)
-}
-
-// focusFirst is an invisible component that moves the focus to the first
-// button of the menu it sits in when the menu first mounts: Vecty renders
-// a menu on the next frame, after the handler that opened it returns.
-type focusFirst struct {
-	vecty.Core
-	span *vecty.HTML
-}
-
-// Render implements the vecty.Component interface.
-func (f *focusFirst) Render() vecty.ComponentOrHTML {
-	f.span = elem.Span(vecty.Markup(attr("hidden", "")))
-	return f.span
-}
-
-// Mount implements the vecty.Mounter interface.
-func (f *focusFirst) Mount() {
-	if f.span == nil {
-		return
-	}
-	if b := f.span.Node().Get("parentNode").Call("querySelector", "button"); b.Truthy() {
-		b.Call("focus")
-	}
 }
