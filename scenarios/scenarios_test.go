@@ -19,7 +19,13 @@ func TestPresets(t *testing.T) {
 		t.Fatalf("no presets found: %v", err)
 	}
 	for _, path := range files {
-		t.Run(path, func(t *testing.T) { scripttest.RunFile(t, path) })
+		t.Run(path, func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			scripttest.RunFile(t, path, string(src))
+		})
 	}
 }
 

@@ -1,6 +1,7 @@
 package script_test
 
 import (
+	"os"
 	"testing"
 
 	"github.com/cockroachdb/datadriven"
@@ -11,6 +12,10 @@ import (
 // TestScripts runs every engine behaviour script in engine/testdata.
 func TestScripts(t *testing.T) {
 	datadriven.Walk(t, "../testdata", func(t *testing.T, path string) {
-		scripttest.RunFile(t, path)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scripttest.RunFile(t, path, string(src))
 	})
 }
