@@ -197,3 +197,39 @@ func TestCheckCommand(t *testing.T) {
 		t.Fatalf("bad mode: exit %d, want 2", code)
 	}
 }
+
+// TestRunStoryDirectives: kplay run prints ok under title, summary, say
+// and why (the engine never sees them), keeps their quoted text as
+// written, and names the line of a why that follows no ask.
+func TestRunStoryDirectives(t *testing.T) {
+	src := "title \"acks=1 (one ack) can lose a write\"\n" +
+		"summary \"Watch the leader crash.\"\n" +
+		"cluster brokers=3\n" +
+		"say \"b1 leads; acks=1 means only b1 must have it.\"\n" +
+		"ask \"Lost?\" options=(yes, no) answer=yes\n" +
+		"why \"Only b1 had it.\" show=0s\n"
+	p := writeFile(t, "story.txt", src)
+	var out, errb bytes.Buffer
+	if code := cli([]string{"run", p}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	want := "title \"acks=1 (one ack) can lose a write\"\n----\nok\n\n" +
+		"summary \"Watch the leader crash.\"\n----\nok\n\n" +
+		"cluster brokers=3\n----\nok\n\n" +
+		"say \"b1 leads; acks=1 means only b1 must have it.\"\n----\nok\n\n" +
+		"ask \"Lost?\" options=(yes, no) answer=yes\n----\nask: Lost? (yes | no) answer: yes\n\n" +
+		"why \"Only b1 had it.\" show=0s\n----\nok\n"
+	if out.String() != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", out.String(), want)
+	}
+
+	p = writeFile(t, "late.txt", "cluster brokers=3\nask \"Lost?\" options=(yes, no) answer=yes\nadvance 1s\nwhy \"Only b1 had it.\"\n")
+	out.Reset()
+	errb.Reset()
+	if code := cli([]string{"run", p}, &out, &errb); code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	if want := p + ":4:1: why must directly follow the ask it explains (line 4 has no ask above it)\n"; errb.String() != want {
+		t.Errorf("stderr = %q, want %q", errb.String(), want)
+	}
+}

@@ -20,6 +20,13 @@ type Ask struct {
 	Options  []string
 	// Answer is one of Options.
 	Answer string
+	// Why is the why directive that directly follows the ask: a sentence
+	// or two on why the answer is right, shown after the reader answers;
+	// "" without one.
+	Why string
+	// ShowAt is the why directive's show= time, the moment that shows the
+	// answer (absolute, as At); -1 when there is no why or it has no show=.
+	ShowAt engine.Time
 }
 
 // MaxAskOptions bounds an ask directive's options.
@@ -32,7 +39,7 @@ const MaxAskOptions = 8
 // double quote; in a datadriven test file the question must also split as
 // datadriven splits lines (no lone "=").
 func parseAsk(d Directive) (Ask, *Error) {
-	a := Ask{Line: d.Pos.Line}
+	a := Ask{Line: d.Pos.Line, ShowAt: -1}
 	rest := strings.TrimPrefix(strings.TrimSpace(d.Line), "ask")
 	open := strings.IndexByte(rest, '"')
 	if open < 0 || strings.TrimSpace(rest[:open]) != "" {

@@ -19,6 +19,7 @@ const (
 	kindTime         // advance, run, step: moves the clock
 	kindObserve      // describe, state, log, fetch-rounds: changes nothing
 	kindAsk          // ask: a lesson's question; changes nothing
+	kindStory        // title, summary, say, why: the learner's text; changes nothing
 )
 
 // Commands lists the script vocabulary with a one-line synopsis each, in the
@@ -45,6 +46,11 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"state", "state [TOPIC-P]"},
 	{"log", "log TOPIC-P [from=OFFSET]"},
 	{"fetch-rounds", "fetch-rounds TOPIC-P follower=ID [since=TIME]"},
+	{"ask", `ask "QUESTION" options=(A, B, ...) answer=A  (a lesson's question at this moment)`},
+	{"why", `why "TEXT" [show=TIME]  (directly after an ask: why its answer is right, and the moment that shows it)`},
+	{"say", `say "TEXT"  (a caption shown from this moment)`},
+	{"title", `title "TEXT"  (the scenario's title)`},
+	{"summary", `summary "TEXT"  (two or three sentences on what to watch)`},
 }
 
 func classify(cmd string) kind {
@@ -57,6 +63,8 @@ func classify(cmd string) kind {
 		return kindTime
 	case "ask":
 		return kindAsk
+	case "title", "summary", "say", "why":
+		return kindStory
 	case "describe", "state", "log", "fetch-rounds":
 		return kindObserve
 	}

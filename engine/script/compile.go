@@ -27,10 +27,16 @@ type Scenario struct {
 	Config engine.Config
 	Steps  []Step
 	End    engine.Time
-	// Title is the script's "# title:" comment, if any.
+	// Title is the script's title directive, or else its "# title:"
+	// comment (the form older links carry), or "".
 	Title string
+	// Summary is the script's summary directive: two or three sentences
+	// for the learner on what to watch, or "".
+	Summary string
 	// Asks are the lesson's questions, in script order.
 	Asks []Ask
+	// Captions are the say directives, in script order.
+	Captions []Caption
 }
 
 // Compile turns parsed directives into a Scenario. It checks every argument
@@ -42,7 +48,12 @@ func Compile(dirs []Directive) (Scenario, error) {
 	now := sc.Config.Start
 	records := 0
 	flush := false
+	var story storyOrder
+	var whyPos []Pos // the position of each ask's why, for the check against End
 	for _, d := range dirs {
+		if err := story.see(d); err != nil {
+			return sc, err
+		}
 		switch classify(d.Cmd) {
 		case kindUnknown:
 			return sc, unknownCommand(d)
@@ -93,12 +104,25 @@ func Compile(dirs []Directive) (Scenario, error) {
 			}
 			a.At = now
 			sc.Asks = append(sc.Asks, a)
+			whyPos = append(whyPos, Pos{})
+		case kindStory:
+			if err := compileStory(d, &sc, haveCluster, now); err != nil {
+				return sc, err
+			}
+			if d.Cmd == "why" {
+				whyPos[len(whyPos)-1] = d.Pos
+			}
 		}
 	}
 	if !haveCluster {
 		return sc, &Error{Pos: Pos{1, 1}, Msg: "the script has no cluster directive, such as cluster brokers=3"}
 	}
 	sc.End = now
+	for i, a := range sc.Asks {
+		if a.ShowAt > sc.End {
+			return sc, errAt(whyPos[i], "show=%s is after the script's end %s", engine.FormatTime(a.ShowAt), engine.FormatTime(sc.End))
+		}
+	}
 	return sc, nil
 }
 
@@ -115,12 +139,41 @@ func ParseAndCompile(name, src string) (Scenario, error) {
 		}
 		return sc, err
 	}
-	sc.Title = Title(src)
+	if sc.Title == "" {
+		sc.Title = link.Title(src)
+	}
 	return sc, nil
 }
 
-// Title returns the text of the first "# title:" comment, or "".
-func Title(src string) string { return link.Title(src) }
+// compileStory adds a title, summary, say or why directive to sc. now is
+// the time the directives above it reach.
+func compileStory(d Directive, sc *Scenario, haveCluster bool, now engine.Time) *Error {
+	if d.Cmd == "why" {
+		why, showAt, err := parseWhy(d, sc.Config.Start)
+		if err != nil {
+			return err
+		}
+		a := &sc.Asks[len(sc.Asks)-1] // storyOrder has checked an ask is above
+		a.Why, a.ShowAt = why, showAt
+		return nil
+	}
+	if d.Cmd == "say" && !haveCluster {
+		return errAt(d.Pos, "no cluster yet: a caption belongs to a moment of the cluster, so say comes after the cluster directive")
+	}
+	text, err := storyText(d)
+	if err != nil {
+		return err
+	}
+	switch d.Cmd {
+	case "title":
+		sc.Title = text
+	case "summary":
+		sc.Summary = text
+	case "say":
+		sc.Captions = append(sc.Captions, Caption{At: now, Line: d.Pos.Line, Text: text})
+	}
+	return nil
+}
 
 // StripExpected returns the script without its expected outputs: the form a
 // scenario takes in the page and in links. Comments and input lines stay.

@@ -17,6 +17,7 @@ package script
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -231,26 +232,24 @@ func splitLines(s string) []string {
 	return parts
 }
 
-// parseLine splits a trimmed directive line into its command and arguments,
-// with the grammar of datadriven.ParseLine. On error it returns the 1-based
-// column where parsing stopped.
-// parseDirectiveLine is parseLine, except that an ask directive's quoted
-// question is text: only what follows its closing quote splits into
-// arguments (so a question may hold "acks=1" or "(ISR)"), and the
-// arguments' columns count from the line's start.
+// parseDirectiveLine is parseLine, except that the double-quoted text
+// that opens an ask, say, why, title or summary directive is text: only
+// what follows its closing quote splits into arguments (so the text may
+// hold "acks=1" or "(ISR)"), and the arguments' columns count from the
+// line's start.
 func parseDirectiveLine(line string) (string, []Arg, int, error) {
-	rest, ok := strings.CutPrefix(line, "ask ")
+	cmd, rest, _ := strings.Cut(line, " ")
 	rest = strings.TrimLeft(rest, " ")
-	if !ok || !strings.HasPrefix(rest, `"`) {
+	if !slices.Contains(textCommands, cmd) || !strings.HasPrefix(rest, `"`) {
 		return parseLine(line)
 	}
 	end := strings.IndexByte(rest[1:], '"')
 	if end < 0 {
-		return "ask", nil, 0, nil // parseAsk names the missing quote
+		return cmd, nil, 0, nil // the directive's reader names the missing quote
 	}
 	tail := rest[1+end+1:]
-	cmd, args, col, err := parseLine("ask" + tail)
-	shift := utf8.RuneCountInString(line[:len(line)-len(tail)]) - len("ask")
+	cmd, args, col, err := parseLine(cmd + " " + tail)
+	shift := utf8.RuneCountInString(line[:len(line)-len(tail)]) - len(cmd) - 1
 	if err != nil {
 		return cmd, args, col + shift, err
 	}
@@ -260,6 +259,9 @@ func parseDirectiveLine(line string) (string, []Arg, int, error) {
 	return cmd, args, 0, nil
 }
 
+// parseLine splits a trimmed directive line into its command and arguments,
+// with the grammar of datadriven.ParseLine. On error it returns the 1-based
+// column where parsing stopped.
 func parseLine(line string) (string, []Arg, int, error) {
 	if line == "" {
 		return "", nil, 0, nil

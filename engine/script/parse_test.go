@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -55,9 +56,10 @@ func TestParseParity(t *testing.T) {
 			for _, a := range d.CmdArgs {
 				args = append(args, Arg{Key: a.Key, Vals: a.Vals})
 			}
-			if d.Cmd == "ask" {
-				// datadriven splits the question into words; kplay
-				// keeps it whole and parses only what follows it.
+			if slices.Contains(textCommands, d.Cmd) {
+				// datadriven splits an ask's question (a say's text, ...)
+				// into words; kplay keeps it whole and parses only what
+				// follows it.
 				for k, a := range args {
 					if strings.HasSuffix(a.Key, `"`) || strings.HasSuffix(strings.Join(a.Vals, ","), `"`) {
 						args = args[k+1:]
@@ -139,6 +141,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("# title: t\ncluster brokers=3 start=10:00:00.000\nproduce orders-0 values=(a)\nrun until=10:00:00.020\n")
 	f.Add("advance 1.5s\nrun until=(\n")
 	f.Add("cluster \\\n brokers=2\n")
+	f.Add("title \"acks=1 (and a = b)\"\nsummary \"s\"\ncluster brokers=3\nsay \"x\" y\nask \"q\" options=(a, b) answer=a\nwhy \"w\" show=1s\nwhy \"again\"\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		dirs, err := Parse("fuzz", src)
 		if err != nil {

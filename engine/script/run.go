@@ -19,6 +19,8 @@ type Runner struct {
 	records int
 	// cursor is the first event not yet printed.
 	cursor int
+	// story checks where title, summary and why directives stand.
+	story storyOrder
 }
 
 // Cluster returns the runner's cluster, nil before the cluster directive.
@@ -44,6 +46,13 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 	k := classify(d.Cmd)
 	if k == kindUnknown {
 		return "", unknownCommand(d)
+	}
+	if err := r.story.see(d); err != nil {
+		return "", err
+	}
+	if k == kindStory && d.Cmd != "say" && d.Cmd != "why" {
+		_, err := storyText(d) // a title or summary may stand above the cluster
+		return "", err
 	}
 	if k == kindCluster {
 		if r.c != nil {
@@ -100,6 +109,13 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 			return "", err
 		}
 		return a.String(), nil
+	case kindStory:
+		if d.Cmd == "why" {
+			_, _, err := parseWhy(d, r.c.Config().Start)
+			return "", err
+		}
+		_, err := storyText(d)
+		return "", err
 	}
 	return r.observe(d)
 }

@@ -1,0 +1,187 @@
+package script
+
+import (
+	"strings"
+
+	"kplay/engine"
+	"kplay/link"
+)
+
+// Caption is a say directive: a line of the story shown under the diagram,
+// like a subtitle, from the moment it stands at in the script:
+//
+//	say "Broker 1 has crashed. The controller has not noticed yet."
+//
+// At is the time the commands above the say reach (as for an ask); the
+// caption stands before the commands below it. Line is the 1-based script
+// line of the directive.
+type Caption struct {
+	At   engine.Time
+	Line int
+	Text string
+}
+
+// Text limits, in bytes, for the story directives.
+const (
+	MaxTitleBytes   = 120
+	MaxSummaryBytes = 1000
+	MaxSayBytes     = 600
+	MaxWhyBytes     = 600
+)
+
+// textCommands are the directives whose first argument is double-quoted
+// text: Parse keeps the text whole and splits only what follows it.
+var textCommands = []string{"ask", "say", "why", "title", "summary"}
+
+// quotedText reads the double-quoted text that opens directive d's line
+// (after the command name) and bounds it to max bytes. example is a
+// well-formed line for the error message.
+func quotedText(d Directive, max int, example string) (string, *Error) {
+	rest := strings.TrimPrefix(strings.TrimSpace(d.Line), d.Cmd)
+	open := strings.IndexByte(rest, '"')
+	if open < 0 || strings.TrimSpace(rest[:open]) != "" {
+		return "", errAt(d.Pos, "%s needs its text in double quotes: %s", d.Cmd, example)
+	}
+	end := strings.IndexByte(rest[open+1:], '"')
+	if end < 0 {
+		return "", errAt(d.Pos, "the %s text has no closing double quote", d.Cmd)
+	}
+	text := strings.TrimSpace(rest[open+1 : open+1+end])
+	if text == "" {
+		return "", errAt(d.Pos, "the %s text is empty", d.Cmd)
+	}
+	if len(text) > max {
+		return "", errAt(d.Pos, "the %s text is %d bytes; the limit is %d", d.Cmd, len(text), max)
+	}
+	return text, nil
+}
+
+// storyText reads a title, summary or say directive: quoted text and
+// nothing after it.
+func storyText(d Directive) (string, *Error) {
+	max, example := MaxSayBytes, `say "Broker 1 has crashed."`
+	switch d.Cmd {
+	case "title":
+		max, example = MaxTitleBytes, `title "acks=1 can lose a write"`
+	case "summary":
+		max, example = MaxSummaryBytes, `summary "The leader crashes right after it acknowledges a record."`
+	}
+	text, err := quotedText(d, max, example)
+	if err != nil {
+		return "", err
+	}
+	if len(d.Args) > 0 {
+		return "", errAt(d.Args[0].Pos, "%s takes only its quoted text; %q follows it", d.Cmd, d.Args[0].Key)
+	}
+	return text, nil
+}
+
+// parseWhy reads a why directive: the quoted explanation of the ask above
+// it, and optionally show=TIME, the moment that shows the answer (a clock
+// time such as 10:00:09.500, or a duration since the cluster's start).
+// ShowAt is -1 without show=.
+func parseWhy(d Directive, start engine.Time) (why string, showAt engine.Time, err *Error) {
+	why, err = quotedText(d, MaxWhyBytes, `why "Only b1 had the record when it crashed." show=10:00:09.500`)
+	if err != nil {
+		return "", 0, err
+	}
+	showAt = -1
+	for _, a := range d.Args {
+		if a.Key != "show" || a.Vals == nil {
+			if a.Vals == nil {
+				return "", 0, errAt(a.Pos, "%q follows the text; why takes only show=TIME after it", a.Key)
+			}
+			return "", 0, errAt(a.Pos, "why takes show=, not %s=", a.Key)
+		}
+		if showAt >= 0 {
+			return "", 0, errAt(a.Pos, "show is given twice")
+		}
+		v, e := single(a)
+		if e != nil {
+			return "", 0, e
+		}
+		t, perr := parseInstant(v, start)
+		if perr != nil {
+			return "", 0, errAt(a.Pos, "show: %v", perr)
+		}
+		if t < start {
+			return "", 0, errAt(a.Pos, "show=%s is before the cluster's start %s", v, engine.FormatTime(start))
+		}
+		showAt = t
+	}
+	return why, showAt, nil
+}
+
+// storyOrder checks the rules that tie story directives to their
+// neighbours, for Compile and the Runner alike: a script has at most one
+// title and one summary, and a why directly follows an ask (only comments
+// and blank lines between them), one why per ask.
+type storyOrder struct {
+	title, summary bool
+	// afterAsk says the previous directive was an ask without a why yet.
+	afterAsk bool
+}
+
+// see checks directive d against the directives seen before it and
+// records it.
+func (s *storyOrder) see(d Directive) *Error {
+	afterAsk := s.afterAsk
+	s.afterAsk = d.Cmd == "ask"
+	switch d.Cmd {
+	case "title":
+		if s.title {
+			return errAt(d.Pos, "the script already has a title; a script has one title directive")
+		}
+		s.title = true
+	case "summary":
+		if s.summary {
+			return errAt(d.Pos, "the script already has a summary; a script has one summary directive")
+		}
+		s.summary = true
+	case "why":
+		if !afterAsk {
+			return errAt(d.Pos, "why must directly follow the ask it explains (line %d has no ask above it)", d.Pos.Line)
+		}
+	}
+	return nil
+}
+
+// Title returns the scenario's title: the text of the first title
+// directive, or else of the first "# title:" comment, or "". It reads
+// lines without parsing or compiling the script.
+func Title(src string) string {
+	if t, ok := storyLine(src, "title", MaxTitleBytes); ok {
+		return t
+	}
+	return link.Title(src)
+}
+
+// Summary returns the text of the script's first summary directive, or "".
+// It reads lines without parsing or compiling the script.
+func Summary(src string) string {
+	t, _ := storyLine(src, "summary", MaxSummaryBytes)
+	return t
+}
+
+// storyLine finds the first directive line `cmd "text"` outside expected
+// outputs and returns its text, if it is well formed and at most max bytes.
+func storyLine(src, cmd string, max int) (string, bool) {
+	lines := splitLines(src)
+	for i := 0; i < len(lines); i++ {
+		if lines[i] == "----" {
+			i++
+			readExpected(lines, &i)
+			i--
+			continue
+		}
+		rest, ok := strings.CutPrefix(strings.TrimSpace(lines[i]), cmd)
+		if !ok || !strings.HasPrefix(strings.TrimLeft(rest, " "), `"`) || !strings.HasPrefix(rest, " ") {
+			continue
+		}
+		d := Directive{Cmd: cmd, Line: strings.TrimSpace(lines[i])}
+		if t, err := quotedText(d, max, ""); err == nil {
+			return t, true
+		}
+	}
+	return "", false
+}
