@@ -46,6 +46,8 @@ type Player struct {
 	// hist counts forks (injected commands): two equal hist values mean
 	// the same steps, so the same future.
 	hist int
+	// forks are the latest forks, for sharedEvents.
+	forks []forkMark
 	// marks caches the timeline's markers for hist.
 	marks markerCache
 	// state caches State() for the cluster of generation stateGen at
@@ -286,6 +288,7 @@ func (p *Player) Inject(cmd engine.Command) error {
 	// Finish everything due at the playhead first, as a replay would
 	// (after HoldAt, the steps it held back too).
 	p.play(p.playhead)
+	shared := p.c.EventCount()
 	if err := p.c.Apply(cmd); err != nil {
 		return err
 	}
@@ -301,7 +304,7 @@ func (p *Player) Inject(cmd engine.Command) error {
 	// timeline beyond it belong to the old.
 	p.cps.dropAfter(p.playhead)
 	p.furthest = p.playhead
-	p.hist++
+	p.forked(shared)
 	p.next = 0
 	for p.next < len(p.steps) && p.steps[p.next].At <= p.playhead {
 		p.next++

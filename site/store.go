@@ -79,83 +79,137 @@ const NarrowBelow = 720
 
 // Store holds everything the page shows. It is framework-free: the page's
 // components read it, dispatch actions to it, and re-render when it
-// notifies them.
+// notifies them. It is two parts, embedded so that their fields read as
+// the Store's own (s.Speed, s.Player): the reader's Session, which lasts
+// as long as the page, and the Scene, which a new scenario (a picked
+// preset, an applied script, a restart with a new cluster line) replaces
+// whole, through setScene, without touching the Session.
 type Store struct {
+	Session
+	Scene
+	// onChange holds the subscribers, called in order after each change.
+	onChange []func()
+}
+
+// Session is the reader's side of the page: how they like to watch, which
+// outlives any scenario.
+type Session struct {
+	// Speed is simulated ms per real ms.
+	Speed float64
+	// Narrow says the viewport is phone-sized.
+	Narrow bool
+	// ShowNet says the event log lists every event, message and fetch
+	// chatter included, not only what matters (LogLines).
+	ShowNet bool
+	// SkipQuiet says quiet time (no message on the wire) plays at
+	// QuietSpeed, at least real time, so that a 500 ms long poll does not
+	// take 50 s on screen at the default speed.
+	SkipQuiet bool
+	// Manners is the help dialog, theme, motion, table view and narration
+	// state (store_manners.go).
+	Manners Manners
+	// Share is the share bar's and the embed's state, the embed's options
+	// and panels among them (store_share.go).
+	Share Sharing
+	// Edit is the script editor's state (store_edit.go): the reader's
+	// draft survives a change of scenario.
+	Edit Editing
+}
+
+// Scene is the scenario being played and what the reader did to it: the
+// player, their actions, selection and answers. The lesson switch and the
+// lesson hooks are the Session's in spirit; setScene carries them over.
+type Scene struct {
 	// Title is the scenario's title.
 	Title string
 	// Player owns the cluster at the playhead.
 	Player *Player
 	// Playing says the animation loop advances the playhead.
 	Playing bool
-	// Speed is simulated ms per real ms.
-	Speed float64
-	// Narrow says the viewport is phone-sized.
-	Narrow bool
-	// ShowNet says the event log lists message events too.
-	ShowNet bool
-	// SkipQuiet says quiet time (no message on the wire) plays at
-	// QuietSpeed, at least real time, so that a 500 ms long poll does not
-	// take 50 s on screen at the default speed.
-	SkipQuiet bool
 	// Err is a problem to show the user, "" if none.
 	Err string
 	// Menu is the broker whose action menu is open, when MenuOpen.
 	Menu     engine.BrokerID
 	MenuOpen bool
-	// Manners is the help dialog, theme, motion, table view and narration
-	// state (store_manners.go).
-	Manners Manners
 	// See is the inspector's selection and the views derived from the
 	// event log (store_see.go).
 	See Seeing
 	// Acting is the link menu, producer, consumer and config panels'
 	// state (store_act.go).
 	Acting Acting
-	// Share is the share bar's and the embed's state (store_share.go).
-	Share Sharing
-	// Edit is the script editor's state (store_edit.go).
-	Edit Editing
 	// Lesson is the scenario's questions and the reader's answers
 	// (store_lesson.go).
 	Lesson Lesson
+	// Fork is the last time the reader changed the past, nil if none
+	// since the scenario began or since it was undone (store_fork.go).
+	Fork *Fork
+	// log is the event log's index of what matters (store_log.go).
+	log logIndex
 	// nextValue numbers the next produced record ("order-<nextValue>").
 	nextValue int
-	// onChange holds the subscribers, called in order after each change.
-	onChange []func()
+}
+
+// newSession is a new reader's session: the default speed, quiet time
+// skipped.
+func newSession() Session { return Session{Speed: DefaultSpeed, SkipQuiet: true} }
+
+// newScene returns the Scene playing sc from its start; a scenario whose
+// cluster is invalid gives a paused empty cluster and the error in Err.
+func newScene(sc script.Scenario) Scene {
+	n := Scene{Title: sc.Title, Playing: true, nextValue: nextOrderNumber(sc)}
+	p, err := NewPlayer(sc)
+	if err != nil {
+		n.Err = err.Error()
+		p = emptyPlayer()
+		n.Playing = false
+	}
+	n.Player = p
+	n.Lesson = LessonFor(sc, Lesson{})
+	n.syncErr()
+	return n
+}
+
+// sceneFromScript compiles a scenario script (expected outputs are
+// stripped) and returns its Scene. A script that does not compile gives a
+// Scene showing the error over an empty default cluster, and the editor
+// state that keeps the script, its error marked, to be fixed and applied
+// (a broken link's text is not lost); draft is nil otherwise.
+func sceneFromScript(name, src string) (n Scene, draft *Editing) {
+	sc, err := script.ParseAndCompile(name, script.StripExpected(src))
+	if err != nil {
+		n = Scene{Title: script.Title(src), Err: err.Error(), Player: emptyPlayer(), nextValue: 1}
+		base := ScriptText("", n.Player.Scenario(), nil, 0)
+		return n, &Editing{Draft: src, Dirty: true, Base: base, Problem: problemOf(err),
+			Status: "This script does not compile, so the page plays an empty cluster; fix it and apply."}
+	}
+	n = newScene(sc)
+	n.Acting.Source = script.StripExpected(src)
+	return n, nil
+}
+
+// setScene puts n in place of the scenario playing. Only the Scene
+// changes: the Session (speed, theme, motion, panels, the draft) stays as
+// it is. The lesson switch and hooks carry over to n's questions.
+func (s *Store) setScene(n Scene) {
+	n.Lesson = LessonFor(n.Player.Scenario(), s.Lesson)
+	s.Scene = n
 }
 
 // NewStore returns a Store playing sc from its start at DefaultSpeed.
 func NewStore(sc script.Scenario) *Store {
-	s := &Store{Title: sc.Title, Playing: true, Speed: DefaultSpeed, SkipQuiet: true, nextValue: nextOrderNumber(sc)}
-	p, err := NewPlayer(sc)
-	if err != nil {
-		s.Err = err.Error()
-		p = emptyPlayer()
-		s.Playing = false
-	}
-	s.Player = p
-	s.Lesson = LessonFor(sc, Lesson{})
-	s.syncErr()
-	return s
+	return &Store{Session: newSession(), Scene: newScene(sc)}
 }
 
 // NewStoreFromScript compiles a scenario script (expected outputs are
 // stripped) and returns a Store playing it. A script that does not compile
-// gives a Store showing the error over an empty default cluster.
+// gives a Store showing the error over an empty default cluster, with the
+// script in the editor.
 func NewStoreFromScript(name, src string) *Store {
-	sc, err := script.ParseAndCompile(name, script.StripExpected(src))
-	if err != nil {
-		s := &Store{Speed: DefaultSpeed, SkipQuiet: true, Player: emptyPlayer(), nextValue: 1}
-		s.Title = script.Title(src)
-		s.Err = err.Error()
-		// The script stays in the editor, its error marked, to be fixed
-		// and applied: a broken link's text is not lost.
-		s.Edit = Editing{Draft: src, Dirty: true, Base: s.ScriptText(), Problem: problemOf(err),
-			Status: "This script does not compile, so the page plays an empty cluster; fix it and apply."}
-		return s
+	n, draft := sceneFromScript(name, src)
+	s := &Store{Session: newSession(), Scene: n}
+	if draft != nil {
+		s.Edit = *draft
 	}
-	s := NewStore(sc)
-	s.Acting.Source = script.StripExpected(src)
 	return s
 }
 
@@ -237,6 +291,18 @@ func (s *Store) Dispatch(a Action) {
 		s.produce()
 	case Seek:
 		s.Player.Seek(a.At)
+	case SeekToEvent:
+		s.Playing = false
+		s.Player.Seek(a.At)
+	case UndoFork:
+		if !s.undoFork() {
+			return
+		}
+	case DismissFork:
+		if s.Fork == nil {
+			return
+		}
+		s.Fork = nil
 	case Restart:
 		s.Player.Seek(s.Player.Scenario().Config.Start)
 		s.resetLesson()
@@ -266,11 +332,7 @@ func (s *Store) Dispatch(a Action) {
 		if a.Cmd == nil {
 			break
 		}
-		if err := s.Player.Inject(a.Cmd); err != nil {
-			s.Err = err.Error()
-			break
-		}
-		s.Err = ""
+		s.inject(a.Cmd)
 	case seeAction:
 		if !s.see(a) {
 			return
@@ -350,7 +412,7 @@ func (s *Store) advance(realMs float64) {
 }
 
 // syncErr shows a scripted step's error, if the player has one.
-func (s *Store) syncErr() {
+func (s *Scene) syncErr() {
 	if err := s.Player.Err(); err != nil && s.Err == "" {
 		s.Err = err.Error()
 	}
@@ -364,10 +426,7 @@ func (s *Store) produce() {
 		return
 	}
 	cmd := engine.Produce{TP: p.TP, Values: []string{s.NextValue()}, Acks: engine.AcksAll}
-	if err := s.Player.Inject(cmd); err != nil {
-		s.Err = err.Error()
-		return
+	if s.inject(cmd) {
+		s.nextValue++
 	}
-	s.Err = ""
-	s.nextValue++
 }

@@ -242,14 +242,17 @@ func normal(key, v string) string {
 	return strings.TrimSpace(v)
 }
 
-// inject applies cmd at the playhead, showing the engine's error if it
-// refuses; it reports success.
+// inject applies the reader's cmd at the playhead, showing the engine's
+// error if it refuses, and records a Fork if it changed the past
+// (store_fork.go); it reports success.
 func (s *Store) inject(cmd engine.Command) bool {
+	f := s.beforeAct()
 	if err := s.Player.Inject(cmd); err != nil {
 		s.Err = err.Error()
 		return false
 	}
 	s.Err = ""
+	s.afterAct(f)
 	return true
 }
 
@@ -285,17 +288,15 @@ func (s *Store) restartWith(line string) {
 		return
 	}
 	sc.Title = s.Title
-	n := NewStore(sc)
+	n := newScene(sc)
 	if n.Err != "" {
 		s.Err = n.Err
 		return
 	}
-	n.onChange, n.Narrow, n.Manners = s.onChange, s.Narrow, s.Manners
-	n.Speed, n.SkipQuiet, n.ShowNet = s.Speed, s.SkipQuiet, s.ShowNet
 	n.Acting.Source = text
 	n.Acting.Note = "restarted with: " + line
-	n.Edit, n.Lesson = s.Edit, LessonFor(sc, s.Lesson)
-	*s = *n
+	s.setScene(n)
+	s.leavePreset()
 }
 
 // ScriptText returns the scenario's script with the user's actions merged

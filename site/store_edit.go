@@ -108,8 +108,9 @@ type editAction interface {
 type EditScript struct{ Text string }
 
 // ApplyScript is an action which plays the editor's draft in place of the
-// scenario, at the same moment. A draft that does not compile stays in the
-// editor with its error marked.
+// scenario: an edit of the same script (SameScript) at the same moment, a
+// new script from its own start. A draft that does not compile stays in
+// the editor with its error marked.
 type ApplyScript struct{}
 
 // RevertScript is an action which drops the draft: the editor shows the
@@ -177,39 +178,57 @@ func (ApplyScript) applyEdit(s *Store) bool {
 		e.Status = "Not applied: " + e.Problem.String() + ". Your text is kept; fix it and apply again."
 		return true
 	}
-	note := "Applied at " + engine.FormatTime(s.Player.Now()) + "."
+	dropped := false
 	if stripped := script.StripExpected(src); stripped != src && strings.Contains(src, "\n----\n") {
-		src = stripped
-		note += " Expected outputs (the ---- blocks) were dropped: the page plays a script, it does not check one."
+		src, dropped = stripped, true
 	}
 	sc, err := script.ParseAndCompile("script", src)
 	if err != nil {
 		e.Problem = problemOf(err) // can't happen: CheckScript passed
 		return true
 	}
-	at, playing := s.Player.Now(), s.Playing
-	n := NewStore(sc)
+	n := newScene(sc)
 	if n.Err != "" {
 		e.Problem = &ScriptProblem{Msg: n.Err}
 		e.Status = "Not applied: " + n.Err
 		return true
 	}
-	n.onChange, n.Narrow, n.Manners = s.onChange, s.Narrow, s.Manners
-	n.Speed, n.SkipQuiet, n.ShowNet = s.Speed, s.SkipQuiet, s.ShowNet
-	n.Share, n.Lesson = s.Share, LessonFor(sc, s.Lesson)
 	n.Acting.Source = src
-	n.Edit = Editing{Status: note, Hooks: e.Hooks}
-	if p, ok := scenarios.Get(n.Share.Preset); !ok || script.StripExpected(p.Text) != src {
-		n.Share.Preset = ""
-	}
-	n.Share.Copied = ""
-	*s = *n
-	s.Player.Seek(at)
+	at, playing, same := s.Player.Now(), s.Playing, SameScript(s.Player.Scenario(), sc)
+	p, isPreset := scenarios.Get(s.Share.Preset)
+	s.setScene(n)
 	s.Playing = playing
+	var note string
+	if same {
+		s.Player.Seek(min(at, ScenarioEnd(sc)))
+		note = "Applied at " + engine.FormatTime(s.Player.Now()) + "."
+	} else {
+		note = "Applied from the script's own start, " + engine.FormatTime(sc.Config.Start) + ": its cluster line differs from the one that was playing, so it is a new scenario."
+	}
+	if dropped {
+		note += " Expected outputs (the ---- blocks) were dropped: the page plays a script, it does not check one."
+	}
+	s.Edit = Editing{Status: note, Hooks: e.Hooks}
+	if !isPreset || script.StripExpected(p.Text) != src {
+		s.leavePreset()
+	}
+	s.Share.Copied = ""
 	if s.Edit.Hooks.SaveDraft != nil {
 		s.Edit.Hooks.SaveDraft("", "")
 	}
 	return true
+}
+
+// SameScript says whether applying next in place of cur is an edit of the
+// same script, which keeps the playhead's moment, rather than a new
+// script, which plays from its own start. They are the same script when
+// their cluster lines give the same cluster: ClusterLine prints the same
+// line for both (the number of brokers, seed, start, protocol and every
+// setting). So a script whose start= differs, or that has no start= while
+// cur has one, is a different script; an edit below the cluster line
+// (topics, produces, faults, questions) is the same script.
+func SameScript(cur, next script.Scenario) bool {
+	return ClusterLine(cur.Config) == ClusterLine(next.Config)
 }
 
 func (RevertScript) applyEdit(s *Store) bool {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"kplay/engine"
+	"kplay/engine/script"
 	"kplay/link"
 	"kplay/scenarios"
 )
@@ -35,10 +37,17 @@ type Sharing struct {
 // falls back to the long link when there is no Worker (kplay serve), puts
 // it on the clipboard and dispatches Copied. CopyEmbed copies embed code.
 // Origin is the page's scheme and host.
+//
+// SetAddress, when set (the full page; an embed's address holds its
+// options and is left alone), is given the query the address bar should
+// show for what the page plays: "?preset=NAME" for a preset, "" for a
+// script of the reader's. It replaces the address without a fragment and
+// without a history entry (history.replaceState).
 type ShareHooks struct {
-	ShareLink func(fragment string)
-	CopyEmbed func(code string)
-	Origin    string
+	ShareLink  func(fragment string)
+	CopyEmbed  func(code string)
+	SetAddress func(query string)
+	Origin     string
 }
 
 // shareAction is an action of the share bar.
@@ -79,11 +88,27 @@ func (a PickPreset) applyShare(s *Store) bool {
 		s.Share.Notice = "There is no preset called " + strconv.Quote(clip(a.Name)) + "."
 		return true
 	}
-	share := s.Share
 	s.ReplaceScript(p.Name+".txt", p.Text)
-	share.Preset, share.Copied = p.Name, ""
-	s.Share = share
+	s.Share.Preset = p.Name
+	if h := s.Share.Hooks.SetAddress; h != nil {
+		h(PresetQuery(p.Name))
+	}
 	return true
+}
+
+// PresetQuery is the address's query that opens preset name:
+// "?preset=NAME".
+func PresetQuery(name string) string { return "?preset=" + url.QueryEscape(name) }
+
+// leavePreset records that the page no longer plays a preset as it is (a
+// script replaced it, or the reader's edit): the share bar forgets the
+// preset and its last copy, and the address bar loses ?preset=.
+func (s *Store) leavePreset() {
+	was := s.Share.Preset
+	s.Share.Preset, s.Share.Copied, s.Share.CopiedText, s.Share.CopyFailed = "", "", "", false
+	if h := s.Share.Hooks.SetAddress; h != nil && was != "" {
+		h("")
+	}
 }
 
 func (a Copied) applyShare(s *Store) bool {
@@ -113,10 +138,40 @@ func OpenStartup(st Startup, embed bool) *Store {
 		}
 	}
 	if st.HasSeek {
-		s.Player.Seek(st.Seek)
+		at := st.Seek
+		if end := ScenarioEnd(s.Player.Scenario()); at > end {
+			at = end
+			note := "This link's moment is later than its scenario runs, so the page opens at the scenario's end, " + engine.FormatTime(end) + "."
+			s.Share.Notice = strings.TrimSpace(s.Share.Notice + " " + note)
+		}
+		s.Player.Seek(at)
 		s.Playing = false
 	}
 	return s
+}
+
+// EndMargin is how long, in simulated ms, a scenario runs on after its
+// last scripted step, for ScenarioEnd: five minutes, time enough for every
+// timeout the lessons show to run out after the last command (the broker
+// session timeout, broker.session.timeout.ms, 9 s; a follower's
+// replica.lag.time.max.ms, 30 s; a producer's delivery.timeout.ms, 120 s).
+const EndMargin engine.Time = 5 * 60 * 1000
+
+// ScenarioEnd is the latest moment, in simulated ms on the scenario's
+// clock, that a link or an applied script may open sc at: its last
+// scripted step or question (or its start), plus EndMargin. It bounds what
+// opening a moment can cost: a link's t is the reader's to write, and
+// playing ten simulated hours of a big cluster to reach it would exhaust
+// the page's memory.
+func ScenarioEnd(sc script.Scenario) engine.Time {
+	last := sc.Config.Start
+	for _, st := range sc.Steps {
+		last = max(last, st.At)
+	}
+	for _, a := range sc.Asks {
+		last = max(last, a.At)
+	}
+	return last + EndMargin
 }
 
 func trimTxt(name string) string {

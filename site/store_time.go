@@ -35,20 +35,24 @@ func (JumpToViolation) applyTime(s *Store) {
 }
 
 // ReplaceScript puts the scenario of a script in place of the one playing,
-// as NewStoreFromScript would build it, keeping the subscribers, the
-// viewport, the editor's draft (the reader's text is never dropped) and
-// lesson mode, and notifies them.
+// from its start, as NewStoreFromScript would build it, and notifies the
+// subscribers. Only the Scene changes (setScene): the reader's session
+// (speed, theme, motion, panels, the embed's options) stays, and so does
+// the editor's draft, which wins over a script that does not compile (the
+// reader's text is never dropped). The scenario is no longer a preset
+// (PickPreset names it again).
 func (s *Store) ReplaceScript(name, src string) {
-	n := NewStoreFromScript(name, src)
-	n.onChange, n.Narrow = s.onChange, s.Narrow
-	if s.Edit.Dirty || !n.Edit.Dirty {
-		// The reader's draft wins over a script that does not compile.
-		n.Edit, n.Edit.Status = s.Edit, ""
-	} else {
-		n.Edit.Hooks = s.Edit.Hooks
+	n, draft := sceneFromScript(name, src)
+	switch {
+	case draft != nil && !s.Edit.Dirty:
+		hooks := s.Edit.Hooks
+		s.Edit = *draft
+		s.Edit.Hooks = hooks
+	default:
+		s.Edit.Status = ""
 	}
-	n.Lesson = LessonFor(n.Player.Scenario(), s.Lesson)
-	*s = *n
+	s.setScene(n)
+	s.leavePreset()
 	for _, f := range s.onChange {
 		f()
 	}

@@ -1,0 +1,151 @@
+package site
+
+import (
+	"sort"
+
+	"kplay/engine"
+)
+
+// This file holds the event log's view model: the whole run up to the
+// playhead, filtered by default to what a learner follows (elections,
+// ISR changes, faults, acknowledgements and produce errors, truncation,
+// broken guarantees), with the fetch and message chatter one toggle away
+// (Session.ShowNet). An election stays in the log however many fetch
+// rounds follow it: the filtered lines are indexed once, incrementally,
+// and only the rows shown are built.
+
+// LogLine is one row of the event log and the moment it happened, so that
+// a click on it can move the playhead there (SeekToEvent).
+type LogLine struct {
+	EventLine
+	// At is when the event happened, in simulated ms.
+	At engine.Time
+}
+
+// SeekToEvent is an action from the event log: pause and move the
+// playhead to At, the moment a logged event happened.
+type SeekToEvent struct{ At engine.Time }
+
+func (SeekToEvent) isAction() {}
+
+// Matters says whether the event log shows events of kind k by default:
+// commands, faults (a broker stopping or starting, fencing and
+// unfencing, a controlled shutdown, links cut or healed), leader
+// elections, ISR shrinks and expands with their AlterPartition requests,
+// acknowledged, failed and rejected produces (NOT_LEADER_OR_FOLLOWER,
+// NOT_ENOUGH_REPLICAS), idempotent duplicates, truncation (a replica's
+// and a consumer's, KIP-320), consumer errors and broken guarantees. Left
+// to the toggle: messages, fetch long polls and rounds, appends, high
+// watermark moves, metadata and consumer reads.
+func Matters(k engine.EventKind) bool {
+	switch k {
+	case engine.EvCommand, engine.EvTopicCreated, engine.EvLeaderElected, engine.EvElection,
+		engine.EvISRShrinkProposed, engine.EvISRExpandProposed, engine.EvISRChanged,
+		engine.EvBrokerFenced, engine.EvBrokerUnfenced, engine.EvControlledShutdown,
+		engine.EvBrokerStopped, engine.EvBrokerStarted, engine.EvNetwork,
+		engine.EvProduceAcked, engine.EvProduceError, engine.EvProduceFailed, engine.EvDuplicate,
+		engine.EvTruncated, engine.EvConsumerTruncation, engine.EvConsumerError, engine.EvViolation:
+		return true
+	}
+	return false
+}
+
+// logIndex is the Seq of every event that Matters, in order, among the
+// first n events of history hist.
+type logIndex struct {
+	hist int
+	n    int
+	seqs []int
+}
+
+// LogLines returns the event log's rows up to the playhead: with showAll
+// every event, else those that Matter; at most max of them (the newest),
+// oldest first. It costs the rows returned plus the events added since the
+// last call.
+func (s *Store) LogLines(showAll bool, max int) []LogLine {
+	if max <= 0 {
+		return nil
+	}
+	p := s.Player
+	out := make([]LogLine, 0, min(max, 64))
+	if showAll {
+		for e := range p.Recent(max) {
+			out = append(out, logLine(e))
+		}
+		reverseLines(out)
+		return out
+	}
+	seqs := s.mattering()
+	for i := len(seqs) - 1; i >= 0 && len(out) < max; i-- {
+		run := p.c.EventsBefore(seqs[i] + 1)
+		out = append(out, logLine(&run[len(run)-1]))
+	}
+	reverseLines(out)
+	return out
+}
+
+// LogTotal returns how many rows the event log has up to the playhead:
+// every event with showAll, else those that Matter.
+func (s *Store) LogTotal(showAll bool) int {
+	if showAll {
+		return s.Player.EventCount()
+	}
+	return len(s.mattering())
+}
+
+func logLine(e *engine.Event) LogLine {
+	return LogLine{
+		EventLine: EventLine{Seq: e.Seq, Time: engine.FormatTime(e.At), Text: Clip(e.String(), MaxEventText), Class: CategoryClass(e.Kind.Category())},
+		At:        e.At,
+	}
+}
+
+func reverseLines(l []LogLine) {
+	for i, j := 0, len(l)-1; i < j; i, j = i+1, j-1 {
+		l[i], l[j] = l[j], l[i]
+	}
+}
+
+// mattering brings the index up to the playhead and returns it. A seek
+// back in the same history cuts it; a fork keeps the part before the
+// fork (Player.sharedEvents), so the rate of the producer panel, which
+// forks at every record, costs only what is new.
+func (s *Store) mattering() []int {
+	p, x := s.Player, &s.log
+	if x.hist != p.hist {
+		keep, ok := p.sharedEvents(x.hist)
+		if !ok {
+			keep = 0
+		}
+		x.hist, x.n = p.hist, min(x.n, keep)
+	}
+	n := p.EventCount()
+	if n < x.n {
+		x.n = n
+	}
+	x.seqs = x.seqs[:sort.SearchInts(x.seqs, x.n)]
+	if x.n == n {
+		return x.seqs
+	}
+	// Walk back to x.n a piece at a time, then read the pieces forward:
+	// nothing is copied.
+	var runs [][]engine.Event
+	for end := n; end > x.n; {
+		run := p.c.EventsBefore(end)
+		from := end - len(run)
+		if from < x.n {
+			run = run[x.n-from:]
+		}
+		runs = append(runs, run)
+		end -= len(run)
+	}
+	for i := len(runs) - 1; i >= 0; i-- {
+		for j := range runs[i] {
+			if e := &runs[i][j]; Matters(e.Kind) {
+				x.seqs = append(x.seqs, e.Seq)
+			}
+		}
+	}
+	x.n = n
+	return x.seqs
+}
