@@ -60,7 +60,7 @@ func New(cfg Config) (*Cluster, error) {
 		// The initial brokers are registered and unfenced at the start, with
 		// broker epochs 1..n as a fresh KRaft cluster would give them.
 		c.ctrl.nextBrokerEpoch++
-		c.ctrl.regs[i] = brokerReg{id: id, epoch: c.ctrl.nextBrokerEpoch, lastContact: c.now}
+		c.ctrl.regs[i] = brokerReg{id: id, epoch: c.ctrl.nextBrokerEpoch, lastContact: c.now, fencedAt: -1}
 		c.brokers[i].brokerEpoch = c.ctrl.nextBrokerEpoch
 		c.startBrokerTimers(&c.brokers[i])
 	}

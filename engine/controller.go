@@ -35,6 +35,10 @@ type partitionReg struct {
 	// last known leader; empty unless Config.EligibleLeaderReplicas.
 	elr          []BrokerID
 	lastKnownElr []BrokerID
+	// unclean says the current leader came from an unclean election (or
+	// KIP-966's last-known-leader election); the next leader change that is
+	// clean clears it.
+	unclean bool
 }
 
 func (p partitionReg) clone() partitionReg {

@@ -26,8 +26,13 @@ type brokerReg struct {
 	// fenced brokers lead nothing and join no ISR (KIP-841).
 	fenced       bool
 	shuttingDown bool
-	// lastContact is when the controller last heard a heartbeat.
+	// lastContact is when the controller last heard a heartbeat (or the
+	// registration).
 	lastContact Time
+	// fencedAt is when the controller fenced the broker (a session that ran
+	// out, or a controlled shutdown), -1 while it is unfenced or has only
+	// been fenced by its registration.
+	fencedAt Time
 }
 
 func (k controller) clone() controller {
@@ -140,6 +145,7 @@ func (c *Cluster) fenceCheck(gen int64) {
 // (KAFKA-15021).
 func (c *Cluster) fence(id BrokerID) {
 	c.ctrl.reg(id).fenced = true
+	c.ctrl.reg(id).fencedAt = c.now
 	c.removeFromISRs(id)
 }
 
@@ -185,6 +191,7 @@ func (c *Cluster) removeUnclean(id BrokerID) {
 // it can lead get an election (ReplicationControlManager.handleBrokerUnfenced).
 func (c *Cluster) unfence(id BrokerID) {
 	c.ctrl.reg(id).fenced = false
+	c.ctrl.reg(id).fencedAt = -1
 	c.emit(Event{Kind: EvBrokerUnfenced, Node: Controller, Peer: Broker(id)})
 	for i := range c.parts {
 		p := &c.parts[i]
@@ -209,6 +216,7 @@ func (c *Cluster) controlledShutdown(id BrokerID) {
 		c.stopBroker(b, "completed its controlled shutdown")
 	}
 	c.ctrl.reg(id).fenced = true
+	c.ctrl.reg(id).fencedAt = c.now
 }
 
 // handleRegistration registers a restarted broker with a new broker epoch,
@@ -226,6 +234,7 @@ func (c *Cluster) handleRegistration(m Message) {
 	c.ctrl.nextBrokerEpoch++
 	r.epoch = c.ctrl.nextBrokerEpoch
 	r.fenced = true
+	r.fencedAt = -1
 	r.shuttingDown = false
 	r.lastContact = c.now
 	c.send(Message{Kind: MsgBrokerRegistrationResponse, Request: m.ID, From: Controller, To: m.From, BrokerEpoch: r.epoch})
@@ -360,6 +369,9 @@ func (c *Cluster) changePartition(p *partitionReg, target []BrokerID, typ electi
 	oldISR, oldELR := p.isr, p.elr
 	p.isr, p.elr, p.lastKnownElr = target, elr, lastKnown
 	p.leader = leader
+	if leaderChanged || unclean {
+		p.unclean = unclean
+	}
 	if unclean {
 		c.uncleanElections++
 	}

@@ -77,8 +77,9 @@ type batch struct {
 	baseSeq int32
 	// created is when the batch was made: delivery.timeout.ms counts from it.
 	created Time
-	// sentTo is the broker the batch's last attempt went to.
+	// sentTo is the broker the batch's last attempt went to, at sentAt.
 	sentTo BrokerID
+	sentAt Time
 }
 
 func (p *producer) clone() producer {
@@ -326,7 +327,7 @@ func (c *Cluster) sendBatch(p *producer, b *batch) {
 		}
 	}
 	b.attempts++
-	b.sentTo = m.leader
+	b.sentTo, b.sentAt = m.leader, c.now
 	b.reqID = c.send(Message{Kind: MsgProduce, From: node, To: Broker(m.leader), Parts: []Part{{TP: b.tp, Acks: b.acks,
 		Records: b.records[:len(b.records):len(b.records)], ProducerID: p.producerID, BaseSequence: b.baseSeq}}})
 	b.state = batchInflight

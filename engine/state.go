@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // State is a deep, sorted, read-only snapshot of the cluster for rendering.
 // Slices are sorted by id or partition; nothing in it aliases mutable engine
@@ -20,6 +23,45 @@ type BrokerState struct {
 	ID       BrokerID
 	Alive    bool
 	Replicas []ReplicaState
+	// Reg is the controller's view of the broker.
+	Reg RegistrationState
+}
+
+// RegistrationState is the KRaft controller's record of one broker: its
+// registration (ClusterControlManager's BrokerRegistration) and its session
+// (BrokerHeartbeatManager.BrokerHeartbeatState). Times are simulated
+// milliseconds.
+type RegistrationState struct {
+	// Registered says the broker has registered with the controller at
+	// least once (every broker of a new cluster is).
+	Registered bool
+	// Fenced brokers lead nothing and join no ISR (KIP-841). A broker that
+	// has just registered is fenced until a heartbeat shows it caught up
+	// (BrokerHeartbeatManager.calculateNextBrokerState).
+	Fenced bool
+	// ShuttingDown says the broker asked for a controlled shutdown in a
+	// heartbeat (BrokerHeartbeatRequest.WantShutDown) and the controller
+	// moved its leaderships away (ReplicationControlManager
+	// .handleBrokerInControlledShutdown). kplay completes a controlled
+	// shutdown at once, so the broker is stopped and fenced while this is
+	// set; it stays set until the broker registers again.
+	ShuttingDown bool
+	// BrokerEpoch is the epoch of the broker's current registration, new at
+	// each registration (ClusterControlManager.registerBroker).
+	BrokerEpoch int64
+	// LastHeartbeat is when the controller last heard from the broker: a
+	// heartbeat or its registration (BrokerHeartbeatManager.touch).
+	LastHeartbeat Time
+	// SessionExpires is LastHeartbeat + broker.session.timeout.ms: the
+	// moment the controller fences an unfenced broker that has not
+	// heartbeated since (QuorumController.maybeFenceStaleBroker). While the
+	// broker heartbeats every broker.heartbeat.interval.ms it moves ahead.
+	SessionExpires Time
+	// FencedAt is when the controller fenced the broker (its session ran
+	// out, EvBrokerFenced, or it completed a controlled shutdown); -1 if it
+	// is not fenced, or has been fenced only by its registration since it
+	// last registered.
+	FencedAt Time
 }
 
 // ReplicaState is one broker's replica of one partition.
@@ -61,6 +103,35 @@ type PartitionState struct {
 	// Leader is NoLeader (-1) when the partition has none.
 	Leader                      BrokerID
 	LeaderEpoch, PartitionEpoch Epoch
+	// Unclean says the current leader came from an unclean election
+	// (unclean.leader.election.enable, an elect-leaders type=unclean, or
+	// KIP-966's election of the last known leader): it may lack records the
+	// old ISR had acknowledged. The next clean leader change clears it.
+	Unclean bool
+	// Lag is how the leader sees each follower in its ISR, sorted by broker
+	// id; empty when the partition has no leader or the leader is down.
+	Lag []FollowerLag
+}
+
+// FollowerLag is the leader's out-of-sync clock for one ISR follower
+// (kafka.cluster.Replica's lastCaughtUpTimeMs, Partition
+// .getOutOfSyncReplicas). Times are simulated milliseconds.
+type FollowerLag struct {
+	Broker BrokerID
+	// LastCaughtUp is the last time the follower's fetch reached the
+	// leader's log end as it was at the follower's previous fetch
+	// (Replica.updateFetchStateOrThrow).
+	LastCaughtUp Time
+	// ShrinkAt is LastCaughtUp + replica.lag.time.max.ms. Once now is past
+	// it (strictly), the leader's next isr-expiration run, every
+	// replica.lag.time.max.ms / 2, proposes an ISR without the follower
+	// through AlterPartition (ReplicaManager.maybeShrinkIsr) — unless
+	// AtLogEnd.
+	ShrinkAt Time
+	// AtLogEnd says the follower's log end equals the leader's: such a
+	// follower is caught up whatever ShrinkAt says (Replica.isCaughtUp), as
+	// a follower that crashed on an idle partition.
+	AtLogEnd bool
 }
 
 // ProducerState is one producer client.
@@ -68,6 +139,25 @@ type ProducerState struct {
 	ID NodeID
 	// Pending counts records sent or batched but not yet acknowledged.
 	Pending int
+	// Requests are the produce requests sent and not yet answered, sorted
+	// by SentAt (ties in the order the producer made their batches).
+	Requests []ProduceRequestState
+}
+
+// ProduceRequestState is one Produce request in flight: one batch of the
+// producer's record accumulator sent to the leader its metadata names
+// (Sender.sendProduceRequest). acks=0 batches never appear: they are done
+// once sent.
+type ProduceRequestState struct {
+	TP     TopicPartition
+	Broker BrokerID
+	Acks   Acks
+	// Records is the batch's record count.
+	Records int
+	// SentAt is when this attempt was sent; Deadline is SentAt +
+	// request.timeout.ms, when the client gives up on the answer with
+	// REQUEST_TIMED_OUT and retries (NetworkClient's request timeout).
+	SentAt, Deadline Time
 }
 
 // ConsumerState is one consumer client.
@@ -85,7 +175,7 @@ type ConsumerState struct {
 func (c *Cluster) State() State {
 	s := State{Now: c.now, Start: c.cfg.Start}
 	for _, b := range c.brokers {
-		bs := BrokerState{ID: b.id, Alive: b.alive}
+		bs := BrokerState{ID: b.id, Alive: b.alive, Reg: c.registrationState(b.id)}
 		for _, r := range b.replicas {
 			rs := ReplicaState{TP: r.tp, Broker: b.id, Leader: r.isLeader, LogStart: r.logStart, LEO: r.leo(), HW: r.hw,
 				LeaderEpoch: r.leaderEpoch, Log: r.log[:len(r.log):len(r.log)], FetchOffset: -1}
@@ -106,19 +196,57 @@ func (c *Cluster) State() State {
 	for _, p := range c.parts {
 		s.Partitions = append(s.Partitions, PartitionState{TP: p.tp, Replicas: slices.Clone(p.replicas), ISR: slices.Clone(p.isr),
 			ELR: slices.Clone(p.elr), LastKnownELR: slices.Clone(p.lastKnownElr),
-			Leader: p.leader, LeaderEpoch: p.leaderEpoch, PartitionEpoch: p.partitionEpoch})
+			Leader: p.leader, LeaderEpoch: p.leaderEpoch, PartitionEpoch: p.partitionEpoch, Unclean: p.unclean, Lag: c.followerLag(&p)})
 	}
 	for _, p := range c.producers {
 		ps := ProducerState{ID: NodeID{Kind: NodeProducer, ID: p.id}}
 		for _, b := range p.batches {
 			ps.Pending += len(b.records)
+			if b.state == batchInflight {
+				ps.Requests = append(ps.Requests, ProduceRequestState{TP: b.tp, Broker: b.sentTo, Acks: b.acks, Records: len(b.records),
+					SentAt: b.sentAt, Deadline: b.sentAt + c.cfg.RequestTimeoutMs})
+			}
 		}
+		slices.SortStableFunc(ps.Requests, func(a, b ProduceRequestState) int { return cmp.Compare(a.SentAt, b.SentAt) })
 		s.Producers = append(s.Producers, ps)
 	}
 	for _, k := range c.consumers {
 		s.Consumers = append(s.Consumers, ConsumerState{ID: NodeID{Kind: NodeConsumer, ID: k.id}, TP: k.tp, Position: k.position, Broker: k.meta.leader, Read: k.consumed()})
 	}
 	return s
+}
+
+// registrationState is the controller's record of broker id.
+func (c *Cluster) registrationState(id BrokerID) RegistrationState {
+	r := c.ctrl.reg(id)
+	return RegistrationState{Registered: r.epoch > 0, Fenced: r.fenced, ShuttingDown: r.shuttingDown, BrokerEpoch: r.epoch,
+		LastHeartbeat: r.lastContact, SessionExpires: r.lastContact + c.cfg.BrokerSessionTimeoutMs, FencedAt: r.fencedAt}
+}
+
+// followerLag reads the out-of-sync clocks of p's ISR followers from the
+// leader's replica, or nil if p has no live leader that knows it leads.
+func (c *Cluster) followerLag(p *partitionReg) []FollowerLag {
+	if p.leader == NoLeader {
+		return nil
+	}
+	b := c.broker(p.leader)
+	if !b.alive {
+		return nil
+	}
+	r := b.replica(p.tp)
+	if r == nil || !r.isLeader {
+		return nil
+	}
+	var out []FollowerLag
+	for _, id := range r.isr {
+		rr := r.remote(id)
+		if id == r.leader || rr == nil {
+			continue
+		}
+		out = append(out, FollowerLag{Broker: id, LastCaughtUp: rr.lastCaughtUp, ShrinkAt: rr.lastCaughtUp + c.cfg.ReplicaLagTimeMaxMs, AtLogEnd: rr.leo == r.leo()})
+	}
+	slices.SortFunc(out, func(a, b FollowerLag) int { return cmp.Compare(a.Broker, b.Broker) })
+	return out
 }
 
 // pendingFetch finds follower's fetch of tp from leader: on the wire or
