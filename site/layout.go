@@ -2,6 +2,7 @@ package site
 
 import (
 	"math"
+	"slices"
 
 	"kplay/engine"
 )
@@ -62,6 +63,13 @@ type Layout struct {
 	// PMapRows is how many rows of partition chips each broker's PMap
 	// holds, 0 without a partition map.
 	PMapRows int
+	// brokerLane and clientLane are the x of the lanes beside a column of
+	// brokers that links between boxes that are not neighbours run down
+	// (0: no lane); clientGapY is the y of the row between the clients
+	// and a phone's column. The wide column has a lane for each client
+	// instead: producerLane left of it, consumerLane right of it.
+	brokerLane, clientLane, clientGapY float64
+	producerLane, consumerLane         float64
 }
 
 // Geometry of the two layouts, in viewBox units.
@@ -76,23 +84,30 @@ const (
 	wideGapX    = 110
 	// clientGapX leaves room between a client and the leader for labels.
 	clientGapX  = 124
-	wideGapY    = 64
 	narrowW     = 400
 	narrowGapY  = 52
 	narrowGapX  = 30
 	narrowCellW = 24
 	cellH       = 26
 	stripPad    = 12
-	// With more than gridAbove brokers besides the leader, the wide layout
-	// puts the clients in one column on the left and the other brokers in a
-	// grid of gridRows rows of narrower boxes, so that nine brokers fit a
-	// laptop screen at a legible scale.
-	gridAbove   = 3
+	// columnGapY is the gap between two boxes of the wide column, and
+	// laneGapX how far right of the column its lane runs.
+	columnGapY = 36
+	laneGapX   = 40
+	// narrowLaneW is the room for a lane on either side of a phone's
+	// column, narrowColGapY the gap between its boxes.
+	narrowLaneW   = 22
+	narrowColW    = narrowW - 2*margin - 2*narrowLaneW
+	narrowColGapY = 28
+	// With more than columnMax brokers, the wide layout puts the clients in
+	// one column on the left and the brokers in a grid of gridRows rows of
+	// narrower boxes, so that nine brokers fit a laptop screen at a legible
+	// scale; a phone puts them two to a row.
+	columnMax   = 4
 	gridRows    = 3
 	gridBrokerW = 240
 	gridGap     = 20
 	gridClientX = 80
-	gridLeadGap = 64
 	// A partition map row: chips chipH tall, pmapGap apart, below the
 	// box's status line.
 	chipH      = 16
@@ -121,63 +136,52 @@ func FirstPartition(s engine.State) (engine.PartitionState, bool) {
 	return s.Partitions[0], true
 }
 
-// brokerOrder splits the brokers into the one drawn in the leader's place
-// and the rest, in the first partition's replica order, then brokers that
-// hold no replica of it. Without a partition or a leader, the first broker
-// takes the leader's place with the role RoleBroker or RoleFollower.
-func brokerOrder(s engine.State) (lead NodeBox, rest []NodeBox) {
+// brokersByID lists every broker in broker id order with its role for the
+// first partition: RoleLeader, RoleFollower (a replica that does not lead)
+// or RoleBroker (no replica of it). The order never depends on the roles,
+// so a box keeps its place when its broker crashes, loses or wins an
+// election, or restarts.
+func brokersByID(s engine.State) []NodeBox {
 	p, ok := FirstPartition(s)
-	seen := map[engine.BrokerID]bool{}
-	var order []NodeBox
-	if ok {
-		for _, id := range p.Replicas {
-			role := RoleFollower
-			if id == p.Leader {
+	out := make([]NodeBox, 0, len(s.Brokers))
+	for _, b := range s.Brokers {
+		role := RoleBroker
+		if ok {
+			for _, id := range p.Replicas {
+				if id == b.ID {
+					role = RoleFollower
+				}
+			}
+			if p.Leader == b.ID {
 				role = RoleLeader
 			}
-			order = append(order, NodeBox{Key: BrokerKey(id), Role: role, Broker: id})
-			seen[id] = true
 		}
+		out = append(out, NodeBox{Key: BrokerKey(b.ID), Role: role, Broker: b.ID})
 	}
-	for _, b := range s.Brokers {
-		if !seen[b.ID] {
-			order = append(order, NodeBox{Key: BrokerKey(b.ID), Role: RoleBroker, Broker: b.ID})
-		}
-	}
-	if len(order) == 0 {
-		return NodeBox{}, nil
-	}
-	li := 0
-	for i, n := range order {
-		if n.Role == RoleLeader {
-			li = i
-			break
-		}
-	}
-	lead = order[li]
-	rest = append(rest, order[:li]...)
-	rest = append(rest, order[li+1:]...)
-	return lead, rest
+	slices.SortFunc(out, func(a, b NodeBox) int { return int(a.Broker) - int(b.Broker) })
+	return out
 }
 
-// ComputeLayout places the producer on the left, the first partition's
-// leader next, its followers stacked to the leader's right and the consumer
-// on the right; narrow stacks the same picture top to bottom for a phone.
+// ComputeLayout places every broker by its id, never by its role: with up
+// to columnMax brokers, one column of boxes between the producer on the
+// left and the consumer on the right (narrow: the clients on top, the
+// brokers below them, for a phone); with more, a grid beside the clients
+// (narrow: two columns). The links follow the first partition's current
+// leader.
 func ComputeLayout(s engine.State, narrow bool) Layout {
-	lead, rest := brokerOrder(s)
+	brokers := brokersByID(s)
 	parts := len(s.Partitions)
 	var l Layout
 	switch {
+	case narrow && len(brokers) <= columnMax:
+		l = narrowColumn(brokers, boxHeight(parts, narrowColW))
 	case narrow:
-		w := float64(narrowW - 2*margin)
-		if len(rest) > 1 {
-			w = (w - narrowGapX) / 2
-		}
-		l = narrowLayout(lead, rest, boxHeight(parts, w))
-	case len(rest) > gridAbove:
-		l = gridLayout(lead, rest, boxHeight(parts, gridBrokerW))
+		w := (float64(narrowW-2*margin) - narrowGapX) / 2
+		l = narrowGrid(brokers, boxHeight(parts, w))
+	case len(brokers) > columnMax:
+		l = gridLayout(brokers, boxHeight(parts, gridBrokerW))
 	default:
-		l = wideLayout(lead, rest, boxHeight(parts, wideBrokerW))
+		l = wideLayout(brokers, boxHeight(parts, wideBrokerW))
 	}
 	if rows := pmapRows(parts, narrowestBroker(l)); rows > 0 {
 		l.PMapRows = rows
@@ -187,6 +191,7 @@ func ComputeLayout(s engine.State, narrow bool) Layout {
 			}
 		}
 	}
+	l.Links = lessonLinks(brokers)
 	return l
 }
 
@@ -230,25 +235,18 @@ func gridClientY(h float64, key string) float64 {
 }
 
 // gridLayout is the wide layout for many brokers: the producer and the
-// consumer in a column on the left, the leader next, and the other brokers
-// in a grid of gridRows rows, column by column.
-func gridLayout(lead NodeBox, rest []NodeBox, bh float64) Layout {
+// consumer in a column on the left and the brokers, by id, in a grid of
+// gridRows rows, column by column.
+func gridLayout(brokers []NodeBox, bh float64) Layout {
 	l := Layout{CellW: wideCellW, CellH: cellH}
-	rows := min(gridRows, len(rest))
-	cols := (len(rest) + rows - 1) / rows
+	rows := min(gridRows, len(brokers))
+	cols := (len(brokers) + rows - 1) / rows
 	colH := float64(rows)*bh + float64(rows-1)*gridGap
 	l.Height = colH + 2*margin
-	midY := l.Height / 2
 	cells := cellsFor(gridBrokerW, wideCellW)
 	l.Nodes = append(l.Nodes, NodeBox{Key: NodeKeyProducer, Role: RoleProducer, Rect: Rect{margin, gridClientY(l.Height, NodeKeyProducer), clientW, clientH}})
 	x := float64(margin + clientW + gridClientX)
-	if lead.Key != "" {
-		lead.Rect = Rect{x, midY - bh/2, gridBrokerW, bh}
-		lead.Cells = cells
-		l.Nodes = append(l.Nodes, lead)
-	}
-	x += gridBrokerW + gridLeadGap
-	for i, n := range rest {
+	for i, n := range brokers {
 		col, row := i/rows, i%rows
 		n.Rect = Rect{x + float64(col)*(gridBrokerW+gridGap), margin + float64(row)*(bh+gridGap), gridBrokerW, bh}
 		n.Cells = cells
@@ -257,78 +255,90 @@ func gridLayout(lead NodeBox, rest []NodeBox, bh float64) Layout {
 	l.Width = x + float64(cols)*gridBrokerW + float64(cols-1)*gridGap + margin
 	// The consumer comes last in the DOM, as in the other layouts.
 	l.Nodes = append(l.Nodes, NodeBox{Key: NodeKeyConsumer, Role: RoleConsumer, Rect: Rect{margin, gridClientY(l.Height, NodeKeyConsumer), clientW, clientH}})
-	l.Links = lessonLinks(lead, rest)
 	return l
 }
 
-func wideLayout(lead NodeBox, rest []NodeBox, bh float64) Layout {
+// wideLayout puts the brokers, by id, in one column between the producer
+// and the consumer. A link between two brokers that are not neighbours
+// runs down the lane right of the column (see Layout.Route).
+func wideLayout(brokers []NodeBox, bh float64) Layout {
 	l := Layout{CellW: wideCellW, CellH: cellH}
 	colH := bh
-	if n := len(rest); n > 0 {
-		colH = float64(n)*bh + float64(n-1)*wideGapY
+	if n := len(brokers); n > 0 {
+		colH = float64(n)*bh + float64(n-1)*columnGapY
 	}
 	l.Height = colH + 2*margin
 	midY := l.Height / 2
 	x := float64(margin)
 	l.Nodes = append(l.Nodes, NodeBox{Key: NodeKeyProducer, Role: RoleProducer, Rect: Rect{x, midY - clientH/2, clientW, clientH}})
 	x += clientW + clientGapX
-	if lead.Key != "" {
-		lead.Rect = Rect{x, midY - bh/2, wideBrokerW, bh}
-		lead.Cells = wideCells
-		l.Nodes = append(l.Nodes, lead)
-	}
-	x += wideBrokerW + wideGapX
-	for i, n := range rest {
-		n.Rect = Rect{x, margin + float64(i)*(bh+wideGapY), wideBrokerW, bh}
+	for i, n := range brokers {
+		n.Rect = Rect{x, margin + float64(i)*(bh+columnGapY), wideBrokerW, bh}
 		n.Cells = wideCells
 		l.Nodes = append(l.Nodes, n)
 	}
+	l.producerLane = x - clientGapX/2
+	l.brokerLane = x + wideBrokerW + laneGapX
+	l.consumerLane = x + wideBrokerW + clientGapX - laneGapX
 	x += wideBrokerW + clientGapX
 	l.Nodes = append(l.Nodes, NodeBox{Key: NodeKeyConsumer, Role: RoleConsumer, Rect: Rect{x, midY - clientH/2, clientW, clientH}})
 	l.Width = x + clientW + margin
-	l.Links = lessonLinks(lead, rest)
 	return l
 }
 
-func narrowLayout(lead NodeBox, rest []NodeBox, bh float64) Layout {
+// narrowColumn is the phone's layout for a few brokers: the producer and
+// the consumer side by side on top, as in the lesson, and the brokers, by
+// id, in one column below, narrower than the screen so that a link to a
+// broker that is not next in line runs down a lane beside the column: the
+// clients' lane on the right, the brokers' on the left.
+func narrowColumn(brokers []NodeBox, bh float64) Layout {
 	l := Layout{Width: narrowW, CellW: narrowCellW, CellH: cellH, Narrow: true}
-	inner := float64(narrowW - 2*margin)
-	// The clients share the top row, producer left and consumer right as in
-	// the lesson, so that no link crosses a broker.
 	cw := clientW * 1.2
 	y := float64(margin)
 	l.Nodes = append(l.Nodes, NodeBox{Key: NodeKeyProducer, Role: RoleProducer, Rect: Rect{margin, y, cw, clientH}})
 	consumer := NodeBox{Key: NodeKeyConsumer, Role: RoleConsumer, Rect: Rect{narrowW - margin - cw, y, cw, clientH}}
 	y += clientH + narrowGapY
-	if lead.Key != "" {
-		lead.Rect = Rect{margin, y, inner, bh}
-		lead.Cells = cellsFor(inner, narrowCellW)
-		l.Nodes = append(l.Nodes, lead)
-		y += bh + narrowGapY
-	}
-	colW := (inner - narrowGapX) / 2
-	rows := 0
-	for i, n := range rest {
-		col, row := i%2, i/2
-		w := colW
-		x := margin + float64(col)*(colW+narrowGapX)
-		if len(rest) == 1 {
-			w, x = inner, margin
-		}
-		n.Rect = Rect{x, y + float64(row)*(bh+narrowGapY/2), w, bh}
-		n.Cells = cellsFor(w, narrowCellW)
+	x := float64(margin + narrowLaneW)
+	for i, n := range brokers {
+		n.Rect = Rect{x, y + float64(i)*(bh+narrowColGapY), narrowColW, bh}
+		n.Cells = cellsFor(narrowColW, narrowCellW)
 		l.Nodes = append(l.Nodes, n)
-		rows = row + 1
 	}
-	if rows > 0 {
-		y += float64(rows)*bh + float64(rows-1)*narrowGapY/2
+	if k := len(brokers); k > 0 {
+		y += float64(k)*bh + float64(k-1)*narrowColGapY
 	} else {
 		y -= narrowGapY
 	}
-	// The consumer comes last in the DOM, as in the wide layout.
 	l.Nodes = append(l.Nodes, consumer)
 	l.Height = y + margin
-	l.Links = lessonLinks(lead, rest)
+	l.brokerLane = x - narrowLaneW/2
+	l.clientLane = x + narrowColW + narrowLaneW/2
+	l.clientGapY = margin + clientH + narrowGapY/2
+	return l
+}
+
+// narrowGrid is the phone's layout for many brokers: the clients on top
+// and the brokers, by id, two to a row.
+func narrowGrid(brokers []NodeBox, bh float64) Layout {
+	l := Layout{Width: narrowW, CellW: narrowCellW, CellH: cellH, Narrow: true}
+	inner := float64(narrowW - 2*margin)
+	cw := clientW * 1.2
+	y := float64(margin)
+	l.Nodes = append(l.Nodes, NodeBox{Key: NodeKeyProducer, Role: RoleProducer, Rect: Rect{margin, y, cw, clientH}})
+	consumer := NodeBox{Key: NodeKeyConsumer, Role: RoleConsumer, Rect: Rect{narrowW - margin - cw, y, cw, clientH}}
+	y += clientH + narrowGapY
+	colW := (inner - narrowGapX) / 2
+	rows := 0
+	for i, n := range brokers {
+		col, row := i%2, i/2
+		n.Rect = Rect{margin + float64(col)*(colW+narrowGapX), y + float64(row)*(bh+narrowGapY/2), colW, bh}
+		n.Cells = cellsFor(colW, narrowCellW)
+		l.Nodes = append(l.Nodes, n)
+		rows = row + 1
+	}
+	y += float64(rows)*bh + float64(rows-1)*narrowGapY/2
+	l.Nodes = append(l.Nodes, consumer)
+	l.Height = y + margin
 	return l
 }
 
@@ -338,19 +348,26 @@ func cellsFor(w, cw float64) int {
 	return max(n, 3)
 }
 
-// lessonLinks are the lesson's lines: producer → leader, leader → each
-// follower, leader → consumer.
-func lessonLinks(lead NodeBox, rest []NodeBox) []Link {
-	if lead.Key == "" {
-		return nil
-	}
-	links := []Link{{NodeKeyProducer, lead.Key}}
-	for _, n := range rest {
-		if n.Role == RoleFollower {
-			links = append(links, Link{lead.Key, n.Key})
+// lessonLinks are the lesson's lines for the first partition's current
+// leader: producer → leader, leader → each follower, leader → consumer;
+// none while the partition has no leader.
+func lessonLinks(brokers []NodeBox) []Link {
+	lead := ""
+	for _, n := range brokers {
+		if n.Role == RoleLeader {
+			lead = n.Key
 		}
 	}
-	return append(links, Link{lead.Key, NodeKeyConsumer})
+	if lead == "" {
+		return nil
+	}
+	links := []Link{{NodeKeyProducer, lead}}
+	for _, n := range brokers {
+		if n.Role == RoleFollower {
+			links = append(links, Link{lead, n.Key})
+		}
+	}
+	return append(links, Link{lead, NodeKeyConsumer})
 }
 
 // Node returns the node with data-node key, and false if there is none.
@@ -503,4 +520,168 @@ func chipRole(p engine.PartitionState, b engine.BrokerID) (class, title string) 
 		return ChipFollower, p.TP.String() + ": follower, in sync" + isr
 	}
 	return ChipOutOfSync, p.TP.String() + ": follower, out of sync" + isr
+}
+
+// Path is the line a link is drawn along and its messages travel, from
+// the sending box's edge to the receiving box's edge: two points for a
+// straight link, more for one that runs down a lane around other boxes.
+type Path []Point
+
+// Length is the path's length in viewBox units.
+func (p Path) Length() float64 {
+	d := 0.0
+	for i := 1; i < len(p); i++ {
+		d += math.Hypot(p[i].X-p[i-1].X, p[i].Y-p[i-1].Y)
+	}
+	return d
+}
+
+// At returns the point a fraction f (clamped to [0, 1]) of the path's
+// length along it, and the unit direction of the segment it lies on.
+func (p Path) At(f float64) (pt, dir Point) {
+	if len(p) == 0 {
+		return Point{}, Point{1, 0}
+	}
+	if len(p) == 1 {
+		return p[0], Point{1, 0}
+	}
+	rest := math.Max(0, math.Min(1, f)) * p.Length()
+	for i := 1; i < len(p); i++ {
+		a, b := p[i-1], p[i]
+		d := math.Hypot(b.X-a.X, b.Y-a.Y)
+		if d == 0 {
+			continue
+		}
+		dir = Point{(b.X - a.X) / d, (b.Y - a.Y) / d}
+		if rest <= d || i == len(p)-1 {
+			t := math.Min(1, rest/d)
+			return Lerp(a, b, t), dir
+		}
+		rest -= d
+	}
+	return p[len(p)-1], dir
+}
+
+// Offset returns pt moved d units to the left of direction dir, so that
+// requests and responses on one link travel on two lanes.
+func Offset(pt, dir Point, d float64) Point {
+	return Point{pt.X + dir.Y*d, pt.Y - dir.X*d}
+}
+
+// Reversed returns the path from its end to its start.
+func (p Path) Reversed() Path {
+	out := make(Path, len(p))
+	for i, q := range p {
+		out[len(p)-1-i] = q
+	}
+	return out
+}
+
+// Route returns the path from node from to node to: the straight line
+// between their edges, or, when that line would cross another box and the
+// layout has a lane for it, a path down the lane beside the column. It
+// returns false if either node is missing.
+func (l Layout) Route(from, to string) (Path, bool) {
+	a, okA := l.Node(from)
+	b, okB := l.Node(to)
+	if !okA || !okB {
+		return nil, false
+	}
+	p, q := LinkEnds(a.Rect, b.Rect)
+	straight := Path{p, q}
+	if !l.crosses(straight, a.Key, b.Key) {
+		return straight, true
+	}
+	if a.Broker == 0 && b.Broker != 0 {
+		if r, ok := l.clientRoute(a, b); ok {
+			return r, true
+		}
+	}
+	if b.Broker == 0 && a.Broker != 0 {
+		if r, ok := l.clientRoute(b, a); ok {
+			return r.Reversed(), true
+		}
+	}
+	if a.Broker != 0 && b.Broker != 0 && l.brokerLane != 0 {
+		edge := func(r Rect) float64 {
+			if l.brokerLane > r.X {
+				return r.X + r.W
+			}
+			return r.X
+		}
+		ya, yb := a.Rect.Center().Y, b.Rect.Center().Y
+		return Path{{edge(a.Rect), ya}, {l.brokerLane, ya}, {l.brokerLane, yb}, {edge(b.Rect), yb}}, true
+	}
+	return straight, true
+}
+
+// clientRoute is the path from client c to broker b down a lane: on a
+// phone from the top row down the clients' lane, in the wide column along
+// the client's own lane; false without a lane.
+func (l Layout) clientRoute(c, b NodeBox) (Path, bool) {
+	lane := l.producerLane
+	if c.Key == NodeKeyConsumer {
+		lane = l.consumerLane
+	}
+	if l.clientLane == 0 && lane != 0 {
+		cy, by := c.Rect.Center().Y, b.Rect.Center().Y
+		cx, bx := c.Rect.X+c.Rect.W, b.Rect.X
+		if lane > b.Rect.X {
+			cx, bx = c.Rect.X, b.Rect.X+b.Rect.W
+		}
+		return Path{{cx, cy}, {lane, cy}, {lane, by}, {bx, by}}, true
+	}
+	if l.clientLane == 0 {
+		return nil, false
+	}
+	x := c.Rect.Center().X
+	y := b.Rect.Center().Y
+	return Path{{x, c.Rect.Y + c.Rect.H}, {x, l.clientGapY}, {l.clientLane, l.clientGapY}, {l.clientLane, y}, {b.Rect.X + b.Rect.W, y}}, true
+}
+
+// crosses reports whether path p passes through any box but those of
+// nodes skipA and skipB.
+func (l Layout) crosses(p Path, skipA, skipB string) bool {
+	for _, n := range l.Nodes {
+		if n.Key == skipA || n.Key == skipB {
+			continue
+		}
+		for i := 1; i < len(p); i++ {
+			if segmentHitsRect(p[i-1], p[i], n.Rect) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// segmentHitsRect reports whether the segment a–b passes through the
+// inside of r (touching its border does not count), by clipping the
+// segment to r's slabs (Liang–Barsky).
+func segmentHitsRect(a, b Point, r Rect) bool {
+	t0, t1 := 0.0, 1.0
+	dx, dy := b.X-a.X, b.Y-a.Y
+	clip := func(p, q float64) bool {
+		if p == 0 {
+			return q > 0
+		}
+		t := q / p
+		if p < 0 {
+			if t > t1 {
+				return false
+			}
+			t0 = math.Max(t0, t)
+		} else {
+			if t < t0 {
+				return false
+			}
+			t1 = math.Min(t1, t)
+		}
+		return true
+	}
+	const in = 1 // shrink r by 1 unit so that a touch is not a crossing
+	if !clip(-dx, a.X-(r.X+in)) || !clip(dx, (r.X+r.W-in)-a.X) || !clip(-dy, a.Y-(r.Y+in)) || !clip(dy, (r.Y+r.H-in)-a.Y) {
+		return false
+	}
+	return t0 < t1
 }

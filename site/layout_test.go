@@ -27,24 +27,19 @@ func TestLayoutWideIsTheLessonsPicture(t *testing.T) {
 		keys = append(keys, n.Key+":"+n.Role)
 	}
 	want := []string{"producer:producer", "b1:leader", "b2:follower", "b3:follower", "consumer:consumer"}
-	if len(keys) != len(want) {
-		t.Fatalf("nodes %v", keys)
-	}
-	for i := range want {
-		if keys[i] != want[i] {
-			t.Fatalf("nodes %v, want %v", keys, want)
-		}
+	if strings.Join(keys, " ") != strings.Join(want, " ") {
+		t.Fatalf("nodes %v, want %v", keys, want)
 	}
 	get := func(k string) Rect { n, _ := l.Node(k); return n.Rect }
 	prod, b1, b2, b3, cons := get("producer"), get("b1"), get("b2"), get("b3"), get("consumer")
-	if !(prod.X+prod.W < b1.X && b1.X+b1.W < b2.X && b2.X+b2.W < cons.X) {
-		t.Fatal("not left to right: producer, leader, followers, consumer")
+	if !(prod.X+prod.W < b1.X && b1.X+b1.W < cons.X) {
+		t.Fatal("not left to right: producer, brokers, consumer")
 	}
-	if b2.X != b3.X || b2.Y+b2.H >= b3.Y {
-		t.Fatal("followers are not stacked in one column")
+	if b1.X != b2.X || b2.X != b3.X || b1.Y+b1.H >= b2.Y || b2.Y+b2.H >= b3.Y {
+		t.Fatal("brokers are not one column in id order")
 	}
-	if !near(b1.Center().Y, l.Height/2) || !near(cons.Center().Y, l.Height/2) {
-		t.Fatal("leader and consumer are not centred")
+	if !near(prod.Center().Y, l.Height/2) || !near(cons.Center().Y, l.Height/2) || !near(b2.Center().Y, l.Height/2) {
+		t.Fatal("the clients and the middle broker are not centred")
 	}
 	for _, n := range l.Nodes {
 		r := n.Rect
@@ -64,6 +59,13 @@ func TestLayoutWideIsTheLessonsPicture(t *testing.T) {
 	if len(l.Links) != 4 {
 		t.Fatalf("links %v", l.Links)
 	}
+	// b1 → b3 would cross b2: it runs down the lane right of the column.
+	if r, _ := l.Route("b1", "b3"); len(r) != 4 || r[1].X <= b2.X+b2.W || r[1].X >= cons.X {
+		t.Fatalf("b1 → b3 runs %v, want down the lane between the column and the consumer", r)
+	}
+	if r, _ := l.Route("b1", "b2"); len(r) != 2 {
+		t.Fatalf("b1 → b2 runs %v, want a straight line", r)
+	}
 }
 
 func TestLayoutNarrowStacks(t *testing.T) {
@@ -80,11 +82,8 @@ func TestLayoutNarrowStacks(t *testing.T) {
 	}
 	get := func(k string) Rect { n, _ := l.Node(k); return n.Rect }
 	prod, b1, b2, b3, cons := get("producer"), get("b1"), get("b2"), get("b3"), get("consumer")
-	if !(prod.Y == cons.Y && prod.X+prod.W < cons.X && prod.Y+prod.H < b1.Y && b1.Y+b1.H < b2.Y && b2.Y == b3.Y) {
-		t.Fatal("not top to bottom: producer and consumer, leader, followers side by side")
-	}
-	if b2.X+b2.W >= b3.X {
-		t.Fatal("followers overlap")
+	if !(prod.Y == cons.Y && prod.X+prod.W < cons.X && prod.Y+prod.H < b1.Y && b1.Y+b1.H < b2.Y && b2.Y+b2.H < b3.Y && b1.X == b3.X) {
+		t.Fatal("not top to bottom: producer and consumer, then the brokers in id order")
 	}
 	for _, n := range l.Nodes {
 		r := n.Rect
@@ -108,9 +107,146 @@ func TestLayoutBeforeAnyTopic(t *testing.T) {
 	if n, _ := l.Node("b1"); n.Role != RoleBroker {
 		t.Fatalf("b1 role %q without a partition", n.Role)
 	}
-	// Without a partition there are no followers to link to.
-	if len(l.Links) != 2 {
+	// Without a partition there is no leader to link to.
+	if len(l.Links) != 0 {
 		t.Fatalf("links %v", l.Links)
+	}
+}
+
+// failoverScript crashes the leader, lets the controller fence it and
+// elect broker 2, restarts it and moves leadership back with a preferred
+// election: every role change a learner makes with the obvious clicks.
+const failoverScript = `cluster brokers=3 latency=(1,1)
+create-topic t partitions=1 rf=3
+produce t-0 values=(a, b) acks=all
+run until=00:00:01.000
+crash 1
+advance 12s
+restart 1
+advance 12s
+elect-leaders type=preferred t-0
+advance 2s
+`
+
+// TestLayoutBoxesStayPutThroughFailover: crash the leader, elect another,
+// restart it and return leadership to it; no box moves in either layout,
+// while the roles (and the links) follow the leader.
+func TestLayoutBoxesStayPutThroughFailover(t *testing.T) {
+	s := NewStoreFromScript("failover.txt", failoverScript)
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	start := s.Player.Scenario().Config.Start
+	for _, narrow := range []bool{false, true} {
+		s.Player.Seek(start + 1000)
+		before := ComputeLayout(s.Player.State(), narrow)
+		leaders := map[string]bool{}
+		for _, ms := range []engine.Time{1000, 1500, 5000, 13000, 14000, 20000, 25000, 27000} {
+			s.Player.Seek(start + ms)
+			l := ComputeLayout(s.Player.State(), narrow)
+			if l.Width != before.Width || l.Height != before.Height || len(l.Nodes) != len(before.Nodes) {
+				t.Fatalf("narrow=%v at +%dms: viewBox %v×%v with %d nodes, was %v×%v with %d", narrow, ms, l.Width, l.Height, len(l.Nodes), before.Width, before.Height, len(before.Nodes))
+			}
+			for i, n := range l.Nodes {
+				if n.Key != before.Nodes[i].Key || n.Rect != before.Nodes[i].Rect {
+					t.Errorf("narrow=%v at +%dms: %s at %v, was %s at %v", narrow, ms, n.Key, n.Rect, before.Nodes[i].Key, before.Nodes[i].Rect)
+				}
+				if n.Role == RoleLeader {
+					leaders[n.Key] = true
+				}
+			}
+		}
+		// b1 leads first and last, b2 (the first in the ISR after b1) in between.
+		if !leaders["b1"] || !leaders["b2"] {
+			t.Errorf("narrow=%v: leaders seen %v, want b1 and b2", narrow, leaders)
+		}
+	}
+	s.Player.Seek(start + 13000)
+	l := ComputeLayout(s.Player.State(), false)
+	if n, _ := l.Node("b2"); n.Role != RoleLeader {
+		t.Fatalf("b2 is %s after b1's crash", n.Role)
+	}
+	if l.Links[0] != (Link{NodeKeyProducer, "b2"}) {
+		t.Fatalf("links %v do not follow the new leader b2", l.Links)
+	}
+}
+
+// TestLayoutNoLinkCrossesABox: whichever broker leads, no link of a
+// cluster of up to four brokers passes through a box other than its ends,
+// in either layout.
+func TestLayoutNoLinkCrossesABox(t *testing.T) {
+	for brokers := 1; brokers <= 4; brokers++ {
+		st := engine.State{}
+		p := engine.PartitionState{TP: engine.TopicPartition{Topic: "t"}}
+		for id := engine.BrokerID(1); id <= engine.BrokerID(brokers); id++ {
+			st.Brokers = append(st.Brokers, engine.BrokerState{ID: id, Alive: true})
+			p.Replicas = append(p.Replicas, id)
+		}
+		for lead := engine.BrokerID(1); lead <= engine.BrokerID(brokers); lead++ {
+			p.Leader = lead
+			st.Partitions = []engine.PartitionState{p}
+			for _, narrow := range []bool{false, true} {
+				l := ComputeLayout(st, narrow)
+				if len(l.Links) != brokers+1 {
+					t.Fatalf("%d brokers, leader %d: links %v", brokers, lead, l.Links)
+				}
+				for _, k := range l.Links {
+					r, ok := l.Route(k.From, k.To)
+					if !ok || len(r) < 2 {
+						t.Fatalf("no route for %v", k)
+					}
+					if l.crosses(r, k.From, k.To) {
+						t.Errorf("%d brokers, leader %d, narrow=%v: %v runs %v through a box", brokers, lead, narrow, k, r)
+					}
+					for _, pt := range r {
+						if pt.X < 0 || pt.Y < 0 || pt.X > l.Width || pt.Y > l.Height {
+							t.Errorf("%v leaves the viewBox at %v", k, pt)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestPathAt(t *testing.T) {
+	p := Path{{0, 0}, {30, 0}, {30, 40}}
+	for _, c := range []struct {
+		f       float64
+		pt, dir Point
+	}{
+		{0, Point{0, 0}, Point{1, 0}},
+		{0.3, Point{21, 0}, Point{1, 0}},
+		{0.5, Point{30, 5}, Point{0, 1}},
+		{1, Point{30, 40}, Point{0, 1}},
+		{2, Point{30, 40}, Point{0, 1}},
+	} {
+		pt, dir := p.At(c.f)
+		if !near(pt.X, c.pt.X) || !near(pt.Y, c.pt.Y) || !near(dir.X, c.dir.X) || !near(dir.Y, c.dir.Y) {
+			t.Errorf("At(%v) = %v, %v; want %v, %v", c.f, pt, dir, c.pt, c.dir)
+		}
+	}
+	if !near(p.Length(), 70) {
+		t.Errorf("length %v, want 70", p.Length())
+	}
+}
+
+func TestSegmentHitsRect(t *testing.T) {
+	r := Rect{10, 10, 20, 20}
+	for _, c := range []struct {
+		a, b Point
+		want bool
+	}{
+		{Point{0, 20}, Point{40, 20}, true},
+		{Point{0, 0}, Point{40, 0}, false},
+		{Point{0, 10}, Point{40, 10}, false}, // along the border
+		{Point{0, 0}, Point{9, 9}, false},
+		{Point{15, 15}, Point{16, 16}, true},
+		{Point{0, 40}, Point{40, 0}, true},
+	} {
+		if got := segmentHitsRect(c.a, c.b, r); got != c.want {
+			t.Errorf("segment %v–%v: %v, want %v", c.a, c.b, got, c.want)
+		}
 	}
 }
 

@@ -87,7 +87,7 @@ func TestBrowserActLinks(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("no %s with tabindex, role and aria-label (err %v)", link, err)
 	}
-	actClick(t, ctx, link+" line.hit")
+	actClick(t, ctx, link+" .hit")
 	actWait(t, ctx, "the link menu opens", `document.querySelector(".link-menu #link-cut") !== null`, 5*time.Second)
 	screenshot(t, ctx, "kplay-link-menu-1280x800.png")
 	actClick(t, ctx, "#link-cut")
@@ -124,7 +124,7 @@ func TestBrowserActLinks(t *testing.T) {
 	actWait(t, ctx, "no link is drawn cut after the heal", `document.querySelector("svg#diagram g.link-hit.cut") === null`, 5*time.Second)
 
 	// Slow the link to the consumer.
-	actClick(t, ctx, `svg#diagram g.link-hit[data-link="b1-consumer"] line.hit`)
+	actClick(t, ctx, `svg#diagram g.link-hit[data-link="b1-consumer"] .hit`)
 	actWait(t, ctx, "the consumer link's menu opens", `document.querySelector(".link-menu #link-slow") !== null`, 5*time.Second)
 	actClick(t, ctx, "#link-slow")
 	actWait(t, ctx, "the slow joins the script", actScriptHas("\nslow 1 c1 latency=(50, 50)\n"), 5*time.Second)

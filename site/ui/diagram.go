@@ -93,6 +93,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 		renderLinks(lay, inflight),
 		renderLinkHits(s, st, lay),
 		svgEl("g", nodes...),
+		renderLeaderMark(lay),
 		renderPartitionMaps(s, st, lay),
 		renderMessages(s, lay, inflight, p.Exact()),
 	)
@@ -125,15 +126,11 @@ func renderLinks(lay site.Layout, inflight []engine.Message) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("links"))}
 	has := map[[2]string]bool{}
 	line := func(from, to string, cls ...string) {
-		a, okA := lay.Node(from)
-		b, okB := lay.Node(to)
-		if !okA || !okB {
+		r, ok := lay.Route(from, to)
+		if !ok {
 			return
 		}
-		p, q := site.LinkEnds(a.Rect, b.Rect)
-		q = site.Lerp(q, p, 3/max(dist(p, q), 3))
-		items = append(items, svgEl("line", vecty.Markup(vecty.Class(cls...),
-			attr("x1", num1(p.X)), attr("y1", num1(p.Y)), attr("x2", num1(q.X)), attr("y2", num1(q.Y)))))
+		items = append(items, svgEl("polyline", vecty.Markup(vecty.Class(cls...), attr("points", pointsAttr(shorten(r, 3))))))
 	}
 	for _, l := range lay.Links {
 		has[[2]string{l.From, l.To}], has[[2]string{l.To, l.From}] = true, true
@@ -156,16 +153,14 @@ func renderLinks(lay site.Layout, inflight []engine.Message) *vecty.HTML {
 func renderMessages(s *site.Store, lay site.Layout, inflight []engine.Message, now float64) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("msgs"), attr("aria-hidden", "true"))}
 	for _, m := range inflight {
-		from, okA := lay.Node(site.NodeKey(m.From))
-		to, okB := lay.Node(site.NodeKey(m.To))
-		if !okA || !okB {
+		r, ok := lay.Route(site.NodeKey(m.From), site.NodeKey(m.To))
+		if !ok {
 			continue
 		}
-		a, b := site.LinkEnds(from.Rect, to.Rect)
 		f := site.Progress(now, m.SentAt, m.DeliverAt)
-		at := site.Lerp(a, b, f)
-		dot := site.Lane(a, b, at, laneGap)
-		lbl := site.Lane(a, b, at, laneGap+labelGap)
+		at, dir := r.At(f)
+		dot := site.Offset(at, dir, laneGap)
+		lbl := site.Offset(at, dir, laneGap+labelGap)
 		anchor := "middle"
 		switch {
 		case lbl.X < dot.X-2:
@@ -328,4 +323,25 @@ func brokerSig(v brokerView) string {
 		}
 	}
 	return g.String()
+}
+
+// renderLeaderMark draws the leader's halo: an outline around the first
+// partition's leader that slides (a CSS transition on its transform) to
+// the new leader's box when leadership moves, so the change is seen, not
+// only the new label; under reduced motion it simply jumps. Without a
+// leader it is there but hidden, so that the next leader's mark slides in
+// from where the last one was.
+func renderLeaderMark(lay site.Layout) *vecty.HTML {
+	var lead site.NodeBox
+	found := false
+	for _, n := range lay.Nodes {
+		if n.Role == site.RoleLeader {
+			lead, found = n, true
+		}
+	}
+	r := lead.Rect
+	return svgEl("g", vecty.Markup(vecty.Class("leader-mark"), vecty.ClassMap{"none": !found}, attr("aria-hidden", "true"),
+		vecty.Style("transform", "translate("+num1(r.X)+"px,"+num1(r.Y)+"px)")),
+		svgEl("rect", vecty.Markup(attr("x", "-5"), attr("y", "-5"), attr("width", num1(r.W+10)), attr("height", num1(r.H+10)), attr("rx", "14"))),
+	)
 }

@@ -59,12 +59,10 @@ func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("link-hits"))}
 	nf := s.NetFaults()
 	for _, l := range lay.Links {
-		a, okA := lay.Node(l.From)
-		b, okB := lay.Node(l.To)
-		if !okA || !okB {
+		r, ok := lay.Route(l.From, l.To)
+		if !ok {
 			continue
 		}
-		p, q := site.LinkEnds(a.Rect, b.Rect)
 		key := linkKey(l)
 		open := s.Acting.LinkOpen && s.Acting.Link == key
 		cut, slow := false, false
@@ -81,16 +79,17 @@ func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML
 		case slow:
 			state = " (slowed)"
 		}
-		g := (&sig{}).s(key).t(open).t(cut).t(slow).f(p.X).f(p.Y).f(q.X).f(q.Y).s(l.From).s(l.To)
-		items = append(items, &memo{Sig: g.String(), Body: func() *vecty.HTML { return linkHit(s, key, l, p, q, open, cut, slow, state) }})
+		pts := pointsAttr(r)
+		mid, _ := r.At(0.5)
+		g := (&sig{}).s(key).t(open).t(cut).t(slow).s(pts).s(l.From).s(l.To)
+		items = append(items, &memo{Sig: g.String(), Body: func() *vecty.HTML { return linkHit(s, key, l, pts, mid, open, cut, slow, state) }})
 	}
 	return svgEl("g", items...)
 }
 
 // linkHit draws one link's click target (see renderLinkHits); a memo of
 // its arguments, so that a frame leaves it and its handlers alone.
-func linkHit(s *site.Store, key string, l site.Link, p, q site.Point, open, cut, slow bool, state string) *vecty.HTML {
-	mid := site.Lerp(p, q, 0.5)
+func linkHit(s *site.Store, key string, l site.Link, pts string, mid site.Point, open, cut, slow bool, state string) *vecty.HTML {
 	return svgEl("g",
 		vecty.Markup(vecty.Class("link-hit"), vecty.ClassMap{"open": open, "cut": cut, "slow": slow}, attr("data-link", key),
 			attr("tabindex", "0"), attr("role", "button"), attr("aria-haspopup", "true"),
@@ -107,8 +106,8 @@ func linkHit(s *site.Store, key string, l site.Link, p, q site.Point, open, cut,
 					s.Dispatch(site.CloseLink{})
 				}
 			})),
-		svgEl("line", vecty.Markup(vecty.Class("hit"), attr("x1", num1(p.X)), attr("y1", num1(p.Y)), attr("x2", num1(q.X)), attr("y2", num1(q.Y)))),
-		vecty.If(cut || slow, svgEl("line", vecty.Markup(vecty.Class("fault"), attr("x1", num1(p.X)), attr("y1", num1(p.Y)), attr("x2", num1(q.X)), attr("y2", num1(q.Y))))),
+		svgEl("polyline", vecty.Markup(vecty.Class("hit"), attr("points", pts))),
+		vecty.If(cut || slow, svgEl("polyline", vecty.Markup(vecty.Class("fault"), attr("points", pts)))),
 		vecty.If(cut, svgText(mid.X, mid.Y+5, "✕", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
 		vecty.If(slow && !cut, svgText(mid.X, mid.Y-6, "slow", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
 	)
@@ -131,10 +130,11 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 	if !found {
 		return nil
 	}
-	a, _ := lay.Node(link.From)
-	b, _ := lay.Node(link.To)
-	p, q := site.LinkEnds(a.Rect, b.Rect)
-	mid := site.Lerp(p, q, 0.5)
+	r, ok := lay.Route(link.From, link.To)
+	if !ok {
+		return nil
+	}
+	mid, _ := r.At(0.5)
 	from, to := linkNodes(st, link.From), linkNodes(st, link.To)
 	if len(from) == 0 || len(to) == 0 {
 		return nil

@@ -43,3 +43,29 @@ func itoa(i int64) string { return strconv.FormatInt(i, 10) }
 
 // dist returns the distance between a and b.
 func dist(a, b site.Point) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
+
+// pointsAttr is a polyline's points attribute for path r.
+func pointsAttr(r site.Path) string {
+	b := make([]byte, 0, len(r)*12)
+	for i, p := range r {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, num1(p.X)...)
+		b = append(b, ',')
+		b = append(b, num1(p.Y)...)
+	}
+	return string(b)
+}
+
+// shorten returns r with its last point moved back d units along its
+// last segment, so that an arrowhead ends at the box's edge.
+func shorten(r site.Path, d float64) site.Path {
+	if len(r) < 2 {
+		return r
+	}
+	out := append(site.Path(nil), r...)
+	a, b := out[len(out)-2], out[len(out)-1]
+	out[len(out)-1] = site.Lerp(b, a, d/max(dist(a, b), d))
+	return out
+}
