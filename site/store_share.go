@@ -158,13 +158,14 @@ func OpenStartup(st Startup, embed bool) *Store {
 const EndMargin engine.Time = 5 * 60 * 1000
 
 // ScenarioEnd is the latest moment, in simulated ms on the scenario's
-// clock, that a link or an applied script may open sc at: its last
-// scripted step or question (or its start), plus EndMargin. It bounds what
+// clock, that a link or an applied script may open sc at: the time its
+// last directive reaches (script.Scenario.End, which covers its steps,
+// questions and captions), plus EndMargin. It bounds what
 // opening a moment can cost: a link's t is the reader's to write, and
 // playing ten simulated hours of a big cluster to reach it would exhaust
 // the page's memory.
 func ScenarioEnd(sc script.Scenario) engine.Time {
-	last := sc.Config.Start
+	last := max(sc.Config.Start, sc.End)
 	for _, st := range sc.Steps {
 		last = max(last, st.At)
 	}

@@ -1,0 +1,203 @@
+package site
+
+import (
+	"strings"
+	"testing"
+
+	"kplay/engine"
+	"kplay/link"
+)
+
+// crashScript crashes the leader two seconds in; the controller fences it
+// when its broker.session.timeout.ms (9 s by default) runs out and elects
+// a new leader in leader epoch 1.
+const crashScript = `cluster brokers=3 latency=(1,3)
+create-topic t partitions=1 rf=3
+produce t-0 values=(a) acks=all
+run until=00:00:02.000
+crash 1
+`
+
+// mattersByHand is the reference for LogLines: every event of the log
+// that Matters, read from the start.
+func mattersByHand(p *Player) []LogLine {
+	var out []LogLine
+	for _, e := range p.Events(0) {
+		if Matters(e.Kind) {
+			out = append(out, logLine(&e))
+		}
+	}
+	return out
+}
+
+// TestLogKeepsTheElection: five simulated minutes after the crash, some
+// 1,200 fetch rounds later, the election is still in the log, which shows
+// no fetch or message chatter unless asked to.
+func TestLogKeepsTheElection(t *testing.T) {
+	s := storeAt(t, crashScript, 5*60_000)
+	lines := s.LogLines(false, 50)
+	var election *LogLine
+	for i, l := range lines {
+		if l.Class == "cat-net" || l.Class == "cat-fetch" {
+			t.Errorf("chatter in the filtered log: %s %s", l.Time, l.Text)
+		}
+		if strings.Contains(l.Text, "leader epoch 1") && l.At > 2000 {
+			election = &lines[i]
+		}
+	}
+	if election == nil {
+		t.Fatalf("no election in leader epoch 1 after the crash among %d lines:\n%v", len(lines), lines)
+	}
+	// The session runs out 9 s after b1's last heartbeat, which came at
+	// most one broker.heartbeat.interval.ms (2 s) before the crash.
+	if election.At < 9000 || election.At > 2000+9000+100 {
+		t.Errorf("the election is at %s, want 9 to 11 s in (the session timeout after b1's last heartbeat)", election.Time)
+	}
+	// With every event shown, fetch chatter fills the last 50 rows.
+	for _, l := range s.LogLines(true, 50) {
+		if l.Seq == election.Seq {
+			t.Error("the election is among the last 50 of all events: the test shows nothing")
+		}
+	}
+	if s.LogTotal(true) < 1000 {
+		t.Errorf("only %d events in five minutes: the fetch loop did not run", s.LogTotal(true))
+	}
+	s.Dispatch(SeekToEvent{At: election.At})
+	if s.Playing || s.Player.Now() != election.At {
+		t.Fatalf("after clicking the election: playing %v at %s, want paused at %s", s.Playing, engine.FormatTime(s.Player.Now()), election.Time)
+	}
+}
+
+// TestLogIndexFollowsSeeksAndForks: the incremental index gives what a
+// read of the whole log does, while playing, after a seek back, and after
+// acting in the past.
+func TestLogIndexFollowsSeeksAndForks(t *testing.T) {
+	s := storeAt(t, crashScript, 0)
+	same := func(what string) {
+		t.Helper()
+		want := mattersByHand(s.Player)
+		got := s.LogLines(false, 1<<20)
+		if len(got) != len(want) || s.LogTotal(false) != len(want) {
+			t.Fatalf("%s: %d lines (total %d), want %d", what, len(got), s.LogTotal(false), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%s: line %d is %+v, want %+v", what, i, got[i], want[i])
+			}
+		}
+	}
+	for range 40 {
+		s.Player.Advance(500)
+		s.LogLines(false, 10)
+	}
+	same("after playing 20 s")
+	s.Dispatch(Seek{At: 5000})
+	same("after a seek back to 5 s")
+	s.Dispatch(Act{Cmd: engine.Restart{Broker: 1}})
+	same("after restarting b1 at 5 s")
+	s.Player.Advance(30_000)
+	same("after playing on")
+	s.Dispatch(UndoFork{})
+	same("after undoing the restart")
+	if got := s.LogLines(false, 3); len(got) != 3 || got[2] != mattersByHand(s.Player)[len(mattersByHand(s.Player))-1] {
+		t.Errorf("the last 3 lines are not the newest, oldest first: %+v", got)
+	}
+}
+
+// TestForkAndUndo: acting after a rewind drops the reader's later actions
+// and says so; Undo brings them and the old run back.
+func TestForkAndUndo(t *testing.T) {
+	s := storeAt(t, crashScript, 20_000)
+	s.Dispatch(Act{Cmd: engine.Restart{Broker: 1}})
+	if s.Fork != nil {
+		t.Fatalf("acting at the edge of the run forked: %+v", s.Fork)
+	}
+	s.Player.Advance(10_000)
+	s.Dispatch(Seek{At: 8000})
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 2}})
+	f := s.Fork
+	if f == nil || f.At != 8000 || f.Dropped != 1 {
+		t.Fatalf("fork %+v, want one at 8 s that dropped the restart at 20 s", f)
+	}
+	if !strings.Contains(f.Notice, "You changed the past at 00:00:08.000") || !strings.Contains(f.Notice, "1 later action of yours was dropped") {
+		t.Errorf("notice %q", f.Notice)
+	}
+	if got := s.Actions(); len(got) != 1 || got[0] != "00:00:08.000 crash 2" {
+		t.Fatalf("actions after the fork %q", got)
+	}
+	s.Dispatch(UndoFork{})
+	if s.Fork != nil || s.Playing || s.Player.Now() != 8000 {
+		t.Fatalf("after undo: fork %+v playing %v at %s", s.Fork, s.Playing, engine.FormatTime(s.Player.Now()))
+	}
+	if got := s.Actions(); len(got) != 1 || got[0] != "00:00:20.000 restart 1" {
+		t.Fatalf("actions after undo %q, want the restart back", got)
+	}
+	if s.Player.Horizon() < 30_000 {
+		t.Errorf("the timeline ends at %s, before the 30 s the old run reached", engine.FormatTime(s.Player.Horizon()))
+	}
+	s.Dispatch(Seek{At: 25_000})
+	for _, b := range s.Player.State().Brokers {
+		if !b.Alive {
+			t.Errorf("b%d is down at 25 s in the restored run (b1 restarted at 20 s, b2 never crashed)", b.ID)
+		}
+	}
+	// Producing after a rewind forks too, though no action is dropped:
+	// the run the reader saw is played again.
+	s.Dispatch(Seek{At: 3000})
+	s.Dispatch(ProduceRecord{})
+	if s.Fork == nil || s.Fork.Dropped != 1 {
+		t.Fatalf("fork after producing at 3 s: %+v", s.Fork)
+	}
+	s.Dispatch(DismissFork{})
+	if s.Fork != nil || len(s.Actions()) != 1 {
+		t.Fatalf("dismiss: fork %+v actions %q", s.Fork, s.Actions())
+	}
+}
+
+// TestLinkMomentClamped: a link's t far past its scenario (here about 31
+// years of simulated time) opens at the scenario's end, its last command
+// plus EndMargin, under a notice, and paused.
+func TestLinkMomentClamped(t *testing.T) {
+	frag := "#" + link.Encode(link.Link{Script: crashScript, T: 999999999999, HasT: true})
+	s := OpenStartup(ParseStartup(frag, ""), false)
+	if want := engine.Time(2000 + 5*60_000); s.Player.Now() != want || ScenarioEnd(s.Player.Scenario()) != want {
+		t.Fatalf("opened at %s, want 00:05:02.000", engine.FormatTime(s.Player.Now()))
+	}
+	if s.Playing || !strings.Contains(s.Share.Notice, "opens at the scenario's end, 00:05:02.000") {
+		t.Fatalf("playing %v notice %q", s.Playing, s.Share.Notice)
+	}
+	// A moment inside the scenario opens as it is, without a notice.
+	frag = "#" + link.Encode(link.Link{Script: crashScript, T: 12_345, HasT: true})
+	s = OpenStartup(ParseStartup(frag, ""), false)
+	if s.Player.Now() != 12_345 || s.Share.Notice != "" || s.Player.Horizon() != 12_345 {
+		t.Fatalf("at %s horizon %s notice %q", engine.FormatTime(s.Player.Now()), engine.FormatTime(s.Player.Horizon()), s.Share.Notice)
+	}
+}
+
+// TestCaptionFollowsPlayhead: the caption is the last say at or before
+// the playhead; of two at one instant, the later line.
+func TestCaptionFollowsPlayhead(t *testing.T) {
+	s := storeAt(t, `summary "Watch the leader crash."
+cluster brokers=3 latency=(1,3)
+create-topic t partitions=1 rf=3
+run until=00:00:01.000
+say "One second in."
+say "Still one second in, said second."
+run until=00:00:05.000
+crash 1
+say "b1 has crashed."
+`, 0)
+	if s.Summary() != "Watch the leader crash." {
+		t.Errorf("summary %q", s.Summary())
+	}
+	for _, c := range []struct {
+		at   engine.Time
+		want string
+	}{{0, ""}, {999, ""}, {1000, "Still one second in, said second."}, {4999, "Still one second in, said second."}, {5000, "b1 has crashed."}, {60_000, "b1 has crashed."}} {
+		s.Player.Seek(c.at)
+		got, ok := s.Caption()
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("at %s: caption %q %v, want %q", engine.FormatTime(c.at), got, ok, c.want)
+		}
+	}
+}
