@@ -78,8 +78,10 @@ func ParseStartup(fragment, query string) Startup {
 		l, err := link.Parse(src)
 		var le *link.Error
 		switch {
+		case err != nil && errors.As(err, &le) && damaged(le):
+			notes = append(notes, Damaged+" Showing the default scenario instead.")
 		case err != nil && errors.As(err, &le):
-			notes = append(notes, "This link could not be opened: "+le.Msg+" ("+partName(le.Part)+"). Showing the default scenario instead.")
+			notes = append(notes, "This link could not be opened: it "+le.Msg+" ("+partName(le.Part)+"). Showing the default scenario instead.")
 		case err != nil:
 			notes = append(notes, "This link could not be opened: "+err.Error()+". Showing the default scenario instead.")
 		case l.Script != "":
@@ -101,6 +103,18 @@ func ParseStartup(fragment, query string) Startup {
 	}
 	st.Banner = strings.Join(notes, " ")
 	return st
+}
+
+// Damaged is the banner's sentence for a link that lost characters or
+// gained stray ones, which is what a link cut off or altered when it was
+// copied looks like.
+const Damaged = "This link is damaged, perhaps cut off when it was copied."
+
+// damaged says the link's text is broken (its script does not decode, its
+// time is not a number, its pairs do not parse), as opposed to a link that
+// is whole but from a newer kplay or too long.
+func damaged(e *link.Error) bool {
+	return strings.Contains(e.Msg, "damaged") || e.Part == "t" || strings.Contains(e.Msg, "key=value")
 }
 
 func partName(p string) string {

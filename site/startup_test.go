@@ -35,9 +35,10 @@ func TestStartupShareLink(t *testing.T) {
 func TestStartupBrokenLinks(t *testing.T) {
 	p, _ := scenarios.Get(scenarios.Default)
 	for _, c := range []struct{ frag, query, want string }{
-		{"#s=1.!!!", "", "damaged"},
+		{"#s=1.!!!", "", "This link is damaged, perhaps cut off when it was copied. Showing the default scenario instead."},
+		{"#" + link.Encode(link.Link{Script: "cluster brokers=3\ncreate-topic t partitions=1 rf=3\n"})[:12], "", "This link is damaged, perhaps cut off when it was copied."},
 		{"#s=7.AAAA", "", "newer kplay"},
-		{"#s=" + link.EncodePayload("x") + "&t=yesterday", "", "its time, t="},
+		{"#s=" + link.EncodePayload("x") + "&t=yesterday", "", "This link is damaged"},
 		{"", "?preset=%3Cscript%3E", `no preset called "<script>"`},
 		{"", "?speed=fast&controls=all&theme=pink&panels=log,secrets&autoplay=maybe", "speed="},
 	} {

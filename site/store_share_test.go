@@ -33,7 +33,7 @@ func TestShareRoundTrip(t *testing.T) {
 
 func TestOpenStartupEmbedAndNotice(t *testing.T) {
 	o := OpenStartup(ParseStartup("#s=1.%%%", "?autoplay=1&speed=0.5&theme=dark&panels=log"), true)
-	if !strings.Contains(o.Share.Notice, "could not be opened") || o.Share.Embed == nil || !o.Playing || o.Speed != 0.5 || o.Manners.Theme != "dark" {
+	if !strings.HasPrefix(o.Share.Notice, Damaged) || o.Share.Embed == nil || !o.Playing || o.Speed != 0.5 || o.Manners.Theme != "dark" {
 		t.Fatalf("embed startup: %+v notice %q", o.Share.Embed, o.Share.Notice)
 	}
 	if !o.ShowPanel("log") || o.ShowPanel("describe") {

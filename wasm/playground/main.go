@@ -27,7 +27,7 @@ func main() {
 	debug.SetMemoryLimit(256 << 20)
 	embed := isEmbed()
 	s := site.OpenStartup(readStartup(), embed)
-	s.Share.Hooks = shareHooks(s)
+	s.Share.Hooks = shareHooks(s, embed)
 	page := &ui.Page{Store: s}
 	w := newWindow()
 	s.Dispatch(site.Resize{Width: w.width()})
@@ -38,6 +38,11 @@ func main() {
 			vecty.Rerender(page)
 		}
 	})
+	// Render once more at the first draw. Vecty sets the timeline slider's
+	// value before its max, so on the first render the browser clamps the
+	// value to the default max (100): a link opened paused at its moment
+	// showed the slider at the start until something else re-rendered.
+	w.onFirstDraw(func() { vecty.Rerender(page) })
 	if embed {
 		b := startEmbedBridge(s)
 		s.Lesson.Hooks = b.lessonHooks()

@@ -16,7 +16,10 @@ func readStartup() site.Startup {
 
 // shareHooks gives the share bar the clipboard and the Worker's short
 // links. A long link also becomes the address bar's, so a reload keeps it.
-func shareHooks(s *site.Store) site.ShareHooks {
+// On the full page (not in an embed, whose address holds its options) the
+// address also follows the preset playing: ?preset=NAME, or the bare path
+// for a script of the reader's.
+func shareHooks(s *site.Store, embed bool) site.ShareHooks {
 	g := js.Global()
 	origin := g.Get("location").Get("origin").String()
 	copyText := func(text, what string) {
@@ -40,8 +43,16 @@ func shareHooks(s *site.Store) site.ShareHooks {
 		})
 		clip.Call("writeText", text).Call("then", ok, refused)
 	}
+	var setAddress func(query string)
+	if !embed {
+		setAddress = func(query string) {
+			path := g.Get("location").Get("pathname").String()
+			g.Get("history").Call("replaceState", nil, "", path+query)
+		}
+	}
 	return site.ShareHooks{
-		Origin: origin,
+		Origin:     origin,
+		SetAddress: setAddress,
 		ShareLink: func(fragment string) {
 			long := origin + "/#" + fragment
 			g.Get("history").Call("replaceState", nil, "", "#"+fragment)
