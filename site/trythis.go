@@ -1,0 +1,116 @@
+package site
+
+import (
+	"kplay/engine"
+)
+
+// Suggestion is one thing to try, offered as a one-click button beside the
+// diagram: a fault or a produce that shows a lesson from the cluster's
+// state at the playhead.
+type Suggestion struct {
+	// Key names the suggestion for the DOM (data-try) and for tests:
+	// "restart", "crash-leader", "acks1-crash", "cut-follower".
+	Key string
+	// Label is the button's text: "Crash the leader (broker 1)".
+	Label string
+	// Watch says in a sentence what to look at once it is done.
+	Watch string
+	// Actions are dispatched in order by Try.
+	Actions []Action
+	// CrashAfterAck, when set, makes Try step the engine after Actions
+	// until the producer's records are acknowledged (or MaxTrySteps
+	// events), then crash the partition's leader at that moment.
+	CrashAfterAck bool
+}
+
+// MaxTrySteps bounds how many engine events Try steps while it waits for
+// an acknowledgement.
+const MaxTrySteps = 2000
+
+// TryThis returns the suggestions that fit state st, most telling first:
+// restart a stopped broker (it returns as a follower and truncates),
+// crash the first partition's leader (the controller's countdown, then an
+// election), produce with acks=1 and crash the leader once it has
+// acknowledged (the loss acks=1 allows), and cut a follower off from the
+// leader (it leaves the ISR after replica.lag.time.max.ms). It returns nil
+// before any partition exists.
+func TryThis(st engine.State) []Suggestion {
+	p, ok := FirstPartition(st)
+	if !ok {
+		return nil
+	}
+	alive := map[engine.BrokerID]bool{}
+	for _, b := range st.Brokers {
+		alive[b.ID] = b.Alive
+	}
+	var out []Suggestion
+	for _, b := range st.Brokers {
+		if !b.Alive {
+			out = append(out, Suggestion{Key: "restart", Label: "Restart broker " + itoa(int64(b.ID)),
+				Watch: "It registers again, comes back as a follower, drops (truncates) any record the new leader does not have, and catches up.",
+				Actions: []Action{Act{Cmd: engine.Restart{Broker: b.ID}}}})
+			break
+		}
+	}
+	lead := p.Leader
+	if lead == engine.NoLeader || !alive[lead] {
+		return out
+	}
+	name := "broker " + itoa(int64(lead))
+	out = append(out, Suggestion{Key: "crash-leader", Label: "Crash the leader (" + name + ")",
+		Watch: "The controller waits broker.session.timeout.ms for a heartbeat, fences " + name + ", and elects a new leader from the ISR.",
+		Actions: []Action{Act{Cmd: engine.Crash{Broker: lead}}}})
+	follower := engine.BrokerID(0)
+	for _, id := range p.ISR {
+		if id != lead && alive[id] {
+			follower = id
+			break
+		}
+	}
+	if follower == 0 {
+		return out
+	}
+	out = append(out, Suggestion{Key: "acks1-crash", Label: "Produce with acks=1, then crash the leader",
+		Watch: "With acks=1 the leader answers as soon as it has the record; if it crashes before a follower copies it, the new leader never had it and the acknowledged record is lost.",
+		Actions:       []Action{ProduceWith{Count: 1, Acks: engine.AcksOne}},
+		CrashAfterAck: true})
+	fname := "broker " + itoa(int64(follower))
+	out = append(out, Suggestion{Key: "cut-follower", Label: "Cut " + fname + " off from the leader",
+		Watch: fname + " can no longer fetch; once it has lagged for replica.lag.time.max.ms the leader removes it from the ISR (AlterPartition).",
+		Actions: []Action{Act{Cmd: engine.Partition{Groups: [][]engine.NodeID{{engine.Broker(lead)}, {engine.Broker(follower)}}}}}})
+	return out
+}
+
+// Try does suggestion sg on s: it dispatches its actions and, for
+// CrashAfterAck, steps the engine until no producer has a record waiting
+// for its acknowledgement beyond those that waited before, then crashes whichever broker leads the first
+// partition then. Playback is left as it was.
+func Try(s *Store, sg Suggestion) {
+	before := pending(s.Player.State())
+	for _, a := range sg.Actions {
+		s.Dispatch(a)
+	}
+	if !sg.CrashAfterAck {
+		return
+	}
+	playing := s.Playing
+	for i := 0; i < MaxTrySteps && pending(s.Player.State()) > before; i++ {
+		s.Dispatch(StepOnce{})
+	}
+	if p, ok := FirstPartition(s.Player.State()); ok && p.Leader != engine.NoLeader {
+		s.Dispatch(Act{Cmd: engine.Crash{Broker: p.Leader}})
+	}
+	if playing && !s.Playing {
+		s.Dispatch(TogglePlay{})
+	}
+}
+
+// pending counts the records every producer is waiting to have
+// acknowledged.
+func pending(st engine.State) int {
+	n := 0
+	for _, p := range st.Producers {
+		n += p.Pending
+	}
+	return n
+}
