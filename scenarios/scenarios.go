@@ -1,6 +1,8 @@
-// Package scenarios is kplay's preset library: curated scripts, each with a
-// title and a short narrative in its comments. Every preset is also a golden
-// test (scenarios_test.go), and the page offers them in its picker.
+// Package scenarios is kplay's preset library: curated scripts that tell a
+// story through their title, summary and say directives, and ask the
+// reader questions with ask and why. Every preset is also a golden test
+// (scenarios_test.go), and the page offers them in its picker as a course:
+// the lesson's sections in order, then famous failures.
 package scenarios
 
 import (
@@ -11,8 +13,8 @@ import (
 
 // Each preset is embedded as a string, not through an embed.FS: an
 // embed.FS used as an fs.FS keeps io/fs's file-info formatting, and with it
-// the time package's, in the page's wasm (DESIGN §7 budgets its size).
-// TestEveryFileIsListed checks that files lists every *.txt here.
+// the time package's, in the page's wasm, whose size is budgeted.
+// TestEveryFileIsListed checks that course lists every *.txt here.
 
 //go:embed acks1-loss.txt
 var acks1Loss string
@@ -50,6 +52,9 @@ var notEnoughReplicas string
 //go:embed order-9001.txt
 var order9001 string
 
+//go:embed start-here.txt
+var startHere string
+
 //go:embed the-isr.txt
 var theIsr string
 
@@ -59,56 +64,96 @@ var uncleanElection string
 //go:embed wrong-broker.txt
 var wrongBroker string
 
+// The picker's groups, in course order.
+const (
+	// GroupLesson holds the lesson's sections, in the lesson's order.
+	GroupLesson = "The lesson"
+	// GroupFamousFailures holds historical failures and the Kafka
+	// improvements (KIPs) that answered them, oldest first.
+	GroupFamousFailures = "Famous failures"
+)
+
 // Preset is one scenario script as shipped.
 type Preset struct {
 	// Name is the file name without ".txt", used in URLs ("order-9001").
 	Name string
-	// Title is the script's "# title:" comment.
+	// Group is the course section the picker lists it under: GroupLesson
+	// or GroupFamousFailures.
+	Group string
+	// Title is the script's title directive: neutral, it does not give
+	// away the outcome.
 	Title string
+	// Summary is the script's summary directive: two or three sentences
+	// for the learner on what to watch.
+	Summary string
 	// Text is the full script, expected outputs included.
 	Text string
 }
 
-// Default is the preset the page opens with: the lesson's order-9001.
-const Default = "order-9001"
+// Default is the preset the page opens with: three brokers, a steady
+// acks=all producer and follower links slow enough that crashing the
+// leader shows an election, a truncation and, after an acks=1 produce, a
+// lost record.
+const Default = "start-here"
 
-// files lists every preset file's name (without ".txt") and text, sorted
-// by name.
-func files() [][2]string {
-	return [][2]string{
-		{"acks1-loss", acks1Loss},
-		{"every-broker-leads", everyBrokerLeads},
-		{"failover-and-preferred-leader", failoverAndPreferredLeader},
-		{"fetch-loop", fetchLoop},
-		{"jepsen-2013", jepsen2013},
-		{"kip101-after-the-fix", kip101AfterTheFix},
-		{"kip101-before-the-fix", kip101BeforeTheFix},
-		{"kip279-after-the-fix", kip279AfterTheFix},
-		{"kip279-before-the-fix", kip279BeforeTheFix},
-		{"last-replica-standing-elr", lastReplicaStandingElr},
-		{"not-enough-replicas", notEnoughReplicas},
-		{"order-9001", order9001},
-		{"the-isr", theIsr},
-		{"unclean-election", uncleanElection},
-		{"wrong-broker", wrongBroker},
+// entry is one preset file in the course: its name (without ".txt"),
+// group and text.
+type entry struct{ name, group, text string }
+
+// course lists every preset in course order. The lesson ("Leaders and
+// Followers") goes: the default picture; one copy takes the writes and the
+// fetch loop (order-9001, then the round-by-round table); every broker
+// leads something; sending to the wrong broker; then the ISR, failover and
+// the preferred leader's return, what acks=1 promises, and
+// min.insync.replicas. Famous failures run from the unclean election
+// through Jepsen's 2013 test, KIP-101 (2017) and KIP-279 (2018), each
+// before and after its fix, to KIP-966's eligible leader replicas.
+func course() []entry {
+	return []entry{
+		{"start-here", GroupLesson, startHere},
+		{"order-9001", GroupLesson, order9001},
+		{"fetch-loop", GroupLesson, fetchLoop},
+		{"every-broker-leads", GroupLesson, everyBrokerLeads},
+		{"wrong-broker", GroupLesson, wrongBroker},
+		{"the-isr", GroupLesson, theIsr},
+		{"failover-and-preferred-leader", GroupLesson, failoverAndPreferredLeader},
+		{"acks1-loss", GroupLesson, acks1Loss},
+		{"not-enough-replicas", GroupLesson, notEnoughReplicas},
+		{"unclean-election", GroupFamousFailures, uncleanElection},
+		{"jepsen-2013", GroupFamousFailures, jepsen2013},
+		{"kip101-before-the-fix", GroupFamousFailures, kip101BeforeTheFix},
+		{"kip101-after-the-fix", GroupFamousFailures, kip101AfterTheFix},
+		{"kip279-before-the-fix", GroupFamousFailures, kip279BeforeTheFix},
+		{"kip279-after-the-fix", GroupFamousFailures, kip279AfterTheFix},
+		{"last-replica-standing-elr", GroupFamousFailures, lastReplicaStandingElr},
 	}
 }
 
-// All returns every preset, sorted by name.
+func (e entry) preset() Preset {
+	return Preset{Name: e.name, Group: e.group, Title: script.Title(e.text), Summary: script.Summary(e.text), Text: e.text}
+}
+
+// All returns every preset in course order: GroupLesson's presets first,
+// in the lesson's order, then GroupFamousFailures'. The presets of a group
+// are contiguous, so a picker lists them under one heading each, in the
+// order of Groups.
 func All() []Preset {
-	fs := files()
-	out := make([]Preset, 0, len(fs))
-	for _, f := range fs {
-		out = append(out, Preset{Name: f[0], Title: script.Title(f[1]), Text: f[1]})
+	c := course()
+	out := make([]Preset, 0, len(c))
+	for _, e := range c {
+		out = append(out, e.preset())
 	}
 	return out
 }
 
-// Get returns the preset called name.
+// Groups returns the picker's group names in course order.
+func Groups() []string { return []string{GroupLesson, GroupFamousFailures} }
+
+// Get returns the preset called name, and false if there is none.
 func Get(name string) (Preset, bool) {
-	for _, f := range files() {
-		if f[0] == name {
-			return Preset{Name: f[0], Title: script.Title(f[1]), Text: f[1]}, true
+	for _, e := range course() {
+		if e.name == name {
+			return e.preset(), true
 		}
 	}
 	return Preset{}, false

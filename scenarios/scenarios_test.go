@@ -29,46 +29,188 @@ func TestPresets(t *testing.T) {
 	}
 }
 
-// TestPresetsCompile checks that each preset, stripped of its expected
-// output as the page loads it, compiles and has a title.
-func TestPresetsCompile(t *testing.T) {
+// compile compiles a preset as the page loads it, stripped of its
+// expected output; false (and the error reported) if it does not compile.
+func compile(t *testing.T, p scenarios.Preset) (script.Scenario, bool) {
+	t.Helper()
+	sc, err := script.ParseAndCompile(p.Name, script.StripExpected(p.Text))
+	if err != nil {
+		t.Errorf("%s: %v", p.Name, err)
+		return sc, false
+	}
+	return sc, true
+}
+
+// sentences counts the sentences of s: the full stops, question and
+// exclamation marks that end it or are followed by a space.
+func sentences(s string) int {
+	n := 0
+	for i, r := range s {
+		if (r == '.' || r == '?' || r == '!') && (i == len(s)-1 || s[i+1] == ' ') {
+			n++
+		}
+	}
+	return n
+}
+
+// TestPresetsTellAStory: each preset compiles, has a title directive and a
+// summary of two or three sentences, and its Preset fields are that title
+// and summary.
+func TestPresetsTellAStory(t *testing.T) {
 	all := scenarios.All()
 	if len(all) == 0 {
 		t.Fatal("no presets embedded")
 	}
 	for _, p := range all {
-		if p.Title == "" {
-			t.Errorf("%s has no # title: comment", p.Name)
+		sc, ok := compile(t, p)
+		if !ok {
+			continue
 		}
-		if _, err := script.ParseAndCompile(p.Name, script.StripExpected(p.Text)); err != nil {
-			t.Errorf("%s: %v", p.Name, err)
+		dirs, err := script.Parse(p.Name, script.StripExpected(p.Text))
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if _, ok := scenarios.Get(scenarios.Default); !ok {
-		t.Fatalf("default preset %q missing", scenarios.Default)
+		if !slices.ContainsFunc(dirs, func(d script.Directive) bool { return d.Cmd == "title" }) {
+			t.Errorf("%s has no title directive", p.Name)
+		}
+		if p.Title == "" || p.Title != sc.Title {
+			t.Errorf("%s: Preset.Title %q, the script's title %q", p.Name, p.Title, sc.Title)
+		}
+		if p.Summary == "" || p.Summary != sc.Summary {
+			t.Errorf("%s: Preset.Summary %q, the script's summary %q", p.Name, p.Summary, sc.Summary)
+		}
+		if n := sentences(p.Summary); n < 2 || n > 3 {
+			t.Errorf("%s: the summary has %d sentences, want 2 or 3: %q", p.Name, n, p.Summary)
+		}
+		if len(sc.Captions) == 0 {
+			t.Errorf("%s has no say caption", p.Name)
+		}
 	}
 }
 
-// TestEveryFileIsListed: every *.txt here is a preset, in name order, with
-// the file's text.
+// TestCourseOrder: All lists the lesson's sections in the lesson's order,
+// then the famous failures, oldest first; the default preset opens the
+// course; Get finds each by name.
+func TestCourseOrder(t *testing.T) {
+	want := []struct{ name, group string }{
+		{"start-here", scenarios.GroupLesson},
+		{"order-9001", scenarios.GroupLesson},
+		{"fetch-loop", scenarios.GroupLesson},
+		{"every-broker-leads", scenarios.GroupLesson},
+		{"wrong-broker", scenarios.GroupLesson},
+		{"the-isr", scenarios.GroupLesson},
+		{"failover-and-preferred-leader", scenarios.GroupLesson},
+		{"acks1-loss", scenarios.GroupLesson},
+		{"not-enough-replicas", scenarios.GroupLesson},
+		{"unclean-election", scenarios.GroupFamousFailures},
+		{"jepsen-2013", scenarios.GroupFamousFailures},
+		{"kip101-before-the-fix", scenarios.GroupFamousFailures},
+		{"kip101-after-the-fix", scenarios.GroupFamousFailures},
+		{"kip279-before-the-fix", scenarios.GroupFamousFailures},
+		{"kip279-after-the-fix", scenarios.GroupFamousFailures},
+		{"last-replica-standing-elr", scenarios.GroupFamousFailures},
+	}
+	all := scenarios.All()
+	if len(all) != len(want) {
+		t.Fatalf("%d presets, want %d", len(all), len(want))
+	}
+	for i, p := range all {
+		if p.Name != want[i].name || p.Group != want[i].group {
+			t.Errorf("preset %d is %s in %q, want %s in %q", i, p.Name, p.Group, want[i].name, want[i].group)
+		}
+		if g, ok := scenarios.Get(p.Name); !ok || g != p {
+			t.Errorf("Get(%q) = %+v, %v; want All's preset", p.Name, g.Name, ok)
+		}
+	}
+	if all[0].Name != scenarios.Default {
+		t.Errorf("the course opens with %s, the page with %s", all[0].Name, scenarios.Default)
+	}
+	if got := scenarios.Groups(); !slices.Equal(got, []string{scenarios.GroupLesson, scenarios.GroupFamousFailures}) {
+		t.Errorf("Groups() = %q", got)
+	}
+	if _, ok := scenarios.Get("no-such-preset"); ok {
+		t.Error("Get found a preset that does not exist")
+	}
+}
+
+// maintainerWords are words of the maintainers' notes, which stay in #
+// comments: references to documents outside the page, Kafka's source
+// code and its issue tracker.
+var maintainerWords = []string{"Reference scenario", "reference", "§", "Scala", "HashSet", "DESIGN", "KAFKA-", "TODO"}
+
+// TestLearnerTextIsForLearners: the text a learner sees (title, summary,
+// captions, questions, options and explanations) holds no maintainer's
+// note and no double space; a title does not give the outcome away; an
+// option carries no reason of its own (no colon), and every question has
+// a why that shows at or after the question's moment and no later than
+// the script's end.
+func TestLearnerTextIsForLearners(t *testing.T) {
+	for _, p := range scenarios.All() {
+		sc, ok := compile(t, p)
+		if !ok {
+			continue
+		}
+		texts := []string{sc.Title, sc.Summary}
+		for _, c := range sc.Captions {
+			texts = append(texts, c.Text)
+		}
+		for _, a := range sc.Asks {
+			texts = append(texts, a.Question, a.Why)
+			texts = append(texts, a.Options...)
+			for _, o := range a.Options {
+				if strings.Contains(o, ":") {
+					t.Errorf("%s: option %q gives its reason; put it in the why", p.Name, o)
+				}
+			}
+			if a.Why == "" {
+				t.Errorf("%s: the question on line %d has no why", p.Name, a.Line)
+			}
+			if a.ShowAt < a.At || a.ShowAt > sc.End {
+				t.Errorf("%s: the question on line %d shows its answer at %d, outside [%d, %d]", p.Name, a.Line, a.ShowAt, a.At, sc.End)
+			}
+		}
+		for _, s := range texts {
+			for _, w := range maintainerWords {
+				if strings.Contains(s, w) {
+					t.Errorf("%s: learner text %q mentions %q", p.Name, s, w)
+				}
+			}
+			if strings.Contains(s, "  ") {
+				t.Errorf("%s: learner text %q has a double space", p.Name, s)
+			}
+		}
+		for _, w := range []string{"lose", "lost", "loss", "fixed", "leaves it", "rejoins"} {
+			if strings.Contains(strings.ToLower(sc.Title), w) {
+				t.Errorf("%s: the title %q gives the outcome away (%q)", p.Name, sc.Title, w)
+			}
+		}
+	}
+}
+
+// TestEveryFileIsListed: every *.txt here is a preset, with the file's
+// text, and its title is a directive, not the old "# title:" comment.
 func TestEveryFileIsListed(t *testing.T) {
 	files, err := filepath.Glob("*.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.Sort(files)
 	all := scenarios.All()
 	var names []string
 	for _, p := range all {
 		names = append(names, p.Name+".txt")
 	}
+	slices.Sort(names)
+	slices.Sort(files)
 	if !slices.Equal(names, files) {
 		t.Fatalf("presets %v, files %v: add the new file to scenarios.go", names, files)
 	}
 	for _, p := range all {
 		b, err := os.ReadFile(p.Name + ".txt")
-		if err != nil || string(b) != p.Text || !strings.HasPrefix(p.Text, "# title: "+p.Title) {
-			t.Errorf("%s: the embedded text or title differs from the file (%v)", p.Name, err)
+		if err != nil || string(b) != p.Text {
+			t.Errorf("%s: the embedded text differs from the file (%v)", p.Name, err)
+		}
+		if strings.Contains(p.Text, "# title:") {
+			t.Errorf("%s keeps a # title: comment; the title directive replaces it", p.Name)
 		}
 	}
 }
