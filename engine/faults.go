@@ -34,8 +34,17 @@ type Isolate struct{ Node NodeID }
 // cannot talk. Nodes in no group reach everyone.
 type Partition struct{ Groups [][]NodeID }
 
-// Heal removes every isolation, partition, slow link and lossy link.
-type Heal struct{}
+// Cut takes down the link between nodes A and B, both ways, and nothing
+// else. Cuts add up: a second cut keeps the first (a partition, by
+// contrast, replaces the previous one). Messages on a cut link are lost
+// when they arrive, as with isolate and partition.
+type Cut struct{ A, B NodeID }
+
+// Heal with both nodes zero (Heal{}) removes every cut, isolation,
+// partition, slow link and lossy link. With A and B set it restores only
+// the link between them: its cut, slow and drop settings go; an isolation
+// or a partition that separates them stays until a plain heal.
+type Heal struct{ A, B NodeID }
 
 // Slow sets the latency range of the link between two nodes, both ways.
 type Slow struct {
@@ -73,6 +82,7 @@ func (Shutdown) isCommand()     {}
 func (Isolate) isCommand()      {}
 func (Partition) isCommand()    {}
 func (Heal) isCommand()         {}
+func (Cut) isCommand()          {}
 func (Slow) isCommand()         {}
 func (Drop) isCommand()         {}
 func (ElectLeaders) isCommand() {}
@@ -109,8 +119,20 @@ func (c Partition) String() string {
 	return s
 }
 
+// String prints the command as a kplay script line: "heal", or
+// "heal 1 2" for one link.
+func (c Heal) String() string {
+	if c.All() {
+		return "heal"
+	}
+	return "heal " + nodeArg(c.A) + " " + nodeArg(c.B)
+}
+
+// All reports whether the heal is of the whole network (Heal{}).
+func (c Heal) All() bool { return c.A == NodeID{} && c.B == NodeID{} }
+
 // String prints the command as a kplay script line.
-func (Heal) String() string { return "heal" }
+func (c Cut) String() string { return "cut " + nodeArg(c.A) + " " + nodeArg(c.B) }
 
 // String prints the command as a kplay script line.
 func (c Slow) String() string {
@@ -171,6 +193,20 @@ func (c *Cluster) checkNode(n NodeID) error {
 	return nil
 }
 
+// checkLink checks that a and b are two different nodes.
+func (c *Cluster) checkLink(a, b NodeID) error {
+	if err := c.checkNode(a); err != nil {
+		return err
+	}
+	if err := c.checkNode(b); err != nil {
+		return err
+	}
+	if a == b {
+		return fmt.Errorf("engine: a link joins two different nodes, not %s and itself", a)
+	}
+	return nil
+}
+
 // applyFault checks and applies the fault, election and config commands.
 func (c *Cluster) applyFault(cmd Command) error {
 	if err := c.checkFault(cmd); err != nil {
@@ -212,9 +248,17 @@ func (c *Cluster) applyFault(cmd Command) error {
 	case Partition:
 		c.net.groups = cmd.Groups
 		c.emit(Event{Kind: EvNetwork, Text: "network split: " + strings.TrimPrefix(cmd.String(), "partition ")})
+	case Cut:
+		c.net.cut(cmd.A, cmd.B)
+		c.emit(Event{Kind: EvNetwork, Node: cmd.A, Peer: cmd.B, Text: fmt.Sprintf("link %s–%s cut", cmd.A, cmd.B)})
 	case Heal:
-		c.net.isolated, c.net.groups, c.net.links = nil, nil, nil
-		c.emit(Event{Kind: EvNetwork, Text: "network healed"})
+		if cmd.All() {
+			c.net.isolated, c.net.groups, c.net.links, c.net.cuts = nil, nil, nil, nil
+			c.emit(Event{Kind: EvNetwork, Text: "network healed"})
+		} else {
+			c.net.healLink(cmd.A, cmd.B)
+			c.emit(Event{Kind: EvNetwork, Node: cmd.A, Peer: cmd.B, Text: fmt.Sprintf("link %s–%s healed", cmd.A, cmd.B)})
+		}
 		for i := range c.brokers {
 			b := &c.brokers[i]
 			c.catchUp(b)
@@ -294,6 +338,12 @@ func (c *Cluster) checkFault(cmd Command) error {
 			}
 		}
 	case Heal:
+		if cmd.All() {
+			return nil
+		}
+		return c.checkLink(cmd.A, cmd.B)
+	case Cut:
+		return c.checkLink(cmd.A, cmd.B)
 	case Slow:
 		if err := c.checkNode(cmd.A); err != nil {
 			return err

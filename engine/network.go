@@ -16,6 +16,9 @@ type network struct {
 	groups [][]NodeID
 	// links are per-direction overrides, sorted by (from, to).
 	links []linkConf
+	// cuts are the links cut both ways, each with its lower node first,
+	// sorted.
+	cuts []Cut
 }
 
 // linkConf overrides one direction of a link.
@@ -35,7 +38,43 @@ func (n network) clone() network {
 	}
 	n.groups = groups
 	n.links = slices.Clone(n.links)
+	n.cuts = slices.Clone(n.cuts)
 	return n
+}
+
+// cutKey orders a link's nodes, lower first (cmpNode).
+func cutKey(a, b NodeID) Cut {
+	if cmpNode(b, a) < 0 {
+		a, b = b, a
+	}
+	return Cut{A: a, B: b}
+}
+
+func cmpCut(x, y Cut) int {
+	if c := cmpNode(x.A, y.A); c != 0 {
+		return c
+	}
+	return cmpNode(x.B, y.B)
+}
+
+// cut takes the link a–b down; cutting it twice is cutting it once.
+func (n *network) cut(a, b NodeID) {
+	k := cutKey(a, b)
+	if i, found := slices.BinarySearchFunc(n.cuts, k, cmpCut); !found {
+		n.cuts = slices.Insert(n.cuts, i, k)
+	}
+}
+
+// healLink restores the link a–b: no cut, and the cluster's latency and
+// no loss both ways.
+func (n *network) healLink(a, b NodeID) {
+	k := cutKey(a, b)
+	if i, found := slices.BinarySearchFunc(n.cuts, k, cmpCut); found {
+		n.cuts = slices.Delete(n.cuts, i, i+1)
+	}
+	n.links = slices.DeleteFunc(n.links, func(l linkConf) bool {
+		return l.from == a && l.to == b || l.from == b && l.to == a
+	})
 }
 
 func groupOf(groups [][]NodeID, x NodeID) int {
@@ -54,6 +93,11 @@ func (n *network) connected(a, b NodeID) bool {
 	}
 	if slices.Contains(n.isolated, a) || slices.Contains(n.isolated, b) {
 		return false
+	}
+	if len(n.cuts) > 0 {
+		if _, found := slices.BinarySearchFunc(n.cuts, cutKey(a, b), cmpCut); found {
+			return false
+		}
 	}
 	ga, gb := groupOf(n.groups, a), groupOf(n.groups, b)
 	return ga < 0 || gb < 0 || ga == gb

@@ -16,6 +16,10 @@ type State struct {
 	Partitions []PartitionState
 	Producers  []ProducerState
 	Consumers  []ConsumerState
+	// Cuts are the links that cut commands took down and no heal has
+	// restored, each with its lower node first (brokers before the
+	// controller and clients, then by id), sorted.
+	Cuts []Cut
 }
 
 // BrokerState is one broker and its replicas, sorted by partition.
@@ -173,7 +177,7 @@ type ConsumerState struct {
 
 // State returns a snapshot of the cluster.
 func (c *Cluster) State() State {
-	s := State{Now: c.now, Start: c.cfg.Start}
+	s := State{Now: c.now, Start: c.cfg.Start, Cuts: slices.Clone(c.net.cuts)}
 	for _, b := range c.brokers {
 		bs := BrokerState{ID: b.id, Alive: b.alive, Reg: c.registrationState(b.id)}
 		for _, r := range b.replicas {

@@ -34,7 +34,8 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"shutdown", "shutdown BROKER  (controlled shutdown)"},
 	{"isolate", "isolate NODE  (a broker id, controller, p1 or c1)"},
 	{"partition", "partition g1=(NODE, ...) g2=(NODE, ...) ..."},
-	{"heal", "heal  (undo isolate, partition, slow and drop)"},
+	{"cut", "cut NODE NODE  (take one link down, both ways; cuts add up)"},
+	{"heal", "heal [NODE NODE]  (undo isolate, partition, cut, slow and drop; with two nodes only that link's cut, slow and drop)"},
 	{"slow", "slow NODE NODE latency=(MIN, MAX)"},
 	{"drop", "drop NODE NODE per-mille=N"},
 	{"elect-leaders", "elect-leaders type=preferred|unclean (TOPIC-P | all)  (kafka-leader-election.sh)"},
@@ -57,7 +58,7 @@ func classify(cmd string) kind {
 	switch cmd {
 	case "cluster":
 		return kindCluster
-	case "create-topic", "produce", "consume", "crash", "restart", "shutdown", "isolate", "partition", "heal", "slow", "drop", "elect-leaders", "config":
+	case "create-topic", "produce", "consume", "crash", "restart", "shutdown", "isolate", "partition", "cut", "heal", "slow", "drop", "elect-leaders", "config":
 		return kindAction
 	case "advance", "run", "step":
 		return kindTime
@@ -670,14 +671,28 @@ func faultCommand(d Directive) (engine.Command, *Error) {
 			cmd.Groups = append(cmd.Groups, g)
 		}
 		return cmd, nil
-	case "heal":
-		if _, err := positional(d, 0); err != nil {
-			return nil, err
-		}
+	case "heal", "cut":
 		if err := checkKeys(d); err != nil {
 			return nil, err
 		}
-		return engine.Heal{}, nil
+		pos, err := positional(d, 2)
+		if err != nil {
+			return nil, err
+		}
+		if d.Cmd == "heal" && len(pos) == 0 {
+			return engine.Heal{}, nil
+		}
+		a, b, err := twoNodes(d)
+		if err != nil {
+			return nil, err
+		}
+		if a == b {
+			return nil, errAt(pos[1].Pos, "%s needs two different nodes; %s is the same node twice", d.Cmd, pos[1].Key)
+		}
+		if d.Cmd == "cut" {
+			return engine.Cut{A: a, B: b}, nil
+		}
+		return engine.Heal{A: a, B: b}, nil
 	case "slow", "drop":
 		key := "latency"
 		if d.Cmd == "drop" {

@@ -15,7 +15,7 @@ func ClusterConfig(d Directive) (engine.Config, error) {
 }
 
 // Command returns the engine.Command an action directive (create-topic,
-// produce, consume, crash, restart, shutdown, isolate, partition, heal,
+// produce, consume, crash, restart, shutdown, isolate, partition, cut, heal,
 // slow, drop, elect-leaders, config) stands for. Errors are *Error values.
 func Command(d Directive) (engine.Command, error) {
 	if classify(d.Cmd) != kindAction {
