@@ -13,9 +13,9 @@ import (
 // lesson compiles the default preset the way the page does.
 func lesson(t *testing.T) script.Scenario {
 	t.Helper()
-	p, ok := scenarios.Get(scenarios.Default)
+	p, ok := scenarios.Get(lessonPreset)
 	if !ok {
-		t.Fatalf("no preset %s", scenarios.Default)
+		t.Fatalf("no preset %s", lessonPreset)
 	}
 	sc, err := script.ParseAndCompile(p.Name, script.StripExpected(p.Text))
 	if err != nil {

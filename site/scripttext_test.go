@@ -60,7 +60,7 @@ func checkFaithful(t *testing.T, s *Store) string {
 }
 
 func TestScriptTextReproducesThePlayer(t *testing.T) {
-	s := actPresetStore(t, scenarios.Default)
+	s := actPresetStore(t, lessonPreset)
 	end := s.Player.Scenario().End
 	// Act inside the scenario, between its steps, then after its end.
 	s.Player.AdvanceTo(s.Player.Scenario().Config.Start + 300)
@@ -91,9 +91,9 @@ func TestScriptTextReproducesThePlayer(t *testing.T) {
 			t.Errorf("the script lacks %q:\n%s", want, text)
 		}
 	}
-	// The scenario's comments stay.
-	if !strings.Contains(text, "# title: One record through the fetch loop") {
-		t.Errorf("the script lost the scenario's title:\n%s", text)
+	// The scenario's title and comments stay.
+	if !strings.Contains(text, `title "`+s.Title+`"`) || !strings.Contains(text, "\n# A producer writes order-9001 to orders-0") {
+		t.Errorf("the script lost the scenario's title or comments:\n%s", text)
 	}
 }
 
@@ -109,7 +109,7 @@ func TestScriptTextWithoutSource(t *testing.T) {
 }
 
 func TestRateProducesAtSimulatedTimes(t *testing.T) {
-	s := actPresetStore(t, scenarios.Default)
+	s := actPresetStore(t, lessonPreset)
 	s.Player.AdvanceTo(s.Player.Scenario().End)
 	start := s.Player.Now()
 	s.Dispatch(StartRate{PerSec: 4, Acks: engine.AcksOne})
@@ -149,7 +149,7 @@ func equalTimes(a, b []engine.Time) bool {
 }
 
 func TestRateAtSlowSpeedLandsOnItsTimes(t *testing.T) {
-	s := actPresetStore(t, scenarios.Default)
+	s := actPresetStore(t, lessonPreset)
 	s.Player.AdvanceTo(s.Player.Scenario().End)
 	start := s.Player.Now()
 	s.Dispatch(StartRate{PerSec: 10, Acks: engine.AcksAll})

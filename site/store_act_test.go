@@ -6,11 +6,10 @@ import (
 
 	"kplay/engine"
 	"kplay/engine/script"
-	"kplay/scenarios"
 )
 
 func TestTeachingScaleRestartsWithANewClusterLine(t *testing.T) {
-	s := actPresetStore(t, scenarios.Default)
+	s := actPresetStore(t, lessonPreset)
 	s.Player.AdvanceTo(s.Player.Scenario().End + 50)
 	s.Dispatch(Act{Cmd: engine.Crash{Broker: 3}})
 	notified := 0
@@ -37,7 +36,7 @@ func TestTeachingScaleRestartsWithANewClusterLine(t *testing.T) {
 	if strings.Contains(line, "replica.fetch.wait.max.ms") {
 		t.Errorf("cluster line %q spells out a default", line)
 	}
-	if !strings.Contains(text, "crash 3") || !strings.Contains(text, "# title:") {
+	if !strings.Contains(text, "crash 3") || !strings.Contains(text, `title "`+s.Title+`"`) {
 		t.Errorf("the restarted script lost the user's crash or the title:\n%s", text)
 	}
 	if cfg := s.Player.Scenario().Config; cfg.ReplicaLagTimeMaxMs != 5000 || cfg.Seed != 9001 {
@@ -54,7 +53,7 @@ func TestTeachingScaleRestartsWithANewClusterLine(t *testing.T) {
 }
 
 func TestRuntimeConfigBecomesACommand(t *testing.T) {
-	s := actPresetStore(t, scenarios.Default)
+	s := actPresetStore(t, lessonPreset)
 	s.Player.AdvanceTo(s.Player.Scenario().End)
 	before := s.Player.Generation()
 	s.Dispatch(ApplyConfig{Values: map[string]string{"unclean.leader.election.enable": "true", "min.insync.replicas": "1"}})
@@ -92,7 +91,7 @@ func TestClusterLineRoundTrips(t *testing.T) {
 }
 
 func TestLinkMenuAndConsumer(t *testing.T) {
-	s := actPresetStore(t, scenarios.Default)
+	s := actPresetStore(t, lessonPreset)
 	s.Dispatch(OpenMenu{Broker: 1})
 	s.Dispatch(OpenLink{Link: "b1-b2"})
 	if !s.Acting.LinkOpen || s.Acting.Link != "b1-b2" || s.MenuOpen {
@@ -118,7 +117,7 @@ func TestLinkMenuAndConsumer(t *testing.T) {
 }
 
 func TestNetFaultsFollowTheCommands(t *testing.T) {
-	s := actPresetStore(t, scenarios.Default)
+	s := actPresetStore(t, lessonPreset)
 	s.Player.AdvanceTo(s.Player.Scenario().End)
 	b := func(n int) engine.NodeID { return engine.Broker(engine.BrokerID(n)) }
 	s.Dispatch(Act{Cmd: engine.Partition{Groups: [][]engine.NodeID{{b(1)}, {b(2)}}}})

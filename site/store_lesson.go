@@ -86,11 +86,18 @@ type ShowAsk struct{ Index int }
 // questions) off or on.
 type ToggleLesson struct{}
 
+// ShowAnswerMoment is an action from an answered question's card ("Show
+// me"): pause at the moment that shows why the answer is right (the why
+// directive's show=, Ask.ShowAt). A question without one, or not yet
+// answered, does nothing.
+type ShowAnswerMoment struct{}
+
 func (PickAnswer) isAction()     {}
 func (RevealAnswer) isAction()   {}
 func (ContinueLesson) isAction() {}
 func (ShowAsk) isAction()        {}
 func (ToggleLesson) isAction()   {}
+func (ShowAnswerMoment) isAction() {}
 
 func (a PickAnswer) applyLesson(s *Store) bool {
 	l := &s.Lesson
@@ -141,6 +148,16 @@ func (a ShowAsk) applyLesson(s *Store) bool {
 	s.Playing = false
 	s.holdAt(a.Index)
 	s.openAsk(a.Index)
+	return true
+}
+
+func (ShowAnswerMoment) applyLesson(s *Store) bool {
+	card, ok := s.AskCard()
+	if !ok || !card.CanShow {
+		return false
+	}
+	s.Playing = false
+	s.Player.Seek(card.ShowAt)
 	return true
 }
 
@@ -217,4 +234,63 @@ func (s *Store) resetLesson() {
 	clear(l.Picked)
 	clear(l.Revealed)
 	l.IsOpen = false
+}
+
+// AskCard is the question card's view: the open question, and once it is
+// answered (Revealed) the answer, whether the reader's pick was right, why
+// (the why directive) and the moment that shows it.
+type AskCard struct {
+	// Index is the question's place among the scenario's, from 0.
+	Index    int
+	Question string
+	Options  []string
+	// Picked is the reader's prediction, "" if they asked to be shown.
+	Picked string
+	// Revealed says the answer is showing; the fields below are empty
+	// until it is.
+	Revealed bool
+	Answer   string
+	Correct  bool
+	// Why says in a sentence or two why the answer is right, "" if the
+	// script gives no why.
+	Why string
+	// CanShow says the card offers "Show me" (ShowAnswerMoment), to
+	// ShowAt, the moment that shows the answer (simulated ms).
+	CanShow bool
+	ShowAt  engine.Time
+}
+
+// AskCard returns the card of the question on screen, and false if none
+// is.
+func (s *Store) AskCard() (AskCard, bool) {
+	a, ok := s.OpenAsk()
+	if !ok {
+		return AskCard{}, false
+	}
+	l := &s.Lesson
+	c := AskCard{Index: l.Open, Question: a.Question, Options: a.Options, Picked: l.Picked[l.Open], Revealed: l.Revealed[l.Open]}
+	if c.Revealed {
+		c.Answer, c.Correct, c.Why = a.Answer, c.Picked == a.Answer, a.Why
+		c.CanShow, c.ShowAt = a.ShowAt >= 0, a.ShowAt
+	}
+	return c, true
+}
+
+// HideOutcome says the page must not show how the run turns out: lesson
+// mode is on and a question at or after the playhead waits for its
+// answer. Violation markers, banners, the lost records' outlines and
+// "Jump to first violation" stay hidden while it holds (Violations and
+// Lost return none; JumpToViolation does nothing).
+func (s *Store) HideOutcome() bool {
+	l := &s.Lesson
+	if l.Off {
+		return false
+	}
+	now := s.Player.Now()
+	for i, a := range l.Asks {
+		if a.At >= now && i < len(l.Revealed) && !l.Revealed[i] {
+			return true
+		}
+	}
+	return false
 }

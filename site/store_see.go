@@ -286,8 +286,15 @@ func (s *Store) GhostEnd(tp engine.TopicPartition) engine.Offset {
 	return end
 }
 
-// Lost returns the records the violations so far name.
-func (s *Store) Lost() []LostRecord { return LostRecords(s.seeIndex().violations) }
+// Lost returns the records the violations so far name, none while a
+// question waits for its answer (HideOutcome): the red outlines would
+// give it away.
+func (s *Store) Lost() []LostRecord {
+	if s.HideOutcome() {
+		return nil
+	}
+	return LostRecords(s.seeIndex().violations)
+}
 
 // Lifecycle returns the selected record's lifecycle so far, or nil if no
 // record is selected.

@@ -8,9 +8,14 @@ import (
 	"kplay/scenarios"
 )
 
+// lessonPreset is the lesson's order-9001 story (a 1,204-record log, the
+// order-9001 record, a crash of the leader), which these tests follow;
+// the page opens with another preset, scenarios.Default.
+const lessonPreset = "order-9001"
+
 func lessonStore(t *testing.T) *Store {
 	t.Helper()
-	p, ok := scenarios.Get(scenarios.Default)
+	p, ok := scenarios.Get(lessonPreset)
 	if !ok {
 		t.Fatal("no default preset")
 	}

@@ -14,7 +14,8 @@ type TimeAction interface {
 type ScrubTo struct{ At engine.Time }
 
 // JumpToViolation is an action which pauses at the first broken guarantee
-// on the timeline; without one it does nothing.
+// on the timeline; without one, or while a question waits for its answer
+// (HideOutcome), it does nothing.
 type JumpToViolation struct{}
 
 func (ScrubTo) isAction()         {}
@@ -26,6 +27,9 @@ func (a ScrubTo) applyTime(s *Store) {
 }
 
 func (JumpToViolation) applyTime(s *Store) {
+	if s.HideOutcome() {
+		return
+	}
 	at, ok := s.Player.FirstViolation()
 	if !ok {
 		return

@@ -22,8 +22,13 @@ func Violations(evs []engine.Event) []engine.Event {
 }
 
 // Violations returns every guarantee broken by the playhead, oldest first:
-// the timeline's markers and the page's banner read them from here.
+// the timeline's markers and the page's banner read them from here. While
+// a question waits for its answer (HideOutcome) it returns none, so that
+// the banner does not give the answer away.
 func (s *Store) Violations() []engine.Event {
+	if s.HideOutcome() {
+		return nil
+	}
 	return append([]engine.Event(nil), s.seeIndex().violations...)
 }
 

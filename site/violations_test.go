@@ -27,6 +27,9 @@ func presetStore(t *testing.T, name string) *Store {
 // new leader's next record is copied there.
 func TestAcks1LossSeen(t *testing.T) {
 	s := presetStore(t, "acks1-loss")
+	// Lesson mode would hide the loss until the preset's questions are
+	// answered (TestLessonHidesOutcome).
+	s.Dispatch(ToggleLesson{})
 	tp := engine.TopicPartition{Topic: "t"}
 
 	s.Player.Seek(at("00:00:18.999"))

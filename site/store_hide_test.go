@@ -1,0 +1,80 @@
+package site
+
+import (
+	"testing"
+
+	"kplay/engine"
+)
+
+// lossLesson is acks=1 losing a record: b1 acknowledges m2 before either
+// follower has it (their links take 1 ms), then crashes; the controller
+// fences it when its session runs out and elects b2, whose log has no m2.
+// The question comes before the crash, so the loss is the answer.
+const lossLesson = `cluster brokers=3 latency=(0,0) linger.ms=0 min.insync.replicas=2 eligible.leader.replicas.version=0
+create-topic t partitions=1 rf=3
+produce t-0 values=(m0, m1) acks=all
+slow 1 2 latency=(1,1)
+slow 1 3 latency=(1,1)
+run until=00:00:10.000
+produce t-0 producer=p2 values=(m2) acks=1
+run until=00:00:10.000
+ask "b1 is about to crash. Is m2 safe?" options=(yes, no) answer=no
+why "No follower had fetched m2 when b1 crashed, so b2, the new leader, has no m2." show=00:00:19.000
+crash 1
+run until=00:00:40.000
+restart 1
+run until=00:00:45.000
+`
+
+// TestLessonHidesOutcome: while the question waits, nothing reveals the
+// loss that the rest of the run holds; after the answer the card says why
+// and "Show me" goes to the moment of the election.
+func TestLessonHidesOutcome(t *testing.T) {
+	s := storeAt(t, lossLesson, 0)
+	if at, ok := s.Player.FirstViolation(); !ok || at < 19_000 {
+		t.Fatalf("the run loses no acknowledged record after the crash (first violation %v %v): the test shows nothing", at, ok)
+	}
+	if !s.HideOutcome() {
+		t.Fatal("the outcome shows before the question")
+	}
+	for range 200 {
+		s.Dispatch(Tick{RealMs: 100})
+		if _, open := s.OpenAsk(); open {
+			break
+		}
+	}
+	card, ok := s.AskCard()
+	if !ok || s.Player.Now() != 10_000 || card.Revealed || card.Answer != "" || card.Why != "" || card.CanShow {
+		t.Fatalf("at the question: card %+v open %v at %s", card, ok, engine.FormatTime(s.Player.Now()))
+	}
+	if !s.HideOutcome() || len(s.Violations()) != 0 || len(s.Lost()) != 0 {
+		t.Fatal("the question's card is open, yet the outcome shows")
+	}
+	s.Dispatch(JumpToViolation{})
+	if s.Player.Now() != 10_000 {
+		t.Fatalf("Jump to first violation moved to %s before the answer", engine.FormatTime(s.Player.Now()))
+	}
+	s.Dispatch(PickAnswer{Option: "yes"})
+	card, _ = s.AskCard()
+	if !card.Revealed || card.Correct || card.Answer != "no" || card.Picked != "yes" || !card.CanShow || card.ShowAt != 19_000 ||
+		card.Why != "No follower had fetched m2 when b1 crashed, so b2, the new leader, has no m2." {
+		t.Fatalf("after a wrong pick: %+v", card)
+	}
+	if s.HideOutcome() {
+		t.Error("the outcome is still hidden after the answer")
+	}
+	s.Dispatch(ShowAnswerMoment{})
+	if s.Playing || s.Player.Now() != 19_000 {
+		t.Fatalf("Show me: playing %v at %s, want paused at 00:00:19.000", s.Playing, engine.FormatTime(s.Player.Now()))
+	}
+	s.Dispatch(Seek{At: 45_000})
+	if len(s.Violations()) == 0 || len(s.Lost()) == 0 {
+		t.Error("after the answer the loss is not shown")
+	}
+	// With lesson mode off nothing is hidden.
+	s = storeAt(t, lossLesson, 0)
+	s.Dispatch(ToggleLesson{})
+	if s.HideOutcome() {
+		t.Error("lesson mode is off, yet the outcome is hidden")
+	}
+}
