@@ -92,11 +92,11 @@ type ToggleLesson struct{}
 // answered, does nothing.
 type ShowAnswerMoment struct{}
 
-func (PickAnswer) isAction()     {}
-func (RevealAnswer) isAction()   {}
-func (ContinueLesson) isAction() {}
-func (ShowAsk) isAction()        {}
-func (ToggleLesson) isAction()   {}
+func (PickAnswer) isAction()       {}
+func (RevealAnswer) isAction()     {}
+func (ContinueLesson) isAction()   {}
+func (ShowAsk) isAction()          {}
+func (ToggleLesson) isAction()     {}
 func (ShowAnswerMoment) isAction() {}
 
 func (a PickAnswer) applyLesson(s *Store) bool {
