@@ -6,12 +6,15 @@ import (
 	"kplay/engine"
 )
 
-// NetFaults is the network damage the commands run so far have done:
-// isolated nodes, the partition's groups and slowed links, as the engine
-// keeps them (a partition replaces the last one; heal undoes everything).
+// NetFaults is the network damage the commands run so far have done, as
+// the engine keeps it: isolated nodes, the partition's groups (a
+// partition replaces the last one), cut links (cuts add up, engine.Cut)
+// and slowed links. A heal of one link (engine.Heal with A and B) takes
+// back that link's cut and slowing; a plain heal undoes everything.
 type NetFaults struct {
 	Isolated []engine.NodeID
 	Groups   [][]engine.NodeID
+	Cuts     [][2]engine.NodeID
 	Slowed   [][2]engine.NodeID
 }
 
@@ -26,11 +29,20 @@ func (s *Store) NetFaults() NetFaults {
 		}
 		switch c := st.Cmd.(type) {
 		case engine.Heal:
-			f = NetFaults{}
+			if c.A == (engine.NodeID{}) && c.B == (engine.NodeID{}) {
+				f = NetFaults{}
+				break
+			}
+			f.Cuts = dropPair(f.Cuts, c.A, c.B)
+			f.Slowed = dropPair(f.Slowed, c.A, c.B)
 		case engine.Isolate:
 			f.Isolated = append(f.Isolated, c.Node)
 		case engine.Partition:
 			f.Groups = c.Groups
+		case engine.Cut:
+			if !hasPair(f.Cuts, c.A, c.B) {
+				f.Cuts = append(f.Cuts, [2]engine.NodeID{c.A, c.B})
+			}
 		case engine.Slow:
 			f.Slowed = append(f.Slowed, [2]engine.NodeID{c.A, c.B})
 		}
@@ -38,10 +50,22 @@ func (s *Store) NetFaults() NetFaults {
 	return f
 }
 
-// Cut says a and b cannot talk: one is isolated, or both are in the
-// partition's groups but not in the same one.
+// hasPair says pairs holds the link between a and b, either way round.
+func hasPair(pairs [][2]engine.NodeID, a, b engine.NodeID) bool {
+	return slices.Contains(pairs, [2]engine.NodeID{a, b}) || slices.Contains(pairs, [2]engine.NodeID{b, a})
+}
+
+// dropPair removes the link between a and b, either way round, from pairs.
+func dropPair(pairs [][2]engine.NodeID, a, b engine.NodeID) [][2]engine.NodeID {
+	return slices.DeleteFunc(pairs, func(p [2]engine.NodeID) bool {
+		return p == [2]engine.NodeID{a, b} || p == [2]engine.NodeID{b, a}
+	})
+}
+
+// Cut says a and b cannot talk: one is isolated, their link is cut, or
+// both are in the partition's groups but not in the same one.
 func (f NetFaults) Cut(a, b engine.NodeID) bool {
-	if slices.Contains(f.Isolated, a) || slices.Contains(f.Isolated, b) {
+	if slices.Contains(f.Isolated, a) || slices.Contains(f.Isolated, b) || hasPair(f.Cuts, a, b) {
 		return true
 	}
 	ga, gb := -1, -1
@@ -57,6 +81,4 @@ func (f NetFaults) Cut(a, b engine.NodeID) bool {
 }
 
 // Slow says the link between a and b has a latency of its own.
-func (f NetFaults) Slow(a, b engine.NodeID) bool {
-	return slices.Contains(f.Slowed, [2]engine.NodeID{a, b}) || slices.Contains(f.Slowed, [2]engine.NodeID{b, a})
-}
+func (f NetFaults) Slow(a, b engine.NodeID) bool { return hasPair(f.Slowed, a, b) }

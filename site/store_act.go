@@ -89,6 +89,46 @@ type StartConsumer struct {
 // change restarts the scenario with a new cluster line.
 type ApplyConfig struct{ Values map[string]string }
 
+// CutLink is an action from the link menu: cut every link between a node
+// of From and a node of To (engine.Cut, one a pair), at the playhead.
+// Cuts add up, so a second cut keeps the first; HealLink or a plain heal
+// takes them back.
+type CutLink struct{ From, To []engine.NodeID }
+
+// HealLink is an action from the link menu: restore every link between a
+// node of From and a node of To (engine.Heal with both ends), leaving
+// the rest of the network's damage as it is.
+type HealLink struct{ From, To []engine.NodeID }
+
+func (CutLink) isAction()  {}
+func (HealLink) isAction() {}
+
+func (a CutLink) applyActing(s *Store) bool {
+	s.Acting.LinkOpen = false
+	return s.eachPair(a.From, a.To, func(x, y engine.NodeID) engine.Command { return engine.Cut{A: x, B: y} })
+}
+
+func (a HealLink) applyActing(s *Store) bool {
+	s.Acting.LinkOpen = false
+	return s.eachPair(a.From, a.To, func(x, y engine.NodeID) engine.Command { return engine.Heal{A: x, B: y} })
+}
+
+// eachPair injects cmd(x, y) for every x of from and y of to, stopping at
+// the first the engine refuses; it reports whether anything changed.
+func (s *Store) eachPair(from, to []engine.NodeID, cmd func(x, y engine.NodeID) engine.Command) bool {
+	if len(from) == 0 || len(to) == 0 {
+		return true // the menu closed
+	}
+	for _, x := range from {
+		for _, y := range to {
+			if x != y && !s.inject(cmd(x, y)) {
+				return true
+			}
+		}
+	}
+	return true
+}
+
 // ShowError is an action which shows a panel's complaint about its input.
 type ShowError struct{ Text string }
 

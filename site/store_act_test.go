@@ -168,3 +168,28 @@ produce t-0 count=5
 	}
 	checkFaithful(t, s)
 }
+
+// TestSecondCutKeepsTheFirst: the link menu's cuts add up, as the
+// engine's do; healing one link leaves the other cut; a plain heal ends
+// both.
+func TestSecondCutKeepsTheFirst(t *testing.T) {
+	s := storeAt(t, crashScript, 1000)
+	b1, b2, b3 := engine.Broker(1), engine.Broker(2), engine.Broker(3)
+	s.Dispatch(CutLink{From: []engine.NodeID{b1}, To: []engine.NodeID{b2}})
+	s.Dispatch(CutLink{From: []engine.NodeID{b1}, To: []engine.NodeID{b3}})
+	nf := s.NetFaults()
+	if !nf.Cut(b1, b2) || !nf.Cut(b3, b1) || nf.Cut(b2, b3) {
+		t.Fatalf("after two cuts: b1-b2 %v b1-b3 %v b2-b3 %v, want the first two cut", nf.Cut(b1, b2), nf.Cut(b3, b1), nf.Cut(b2, b3))
+	}
+	if got := s.Actions(); len(got) != 2 || got[0] != "00:00:01.000 cut 1 2" || got[1] != "00:00:01.000 cut 1 3" {
+		t.Errorf("actions %q", got)
+	}
+	s.Dispatch(HealLink{From: []engine.NodeID{b2}, To: []engine.NodeID{b1}})
+	if nf := s.NetFaults(); nf.Cut(b1, b2) || !nf.Cut(b1, b3) {
+		t.Fatalf("after healing b1-b2: b1-b2 %v b1-b3 %v", nf.Cut(b1, b2), nf.Cut(b1, b3))
+	}
+	s.Dispatch(Act{Cmd: engine.Heal{}})
+	if nf := s.NetFaults(); nf.Cut(b1, b3) || len(nf.Cuts) != 0 {
+		t.Fatalf("a plain heal left %v", nf.Cuts)
+	}
+}
