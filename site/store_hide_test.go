@@ -78,3 +78,43 @@ func TestLessonHidesOutcome(t *testing.T) {
 		t.Error("lesson mode is off, yet the outcome is hidden")
 	}
 }
+
+// TestTimelineHidesViolationMarkers: the timeline's markers leave out the
+// loss until the question is answered, with another version, so that the
+// markers re-render when it shows.
+func TestTimelineHidesViolationMarkers(t *testing.T) {
+	s := storeAt(t, lossLesson, 0)
+	kinds := func() (violations int, version int) {
+		ms, v := s.TimelineMarkers()
+		for _, m := range ms {
+			if m.Kind == MarkViolation {
+				violations++
+			}
+		}
+		return violations, v
+	}
+	hidden, v1 := kinds()
+	if _, ok := s.FirstViolation(); hidden != 0 || ok {
+		t.Fatalf("before the answer: %d violation markers, first violation shown %v", hidden, ok)
+	}
+	s.Dispatch(ShowAsk{Index: 0})
+	s.Dispatch(RevealAnswer{})
+	shown, v2 := kinds()
+	if at, ok := s.FirstViolation(); shown == 0 || !ok || at < 19_000 || v2 == v1 {
+		t.Fatalf("after the answer: %d violation markers, first at %v %v, versions %d %d", shown, at, ok, v1, v2)
+	}
+}
+
+// TestControls: the toolbar is full on the page; an embed's controls=min
+// or none trims it.
+func TestControls(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		embed bool
+		want  string
+	}{{"", false, "full"}, {"?controls=min", false, "full"}, {"", true, "full"}, {"?controls=min", true, "min"}, {"?controls=none", true, "none"}, {"?controls=tiny", true, "full"}} {
+		if got := OpenStartup(ParseStartup("", c.query), c.embed).Controls(); got != c.want {
+			t.Errorf("%q embed %v: controls %q, want %q", c.query, c.embed, got, c.want)
+		}
+	}
+}

@@ -220,6 +220,16 @@ func escapeHTML(s string) string {
 	return b.String()
 }
 
+// Controls says how much of the toolbar to draw: "full" on the full page
+// and by default; in an embed, its controls= ("min": play, step and speed;
+// "none": nothing, the host page drives it through postMessage).
+func (s *Store) Controls() string {
+	if e := s.Share.Embed; e != nil && (e.Controls == "min" || e.Controls == "none") {
+		return e.Controls
+	}
+	return "full"
+}
+
 // ShowPanel says whether the panel called name is shown: always on the
 // full page; in an embed, when panels= lists it (or lists nothing).
 func (s *Store) ShowPanel(name string) bool {

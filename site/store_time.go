@@ -27,10 +27,7 @@ func (a ScrubTo) applyTime(s *Store) {
 }
 
 func (JumpToViolation) applyTime(s *Store) {
-	if s.HideOutcome() {
-		return
-	}
-	at, ok := s.Player.FirstViolation()
+	at, ok := s.FirstViolation()
 	if !ok {
 		return
 	}
@@ -60,4 +57,32 @@ func (s *Store) ReplaceScript(name, src string) {
 	for _, f := range s.onChange {
 		f()
 	}
+}
+
+// TimelineMarkers returns the timeline's markers (Player.Markers) and a
+// version that changes whenever what they show does. While a question
+// waits for its answer (HideOutcome) the violation markers are left out,
+// so that the timeline does not give the answer away.
+func (s *Store) TimelineMarkers() ([]Marker, int) {
+	ms, v := s.Player.Markers()
+	if !s.HideOutcome() {
+		return ms, 2 * v
+	}
+	out := make([]Marker, 0, len(ms))
+	for _, m := range ms {
+		if m.Kind != MarkViolation {
+			out = append(out, m)
+		}
+	}
+	return out, 2*v + 1
+}
+
+// FirstViolation returns the time of the first broken guarantee on the
+// timeline, for "Jump to first violation", and false if there is none or
+// while a question waits for its answer (HideOutcome).
+func (s *Store) FirstViolation() (engine.Time, bool) {
+	if s.HideOutcome() {
+		return 0, false
+	}
+	return s.Player.FirstViolation()
 }
