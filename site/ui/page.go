@@ -27,48 +27,67 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		title = "untitled scenario"
 	}
 	count, gen := pl.EventCount(), pl.Generation()
-	embed := s.Share.Embed
-	full := embed == nil
-	controls := full || embed.Controls != "none"
+	full := s.Share.Embed == nil
+	controls := controlsMode(s) != "none"
 	return elem.Body(
-		vecty.Markup(vecty.MarkupIf(!full, vecty.Class("embedded"))),
+		vecty.Markup(vecty.MarkupIf(!full, vecty.Class("embedded")), vecty.Class("controls-"+controlsMode(s))),
 		elem.Header(vecty.Markup(vecty.Class("top")),
-			elem.Heading1(vecty.Text("kplay")),
+			elem.Heading1(vecty.Text("kplay"), elem.Span(vecty.Markup(vecty.Class("tagline")), vecty.Text(" — Apache Kafka replication, simulated"))),
 			elem.Span(vecty.Markup(vecty.Class("title")), vecty.Text(title)),
 			elem.Span(vecty.Markup(vecty.Class("clock-wrap")),
 				elem.Span(vecty.Markup(vecty.Class("clock-label")), vecty.Text("clock ")),
 				elem.Span(vecty.Markup(prop.ID("clock"), attr("aria-label", "simulated time")), vecty.Text(engine.FormatTime(pl.Now()))),
 			),
 			only(full, renderMannersBar(s)),
+			only(full, elem.Paragraph(vecty.Markup(vecty.Class("subtitle")),
+				vecty.Text("A partition's leader, its followers, the in-sync replicas (ISR) and the high watermark, drawn as a simulated Kafka 4 cluster runs. Crash a broker and watch."))),
 		),
 		only(full, renderShareBar(s)),
 		renderNotice(s),
 		vecty.If(s.Err != "", elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))),
 		&ViolationsBanner{Store: s, Count: count, Gen: gen},
-		elem.Main(
+		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": full || embedSide(s)}),
 			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
 				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
 				only(controls, newTimeline(s)),
 				renderAsk(s),
 				renderStage(s),
+				renderCaption(s),
+				only(full, renderTryThis(s)),
 				renderInFlight(s),
 				legend(),
-				only(full, renderActing(s)),
-				only(full, renderActions(s)),
 			),
-			elem.Div(vecty.Markup(vecty.Class("panels")),
-				only(s.ShowPanel("log"), &EventLog{Store: s, Count: count, Gen: gen, ShowNet: s.ShowNet}),
-				only(s.ShowPanel("describe"), &DescribePanel{Text: pl.Describe()}),
-				only(s.ShowPanel("fetch"), &FetchRoundsPanel{Store: s, Count: count, Gen: gen}),
+			elem.Aside(vecty.Markup(vecty.Class("side"), attr("aria-label", "Explanations")),
 				only(s.ShowPanel("inspector"), &Inspector{Store: s, Count: count, Gen: gen}),
 				only(s.ShowPanel("lifecycle"), &LifecyclePanel{Store: s, Count: count, Gen: gen}),
+				only(full, renderTableView(s)),
+				only(s.ShowPanel("log"), &EventLog{Store: s, Count: count, Gen: gen, ShowNet: s.ShowNet}),
+			),
+			elem.Div(vecty.Markup(vecty.Class("panels")),
+				only(s.ShowPanel("describe"), &DescribePanel{Text: pl.Describe()}),
+				only(s.ShowPanel("fetch"), &FetchRoundsPanel{Store: s, Count: count, Gen: gen}),
 				embedScript(s),
 			),
-			only(full, renderTableView(s)),
+			only(full, renderActing(s)),
+			only(full, renderActions(s)),
 		),
 		renderNarration(s),
 		renderHelp(s),
 	)
+}
+
+// controlsMode is the embed's controls= ("full", "min" or "none"); the
+// page itself always has the full controls.
+func controlsMode(s *site.Store) string {
+	if e := s.Share.Embed; e != nil && (e.Controls == "min" || e.Controls == "none") {
+		return e.Controls
+	}
+	return "full"
+}
+
+// embedSide says an embed shows a panel that goes beside the diagram.
+func embedSide(s *site.Store) bool {
+	return s.Share.Embed != nil && (s.ShowPanel("inspector") || s.ShowPanel("lifecycle") || s.ShowPanel("log"))
 }
 
 // embedScript is the script editor of an embed whose panels= lists

@@ -1,0 +1,57 @@
+package ui
+
+import (
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kplay/site"
+)
+
+// maxTries is how many suggestions the "Try this" bar offers at once.
+const maxTries = 3
+
+// renderTryThis is the "Try this" bar under the diagram: one button per
+// suggestion that fits the cluster now (site.TryThis), each a single
+// click, and what to watch for the first. It carries <div id="try-this">
+// with <button data-try="crash-leader"> and so on; nil when nothing fits.
+func renderTryThis(s *site.Store) vecty.MarkupOrChild {
+	sgs := site.TryThis(s.Player.State())
+	if len(sgs) == 0 {
+		return nil
+	}
+	sgs = sgs[:min(len(sgs), maxTries)]
+	g := &sig{}
+	for _, sg := range sgs {
+		g.s(sg.Key).s(sg.Label)
+	}
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return tryBar(s, sgs) }}
+}
+
+// tryBar draws the bar of renderTryThis.
+func tryBar(s *site.Store, sgs []site.Suggestion) *vecty.HTML {
+	items := []vecty.MarkupOrChild{
+		vecty.Markup(prop.ID("try-this"), vecty.Class("try-this"), attr("role", "group"), attr("aria-labelledby", "try-h")),
+		elem.Span(vecty.Markup(prop.ID("try-h"), vecty.Class("try-h")), vecty.Text("Try this:")),
+	}
+	for i, sg := range sgs {
+		items = append(items, elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Data("try", sg.Key),
+			vecty.ClassMap{"first": i == 0}, attr("title", sg.Watch),
+			event.Click(func(*vecty.Event) { site.Try(s, sg) })),
+			vecty.Text(sg.Label)))
+	}
+	items = append(items, elem.Paragraph(vecty.Markup(vecty.Class("watch")), vecty.Text(sgs[0].Watch)))
+	return elem.Div(items...)
+}
+
+// renderCaption is the line under the diagram that says what the current
+// moment shows: <p id="caption" aria-hidden> (the narration region says
+// it to screen readers).
+func renderCaption(s *site.Store) vecty.MarkupOrChild {
+	text := s.Manners.Narration.Current
+	if text == "" {
+		text = "Press Play, or try one of the buttons below."
+	}
+	return elem.Paragraph(vecty.Markup(prop.ID("caption"), vecty.Class("caption"), attr("aria-hidden", "true")), vecty.Text(text))
+}
