@@ -23,11 +23,13 @@ const (
 )
 
 // Commands lists the script vocabulary with a one-line synopsis each, in the
-// order the help text shows them.
+// order the help text shows them; a command with two forms (produce) is
+// listed twice.
 var Commands = []struct{ Name, Synopsis string }{
 	{"cluster", "cluster brokers=3 [seed=1] [start=10:00:00.000] [latency=(1,3)] [<kafka.config>=<value>...]"},
 	{"create-topic", "create-topic NAME [partitions=1] [rf=3] [start=1] [min.insync.replicas=N]"},
 	{"produce", "produce TOPIC-P values=(a, b) | count=N [key=K] [acks=all|1|0] [producer=p1] [broker=ID]"},
+	{"produce", "produce TOPIC-P rate=N/s for=DURATION [key=K] [acks=all|1|0] [producer=p1]  (one record every 1000/N ms)"},
 	{"consume", "consume TOPIC-P [from=earliest|latest|OFFSET] [consumer=c1] [broker=ID] [client.rack=R]"},
 	{"crash", "crash BROKER [lose-unflushed=N]  (kill -9; optionally lose the last N records of each log)"},
 	{"restart", "restart BROKER"},
@@ -77,9 +79,11 @@ func errAt(p Pos, format string, a ...any) *Error {
 }
 
 func unknownCommand(d Directive) *Error {
-	names := make([]string, len(Commands))
-	for i, c := range Commands {
-		names[i] = c.Name
+	var names []string
+	for _, c := range Commands {
+		if !slices.Contains(names, c.Name) { // produce has two forms
+			names = append(names, c.Name)
+		}
 	}
 	return errAt(d.Pos, "unknown command %q (known: %s)", d.Cmd, strings.Join(names, ", "))
 }

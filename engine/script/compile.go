@@ -49,6 +49,7 @@ func Compile(dirs []Directive) (Scenario, error) {
 	records := 0
 	flush := false
 	var story storyOrder
+	var rates rateQueue
 	var whyPos []Pos // the position of each ask's why, for the check against End
 	for _, d := range dirs {
 		if err := story.see(d); err != nil {
@@ -73,6 +74,17 @@ func Compile(dirs []Directive) (Scenario, error) {
 			if _, err := categories(d, engine.CatDefault); err != nil {
 				return sc, err
 			}
+			if isRate(d) {
+				steps, err := expandRate(d, now, d.Pos.Line, &records)
+				if err != nil {
+					return sc, err
+				}
+				steps[0].Flush = flush
+				sc.Steps = append(sc.Steps, steps[0])
+				rates.add(steps[1:])
+				flush = false
+				continue
+			}
 			cmd, err := toCommandWithEvents(d)
 			if err != nil {
 				return sc, err
@@ -90,12 +102,16 @@ func Compile(dirs []Directive) (Scenario, error) {
 				return sc, err
 			}
 			if d.Cmd == "step" {
+				if len(rates) > 0 {
+					return sc, stepError(d)
+				}
 				continue // a step has no fixed duration; playback ignores it
 			}
 			t, err := timeTarget(d, now, sc.Config.Start)
 			if err != nil {
 				return sc, err
 			}
+			sc.Steps = append(sc.Steps, rates.due(t)...)
 			now, flush = t, true
 		case kindAsk:
 			a, err := parseAsk(d)
@@ -118,6 +134,9 @@ func Compile(dirs []Directive) (Scenario, error) {
 		return sc, &Error{Pos: Pos{1, 1}, Msg: "the script has no cluster directive, such as cluster brokers=3"}
 	}
 	sc.End = now
+	// A rate producer's records past the script's last moment still play
+	// when the page runs on past it.
+	sc.Steps = append(sc.Steps, rates...)
 	for i, a := range sc.Asks {
 		if a.ShowAt > sc.End {
 			return sc, errAt(whyPos[i], "show=%s is after the script's end %s", engine.FormatTime(a.ShowAt), engine.FormatTime(sc.End))

@@ -21,6 +21,9 @@ type Runner struct {
 	cursor int
 	// story checks where title, summary and why directives stand.
 	story storyOrder
+	// rates holds rate producers' records due later, applied as the
+	// clock passes them.
+	rates rateQueue
 }
 
 // Cluster returns the runner's cluster, nil before the cluster directive.
@@ -78,6 +81,17 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 		if err != nil {
 			return "", err
 		}
+		if isRate(d) {
+			steps, err := expandRate(d, r.c.Now(), d.Pos.Line, &r.records)
+			if err != nil {
+				return "", err
+			}
+			if e := r.c.Apply(steps[0].Cmd); e != nil {
+				return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
+			}
+			r.rates.add(steps[1:])
+			return r.flush(cats), nil
+		}
 		cmd, err := toCommandWithEvents(d)
 		if err != nil {
 			return "", err
@@ -95,11 +109,20 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 			return "", err
 		}
 		if d.Cmd == "step" {
+			if len(r.rates) > 0 {
+				return "", stepError(d)
+			}
 			return r.step(d)
 		}
 		t, err := timeTarget(d, r.c.Now(), r.c.Config().Start)
 		if err != nil {
 			return "", err
+		}
+		for _, st := range r.rates.due(t) {
+			r.c.AdvanceTo(st.At)
+			if e := r.c.Apply(st.Cmd); e != nil {
+				return "", errAt(Pos{st.Line, 1}, "%s", strings.TrimPrefix(e.Error(), "engine: "))
+			}
 		}
 		r.c.AdvanceTo(t)
 		return r.flush(cats), nil
