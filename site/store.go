@@ -30,7 +30,9 @@ type Tick struct{ RealMs float64 }
 // to the first partition with acks=all, at the playhead.
 type ProduceRecord struct{}
 
-// Seek is an action which moves the playhead to At.
+// Seek is an action which moves the playhead to At, or to the end of the
+// scenario (ScenarioEnd) or of the run played so far, whichever is later,
+// if At is beyond both.
 type Seek struct{ At engine.Time }
 
 // Restart is an action which seeks to the scenario's start.
@@ -290,10 +292,10 @@ func (s *Store) Dispatch(a Action) {
 	case ProduceRecord:
 		s.produce()
 	case Seek:
-		s.Player.Seek(a.At)
+		s.Player.Seek(s.clampSeek(a.At))
 	case SeekToEvent:
 		s.Playing = false
-		s.Player.Seek(a.At)
+		s.Player.Seek(s.clampSeek(a.At))
 	case UndoFork:
 		if !s.undoFork() {
 			return
@@ -367,6 +369,13 @@ func (s *Store) Dispatch(a Action) {
 	for _, f := range s.onChange {
 		f()
 	}
+}
+
+// clampSeek bounds a seek's target to what a seek may cost: the furthest
+// the run has been played (Horizon) or the scenario's end (ScenarioEnd),
+// whichever is later. An embed's host sends seek messages with any time.
+func (s *Store) clampSeek(at engine.Time) engine.Time {
+	return min(at, max(s.Player.Horizon(), ScenarioEnd(s.Player.Scenario())))
 }
 
 // QuietSpeed returns how fast quiet time plays at speed: never slower than

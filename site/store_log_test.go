@@ -201,3 +201,13 @@ say "b1 has crashed."
 		}
 	}
 }
+
+// TestSeekIsBounded: a seek far past the scenario (an embed's host may
+// send any time) stops at the scenario's end.
+func TestSeekIsBounded(t *testing.T) {
+	s := storeAt(t, crashScript, 0)
+	s.Dispatch(Seek{At: 999999999999})
+	if want := engine.Time(2000 + 5*60_000); s.Player.Now() != want {
+		t.Fatalf("seek to 31 years: at %s, want the scenario's end 00:05:02.000", engine.FormatTime(s.Player.Now()))
+	}
+}
