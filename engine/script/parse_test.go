@@ -141,6 +141,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("# title: t\ncluster brokers=3 start=10:00:00.000\nproduce orders-0 values=(a)\nrun until=10:00:00.020\n")
 	f.Add("advance 1.5s\nrun until=(\n")
 	f.Add("cluster \\\n brokers=2\n")
+	f.Add("cluster brokers=3\ncut 1 2\ncut 2 controller\nheal 1 2\nheal 1\nproduce t-0 rate=7/s for=1.5s acks=1\nadvance 1s\nstep\n")
 	f.Add("title \"acks=1 (and a = b)\"\nsummary \"s\"\ncluster brokers=3\nsay \"x\" y\nask \"q\" options=(a, b) answer=a\nwhy \"w\" show=1s\nwhy \"again\"\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		dirs, err := Parse("fuzz", src)
