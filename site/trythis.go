@@ -47,7 +47,7 @@ func TryThis(st engine.State) []Suggestion {
 	for _, b := range st.Brokers {
 		if !b.Alive {
 			out = append(out, Suggestion{Key: "restart", Label: "Restart broker " + itoa(int64(b.ID)),
-				Watch: "It registers again, comes back as a follower, drops (truncates) any record the new leader does not have, and catches up.",
+				Watch:   "It registers again, comes back as a follower, drops (truncates) any record the new leader does not have, and catches up.",
 				Actions: []Action{Act{Cmd: engine.Restart{Broker: b.ID}}}})
 			break
 		}
@@ -58,7 +58,7 @@ func TryThis(st engine.State) []Suggestion {
 	}
 	name := "broker " + itoa(int64(lead))
 	out = append(out, Suggestion{Key: "crash-leader", Label: "Crash the leader (" + name + ")",
-		Watch: "The controller waits broker.session.timeout.ms for a heartbeat, fences " + name + ", and elects a new leader from the ISR.",
+		Watch:   "The controller waits broker.session.timeout.ms for a heartbeat, fences " + name + ", and elects a new leader from the ISR.",
 		Actions: []Action{Act{Cmd: engine.Crash{Broker: lead}}}})
 	follower := engine.BrokerID(0)
 	for _, id := range p.ISR {
@@ -71,12 +71,12 @@ func TryThis(st engine.State) []Suggestion {
 		return out
 	}
 	out = append(out, Suggestion{Key: "acks1-crash", Label: "Produce with acks=1, then crash the leader",
-		Watch: "With acks=1 the leader answers as soon as it has the record; if it crashes before a follower copies it, the new leader never had it and the acknowledged record is lost.",
+		Watch:         "With acks=1 the leader answers as soon as it has the record; if it crashes before a follower copies it, the new leader never had it and the acknowledged record is lost.",
 		Actions:       []Action{ProduceWith{Count: 1, Acks: engine.AcksOne}},
 		CrashAfterAck: true})
 	fname := "broker " + itoa(int64(follower))
 	out = append(out, Suggestion{Key: "cut-follower", Label: "Cut " + fname + " off from the leader",
-		Watch: fname + " can no longer fetch; once it has lagged for replica.lag.time.max.ms the leader removes it from the ISR (AlterPartition).",
+		Watch:   fname + " can no longer fetch; once it has lagged for replica.lag.time.max.ms the leader removes it from the ISR (AlterPartition).",
 		Actions: []Action{Act{Cmd: engine.Partition{Groups: [][]engine.NodeID{{engine.Broker(lead)}, {engine.Broker(follower)}}}}}})
 	return out
 }

@@ -220,6 +220,26 @@ func EventLinesHTML(lines []EventLine) string {
 	return b.String()
 }
 
+// LogLinesHTML is the event log's rows as HTML, like EventLinesHTML, each
+// <li> carrying data-at (the event's simulated ms) and a tabindex, so that
+// one click handler on the list can move the playhead to the clicked
+// event.
+func LogLinesHTML(lines []LogLine) string {
+	var b strings.Builder
+	for _, ln := range lines {
+		b.WriteString(`<li tabindex="0" class="`)
+		writeEscaped(&b, ln.Class)
+		b.WriteString(`" data-at="`)
+		b.WriteString(itoa(int64(ln.At)))
+		b.WriteString(`"><time>`)
+		writeEscaped(&b, ln.Time)
+		b.WriteString("</time> ")
+		writeEscaped(&b, ln.Text)
+		b.WriteString("</li>")
+	}
+	return b.String()
+}
+
 // FetchRoundsHTML is the fetch-loop table of one follower as HTML, its
 // cells escaped: a caption, the lesson's five column heads, and rows (or
 // "no rounds yet"). The page sets it as innerHTML in one call, since the

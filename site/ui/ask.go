@@ -32,6 +32,7 @@ func renderAsk(s *site.Store) vecty.MarkupOrChild {
 	if !open {
 		return elem.Div(vecty.Markup(vecty.Class("lesson-bar")), toggle)
 	}
+	card, _ := s.AskCard()
 	i := l.Open
 	revealed, picked := l.Revealed[i], l.Picked[i]
 	opts := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("ask-options"), attr("role", "group"), attr("aria-labelledby", "ask-q"))}
@@ -66,7 +67,12 @@ func renderAsk(s *site.Store) vecty.MarkupOrChild {
 				vecty.Text("Just show me the answer")))),
 		vecty.If(revealed, elem.Div(vecty.Markup(vecty.Class("ask-actions")),
 			elem.Paragraph(vecty.Markup(prop.ID("ask-answer"), vecty.Class("ask-answer", verdict), attr("role", "status")), vecty.Text(answerText)),
+			vecty.If(card.Why != "", elem.Paragraph(vecty.Markup(prop.ID("ask-why"), vecty.Class("ask-why")), vecty.Text("Why: "+card.Why))),
 			&focusOnMount{Scope: "#ask", Selector: "#ask-continue"},
+			vecty.If(card.CanShow, elem.Button(vecty.Markup(prop.ID("ask-show"), prop.Type(prop.TypeButton),
+				attr("title", "Go to the moment that shows it ("+engine.FormatTime(card.ShowAt)+")"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.ShowAnswerMoment{}) })),
+				vecty.Text("Show me"))),
 			elem.Button(vecty.Markup(prop.ID("ask-continue"), prop.Type(prop.TypeButton),
 				event.Click(func(*vecty.Event) { s.Dispatch(site.ContinueLesson{}) })),
 				vecty.Text("Continue ▶")))),

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strconv"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
@@ -10,11 +12,14 @@ import (
 	"kplay/site"
 )
 
-// EventLogSize is how many events the log panel keeps on screen.
-const EventLogSize = 50
+// EventLogSize is how many rows of the log the panel holds; the log
+// itself keeps the whole run (Store.LogLines).
+const EventLogSize = 300
 
-// EventLog is a vecty.Component which represents the event log panel: the
-// newest events as plain sentences, newest at the bottom. It carries the
+// EventLog is a vecty.Component which represents the event log panel:
+// the run up to the playhead as plain sentences, newest at the bottom,
+// filtered to what matters unless "show fetch chatter" is ticked. A click
+// (or Enter) on a line moves the playhead to that event. It carries the
 // DOM contract's id="events".
 type EventLog struct {
 	vecty.Core
@@ -25,38 +30,58 @@ type EventLog struct {
 	Count   int  `vecty:"prop"`
 	Gen     int  `vecty:"prop"`
 	ShowNet bool `vecty:"prop"`
+	// Now is the playhead: a seek back shortens the log.
+	Now engine.Time `vecty:"prop"`
 }
 
 // SkipRender implements the vecty.RenderSkipper interface.
 func (l *EventLog) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*EventLog)
-	return ok && p.Store == l.Store && p.Count == l.Count && p.Gen == l.Gen && p.ShowNet == l.ShowNet
+	return ok && p.Store == l.Store && p.Count == l.Count && p.Gen == l.Gen && p.ShowNet == l.ShowNet && p.Now == l.Now
 }
 
 // Render implements the vecty.Component interface.
 func (l *EventLog) Render() vecty.ComponentOrHTML {
-	cats := engine.CatDefault | engine.CatCommand
-	if l.ShowNet {
-		cats |= engine.CatNet
-	}
-	lines := site.LastEvents(l.Store.Player.Recent(4096), cats, EventLogSize)
+	lines := l.Store.LogLines(l.ShowNet, EventLogSize)
 	// The rows are HTML (escaped) set in one go: when a line arrives every
-	// row shifts, and reconciling fifty rows element by element (unkeyed:
-	// Vecty would move every keyed row) took most of such a frame.
-	rows := site.EventLinesHTML(lines)
+	// row shifts, and reconciling the rows element by element took most of
+	// such a frame.
+	rows := site.LogLinesHTML(lines)
 	return elem.Section(
 		vecty.Markup(vecty.Class("panel", "events-panel"), attr("aria-labelledby", "events-h")),
 		elem.Div(vecty.Markup(vecty.Class("panel-head")),
 			elem.Heading2(vecty.Markup(prop.ID("events-h")), vecty.Text("Events")),
 			elem.Label(vecty.Markup(vecty.Class("toggle")),
 				elem.Input(vecty.Markup(prop.ID("show-net"), prop.Type(prop.TypeCheckbox), prop.Checked(l.ShowNet), event.Change(l.onToggle))),
-				vecty.Text(" messages"),
+				vecty.Text(" show fetch chatter"),
 			),
 		),
+		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("Click an event to go back to it.")),
 		elem.Div(vecty.Markup(vecty.Class("scroller")),
-			elem.OrderedList(vecty.Markup(prop.ID("events"), attr("role", "log"), attr("aria-live", "polite"), vecty.UnsafeHTML(rows))),
+			elem.OrderedList(vecty.Markup(prop.ID("events"), attr("role", "log"), attr("aria-live", "polite"), vecty.UnsafeHTML(rows),
+				event.Click(l.onPick), event.KeyDown(l.onKey))),
 		),
 	)
 }
 
 func (l *EventLog) onToggle(*vecty.Event) { l.Store.Dispatch(site.ToggleNetEvents{}) }
+
+// onPick moves the playhead to the clicked line's event.
+func (l *EventLog) onPick(e *vecty.Event) {
+	li := e.Target.Call("closest", "li[data-at]")
+	if !li.Truthy() {
+		return
+	}
+	at, err := strconv.ParseInt(li.Call("getAttribute", "data-at").String(), 10, 64)
+	if err != nil {
+		return
+	}
+	l.Store.Dispatch(site.SeekToEvent{At: engine.Time(at)})
+}
+
+// onKey makes Enter on a focused line pick it.
+func (l *EventLog) onKey(e *vecty.Event) {
+	if e.Value.Get("key").String() == "Enter" {
+		l.onPick(e)
+	}
+}

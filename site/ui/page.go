@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
 	"kplay/engine"
@@ -44,6 +45,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		),
 		only(full, renderShareBar(s)),
 		renderNotice(s),
+		renderFork(s),
 		vecty.If(s.Err != "", elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))),
 		&ViolationsBanner{Store: s, Count: count, Gen: gen},
 		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": full || embedSide(s)}),
@@ -58,10 +60,11 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				legend(),
 			),
 			elem.Aside(vecty.Markup(vecty.Class("side"), attr("aria-label", "Explanations")),
+				only(full, renderSummary(s)),
 				only(s.ShowPanel("inspector"), &Inspector{Store: s, Count: count, Gen: gen}),
 				only(s.ShowPanel("lifecycle"), &LifecyclePanel{Store: s, Count: count, Gen: gen}),
 				only(full, renderTableView(s)),
-				only(s.ShowPanel("log"), &EventLog{Store: s, Count: count, Gen: gen, ShowNet: s.ShowNet}),
+				only(s.ShowPanel("log"), &EventLog{Store: s, Count: count, Gen: gen, ShowNet: s.ShowNet, Now: pl.Now()}),
 			),
 			elem.Div(vecty.Markup(vecty.Class("panels")),
 				only(s.ShowPanel("describe"), &DescribePanel{Text: pl.Describe()}),
@@ -119,5 +122,20 @@ func legendList() *vecty.HTML {
 		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "committed"), attr("aria-hidden", "true"))), vecty.Text("below HW (committed)")),
 		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "uncommitted"), attr("aria-hidden", "true"))), vecty.Text("above HW")),
 		seeLegend(),
+	)
+}
+
+// renderFork is the notice that an action in the past forked history,
+// with Undo (#fork-undo) and Keep (#fork-keep): <div id="fork">; nil
+// without a fork.
+func renderFork(s *site.Store) vecty.MarkupOrChild {
+	f := s.Fork
+	if f == nil {
+		return nil
+	}
+	return elem.Div(vecty.Markup(prop.ID("fork"), vecty.Class("fork-notice"), attr("role", "status")),
+		elem.Span(vecty.Text(f.Notice)),
+		elem.Button(vecty.Markup(prop.ID("fork-undo"), prop.Type(prop.TypeButton), event.Click(func(*vecty.Event) { s.Dispatch(site.UndoFork{}) })), vecty.Text("Undo")),
+		elem.Button(vecty.Markup(prop.ID("fork-keep"), prop.Type(prop.TypeButton), event.Click(func(*vecty.Event) { s.Dispatch(site.DismissFork{}) })), vecty.Text("Keep the new history")),
 	)
 }

@@ -38,7 +38,7 @@ type Timeline struct {
 // newTimeline returns the timeline of s's player.
 func newTimeline(s *site.Store) *Timeline {
 	p := s.Player
-	_, v := p.Markers()
+	_, v := s.TimelineMarkers()
 	asks := make([]byte, len(s.Lesson.Asks))
 	for i := range asks {
 		asks[i] = '-'
@@ -59,8 +59,8 @@ func newTimeline(s *site.Store) *Timeline {
 // Render implements the vecty.Component interface.
 func (t *Timeline) Render() vecty.ComponentOrHTML {
 	span := max(1, t.Horizon-t.Start)
-	_, hasViolation := t.Store.Player.FirstViolation()
-	markers, _ := t.Store.Player.Markers()
+	_, hasViolation := t.Store.FirstViolation()
+	markers, _ := t.Store.TimelineMarkers()
 	jumpTitle := "No guarantee has broken in this run"
 	if hasViolation {
 		jumpTitle = "Pause at the first broken guarantee"
@@ -72,9 +72,9 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 			elem.Label(vecty.Markup(prop.For("timeline")), vecty.Text("Timeline")),
 			elem.Span(vecty.Markup(vecty.Class("timeline-range")),
 				vecty.Text(engine.FormatTime(t.Start)+" – "+engine.FormatTime(t.Horizon))),
-			elem.Button(vecty.Markup(prop.ID("jump-violation"), prop.Type(prop.TypeButton), prop.Disabled(!hasViolation),
+			vecty.If(!t.Store.HideOutcome(), elem.Button(vecty.Markup(prop.ID("jump-violation"), prop.Type(prop.TypeButton), prop.Disabled(!hasViolation),
 				attr("title", jumpTitle), event.Click(t.onJump)),
-				vecty.Text("Jump to first violation")),
+				vecty.Text("Jump to first violation"))),
 		),
 		elem.Div(vecty.Markup(vecty.Class("timeline-track")),
 			&timelineMarkers{Store: t.Store, Player: t.Store.Player, Start: t.Start, Span: span, Version: t.Version, Markers: markers},

@@ -49,9 +49,24 @@ func tryBar(s *site.Store, sgs []site.Suggestion) *vecty.HTML {
 // moment shows: <p id="caption" aria-hidden> (the narration region says
 // it to screen readers).
 func renderCaption(s *site.Store) vecty.MarkupOrChild {
-	text := s.Manners.Narration.Current
+	text, ok := s.Caption()
+	if !ok {
+		text = s.Manners.Narration.Current
+	}
 	if text == "" {
 		text = "Press Play, or try one of the buttons below."
 	}
 	return elem.Paragraph(vecty.Markup(prop.ID("caption"), vecty.Class("caption"), attr("aria-hidden", "true")), vecty.Text(text))
+}
+
+// renderSummary is the scenario's summary, what to watch, at the top of
+// the side panel: <section id="summary">; nil if the script has none.
+func renderSummary(s *site.Store) vecty.MarkupOrChild {
+	text := s.Summary()
+	if text == "" {
+		return nil
+	}
+	return elem.Section(vecty.Markup(prop.ID("summary"), vecty.Class("panel", "summary"), attr("aria-labelledby", "summary-h")),
+		elem.Heading2(vecty.Markup(prop.ID("summary-h")), vecty.Text("What to watch")),
+		elem.Paragraph(vecty.Text(text)))
 }
