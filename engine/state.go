@@ -112,8 +112,9 @@ type PartitionState struct {
 	// KIP-966's election of the last known leader): it may lack records the
 	// old ISR had acknowledged. The next clean leader change clears it.
 	Unclean bool
-	// Lag is how the leader sees each follower in its ISR, sorted by broker
-	// id; empty when the partition has no leader or the leader is down.
+	// Lag is how the leader sees each follower in the ISR as the leader
+	// last learned it, sorted by broker id; empty when the partition has no
+	// leader, the leader is down or it has not yet learned that it leads.
 	Lag []FollowerLag
 }
 
