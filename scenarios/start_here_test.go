@@ -149,3 +149,28 @@ func TestStartHereKeepsAnAcksAllRecordCrashedAtOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestStartHereOpensWithCaptionsAndNoQuestion: the default scenario is a
+// playground, not a quiz: no ask, three brokers with min.insync.replicas=2,
+// and captions from its first moment that end by pointing at something to
+// try.
+func TestStartHereOpensWithCaptionsAndNoQuestion(t *testing.T) {
+	p, _ := scenarios.Get(scenarios.Default)
+	sc, ok := compile(t, p)
+	if !ok {
+		return
+	}
+	if len(sc.Asks) != 0 {
+		t.Errorf("the default scenario asks %d questions, want none", len(sc.Asks))
+	}
+	if sc.Config.Brokers != 3 || sc.Config.MinInsyncReplicas != 2 {
+		t.Errorf("cluster of %d brokers, min.insync.replicas=%d; want 3 and 2", sc.Config.Brokers, sc.Config.MinInsyncReplicas)
+	}
+	if len(sc.Captions) < 3 || sc.Captions[0].At != sc.Config.Start {
+		t.Fatalf("captions %+v: want three or more, the first at the start", sc.Captions)
+	}
+	last := sc.Captions[len(sc.Captions)-1]
+	if !strings.Contains(last.Text, "acks=1") || !strings.Contains(sc.Captions[len(sc.Captions)-2].Text, "crash the leader") {
+		t.Errorf("the last captions do not suggest crashing the leader and acks=1: %+v", sc.Captions)
+	}
+}
