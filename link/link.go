@@ -194,14 +194,27 @@ func clip(s string) string {
 	return s
 }
 
-// Title returns the text of a script's first "# title:" comment, or "".
+// Title returns a script's title for a link's preview (the Worker's oEmbed
+// and the page's tab): the text of its first `title "…"` directive, else of
+// its first "# title:" comment (the form older links carry), else "". It
+// reads lines only, so a script that does not compile still has a title.
 func Title(script string) string {
+	comment := ""
 	for rest := script; rest != ""; {
 		var line string
 		line, rest, _ = strings.Cut(rest, "\n")
-		if t, ok := strings.CutPrefix(strings.TrimSpace(line), "# title:"); ok {
-			return strings.TrimSpace(t)
+		line = strings.TrimSpace(line)
+		if q, ok := strings.CutPrefix(line, "title "); ok {
+			q = strings.TrimSpace(q)
+			if t, ok := strings.CutPrefix(q, `"`); ok {
+				if end := strings.IndexByte(t, '"'); end >= 0 {
+					return strings.TrimSpace(t[:end])
+				}
+			}
+		}
+		if t, ok := strings.CutPrefix(line, "# title:"); ok && comment == "" {
+			comment = strings.TrimSpace(t)
 		}
 	}
-	return ""
+	return comment
 }

@@ -119,6 +119,14 @@ func TestTitleAndTooLarge(t *testing.T) {
 	if got := Title("cluster brokers=3\r\n# title: Jepsen, <b>2013</b>\r\n# title: second\n"); got != "Jepsen, <b>2013</b>" {
 		t.Errorf("Title = %q", got)
 	}
+	// The title directive wins over the comment, wherever it stands.
+	if got := Title("# title: old form\ncluster brokers=3\n  title \"Start here: one partition\"\n"); got != "Start here: one partition" {
+		t.Errorf("Title with a directive = %q", got)
+	}
+	// A directive without its closing quote is no title; the comment is.
+	if got := Title("title \"unclosed\n# title: the comment\n"); got != "the comment" {
+		t.Errorf("Title with an unclosed directive = %q", got)
+	}
 	if Title("cluster brokers=3\n") != "" {
 		t.Error("a script without a title has one")
 	}
