@@ -77,7 +77,7 @@ const (
 	margin      = 16
 	clientW     = 124
 	clientH     = 64
-	brokerH     = 124
+	brokerH     = 138
 	wideBrokerW = 300
 	wideCells   = 10
 	wideCellW   = 26
@@ -112,7 +112,7 @@ const (
 	// box's status line.
 	chipH      = 16
 	pmapRowGap = 4
-	pmapTop    = 120
+	pmapTop    = 134
 	// minChipW is the narrowest chip that still holds a two-digit number.
 	minChipW = 18
 )

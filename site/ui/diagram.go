@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,9 +15,10 @@ import (
 
 // Broker box geometry, relative to the box's top-left corner.
 const (
-	stripY   = 50
-	statusY  = 110
+	stripY   = 66
+	statusY  = 126
 	titleY   = 22
+	badgeY   = 30
 	dotR     = 5
 	laneGap  = 5
 	labelGap = 11
@@ -58,15 +60,24 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 	}
 
 	lost := s.Lost()
+	timers := site.Timers(st, p.Scenario().Config)
+	timerOn := func(key string) site.Timer {
+		for _, t := range timers {
+			if t.Node == key {
+				return t
+			}
+		}
+		return site.Timer{}
+	}
 	nodes := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("nodes"))}
 	for _, n := range lay.Nodes {
 		switch n.Role {
 		case site.RoleProducer:
-			nodes = append(nodes, renderProducer(n, st))
+			nodes = append(nodes, renderProducer(n, st, timerOn(n.Key)))
 		case site.RoleConsumer:
 			nodes = append(nodes, renderConsumer(n, st))
 		default:
-			bv := brokerView{store: s, n: n, st: st, part: part, hasPart: hasPart, cellW: lay.CellW, cellH: lay.CellH, lost: lost}
+			bv := brokerView{store: s, n: n, st: st, part: part, hasPart: hasPart, cellW: lay.CellW, cellH: lay.CellH, lost: lost, timer: timerOn(n.Key)}
 			if hasPart {
 				bv.from, bv.to = site.LogWindow(maxLEO, logStart, n.Cells)
 				bv.fresh, bv.freshValid = fresh[n.Broker]
@@ -178,7 +189,7 @@ func renderMessages(s *site.Store, lay site.Layout, inflight []engine.Message, n
 }
 
 // renderProducer draws the producer node: every producer client shares it.
-func renderProducer(n site.NodeBox, st engine.State) *vecty.HTML {
+func renderProducer(n site.NodeBox, st engine.State, t site.Timer) *vecty.HTML {
 	sub := "no producer yet"
 	if len(st.Producers) > 0 {
 		var ps []string
@@ -193,7 +204,11 @@ func renderProducer(n site.NodeBox, st engine.State) *vecty.HTML {
 		}
 		sub = strings.Join(ps, ", ")
 	}
-	return clientNode(n, "producer", sub, "")
+	g := clientNode(n, "producer", sub, "")
+	if t.Kind == "" {
+		return g
+	}
+	return svgEl("g", g, svgEl("g", vecty.Markup(translate(n.Rect.X+n.Rect.W/2+30, n.Rect.Y+n.Rect.H+14)), renderTimer(t, 0)))
 }
 
 // renderConsumer draws the consumer node: every consumer client shares it.
@@ -235,20 +250,20 @@ type brokerView struct {
 	fresh        [2]engine.Offset
 	freshValid   bool
 	lost         []site.LostRecord
+	// timer is the countdown on this broker, zero if none.
+	timer site.Timer
 }
 
 // renderBroker draws a broker: its name, its role for the first
-// partition, its replica's log strip and what its fetch loop is doing.
+// partition, its state badges (site.LookOf), its replica's log strip and
+// what its fetch loop is doing, or its warning note.
 func renderBroker(v brokerView) *vecty.HTML {
 	n, r := v.n, v.n.Rect
 	alive := brokerAlive(v.st, n.Broker)
-	role := n.Role
-	if role == site.RoleBroker {
-		role = "no replica"
-	}
+	look := site.LookOf(v.st, n.Broker)
 	inSync := !v.hasPart || !(n.Role == site.RoleLeader || n.Role == site.RoleFollower) || slices.Contains(v.part.ISR, n.Broker)
-	fenced := v.store.Fenced(n.Broker)
-	mk := []vecty.Applyer{vecty.Class("node", "broker", n.Role), vecty.ClassMap{"down": !alive, "out-of-sync": !inSync, "fenced": fenced},
+	fenced := hasBadge(look, "fenced")
+	mk := []vecty.Applyer{vecty.Class("node", "broker", n.Role), vecty.ClassMap{"down": !alive, "out-of-sync": !inSync, "fenced": fenced, "unclean": look.Note != ""},
 		attr("data-node", n.Key), attr("data-role", n.Role), attr("data-alive", strconv.FormatBool(alive)), translate(r.X, r.Y),
 		attr("tabindex", "0"), attr("role", "button"), attr("aria-label", brokerLabel(n)+": actions"),
 		attr("aria-haspopup", "true"), attr("aria-expanded", strconv.FormatBool(v.store.MenuOpen && v.store.Menu == n.Broker))}
@@ -257,11 +272,10 @@ func renderBroker(v brokerView) *vecty.HTML {
 		vecty.Markup(mk...),
 		svgEl("rect", vecty.Markup(vecty.Class("box"), attr("width", num1(r.W)), attr("height", num1(r.H)), attr("rx", "10"))),
 		svgText(12, titleY, "broker "+itoa(int64(n.Broker)), vecty.Class("name")),
-		renderRoleBadge(role, n.Role, r.W),
+		renderRoleBadge(look.Role, look.RoleKey, r.W),
 	}
-	// Badges after the name: in ISR or out of sync (for a replica of the
-	// first partition), fenced by the controller, down.
-	items = append(items, renderBadges(site.BrokerBadges(v.st, n.Broker, fenced), n, role)...)
+	items = append(items, renderBadges(look.Badges, n)...)
+	items = append(items, renderTimer(v.timer, r.W))
 	rep, ok := engine.ReplicaState{}, false
 	if v.hasPart {
 		rep, ok = v.st.Replica(n.Broker, v.part.TP)
@@ -270,25 +284,41 @@ func renderBroker(v brokerView) *vecty.HTML {
 		items = append(items, svgText(12, stripY+18, "holds no replica of the first partition", vecty.Class("sub")))
 		return svgEl("g", items...)
 	}
+	status, cls := site.ReplicaStatus(v.part, rep, r.W < 250), "status"
+	if look.Note != "" {
+		status, cls = look.Note, "note"
+	}
 	sw := float64(v.to-v.from) * v.cellW
 	items = append(items,
 		svgEl("g", vecty.Markup(translate((r.W-sw)/2, stripY)),
 			renderStrip(strip{r: rep, from: v.from, to: v.to, cellW: v.cellW, cellH: v.cellH, fresh: v.fresh, freshValid: v.freshValid,
 				store: v.store, tp: v.part.TP, ghosts: v.store.Ghosts(n.Broker, v.part.TP), lost: v.lost})),
-		svgText(12, statusY, site.ReplicaStatus(v.part, rep, r.W < 250), vecty.Class("status")),
+		svgText(12, statusY, status, vecty.Class(cls)),
 	)
 	return svgEl("g", items...)
+}
+
+// hasBadge says look carries the badge key.
+func hasBadge(look site.BrokerLook, key string) bool {
+	for _, b := range look.Badges {
+		if b.Key == key {
+			return true
+		}
+	}
+	return false
 }
 
 // brokerSig is the signature of renderBroker(v): every input it reads.
 func brokerSig(v brokerView) string {
 	n := v.n
 	g := &sig{}
-	fenced := v.store.Fenced(n.Broker)
-	g.node(n).t(brokerAlive(v.st, n.Broker)).t(fenced).t(v.store.MenuOpen && v.store.Menu == n.Broker).t(v.hasPart)
-	for _, b := range site.BrokerBadges(v.st, n.Broker, fenced) {
+	look := site.LookOf(v.st, n.Broker)
+	g.node(n).t(brokerAlive(v.st, n.Broker)).t(v.store.MenuOpen && v.store.Menu == n.Broker).t(v.hasPart)
+	g.s(look.Role).s(look.RoleKey).s(look.Note)
+	for _, b := range look.Badges {
 		g.s(b.Key).s(b.Text)
 	}
+	g.s(v.timer.Kind).s(v.timer.Label).s(v.timer.Title).i(int64(v.timer.Left * 100 / max(1, v.timer.Total)))
 	if !v.hasPart {
 		return g.String()
 	}
@@ -343,5 +373,37 @@ func renderLeaderMark(lay site.Layout) *vecty.HTML {
 	return svgEl("g", vecty.Markup(vecty.Class("leader-mark"), vecty.ClassMap{"none": !found}, attr("aria-hidden", "true"),
 		vecty.Style("transform", "translate("+num1(r.X)+"px,"+num1(r.Y)+"px)")),
 		svgEl("rect", vecty.Markup(attr("x", "-5"), attr("y", "-5"), attr("width", num1(r.W+10)), attr("height", num1(r.H+10)), attr("rx", "14"))),
+	)
+}
+
+// Ring geometry: a timer's ring is ringR in radius, drawn ringX left of
+// the box's right edge on the badge row.
+const (
+	ringR = 8
+	ringX = 20
+)
+
+// renderTimer draws countdown t as a ring whose arc shrinks as it runs
+// out (RaftScope's election timers), with its label to the left, at the
+// right end of a box boxW wide's badge row (boxW 0: centred on the
+// origin). The group carries data-timer (the kind) and data-left (ms). It
+// is an empty group without a timer, so that the box's children keep
+// their places.
+func renderTimer(t site.Timer, boxW float64) *vecty.HTML {
+	if t.Kind == "" {
+		return svgEl("g", vecty.Markup(vecty.Class("timer", "idle")))
+	}
+	cx, cy := boxW-ringX, float64(badgeY+ringR)
+	if boxW == 0 {
+		cx, cy = 0, 0
+	}
+	circ := 2 * math.Pi * ringR
+	arc := circ * t.Fraction()
+	return svgEl("g", vecty.Markup(vecty.Class("timer", "timer-"+t.Kind), attr("data-timer", t.Kind), attr("data-left", itoa(int64(t.Left)))),
+		svgEl("title", vecty.Text(t.Title)),
+		svgEl("circle", vecty.Markup(vecty.Class("ring-track"), attr("cx", num1(cx)), attr("cy", num1(cy)), attr("r", itoa(ringR)))),
+		svgEl("circle", vecty.Markup(vecty.Class("ring"), attr("cx", num1(cx)), attr("cy", num1(cy)), attr("r", itoa(ringR)),
+			attr("stroke-dasharray", num1(arc)+" "+num1(circ)), attr("transform", "rotate(-90 "+num1(cx)+" "+num1(cy)+")"))),
+		svgText(cx-ringR-4, cy+4, t.Label, vecty.Class("timer-label"), attr("text-anchor", "end")),
 	)
 }

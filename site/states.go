@@ -1,0 +1,129 @@
+package site
+
+import (
+	"slices"
+
+	"kplay/engine"
+)
+
+// This file says what state each broker box and the first partition are
+// in, for the diagram: the role pill, the badges and the partition's own
+// line (leader, offline, ELR, unclean election). It is plain data so that
+// native tests can check every state without a browser.
+
+// BrokerLook is how one broker box shows its state for the first
+// partition.
+type BrokerLook struct {
+	// Role is the pill's text: "leader", "follower", "replica" (a replica
+	// of a broker that is down: it follows no one), "no replica".
+	Role string
+	// RoleKey is the pill's data-badge: "leader", "follower", "replica",
+	// "no-replica".
+	RoleKey string
+	// Badges follow the broker's name: "in ISR" or "out of sync", "ELR"
+	// (KIP-966's eligible leader replicas), "last known leader"
+	// (LastKnownElr), "elected uncleanly" (the leader of an unclean
+	// election), "shutting down" (a controlled shutdown), "fenced" and
+	// "down".
+	Badges []Badge
+	// Note is a warning line for the box, "" if none: "elected uncleanly:
+	// data may be lost".
+	Note string
+}
+
+// LookOf returns broker b's look for state st. Fencing is the
+// controller's registration state (BrokerState.Reg.Fenced).
+func LookOf(st engine.State, b engine.BrokerID) BrokerLook {
+	var bs engine.BrokerState
+	for _, x := range st.Brokers {
+		if x.ID == b {
+			bs = x
+		}
+	}
+	l := BrokerLook{Role: "no replica", RoleKey: "no-replica"}
+	p, ok := FirstPartition(st)
+	if ok && slices.Contains(p.Replicas, b) {
+		switch {
+		case p.Leader == b:
+			l.Role, l.RoleKey = "leader", RoleLeader
+		case bs.Alive:
+			l.Role, l.RoleKey = "follower", RoleFollower
+		default:
+			l.Role, l.RoleKey = "replica", "replica"
+		}
+		switch {
+		case slices.Contains(p.ISR, b):
+			l.Badges = append(l.Badges, Badge{"in-isr", "in ISR"})
+		case slices.Contains(p.ELR, b):
+			l.Badges = append(l.Badges, Badge{"elr", "ELR"})
+		default:
+			l.Badges = append(l.Badges, Badge{"out-of-sync", "out of sync"})
+		}
+		if slices.Contains(p.LastKnownELR, b) {
+			l.Badges = append(l.Badges, Badge{"last-known", "last known leader"})
+		}
+		if p.Leader == b && p.Unclean {
+			l.Badges = append(l.Badges, Badge{"unclean", "elected uncleanly"})
+			l.Note = "elected uncleanly: data may be lost"
+		}
+	}
+	if bs.Reg.ShuttingDown {
+		l.Badges = append(l.Badges, Badge{"shutting-down", "shutting down"})
+	}
+	if bs.Reg.Fenced {
+		l.Badges = append(l.Badges, Badge{"fenced", "fenced"})
+	}
+	if !bs.Alive {
+		l.Badges = append(l.Badges, Badge{"down", "down"})
+	}
+	return l
+}
+
+// PartitionLine is the first partition's state in one line above the
+// diagram, as kafka-topics.sh --describe would put it, in plain words.
+type PartitionLine struct {
+	// Key is "ok", "offline" (no leader) or "unclean" (the leader came
+	// from an unclean election), for the line's class.
+	Key string
+	// Text is the line: "orders-0 · leader broker 1 · leader epoch 0 ·
+	// ISR 1,2,3".
+	Text string
+}
+
+// PartitionLineOf returns the first partition's line, and false before
+// any topic exists.
+func PartitionLineOf(st engine.State) (PartitionLine, bool) {
+	p, ok := FirstPartition(st)
+	if !ok {
+		return PartitionLine{}, false
+	}
+	l := PartitionLine{Key: "ok"}
+	text := p.TP.String() + " · "
+	switch {
+	case p.Leader == engine.NoLeader:
+		l.Key = "offline"
+		text += "Leader: none — partition offline: no replica that may lead is running"
+	case p.Unclean:
+		l.Key = "unclean"
+		text += "leader broker " + itoa(int64(p.Leader)) + ", elected uncleanly: records the old ISR had may be lost"
+	default:
+		text += "leader broker " + itoa(int64(p.Leader))
+	}
+	text += " · leader epoch " + itoa(int64(p.LeaderEpoch)) + " · ISR " + idsOrNone(p.ISR)
+	if len(p.ELR) > 0 {
+		text += " · ELR " + engine.JoinIDs(p.ELR)
+	}
+	if len(p.LastKnownELR) > 0 {
+		text += " · last known leader " + engine.JoinIDs(p.LastKnownELR)
+	}
+	l.Text = text
+	return l, true
+}
+
+// idsOrNone is engine.JoinIDs, or "none" for no ids.
+func idsOrNone(ids []engine.BrokerID) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	return engine.JoinIDs(ids)
+}
