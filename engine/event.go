@@ -81,6 +81,10 @@ const (
 	// EvViolation: a Kafka guarantee broke (Text names the rule; TP, Offset,
 	// Value and ISR say where).
 	EvViolation
+	// EvAlterPartitionRejected: the controller answered leader Peer's
+	// AlterPartition for TP (requested ISR in ISR) with error Err, for the
+	// reason in Text (ReplicationControlManager.alterPartition).
+	EvAlterPartitionRejected
 )
 
 // Category groups event kinds for filtering (the script's events= argument
@@ -114,7 +118,7 @@ func (k EventKind) Category() Category {
 	case EvAppended, EvHWChanged, EvTruncated:
 		return CatLog
 	case EvTopicCreated, EvLeaderElected, EvISRShrinkProposed, EvISRExpandProposed, EvISRChanged,
-		EvBrokerFenced, EvBrokerUnfenced, EvControlledShutdown, EvElection:
+		EvBrokerFenced, EvBrokerUnfenced, EvControlledShutdown, EvElection, EvAlterPartitionRejected:
 		return CatCluster
 	case EvProduceAcked, EvProduceError, EvMetadataUpdated, EvConsumerRead, EvConsumerError,
 		EvDuplicate, EvProduceFailed, EvConsumerRedirected, EvConsumerTruncation:
@@ -253,6 +257,11 @@ func (e Event) String() string {
 		b.WriteString(e.Node.String() + " detects log truncation on " + e.TP.String() + ": its position " + itoa64(int64(e.End)) + " is past the end " + itoa64(int64(e.Offset)) + " of leader epoch " + itoa(int(e.Epoch)) + " on " + e.Peer.String() + "; " + e.Text)
 	case EvViolation:
 		b.WriteString("VIOLATION " + e.Text)
+	case EvAlterPartitionRejected:
+		b.WriteString("controller rejects " + e.Peer.String() + "'s AlterPartition of " + e.TP.String() + " (ISR " + idsOrEmpty(e.ISR) + "): " + e.Err.String())
+		if e.Text != "" {
+			b.WriteString(", " + e.Text)
+		}
 	default:
 		b.WriteString("event " + itoa(int(e.Kind)))
 	}
