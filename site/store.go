@@ -103,9 +103,10 @@ type Session struct {
 	// ShowNet says the event log lists every event, message and fetch
 	// chatter included, not only what matters (LogLines).
 	ShowNet bool
-	// SkipQuiet says quiet time (no message on the wire) plays at
-	// QuietSpeed, at least real time, so that a 500 ms long poll does not
-	// take 50 s on screen at the default speed.
+	// SkipQuiet says quiet time (no message that carries the lesson on
+	// the wire, quiet.go) plays at QuietSpeed, at least real time, so that
+	// the 9 s broker.session.timeout.ms, with its heartbeats and empty
+	// long polls, does not take 15 minutes on screen at the default speed.
 	SkipQuiet bool
 	// Manners is the help dialog, theme, motion, table view and narration
 	// state (store_manners.go).
@@ -382,42 +383,49 @@ func (s *Store) clampSeek(at engine.Time) engine.Time {
 // real time.
 func QuietSpeed(speed float64) float64 { return max(speed, 1) }
 
-// advance spends realMs of real time: at Speed while messages are on the
-// wire, and, with SkipQuiet, at QuietSpeed until the next activity while
-// none is.
+// quietMoments bounds how many scheduled moments one frame plays through
+// in quiet time; what is left of the frame then plays at QuietSpeed in one
+// piece. At QuietSpeed (1×) a 16.7 ms frame spans a few moments.
+const quietMoments = 256
+
+// advance spends realMs of real time: at Speed while a message that
+// carries the lesson is on the wire (quiet.go), and, with SkipQuiet, at
+// QuietSpeed while none is. Quiet time plays one scheduled moment
+// (Player.NextActivity) at a time, so that the first moment such a
+// message goes on the wire ends it: the message's whole flight plays at
+// Speed. At or above real time both speeds are the same.
 func (s *Store) advance(realMs float64) {
 	p := s.Player
-	if !s.SkipQuiet {
+	quiet := QuietSpeed(s.Speed)
+	if !s.SkipQuiet || quiet == s.Speed {
 		p.Advance(realMs * s.Speed)
 		return
 	}
-	quiet := QuietSpeed(s.Speed)
-	for range 16 {
-		if realMs <= 0 {
-			return
-		}
-		if len(p.InFlight()) > 0 {
-			p.Advance(realMs * s.Speed)
-			return
-		}
-		next, ok := p.NextActivity()
-		if !ok {
-			p.Advance(realMs * quiet)
-			return
-		}
-		gap := float64(next) - p.Exact()
-		if gap <= 0 {
-			p.Advance(realMs * s.Speed)
-			return
-		}
-		need := gap / quiet
-		if need > realMs {
-			p.Advance(realMs * quiet)
-			return
-		}
-		p.AdvanceTo(next)
-		realMs -= need
+	w := wireJudge{p.State()}
+	if p.lessonOnWire(w) {
+		p.Advance(realMs * s.Speed)
+		return
 	}
+	for range quietMoments {
+		next, ok := p.NextActivity()
+		if !ok || float64(next)-p.Exact() > realMs*quiet {
+			p.Advance(realMs * quiet)
+			return
+		}
+		if next <= p.Now() {
+			// Steps held at the playhead (HoldAt): the next move applies them.
+			p.Advance(realMs * s.Speed)
+			return
+		}
+		realMs -= (float64(next) - p.Exact()) / quiet
+		from := p.EventCount()
+		p.AdvanceTo(next)
+		if p.sentSince(from) && p.lessonOnWire(w) {
+			p.Advance(realMs * s.Speed)
+			return
+		}
+	}
+	p.Advance(realMs * quiet)
 }
 
 // syncErr shows a scripted step's error, if the player has one.
