@@ -685,3 +685,30 @@ func segmentHitsRect(a, b Point, r Rect) bool {
 	}
 	return t0 < t1
 }
+
+// LabelBox is the box a one-line label of n characters takes at font size
+// px when drawn at p (its baseline) with SVG text-anchor anchor ("start",
+// "middle", "end"), estimating a character at 0.56 em.
+func LabelBox(p Point, anchor string, n int, px float64) Rect {
+	w := float64(n) * px * 0.56
+	x := p.X - w/2
+	switch anchor {
+	case "start":
+		x = p.X
+	case "end":
+		x = p.X - w
+	}
+	return Rect{x, p.Y - px, w, px * 1.25}
+}
+
+// Covers reports whether r overlaps any node's box, so that a message's
+// label that would sit on a box (over a broker's name or log) is left out.
+func (l Layout) Covers(r Rect) bool {
+	for _, n := range l.Nodes {
+		b := n.Rect
+		if r.X < b.X+b.W && b.X < r.X+r.W && r.Y < b.Y+b.H && b.Y < r.Y+r.H {
+			return true
+		}
+	}
+	return false
+}

@@ -333,3 +333,23 @@ func TestNodeKey(t *testing.T) {
 		}
 	}
 }
+
+// A message label that would sit on a box is detected, one in the gap
+// between boxes is not.
+func TestLabelBoxCovers(t *testing.T) {
+	l := ComputeLayout(lessonState(t), false)
+	b1, _ := l.Node("b1")
+	b2, _ := l.Node("b2")
+	onTitle := LabelBox(Point{b2.Rect.X + 20, b2.Rect.Y + 22}, "start", 8, 11)
+	if !l.Covers(onTitle) {
+		t.Fatalf("a label on broker 2's title %v is not seen as covering it", onTitle)
+	}
+	gapY := (b1.Rect.Y + b1.Rect.H + b2.Rect.Y) / 2
+	inGap := LabelBox(Point{b1.Rect.X + b1.Rect.W + 30, gapY + 5}, "start", 8, 11)
+	if l.Covers(inGap) {
+		t.Fatalf("a label in the gap %v is seen as covering a box", inGap)
+	}
+	if r := LabelBox(Point{100, 50}, "end", 10, 10); !near(r.X, 44) || !near(r.W, 56) || !near(r.Y, 40) {
+		t.Fatalf("LabelBox end-anchored = %v", r)
+	}
+}

@@ -10,13 +10,13 @@ import (
 )
 
 // badgeW is a badge's width for text.
-func badgeW(text string) float64 { return float64(len(text))*6 + 12 }
+func badgeW(text string) float64 { return float64(len(text))*6.6 + 12 }
 
 // renderRoleBadge draws a broker's role ("leader", "follower",
 // "replica", "no replica") as the pill at the box's top right, marked
 // data-badge (site.BrokerLook.RoleKey).
 func renderRoleBadge(role, key string, boxW float64) *vecty.HTML {
-	pillW := float64(len(role))*6.6 + 16
+	pillW := float64(len(role))*7.2 + 16
 	return svgEl("g", vecty.Markup(vecty.Class("role-badge", "role-"+key), attr("data-badge", key)),
 		svgEl("rect", vecty.Markup(vecty.Class("pill"), attr("x", num1(boxW-12-pillW)), attr("y", "9"), attr("width", num1(pillW)), attr("height", "18"), attr("rx", "9"))),
 		svgText(boxW-12-pillW/2, titleY-1, role, vecty.Class("role"), attr("text-anchor", "middle")),

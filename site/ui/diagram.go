@@ -22,6 +22,8 @@ const (
 	dotR     = 5
 	laneGap  = 5
 	labelGap = 11
+	// msgLabelPx is a message label's font size (static/style.css).
+	msgLabelPx = 11
 )
 
 // renderStage is the diagram with the open broker action menu over it.
@@ -179,10 +181,15 @@ func renderMessages(s *site.Store, lay site.Layout, inflight []engine.Message, n
 		case lbl.X > dot.X+2:
 			anchor = "start"
 		}
+		text := site.MsgLabel(m)
+		var label vecty.MarkupOrChild
+		if !lay.Covers(site.LabelBox(site.Point{X: lbl.X, Y: lbl.Y + 3}, anchor, len([]rune(text)), msgLabelPx)) {
+			label = svgText(lbl.X, lbl.Y+3, text, attr("text-anchor", anchor), attr("opacity", num1(site.LabelOpacity(f))))
+		}
 		items = append(items, svgEl("g",
 			vecty.Markup(vecty.Key(m.ID), vecty.Class("msg", site.MsgClass(m.Kind)), attr("data-kind", m.Kind.String()), selectMessage(s, m)),
 			svgEl("circle", vecty.Markup(attr("cx", num1(dot.X)), attr("cy", num1(dot.Y)), attr("r", itoa(dotR)))),
-			svgText(lbl.X, lbl.Y+3, site.MsgLabel(m), attr("text-anchor", anchor), attr("opacity", num1(site.LabelOpacity(f)))),
+			label,
 		))
 	}
 	return svgEl("g", items...)
@@ -233,7 +240,7 @@ func clientNode(n site.NodeBox, title, sub, sub2 string) *vecty.HTML {
 		vecty.Markup(vecty.Class("node", "client", n.Role), attr("data-node", n.Key), attr("data-role", n.Role), translate(r.X, r.Y)),
 		svgEl("rect", vecty.Markup(vecty.Class("box"), attr("width", num1(r.W)), attr("height", num1(r.H)), attr("rx", "10"))),
 		svgText(r.W/2, 22, title, vecty.Class("name"), attr("text-anchor", "middle")),
-		svgText(r.W/2, 40, site.Clip(sub, 24), vecty.Class("sub"), attr("text-anchor", "middle")),
+		svgText(r.W/2, 40, site.Clip(sub, 19), vecty.Class("sub"), attr("text-anchor", "middle")),
 		svgText(r.W/2, 54, sub2, vecty.Class("sub"), attr("text-anchor", "middle")),
 	)
 }

@@ -71,7 +71,7 @@ func renderStrip(s strip) *vecty.HTML {
 				selectRecord(s, rec, false)),
 			svgEl("title", vecty.Text(tip)),
 			svgEl("rect", vecty.Markup(attr("x", "1"), attr("y", "1"), attr("width", num1(s.cellW-2)), attr("height", num1(s.cellH-2)), attr("rx", "3"))),
-			svgText(s.cellW/2, s.cellH/2+3.5, itoa(int64(o)), attr("text-anchor", "middle")),
+			cellNumber(s, o),
 		))
 	}
 	w := float64(s.to-s.from) * s.cellW
@@ -144,7 +144,7 @@ func renderGhost(s strip, g engine.Record, x float64) *vecty.HTML {
 			selectRecord(s, g, true)),
 		svgEl("title", vecty.Text(tip)),
 		svgEl("rect", vecty.Markup(attr("x", "1"), attr("y", "1"), attr("width", num1(s.cellW-2)), attr("height", num1(s.cellH-2)), attr("rx", "3"))),
-		svgText(s.cellW/2, s.cellH/2+3.5, itoa(int64(g.Offset)), attr("text-anchor", "middle")),
+		cellNumber(s, g.Offset),
 		svgEl("line", vecty.Markup(vecty.Class("strike"), attr("x1", "3"), attr("x2", num1(s.cellW-3)), attr("y1", num1(s.cellH/2)), attr("y2", num1(s.cellH/2)))),
 	)
 }
@@ -169,4 +169,15 @@ func selected(s strip, rec engine.Record) bool {
 	}
 	sel := s.store.See.Sel
 	return sel.Kind == site.SelRecord && sel.Broker == s.r.Broker && sel.TP == s.tp && sel.Record == rec
+}
+
+// cellNumber is a cell's offset, squeezed to the cell's width when it has
+// four digits or more, so that it stays legible and inside its cell.
+func cellNumber(s strip, o engine.Offset) *vecty.HTML {
+	text := itoa(int64(o))
+	if len(text) < 4 {
+		return svgText(s.cellW/2, s.cellH/2+4, text, attr("text-anchor", "middle"))
+	}
+	return svgText(s.cellW/2, s.cellH/2+4, text, attr("text-anchor", "middle"),
+		attr("textLength", num1(s.cellW-4)), attr("lengthAdjust", "spacingAndGlyphs"))
 }
