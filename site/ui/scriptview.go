@@ -80,7 +80,7 @@ func (v *ScriptView) Render() vecty.ComponentOrHTML {
 		vecty.Markup(vecty.Class("act-panel", "script-panel"), attr("aria-labelledby", "script-h")),
 		elem.Heading2(vecty.Markup(prop.ID("script-h")), vecty.Text("Script")),
 		elem.Paragraph(vecty.Markup(vecty.Class("act-hint")),
-			vecty.Text("The scenario with your actions as script lines. Change a line and apply it (Ctrl+Enter): the page plays the new script from the same moment. go run ./cmd/kplay run FILE replays it too.")),
+			vecty.Text("The scenario with your actions as script lines. Change a line and apply it (Ctrl+Enter): an edit plays on from the same moment; a script with another cluster line starts from its own start.")),
 		elem.Div(vecty.Markup(vecty.ClassMap{"editor": true, "editor-dirty": dirty, "editor-bad": problem != nil}),
 			elem.Div(gutter...),
 			elem.TextArea(vecty.Markup(
