@@ -371,6 +371,36 @@ func (c *Cluster) Close() {
 	}
 }
 
+// MetadataLogDir is the folder of the controller's KRaft metadata log,
+// __cluster_metadata-0 in its log.dirs: every record the controller has
+// committed (TopicRecord, PartitionRecord, PartitionChangeRecord,
+// RegisterBrokerRecord, ...), in order, as segment files (*.log).
+func (c *Cluster) MetadataLogDir() string {
+	return filepath.Join(c.spec.Dir, "controller-data", "__cluster_metadata-0")
+}
+
+// ControllerLog is the path of the controller's log4j file, where the
+// QuorumController logs each event it fails at INFO
+// ("registerBroker: event failed with DuplicateBrokerRegistrationException").
+func (c *Cluster) ControllerLog() string { return c.controller.Log }
+
+// Tool runs one of Kafka's command-line tools, the class main (such as
+// org.apache.kafka.tools.DumpLogSegments), in its own JVM with the
+// cluster's jars, and returns its standard output. A tool that exits
+// non-zero is an error carrying its standard error.
+func (c *Cluster) Tool(ctx context.Context, main string, args ...string) ([]byte, error) {
+	n := &Node{ID: -1, Log: filepath.Join(c.spec.Dir, "tools.log")}
+	cmd := exec.CommandContext(ctx, c.spec.Java, c.javaArgs(n, main, args...)...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return out, fmt.Errorf("kafkacluster: %s: %w\n%s", main, err, stderr.String())
+	}
+	return out, nil
+}
+
 // LogTail returns the last lines of every node's log, for a failed test.
 func (c *Cluster) LogTail(lines int) string {
 	var b strings.Builder
