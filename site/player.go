@@ -48,8 +48,13 @@ type Player struct {
 	hist int
 	// forks are the latest forks, for sharedEvents.
 	forks []forkMark
-	// marks caches the timeline's markers for hist.
+	// marks caches the timeline's markers for hist; lines are the
+	// scenario's steps that share a script line across times, for them.
 	marks markerCache
+	lines lineSteps
+	// lastStep is the start or the scenario's last scripted step,
+	// whichever is later, for Horizon.
+	lastStep engine.Time
 	// state caches State() for the cluster of generation stateGen at
 	// engine version stateVer; a frame asks for it several times.
 	state    engine.State
@@ -75,7 +80,10 @@ type roundsCache struct {
 // NewPlayer returns a player at the scenario's start, with the steps at the
 // start applied, or the error that makes the scenario's cluster invalid.
 func NewPlayer(sc script.Scenario) (*Player, error) {
-	p := &Player{sc: sc, cps: newCheckpoints(sc.Config.Start)}
+	p := &Player{sc: sc, cps: newCheckpoints(sc.Config.Start), lines: spreadLines(sc), lastStep: sc.Config.Start}
+	for _, st := range sc.Steps {
+		p.lastStep = max(p.lastStep, st.At)
+	}
 	p.steps = mergeSteps(sc.Steps, nil)
 	if err := p.rebuild(); err != nil {
 		return nil, err

@@ -148,6 +148,8 @@ type Scene struct {
 	Fork *Fork
 	// log is the event log's index of what matters (store_log.go).
 	log logIndex
+	// marks are the timeline's markers as drawn (TimelineMarkers).
+	marks shownMarkers
 	// nextValue numbers the next produced record ("order-<nextValue>").
 	nextValue int
 }

@@ -59,22 +59,33 @@ func (s *Store) ReplaceScript(name, src string) {
 	}
 }
 
-// TimelineMarkers returns the timeline's markers (Player.Markers) and a
-// version that changes whenever what they show does. While a question
-// waits for its answer (HideOutcome) the violation markers are left out,
-// so that the timeline does not give the answer away.
+// TimelineMarkers returns the markers the timeline draws, in time order,
+// and a version that changes whenever they do. They are the player's
+// (Player.Markers) fitted to the track from the start to Horizon: markers
+// of one kind less than 1/MarkerSlots of the track apart are one marker
+// (fitMarkers), so there are at most MarkerSlots of each kind. While a
+// question waits for its answer (HideOutcome) the violation markers are
+// left out, so that the timeline does not give the answer away. The
+// result is cached: the slice must not be modified.
 func (s *Store) TimelineMarkers() ([]Marker, int) {
-	ms, v := s.Player.Markers()
-	if !s.HideOutcome() {
-		return ms, 2 * v
+	p, c := s.Player, &s.marks
+	ms, v := p.Markers()
+	hide := s.HideOutcome()
+	slot := (p.Horizon() - p.Scenario().Config.Start) / MarkerSlots
+	if c.valid && c.from == v && c.hide == hide && c.slot == slot {
+		return c.markers, c.version
 	}
-	out := make([]Marker, 0, len(ms))
-	for _, m := range ms {
-		if m.Kind != MarkViolation {
-			out = append(out, m)
+	if hide {
+		kept := make([]Marker, 0, len(ms))
+		for _, m := range ms {
+			if m.Kind != MarkViolation {
+				kept = append(kept, m)
+			}
 		}
+		ms = kept
 	}
-	return out, 2*v + 1
+	*c = shownMarkers{valid: true, from: v, hide: hide, slot: slot, markers: fitMarkers(ms, slot), version: c.version + 1}
+	return c.markers, c.version
 }
 
 // FirstViolation returns the time of the first broken guarantee on the

@@ -1,7 +1,11 @@
 package site
 
 import (
+	"sort"
+	"strings"
+
 	"kplay/engine"
+	"kplay/engine/script"
 )
 
 // MarkerKind says what a timeline marker stands for.
@@ -35,10 +39,15 @@ func (k MarkerKind) String() string {
 }
 
 // Marker is one point of interest on the timeline: the events of one kind
-// at one simulated time.
+// at one simulated time, or over a stretch from At to Until: the records
+// of one rate producer (every step of one script line), or markers too
+// close to tell apart on the track (Store.TimelineMarkers).
 type Marker struct {
 	At   engine.Time
 	Kind MarkerKind
+	// Until is the time of the marker's last event, in simulated ms; At
+	// when the marker stands for one moment.
+	Until engine.Time
 	// Label holds the log lines of the first labelLines events, one a
 	// line.
 	Label string
@@ -76,13 +85,27 @@ type markerCache struct {
 	upto    engine.Time
 	n       int
 	markers []Marker
+	// last holds, for each kind, 1 + the index of its latest marker that
+	// is not a script line's, so that a moment's events of one kind share
+	// a marker whatever other kinds come between them.
+	last [MarkViolation + 1]int
+	// lines holds, for each script line whose steps have a marker, that
+	// marker's index, so that a rate producer's records share one.
+	lines []lineMarker
 	// version counts changes to markers, so that views re-render only
 	// when it moves.
 	version int
 }
 
-// scan adds the markers of events, which must continue the log at c.n.
-func (c *markerCache) scan(events []engine.Event) {
+// lineMarker is the marker of script line line's commands.
+type lineMarker struct{ line, index int }
+
+// scan adds the markers of events, which must continue the log at c.n:
+// one per kind and moment.
+// A command of a script line that expands into steps at several times (a
+// rate producer, produce rate=N/s) joins that line's marker: 1,200
+// records of a ten-minute producer are one marker, not a solid bar.
+func (c *markerCache) scan(events []engine.Event, lines lineSteps) {
 	changed := false
 	for _, e := range events {
 		c.n++
@@ -91,29 +114,99 @@ func (c *markerCache) scan(events []engine.Event) {
 			continue
 		}
 		changed = true
-		if last := len(c.markers) - 1; last >= 0 && c.markers[last].At == e.At && c.markers[last].Kind == k {
-			m := &c.markers[last]
-			if m.Count < labelLines {
-				m.Label += "\n" + e.String()
+		if k == MarkCommand {
+			if line := lines.lineOf(&e); line > 0 {
+				c.addToLine(line, &e)
+				continue
 			}
-			m.Count++
+		}
+		if i := c.last[k] - 1; i >= 0 && c.markers[i].At == e.At {
+			c.markers[i].add(&e)
 			continue
 		}
-		c.markers = append(c.markers, Marker{At: e.At, Kind: k, Label: e.String(), Count: 1})
+		c.markers = append(c.markers, Marker{At: e.At, Until: e.At, Kind: k, Label: e.String(), Count: 1})
+		c.last[k] = len(c.markers)
 	}
 	if changed {
 		c.version++
 	}
 }
 
+// addToLine adds command event e of script line line to the line's marker,
+// which it starts if it is the line's first.
+func (c *markerCache) addToLine(line int, e *engine.Event) {
+	for _, lm := range c.lines {
+		if lm.line == line {
+			c.markers[lm.index].add(e)
+			return
+		}
+	}
+	c.lines = append(c.lines, lineMarker{line: line, index: len(c.markers)})
+	c.markers = append(c.markers, Marker{At: e.At, Until: e.At, Kind: MarkCommand, Label: e.String(), Count: 1})
+}
+
+// add counts event e in m: its line joins the label while the label has
+// fewer than labelLines.
+func (m *Marker) add(e *engine.Event) {
+	if m.Count < labelLines {
+		m.Label += "\n" + e.String()
+	}
+	m.Count++
+	m.Until = max(m.Until, e.At)
+}
+
+// lineSteps are a scenario's scripted steps that share their script line
+// with a step at another time (a rate producer's records), in time order,
+// each with its command as the event log prints it (EvCommand's Text).
+type lineSteps []lineStep
+
+type lineStep struct {
+	at   engine.Time
+	line int
+	cmd  engine.Command
+}
+
+// spreadLines returns the steps of sc whose line has steps at more than
+// one time.
+func spreadLines(sc script.Scenario) lineSteps {
+	first := map[int]engine.Time{}
+	spread := map[int]bool{}
+	for _, st := range sc.Steps {
+		if st.Line <= 0 {
+			continue
+		}
+		if at, ok := first[st.Line]; !ok {
+			first[st.Line] = st.At
+		} else if at != st.At {
+			spread[st.Line] = true
+		}
+	}
+	var out lineSteps
+	for _, st := range sc.Steps {
+		if spread[st.Line] {
+			out = append(out, lineStep{at: st.At, line: st.Line, cmd: st.Cmd})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].at < out[j].at })
+	return out
+}
+
+// lineOf returns the script line of command event e when it is one of
+// ls's steps (the same time and command), else 0.
+func (ls lineSteps) lineOf(e *engine.Event) int {
+	i := sort.Search(len(ls), func(i int) bool { return ls[i].at >= e.At })
+	for ; i < len(ls) && ls[i].at == e.At; i++ {
+		if ls[i].cmd.String() == e.Text {
+			return ls[i].line
+		}
+	}
+	return 0
+}
+
 // Horizon returns the end of the timeline: the furthest time this history
 // has been played to, or the scenario's last scripted step if later.
 func (p *Player) Horizon() engine.Time {
-	h := p.furthest
-	for _, st := range p.sc.Steps {
-		h = max(h, st.At)
-	}
-	return max(h, p.sc.Config.Start)
+	return max(p.furthest, p.lastStep)
 }
 
 // Markers returns the timeline's markers from the start to Horizon, in
@@ -134,14 +227,14 @@ func (p *Player) Markers() ([]Marker, int) {
 	if p.Now() >= h {
 		// Playing at the edge: the cluster's own log has what is new.
 		if p.EventCount() > c.n {
-			c.scan(p.c.Events(c.n))
+			c.scan(p.c.Events(c.n), p.lines)
 		}
 		c.upto = p.Now()
 		return c.markers, c.version
 	}
 	ahead := p.runAhead(h)
 	if ahead.EventCount() > c.n {
-		c.scan(ahead.Events(c.n))
+		c.scan(ahead.Events(c.n), p.lines)
 	}
 	c.upto = h
 	return c.markers, c.version
@@ -165,4 +258,54 @@ func (p *Player) FirstViolation() (engine.Time, bool) {
 		}
 	}
 	return 0, false
+}
+
+// MarkerSlots is how many markers of one kind the timeline's track holds
+// at most: markers of a kind closer than 1/MarkerSlots of the track (about
+// 3 px of a 1,200 px track) are drawn as one (Store.TimelineMarkers), so
+// that a run with thousands of commands stays a row of distinct marks.
+const MarkerSlots = 400
+
+// fitMarkers returns ms, in time order, with each marker of a kind that
+// starts less than slot ms after the marker of that kind kept before it
+// folded into that one (its count, its label's first lines, its Until).
+// Each kept marker starts a slot of its own, so a kind keeps at most one
+// marker per slot of the track. A slot of 1 ms or less changes nothing.
+func fitMarkers(ms []Marker, slot engine.Time) []Marker {
+	if slot <= 1 {
+		return ms
+	}
+	out := make([]Marker, 0, min(len(ms), 4*MarkerSlots))
+	var last [MarkViolation + 1]int // index+1 in out of each kind's kept marker
+	for _, m := range ms {
+		if i := last[m.Kind] - 1; i >= 0 && m.At-out[i].At < slot {
+			out[i].fold(m)
+			continue
+		}
+		out = append(out, m)
+		last[m.Kind] = len(out)
+	}
+	return out
+}
+
+// fold counts marker n's events in m.
+func (m *Marker) fold(n Marker) {
+	if room := labelLines - min(m.Count, labelLines); room > 0 {
+		lines := strings.SplitN(n.Label, "\n", labelLines+1)
+		m.Label += "\n" + strings.Join(lines[:min(room, len(lines), n.Count)], "\n")
+	}
+	m.Count += n.Count
+	m.Until = max(m.Until, n.Until)
+}
+
+// shownMarkers caches the markers the timeline draws (Store.TimelineMarkers)
+// for one version of the player's markers, one outcome switch and one slot.
+type shownMarkers struct {
+	valid   bool
+	from    int
+	hide    bool
+	slot    engine.Time
+	markers []Marker
+	// version counts changes to markers.
+	version int
 }

@@ -52,7 +52,7 @@ func wantMarkers(t *testing.T, p *Player) []Marker {
 	q.steps = mergeSteps(q.sc.Steps, q.user)
 	q.play(p.Horizon())
 	var c markerCache
-	c.scan(q.Events(0))
+	c.scan(q.Events(0), p.lines)
 	return c.markers
 }
 
@@ -140,5 +140,83 @@ func TestMarkersFollowAFork(t *testing.T) {
 		return m.At == 5_000 && m.Kind == MarkCommand && strings.Contains(m.Label, "crash 2")
 	}) {
 		t.Errorf("no marker for the new action at 00:00:05.000: %v", ms)
+	}
+}
+
+// TestRateProducerIsOneMarker: the default scenario's producer, produce
+// rate=2/s for=10m, is one script line expanded into a record every
+// 500 ms: 1,200 records from 10:00:00.000 to 10:09:59.500. They are one
+// command marker, not 1,200; the set-up commands at the start (the topic,
+// three slow links, the consumer) are another.
+func TestRateProducerIsOneMarker(t *testing.T) {
+	s := defaultStore(t)
+	ms, _ := s.Player.Markers()
+	var commands []Marker
+	for _, m := range ms {
+		if m.Kind == MarkCommand {
+			commands = append(commands, m)
+		}
+	}
+	if len(commands) != 2 {
+		t.Fatalf("%d command markers, want 2 (the set-up and the producer): %v", len(commands), commands)
+	}
+	setup, rate := commands[0], commands[1]
+	if setup.At != at("10:00:00.000") || setup.Count != 5 || !strings.Contains(setup.Label, "create-topic orders") {
+		t.Errorf("set-up marker %+v, want the 5 commands at 10:00:00.000", setup)
+	}
+	if rate.At != at("10:00:00.000") || rate.Until != at("10:09:59.500") || rate.Count != 1200 || rate.More() != 1197 ||
+		!strings.HasPrefix(rate.Label, "> produce orders-0") || strings.Count(rate.Label, "\n") != labelLines-1 {
+		t.Errorf("producer marker %+v, want 1200 records from 10:00:00.000 to 10:09:59.500 labelled by the first 3", rate)
+	}
+	shown, _ := s.TimelineMarkers()
+	if len(shown) > 4 {
+		t.Errorf("the timeline draws %d markers at the start, want at most 4: %v", len(shown), shown)
+	}
+}
+
+// TestFitMarkersBoundsTheTrack: markers of one kind closer than a slot
+// fold into the first of them, each kept marker opening a slot of its
+// own; other kinds are kept apart.
+func TestFitMarkersBoundsTheTrack(t *testing.T) {
+	cmd := func(at engine.Time, label string) Marker {
+		return Marker{At: at, Until: at, Kind: MarkCommand, Label: label, Count: 1}
+	}
+	in := []Marker{cmd(0, "a"), cmd(5, "b"), {At: 5, Until: 5, Kind: MarkFault, Label: "f", Count: 1},
+		cmd(9, "c"), cmd(9, "d"), cmd(10, "e"), cmd(25, "g")}
+	got := fitMarkers(in, 10)
+	want := []Marker{
+		{At: 0, Until: 9, Kind: MarkCommand, Label: "a\nb\nc", Count: 4},
+		{At: 5, Until: 5, Kind: MarkFault, Label: "f", Count: 1},
+		{At: 10, Until: 10, Kind: MarkCommand, Label: "e", Count: 1},
+		{At: 25, Until: 25, Kind: MarkCommand, Label: "g", Count: 1},
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("fitted\n got  %v\n want %v", got, want)
+	}
+	if got := fitMarkers(in, 1); !slices.Equal(got, in) {
+		t.Errorf("a 1 ms slot changed the markers: %v", got)
+	}
+
+	// 5,000 commands, one every 7 ms over 35 s: at most one per slot of
+	// 35,000/MarkerSlots ms, none lost from the counts.
+	const n, every = 5000, 7
+	many := make([]Marker, n)
+	for i := range many {
+		many[i] = cmd(engine.Time(i*every), "x")
+	}
+	slot := engine.Time(n*every) / MarkerSlots
+	fitted := fitMarkers(many, slot)
+	if len(fitted) > MarkerSlots+1 {
+		t.Errorf("%d markers for %d slots", len(fitted), MarkerSlots)
+	}
+	total := 0
+	for i, m := range fitted {
+		total += m.Count
+		if i > 0 && m.At-fitted[i-1].At < slot {
+			t.Errorf("markers at %d and %d are closer than a slot (%d ms)", fitted[i-1].At, m.At, slot)
+		}
+	}
+	if total != n {
+		t.Errorf("the fitted markers count %d commands, want %d", total, n)
 	}
 }
