@@ -59,7 +59,8 @@ type logIndex struct {
 }
 
 // LogLines returns the event log's rows up to the playhead: with showAll
-// every event, else those that Matter; at most max of them (the newest),
+// every event, else those that Matter and are not the scenario's set-up
+// (Player.setUpChatter); at most max of them (the newest),
 // oldest first. It costs the rows returned plus the events added since the
 // last call.
 func (s *Store) LogLines(showAll bool, max int) []LogLine {
@@ -85,7 +86,7 @@ func (s *Store) LogLines(showAll bool, max int) []LogLine {
 }
 
 // LogTotal returns how many rows the event log has up to the playhead:
-// every event with showAll, else those that Matter.
+// every event with showAll, else those LogLines shows filtered.
 func (s *Store) LogTotal(showAll bool) int {
 	if showAll {
 		return s.Player.EventCount()
@@ -141,11 +142,66 @@ func (s *Store) mattering() []int {
 	}
 	for i := len(runs) - 1; i >= 0; i-- {
 		for j := range runs[i] {
-			if e := &runs[i][j]; Matters(e.Kind) {
+			if e := &runs[i][j]; p.filteredIn(e) {
 				x.seqs = append(x.seqs, e.Seq)
 			}
 		}
 	}
 	x.n = n
 	return x.seqs
+}
+
+// filteredIn says whether the filtered event log shows e: it Matters and
+// is not set-up chatter.
+func (p *Player) filteredIn(e *engine.Event) bool {
+	return Matters(e.Kind) && !p.setUpChatter(e)
+}
+
+// setUpChatter says whether e is the scenario preparing itself rather
+// than something to follow: the command line of a rate producer's record
+// (produce rate=N/s expands into one command every 1000/N ms; the
+// producer's acknowledgements stay), any scripted command at the
+// scenario's start (creating the topic, starting the consumer, slowing
+// links; the topic's creation and first leader stay as events), and the
+// latency change a scripted slow at the start gives. A cut or an
+// isolation at the start stays: it is a fault.
+func (p *Player) setUpChatter(e *engine.Event) bool {
+	switch e.Kind {
+	case engine.EvCommand:
+		if p.lines.lineOf(e) > 0 {
+			return true
+		}
+		_, ok := p.setUpCommand(e)
+		return ok
+	case engine.EvNetwork:
+		if e.At != p.sc.Config.Start || e.Seq == 0 {
+			return false
+		}
+		run := p.c.EventsBefore(e.Seq)
+		if len(run) == 0 {
+			return false
+		}
+		cmd, ok := p.setUpCommand(&run[len(run)-1])
+		_, slow := cmd.(engine.Slow)
+		return ok && slow
+	}
+	return false
+}
+
+// setUpCommand returns the scripted command at the scenario's start that
+// command event e logged, and false if e is no such event.
+func (p *Player) setUpCommand(e *engine.Event) (engine.Command, bool) {
+	start := p.sc.Config.Start
+	if e.Kind != engine.EvCommand || e.At != start {
+		return nil, false
+	}
+	for _, st := range p.sc.Steps {
+		if st.At != start {
+			break
+		}
+		if st.Line > 0 && st.Cmd.String() == e.Text {
+			return st.Cmd, true
+		}
+	}
+	return nil, false
 }

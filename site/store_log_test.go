@@ -18,12 +18,12 @@ run until=00:00:02.000
 crash 1
 `
 
-// mattersByHand is the reference for LogLines: every event of the log
-// that Matters, read from the start.
+// mattersByHand is the reference for LogLines: every event the filtered
+// log shows (it Matters and is not set-up chatter), read from the start.
 func mattersByHand(p *Player) []LogLine {
 	var out []LogLine
 	for _, e := range p.Events(0) {
-		if Matters(e.Kind) {
+		if p.filteredIn(&e) {
 			out = append(out, logLine(&e))
 		}
 	}
@@ -209,5 +209,50 @@ func TestSeekIsBounded(t *testing.T) {
 	s.Dispatch(Seek{At: 999999999999})
 	if want := engine.Time(2000 + 5*60_000); s.Player.Now() != want {
 		t.Fatalf("seek to 31 years: at %s, want the scenario's end 00:05:02.000", engine.FormatTime(s.Player.Now()))
+	}
+}
+
+// TestLogLeavesOutTheSetUp: the default scenario prepares its cluster at
+// 10:00:00.000 (a topic, three slow links, a consumer) and produces with
+// produce rate=2/s. Filtered, the log opens with what happened (the
+// topic's creation, its first leader) and the acknowledgements, not with
+// the set-up's command lines nor one "> produce" line a record; every
+// event is one click away. The reader's own actions and faults show.
+func TestLogLeavesOutTheSetUp(t *testing.T) {
+	s := defaultStore(t)
+	s.Dispatch(Seek{At: at("10:00:05.000")})
+	has := func(lines []LogLine, text string) bool {
+		for _, l := range lines {
+			if strings.Contains(l.Text, text) {
+				return true
+			}
+		}
+		return false
+	}
+	filtered, all := s.LogLines(false, 1<<20), s.LogLines(true, 1<<20)
+	for _, set := range []string{"> slow 1 2", "link b1–b2 latency 30..50 ms", "> consume orders-0", "> produce orders-0", "> create-topic orders"} {
+		if has(filtered, set) {
+			t.Errorf("the filtered log shows the set-up line %q", set)
+		}
+		if !has(all, set) {
+			t.Errorf("the whole log lacks %q", set)
+		}
+	}
+	for _, kept := range []string{"controller created topic orders", "orders-0 leader b1 in leader epoch 0", "produce to orders-0 acknowledged"} {
+		if !has(filtered, kept) {
+			t.Errorf("the filtered log lacks %q: %v", kept, filtered)
+		}
+	}
+	if s.LogTotal(false) != len(filtered) {
+		t.Errorf("LogTotal %d, %d lines", s.LogTotal(false), len(filtered))
+	}
+
+	s.Dispatch(ProduceRecord{})
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 1}})
+	filtered = s.LogLines(false, 1<<20)
+	for _, mine := range []string{"> produce orders-0 values=(order-1) acks=all", "> crash 1", "b1 crashed"} {
+		if !has(filtered, mine) {
+			t.Errorf("the filtered log lacks the reader's %q", mine)
+		}
 	}
 }
