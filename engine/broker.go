@@ -171,7 +171,7 @@ func (c *Cluster) makeLeader(b *broker, r *replica, reg partitionReg) {
 			if id == b.id {
 				continue
 			}
-			rr := remoteReplica{id: id, leo: -1, lastCaughtUp: never, lastFetchTime: never, lastFetchLeaderLEO: -1}
+			rr := remoteReplica{id: id, leo: -1, lastCaughtUp: never, lastFetchTime: never, lastFetchLeaderLEO: -1, brokerEpoch: -1}
 			if slices.Contains(reg.isr, id) {
 				rr.lastCaughtUp = c.now
 			}

@@ -96,7 +96,7 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 		}
 		resp[i] = out
 		if follower {
-			c.updateFollowerFetchState(b, r, m.ReplicaID, p.FetchOffset)
+			c.updateFollowerFetchState(b, r, m.ReplicaID, m.BrokerEpoch, p.FetchOffset)
 		}
 	}
 	if respondNow {
@@ -140,9 +140,9 @@ func (c *Cluster) rack(id BrokerID) string {
 }
 
 // updateFollowerFetchState records a follower's accepted fetch at offset f
-// (Replica.updateFetchStateOrThrow, reference §2.6), then lets the ISR
-// expand and the high watermark move.
-func (c *Cluster) updateFollowerFetchState(b *broker, r *replica, id BrokerID, f Offset) {
+// and the broker epoch it carried (Replica.updateFetchStateOrThrow), then
+// lets the ISR expand and the high watermark move.
+func (c *Cluster) updateFollowerFetchState(b *broker, r *replica, id BrokerID, brokerEpoch int64, f Offset) {
 	rr := r.remote(id)
 	leo := r.leo()
 	switch {
@@ -153,6 +153,7 @@ func (c *Cluster) updateFollowerFetchState(b *broker, r *replica, id BrokerID, f
 	}
 	rr.lastFetchLeaderLEO = max(leo, rr.lastFetchLeaderLEO)
 	rr.lastFetchTime = c.now
+	rr.brokerEpoch = brokerEpoch
 	moved := rr.leo != f
 	rr.leo = f
 	c.maybeExpandISR(b, r, id)

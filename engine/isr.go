@@ -48,15 +48,21 @@ func (c *Cluster) outOfSync(r *replica) []BrokerID {
 }
 
 // maybeExpandISR adds a follower that has caught up to the ISR
-// (Partition.maybeExpandIsr, reference §2.7): no AlterPartition in flight,
-// not in the ISR, LEO >= HW and >= the leader-epoch start offset
-// (KIP-320 rule 4), and eligible (KIP-841). The lag time is not required.
+// (Partition.maybeExpandIsr): no AlterPartition in flight, not in the ISR,
+// LEO >= HW and >= the leader-epoch start offset (KIP-320 rule 4), and
+// eligible: unfenced and not shutting down (KIP-841), with the broker epoch
+// of its last fetch equal to its registration's (KIP-903,
+// Partition.isReplicaIsrEligible / isBrokerEpochIsrEligible). The lag time
+// is not required.
 func (c *Cluster) maybeExpandISR(b *broker, r *replica, id BrokerID) {
 	if r.alterInflight != 0 || slices.Contains(r.isr, id) {
 		return
 	}
 	rr := r.remote(id)
 	if rr == nil || rr.leo < r.hw || rr.leo < r.epochStartOffset || !c.isrEligible(id) {
+		return
+	}
+	if rr.brokerEpoch != -1 && rr.brokerEpoch != c.ctrl.reg(id).epoch {
 		return
 	}
 	newISR := proposedISR(append(slices.Clone(r.isr), id))
@@ -87,11 +93,25 @@ func proposedISR(isr []BrokerID) []BrokerID {
 }
 
 // alterPartition sends the controller an AlterPartition for r's ISR and
-// counts the maximal ISR meanwhile (AlterPartitionManager, KIP-497).
+// counts the maximal ISR meanwhile (AlterPartitionManager, KIP-497). Each
+// ISR member goes with a broker epoch (NewIsrWithEpochs, AlterPartition v3+,
+// KIP-903; Partition.addBrokerEpochToIsr): the leader's own, and for a
+// follower the one its last fetch carried, -1 if none has arrived in this
+// leader epoch.
 func (c *Cluster) alterPartition(b *broker, r *replica, newISR, maximal []BrokerID) {
 	r.maximal = maximal
+	states := make([]brokerState, len(newISR))
+	for i, id := range newISR {
+		states[i] = brokerState{id: id, epoch: -1}
+		if id == b.id {
+			states[i].epoch = b.brokerEpoch
+		} else if rr := r.remote(id); rr != nil {
+			states[i].epoch = rr.brokerEpoch
+		}
+	}
 	r.alterInflight = c.send(Message{Kind: MsgAlterPartition, From: b.node(), To: Controller, BrokerEpoch: b.brokerEpoch,
 		Parts: []Part{{TP: r.tp, ISR: newISR, LeaderEpoch: r.leaderEpoch, PartitionEpoch: r.partitionEpoch}}})
+	c.ctrl.putAlterStates(c, r.alterInflight, states)
 	c.timer(c.now+c.cfg.RequestTimeoutMs, timerAlterPartitionTimeout, b.node(), r.tp, r.alterInflight)
 	c.maybeIncrementHW(b, r)
 }

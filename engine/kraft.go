@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strings"
 )
 
 // controller is the KRaft controller quorum's state beyond the partition
@@ -16,6 +17,65 @@ type controller struct {
 	fenceGen       int64
 	rebalanceGen   int64
 	rebalanceArmed bool
+	// alterStates holds, for each AlterPartition still on the wire, the
+	// broker epochs that go with its ISR (its NewIsrWithEpochs); the
+	// controller takes them when the request arrives. Each entry's states
+	// are never modified once stored, so clones share them.
+	alterStates []alterStates
+}
+
+// brokerState is one entry of an AlterPartition's NewIsrWithEpochs
+// (AlterPartitionRequest v3+, KIP-903): a broker id and the broker epoch
+// the leader knows for it, -1 to skip the check.
+type brokerState struct {
+	id    BrokerID
+	epoch int64
+}
+
+// alterStates are the brokerStates of AlterPartition request req.
+type alterStates struct {
+	req    int64
+	states []brokerState
+}
+
+// putAlterStates records the broker epochs of AlterPartition req, and
+// forgets those of requests no longer on the wire (lost with a cut link or
+// a dead sender), which will never arrive.
+func (k *controller) putAlterStates(c *Cluster, req int64, states []brokerState) {
+	kept := k.alterStates[:0:0]
+	for _, a := range k.alterStates {
+		if c.onWire(a.req) {
+			kept = append(kept, a)
+		}
+	}
+	k.alterStates = append(kept, alterStates{req: req, states: states})
+}
+
+// takeAlterStates returns and forgets the broker epochs of AlterPartition
+// req (nil if none were recorded).
+func (k *controller) takeAlterStates(req int64) []brokerState {
+	for i, a := range k.alterStates {
+		if a.req == req {
+			k.alterStates = slices.Delete(slices.Clone(k.alterStates), i, i+1)
+			return a.states
+		}
+	}
+	return nil
+}
+
+// onWire reports whether message id is scheduled for delivery and will
+// not be lost.
+func (c *Cluster) onWire(id int64) bool {
+	for _, key := range c.sched.keys {
+		it := &c.sched.items[key.idx]
+		if it.kind != itemDeliver {
+			continue
+		}
+		if m := c.sched.message(it); m.ID == id {
+			return !m.Dropped
+		}
+	}
+	return false
 }
 
 // brokerReg is the controller's record of one broker
@@ -37,6 +97,7 @@ type brokerReg struct {
 
 func (k controller) clone() controller {
 	k.regs = slices.Clone(k.regs)
+	k.alterStates = slices.Clone(k.alterStates)
 	return k
 }
 
@@ -419,47 +480,112 @@ func (c *Cluster) uncleanEnabled(tp TopicPartition) bool {
 }
 
 // handleAlterPartition validates and applies a leader's ISR change
-// (ReplicationControlManager.alterPartition / validateAlterPartitionData):
-// a stale leader epoch gets FENCED_LEADER_EPOCH, a stale partition epoch
-// INVALID_UPDATE_VERSION, a sender that is not the leader INVALID_REQUEST,
-// and an ISR that adds a fenced or shutting-down broker INELIGIBLE_REPLICA.
+// (ReplicationControlManager.alterPartition, ClusterControlManager
+// .checkBrokerEpoch, validateAlterPartitionData), checking in Kafka's order:
+//   - the sender's broker epoch is its registration's, else
+//     STALE_BROKER_EPOCH;
+//   - the partition exists, else UNKNOWN_TOPIC_OR_PARTITION;
+//   - a leader or partition epoch newer than the controller's is
+//     NOT_CONTROLLER, an older leader epoch FENCED_LEADER_EPOCH;
+//   - a sender that is not the leader is INVALID_REQUEST, an older
+//     partition epoch INVALID_UPDATE_VERSION;
+//   - an ISR with a broker that is not a replica, or without the leader,
+//     is INVALID_REQUEST;
+//   - an ISR member that is not registered, shutting down, fenced, or sent
+//     with a broker epoch (not -1) other than its registration's is
+//     INELIGIBLE_REPLICA (ineligibleReplicasForIsr, KIP-903 and KIP-841):
+//     a follower that restarted since the leader saw its fetch may have
+//     come back with less than it had.
+//
+// Every rejection is an EvAlterPartitionRejected event.
 func (c *Cluster) handleAlterPartition(m Message) {
 	req := m.Parts[0]
+	states := c.ctrl.takeAlterStates(m.ID)
 	resp := Part{TP: req.TP, Leader: NoLeader}
 	p := c.partition(req.TP)
 	sender := BrokerID(m.From.ID)
-	switch {
+	var why string
+	switch reg := c.ctrl.reg(sender); {
+	case m.BrokerEpoch != reg.epoch:
+		resp.Err = ErrStaleBrokerEpoch
+		why = "the request's broker epoch " + itoa64(m.BrokerEpoch) + " is not " + Broker(sender).String() + "'s registration's " + itoa64(reg.epoch)
 	case p == nil:
 		resp.Err = ErrUnknownTopicOrPartition
-	case m.BrokerEpoch != c.ctrl.reg(sender).epoch:
-		resp.Err = ErrStaleBrokerEpoch
-	case req.LeaderEpoch < p.leaderEpoch:
-		resp.Err = ErrFencedLeaderEpoch
+		why = "no such partition"
 	case req.LeaderEpoch > p.leaderEpoch || req.PartitionEpoch > p.partitionEpoch:
 		resp.Err = ErrNotController
+		why = "its leader or partition epoch is newer than the controller's"
+	case req.LeaderEpoch < p.leaderEpoch:
+		resp.Err = ErrFencedLeaderEpoch
+		why = "leader epoch " + itoa(int(req.LeaderEpoch)) + " is older than the current " + itoa(int(p.leaderEpoch))
 	case p.leader != sender:
 		resp.Err = ErrInvalidRequest
+		why = Broker(sender).String() + " is not the leader"
 	case req.PartitionEpoch < p.partitionEpoch:
 		resp.Err = ErrInvalidUpdateVersion
-	case !slices.Contains(req.ISR, sender):
+		why = "partition epoch " + itoa(int(req.PartitionEpoch)) + " is older than the current " + itoa(int(p.partitionEpoch))
+	case !validISR(p.replicas, req.ISR):
 		resp.Err = ErrInvalidRequest
+		why = "the ISR lists a broker twice or one that holds no replica"
+	case !slices.Contains(req.ISR, p.leader):
+		resp.Err = ErrInvalidRequest
+		why = "the ISR does not include the leader"
 	default:
-		for _, id := range req.ISR {
-			if !slices.Contains(p.replicas, id) {
-				resp.Err = ErrInvalidRequest
-			} else if !slices.Contains(p.isr, id) && !c.isrEligible(id) {
-				resp.Err = ErrIneligibleReplica
-			}
+		if why = c.ineligibleReplicas(req.ISR, states); why != "" {
+			resp.Err = ErrIneligibleReplica
 		}
 	}
 	if resp.Err == ErrNone {
 		c.changePartition(p, slices.Clone(req.ISR), electOnline)
 		c.controllerWrote()
+	} else {
+		c.emit(Event{Kind: EvAlterPartitionRejected, Node: Controller, Peer: m.From, TP: req.TP, Err: resp.Err, ISR: slices.Clone(req.ISR), Text: why})
 	}
 	if p != nil {
 		resp.Leader, resp.LeaderEpoch, resp.PartitionEpoch, resp.ISR = p.leader, p.leaderEpoch, p.partitionEpoch, slices.Clone(p.isr)
 	}
 	c.send(Message{Kind: MsgAlterPartitionResponse, Request: m.ID, From: Controller, To: m.From, Parts: []Part{resp}})
+}
+
+// validISR reports whether every ISR member is a replica and none is listed
+// twice (Replicas.validateIsr).
+func validISR(replicas, isr []BrokerID) bool {
+	for i, id := range isr {
+		if !slices.Contains(replicas, id) || slices.Contains(isr[:i], id) {
+			return false
+		}
+	}
+	return true
+}
+
+// ineligibleReplicas says, in plain words, which members of a requested
+// ISR may not be in it, or "" if all may
+// (ReplicationControlManager.ineligibleReplicasForIsr): a broker that is not
+// registered, is in controlled shutdown or is fenced, or whose broker epoch
+// in the request (states; -1 or absent skips the check) is not its
+// registration's.
+func (c *Cluster) ineligibleReplicas(isr []BrokerID, states []brokerState) string {
+	var out []string
+	for _, id := range isr {
+		r := c.ctrl.reg(id)
+		sent := int64(-1)
+		for _, s := range states {
+			if s.id == id {
+				sent = s.epoch
+			}
+		}
+		switch {
+		case r.epoch == 0:
+			out = append(out, Broker(id).String()+" is not registered")
+		case r.shuttingDown:
+			out = append(out, Broker(id).String()+" is shutting down")
+		case r.fenced:
+			out = append(out, Broker(id).String()+" is fenced")
+		case sent != -1 && sent != r.epoch:
+			out = append(out, Broker(id).String()+" restarted: the leader saw broker epoch "+itoa64(sent)+", its registration's is "+itoa64(r.epoch))
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 // controllerWrote runs after every controller write: with

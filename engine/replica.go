@@ -25,6 +25,11 @@ type remoteReplica struct {
 	lastCaughtUp       Time
 	lastFetchTime      Time
 	lastFetchLeaderLEO Offset
+	// brokerEpoch is the broker epoch the follower's last accepted fetch
+	// carried (FetchRequest ReplicaState.ReplicaEpoch, KIP-903), -1 until
+	// the first fetch in this leader epoch (Replica.resetReplicaState sets
+	// it to None for a new leader).
+	brokerEpoch int64
 }
 
 // replica is one broker's copy of one partition: its log, its high
