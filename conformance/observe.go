@@ -3,7 +3,6 @@
 package conformance
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -12,13 +11,16 @@ import (
 // leader" = "2", "t-0 b1 log" = "0:m0@0 1:m1@0".
 type Pair struct{ Name, Value string }
 
-// PartView is what a client can see of one partition's registration
-// (DescribeTopicPartitions, KIP-966). The partition epoch is left out: no
-// Kafka API returns it to clients.
+// PartView is one partition's registration: what a client sees through
+// DescribeTopicPartitions (KIP-966), or, while no broker answers, what the
+// controller holds in its metadata log. PartitionEpoch comes from the
+// metadata log only (no client API returns it); -1 means it was not read.
+// Broker id lists are in Kafka's order.
 type PartView struct {
 	Topic                  string
 	Partition              int32
 	Leader, LeaderEpoch    int32
+	PartitionEpoch         int32
 	ISR, ELR, LastKnownELR []int32
 }
 
@@ -41,16 +43,20 @@ type RecView struct {
 }
 
 // statePairs is the state directive's observables: leader, leader epoch,
-// ISR, ELR, LastKnownElr and each replica's LEO/HW. ELR and LastKnownElr
-// are sorted: their order is unspecified (TopicPartitionInfo javadoc).
+// partition epoch, ISR, ELR, LastKnownElr and each replica's LEO/HW. The
+// lists are compared in the order Kafka keeps them, not sorted: the
+// leader's AlterPartition sends the ISR in broker id order
+// (Partition.prepareIsrExpand), and the controller builds the ELR and
+// LastKnownElr the same way (PartitionChangeBuilder.maybeUpdateRecordElr).
 func statePairs(p PartView, rs []ReplicaView) []Pair {
 	tp := p.Topic + "-" + strconv.Itoa(int(p.Partition))
 	out := []Pair{
 		{tp + " leader", leaderString(p.Leader)},
 		{tp + " leader epoch", strconv.Itoa(int(p.LeaderEpoch))},
-		{tp + " ISR", ids(p.ISR, false)},
-		{tp + " ELR", ids(p.ELR, true)},
-		{tp + " LastKnownElr", ids(p.LastKnownELR, true)},
+		{tp + " partition epoch", epochString(p.PartitionEpoch)},
+		{tp + " ISR", ids(p.ISR)},
+		{tp + " ELR", ids(p.ELR)},
+		{tp + " LastKnownElr", ids(p.LastKnownELR)},
 	}
 	for _, r := range rs {
 		v := r.Status
@@ -58,6 +64,36 @@ func statePairs(p PartView, rs []ReplicaView) []Pair {
 			v = strconv.FormatInt(r.LEO, 10) + "/" + strconv.FormatInt(r.HW, 10)
 		}
 		out = append(out, Pair{tp + " b" + strconv.Itoa(r.Broker) + " LEO/HW", v})
+	}
+	return out
+}
+
+// RegView is one broker's registration with the controller.
+type RegView struct {
+	Broker int
+	// Registered is false for a broker that never registered.
+	Registered, Fenced, InControlledShutdown bool
+}
+
+// registrationPairs is each broker's registration, as the final
+// comparison shows it: "unfenced", "fenced" or "fenced, in controlled
+// shutdown" (the controller keeps the flag until the broker registers
+// again: ClusterControlManager.replay of BrokerRegistrationChangeRecord).
+func registrationPairs(rs []RegView) []Pair {
+	var out []Pair
+	for _, r := range rs {
+		v := "unfenced"
+		switch {
+		case !r.Registered:
+			v = "not registered"
+		case r.Fenced && r.InControlledShutdown:
+			v = "fenced, in controlled shutdown"
+		case r.Fenced:
+			v = "fenced"
+		case r.InControlledShutdown:
+			v = "unfenced, in controlled shutdown"
+		}
+		out = append(out, Pair{"b" + strconv.Itoa(r.Broker) + " registration", v})
 	}
 	return out
 }
@@ -107,11 +143,15 @@ func leaderString(id int32) string {
 	return strconv.Itoa(int(id))
 }
 
-func ids(xs []int32, sorted bool) string {
-	if sorted {
-		xs = slices.Clone(xs)
-		slices.Sort(xs)
+func epochString(e int32) string {
+	if e < 0 {
+		return "(not read)"
 	}
+	return strconv.Itoa(int(e))
+}
+
+// ids joins broker ids in the order given.
+func ids(xs []int32) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {
 		parts[i] = strconv.Itoa(int(x))
@@ -125,8 +165,8 @@ func ids(xs []int32, sorted bool) string {
 // describePairs turns kafka-topics.sh --describe text into observables,
 // one per line: the topic line without TopicId and Configs (they are not
 // compared: the id is random in Kafka, and Configs lists dynamic configs
-// the two sides set differently), and each partition line with its ELR
-// lists sorted.
+// the two sides set differently), and each partition line as printed,
+// its lists in Kafka's order.
 func describePairs(text string) []Pair {
 	var out []Pair
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
@@ -153,9 +193,6 @@ func describePairs(text string) []Pair {
 				continue
 			}
 			v := kv[k]
-			if k == "Elr" || k == "LastKnownElr" {
-				v = sortedList(v)
-			}
 			if b.Len() > 0 {
 				b.WriteByte(' ')
 			}
@@ -164,13 +201,4 @@ func describePairs(text string) []Pair {
 		out = append(out, Pair{topic + "-" + kv["Partition"] + " describe", strings.TrimSpace(b.String())})
 	}
 	return out
-}
-
-func sortedList(v string) string {
-	if v == "" {
-		return ""
-	}
-	parts := strings.Split(v, ",")
-	slices.Sort(parts)
-	return strings.Join(parts, ",")
 }

@@ -212,6 +212,7 @@ func NewPlan(name, src string) (*Plan, error) {
 		p.Final = append(p.Final, statePairs(pv, rvs)...)
 		p.Final = append(p.Final, logPairs(ps.TP.Topic, int32(ps.TP.Partition), rvs)...)
 	}
+	p.Final = append(p.Final, registrationPairs(engineRegs(s))...)
 	// Producer results: each producer's records in send order, matched with
 	// the acknowledgements and failures the engine reported for them.
 	type key struct {
@@ -337,7 +338,7 @@ func firstClientErr(events []engine.Event, st Step, start engine.Time) string {
 func engineViews(s engine.State, tp engine.TopicPartition, isolated []int) (PartView, []ReplicaView) {
 	ps, _ := s.Partition(tp)
 	pv := PartView{Topic: tp.Topic, Partition: int32(tp.Partition), Leader: int32(ps.Leader), LeaderEpoch: int32(ps.LeaderEpoch),
-		ISR: toInt32(ps.ISR), ELR: toInt32(ps.ELR), LastKnownELR: toInt32(ps.LastKnownELR)}
+		PartitionEpoch: int32(ps.PartitionEpoch), ISR: toInt32(ps.ISR), ELR: toInt32(ps.ELR), LastKnownELR: toInt32(ps.LastKnownELR)}
 	var rvs []ReplicaView
 	for _, b := range ps.Replicas {
 		rv := ReplicaView{Broker: int(b)}
@@ -362,6 +363,15 @@ func engineViews(s engine.State, tp engine.TopicPartition, isolated []int) (Part
 		rvs = append(rvs, rv)
 	}
 	return pv, rvs
+}
+
+// engineRegs is the engine controller's registration of every broker.
+func engineRegs(s engine.State) []RegView {
+	out := make([]RegView, len(s.Brokers))
+	for i, b := range s.Brokers {
+		out[i] = RegView{Broker: int(b.ID), Registered: b.Reg.Registered, Fenced: b.Reg.Fenced, InControlledShutdown: b.Reg.ShuttingDown}
+	}
+	return out
 }
 
 func toInt32(xs []engine.BrokerID) []int32 {

@@ -97,13 +97,16 @@ func TestPlanS2(t *testing.T) {
 	}
 }
 
+// TestDescribePairs: the describe line is compared as Kafka prints it,
+// ELR in the order given (Kafka prints it in broker id order, so a kplay
+// that printed "2,1" would differ).
 func TestDescribePairs(t *testing.T) {
 	text := "Topic: t\tTopicId: X\tPartitionCount: 1\tReplicationFactor: 3\tConfigs: min.insync.replicas=2\n" +
 		"\tTopic: t\tPartition: 0\tLeader: none\tReplicas: 1,2,3\tIsr: \tElr: 2,1\tLastKnownElr: 1\n"
 	got := describePairs(text)
 	want := []Pair{
 		{"t describe", "PartitionCount: 1 ReplicationFactor: 3"},
-		{"t-0 describe", "Leader: none Replicas: 1,2,3 Isr:  Elr: 1,2 LastKnownElr: 1"},
+		{"t-0 describe", "Leader: none Replicas: 1,2,3 Isr:  Elr: 2,1 LastKnownElr: 1"},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %v", got)

@@ -14,6 +14,7 @@ import (
 	"kplay/conformance/kafkacluster"
 	"kplay/conformance/oracle"
 	"kplay/engine"
+	"kplay/engine/script"
 )
 
 // Options says where Kafka's jars are and where the cluster may write.
@@ -187,7 +188,15 @@ func (r *replayer) step(ctx context.Context, st Step) ([]Row, error) {
 		return r.poll(ctx, st.At, st.Pairs, func(ctx context.Context) ([]Pair, error) {
 			text, err := r.k.DescribeText(ctx, topic)
 			if err != nil {
-				return nil, err
+				// No broker answers the Admin client: describe from the
+				// controller's metadata log.
+				cv, cerr := r.controllerView(ctx)
+				if cerr != nil {
+					return nil, fmt.Errorf("%w; controller: %w", err, cerr)
+				}
+				if text, err = cv.DescribeText(topic); err != nil {
+					return nil, err
+				}
 			}
 			return describePairs(text), nil
 		}), nil
@@ -198,7 +207,7 @@ func (r *replayer) step(ctx context.Context, st Step) ([]Row, error) {
 		}
 		cmd := st.D.Cmd
 		return r.poll(ctx, st.At, st.Pairs, func(ctx context.Context) ([]Pair, error) {
-			pv, rvs, err := r.views(ctx, tp)
+			pv, rvs, err := r.views(ctx, tp, cmd == "state")
 			if err != nil {
 				return nil, err
 			}
@@ -209,6 +218,8 @@ func (r *replayer) step(ctx context.Context, st Step) ([]Row, error) {
 		}), nil
 	case "fetch-rounds":
 		return nil, nil
+	case "seek":
+		return nil, r.seek(st.D)
 	}
 	switch c := st.Cmd.(type) {
 	case engine.CreateTopic:
@@ -231,15 +242,7 @@ func (r *replayer) step(ctx context.Context, st Step) ([]Row, error) {
 		}
 		return nil, r.cl.Crash(int(c.Broker))
 	case engine.Restart:
-		t0 := time.Now()
-		if err := r.cl.Restart(int(c.Broker)); err != nil {
-			return nil, err
-		}
-		if err := r.waitRegistered(ctx, int32(c.Broker)); err != nil {
-			return nil, err
-		}
-		r.pause(t0)
-		return nil, nil
+		return nil, r.restart(ctx, int32(c.Broker))
 	case engine.Shutdown:
 		t0 := time.Now()
 		if err := r.cl.Shutdown(int(c.Broker)); err != nil {
@@ -344,8 +347,11 @@ func (r *replayer) produce(ctx context.Context, st Step, c engine.Produce) ([]Ro
 	return rows, nil
 }
 
-// consume starts (or moves) a consumer. With broker=N its first fetch goes
-// to broker N as a raw Fetch, and the answer is compared with kplay's.
+// consume starts a consumer, or starts an existing one again as a new
+// client (kplay's consume on an existing consumer forgets its metadata and
+// preferred read replica, as a new KafkaConsumer has none). With broker=N
+// its first fetch goes to broker N as a raw Fetch, and the answer is
+// compared with kplay's.
 func (r *replayer) consume(ctx context.Context, st Step, c engine.Consume) ([]Row, error) {
 	name := "c" + strconv.Itoa(int(max(c.Consumer, 1)))
 	var rows []Row
@@ -379,7 +385,7 @@ func (r *replayer) consume(ctx context.Context, st Step, c engine.Consume) ([]Ro
 		e.olds = append(e.olds, e.c.Records())
 		e.c.Close()
 	}
-	k, err := r.k.NewConsumer(name, c.TP.Topic, int32(c.TP.Partition), from, c.Rack)
+	k, err := r.k.NewConsumer(name, c.TP.Topic, int32(c.TP.Partition), from, c.Rack, r.p.Config.AutoOffsetReset)
 	if err != nil {
 		return nil, err
 	}
@@ -396,25 +402,54 @@ func compareNow(at engine.Time, name, kplay, kafka string) Row {
 	return row
 }
 
-// views reads partition tp on Kafka as a client sees it: the registration
-// through DescribeTopicPartitions and each replica's log through a
-// debugging-consumer Fetch to its broker.
-func (r *replayer) views(ctx context.Context, tp engine.TopicPartition) (PartView, []ReplicaView, error) {
-	ps, err := r.k.DescribePartitions(ctx, tp.Topic)
-	if err != nil {
-		return PartView{}, nil, err
-	}
-	var pv PartView
-	found := false
-	for _, p := range ps {
-		if p.Partition == int32(tp.Partition) {
-			pv = PartView{Topic: p.Topic, Partition: p.Partition, Leader: p.Leader, LeaderEpoch: p.LeaderEpoch,
-				ISR: p.ISR, ELR: p.ELR, LastKnownELR: p.LastKnownELR}
-			found = true
+// views reads partition tp on Kafka: the registration as a client sees it
+// through DescribeTopicPartitions, and each replica's log through a Fetch
+// to its broker. While no broker answers, the registration comes from the
+// controller's metadata log instead. With epoch set the partition epoch is
+// read from the metadata log too (no client API returns it).
+func (r *replayer) views(ctx context.Context, tp engine.TopicPartition, epoch bool) (PartView, []ReplicaView, error) {
+	pv := PartView{PartitionEpoch: -1}
+	var cv *oracle.ControllerView
+	readController := func() error {
+		if cv != nil {
+			return nil
 		}
+		v, err := r.controllerView(ctx)
+		if err != nil {
+			return err
+		}
+		cv = &v
+		return nil
+	}
+	ps, err := r.k.DescribePartitions(ctx, tp.Topic)
+	found := false
+	if err == nil {
+		for _, p := range ps {
+			if p.Partition == int32(tp.Partition) {
+				pv = PartView{Topic: p.Topic, Partition: p.Partition, Leader: p.Leader, LeaderEpoch: p.LeaderEpoch,
+					PartitionEpoch: -1, ISR: p.ISR, ELR: p.ELR, LastKnownELR: p.LastKnownELR}
+				found = true
+			}
+		}
+	} else {
+		if cerr := readController(); cerr != nil {
+			return pv, nil, fmt.Errorf("%w; controller: %w", err, cerr)
+		}
+		if pv, err = controllerPartView(*cv, tp); err != nil {
+			return pv, nil, err
+		}
+		found = true
 	}
 	if !found {
 		return pv, nil, fmt.Errorf("no partition %s on Kafka", tp)
+	}
+	if epoch {
+		if err := readController(); err != nil {
+			return pv, nil, err
+		}
+		if reg, ok := cv.Partition(tp.Topic, int32(tp.Partition)); ok {
+			pv.PartitionEpoch = reg.PartitionEpoch
+		}
 	}
 	var rvs []ReplicaView
 	for _, b := range r.p.Assignments[tp.Topic][tp.Partition] {
@@ -456,7 +491,7 @@ func (r *replayer) final(ctx context.Context) ([]Pair, error) {
 	for _, t := range topics {
 		for part := range r.p.Assignments[t] {
 			tp := engine.TopicPartition{Topic: t, Partition: int32(part)}
-			pv, rvs, err := r.views(ctx, tp)
+			pv, rvs, err := r.views(ctx, tp, true)
 			if err != nil {
 				return out, err
 			}
@@ -464,6 +499,11 @@ func (r *replayer) final(ctx context.Context) ([]Pair, error) {
 			out = append(out, logPairs(t, int32(part), rvs)...)
 		}
 	}
+	cv, err := r.controllerView(ctx)
+	if err != nil {
+		return out, err
+	}
+	out = append(out, registrationPairs(controllerRegs(cv, r.cl.Brokers()))...)
 	for _, key := range r.prodOrder {
 		e := r.producers[key]
 		rs := slices.Clone(e.pre)
@@ -512,7 +552,7 @@ func (r *replayer) poll(ctx context.Context, at engine.Time, want []Pair, get fu
 	}
 	var extra []Row
 	for {
-		gctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		gctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 		got, err := get(gctx)
 		cancel()
 		now := time.Now()
@@ -570,25 +610,6 @@ func parseTP(s string) (engine.TopicPartition, error) {
 	return engine.TopicPartition{Topic: s[:i], Partition: int32(n)}, nil
 }
 
-// waitRegistered waits until broker id is registered and unfenced again
-// after a restart: a JVM takes seconds to start, where kplay's broker
-// registers within milliseconds.
-func (r *replayer) waitRegistered(ctx context.Context, id int32) error {
-	deadline := time.Now().Add(90 * time.Second)
-	for {
-		lctx, cancel := context.WithTimeout(ctx, 3*time.Second)
-		live, err := r.k.LiveBrokers(lctx)
-		cancel()
-		if err == nil && slices.Contains(live, id) {
-			return nil
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			return fmt.Errorf("broker %d did not register within 90 s of its restart (last: %v, live %v)", id, err, live)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
-
 // pause moves the replay's origin forward by the time since t0: a JVM's
 // start or controlled shutdown takes seconds that kplay's broker does not,
 // and the script's later times count from when Kafka's broker was ready.
@@ -596,4 +617,32 @@ func (r *replayer) pause(t0 time.Time) {
 	d := time.Since(t0)
 	r.origin = r.origin.Add(d)
 	r.logf("%s: waited %v for Kafka's broker; the replay clock pauses as long", r.p.Name, d.Round(time.Millisecond))
+}
+
+// seek replays "seek TOPIC-P offset=N [consumer=cK]" as KafkaConsumer.seek
+// on the consumer's existing client: its metadata and preferred read
+// replica (KIP-392) stay, and its next fetch asks for offset N.
+func (r *replayer) seek(d script.Directive) error {
+	tp, err := parseTP(firstPositional(d))
+	if err != nil {
+		return err
+	}
+	name := "c1"
+	if a, ok := d.Arg("consumer"); ok && len(a.Vals) == 1 {
+		name = "c" + strings.TrimPrefix(a.Vals[0], "c")
+	}
+	a, ok := d.Arg("offset")
+	if !ok || len(a.Vals) != 1 {
+		return fmt.Errorf("seek needs offset=N")
+	}
+	off, err := strconv.ParseInt(a.Vals[0], 10, 64)
+	if err != nil || off < 0 {
+		return fmt.Errorf("seek offset=%s: want an offset", a.Vals[0])
+	}
+	e := r.consumers[name]
+	if e == nil || e.tp != tp {
+		return fmt.Errorf("seek: consumer %s is not consuming %s", name, tp)
+	}
+	e.c.SeekTo(off)
+	return nil
 }

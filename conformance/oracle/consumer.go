@@ -15,10 +15,12 @@ import (
 // every record it receives. It fetches continuously in its own goroutine
 // until Close.
 type Consumer struct {
-	name   string
-	cl     *kgo.Client
-	cancel context.CancelFunc
-	done   chan struct{}
+	name      string
+	topic     string
+	partition int32
+	cl        *kgo.Client
+	cancel    context.CancelFunc
+	done      chan struct{}
 
 	mu      sync.Mutex
 	records []Record
@@ -32,9 +34,12 @@ type Consumer struct {
 // RackAwareReplicaSelector), the leader may redirect it to a replica in
 // its rack (KIP-392), which franz-go follows. It reads uncommitted
 // records (isolation.level=read_uncommitted) with fetch.max.wait.ms=500,
-// as the Java consumer's defaults; when its offset is out of range it
-// resets to the earliest offset.
-func (c *Client) NewConsumer(name, topic string, partition int32, from int64, rack string) (*Consumer, error) {
+// as the Java consumer's defaults. reset is auto.offset.reset, what it
+// does when the leader answers OFFSET_OUT_OF_RANGE: "earliest", "latest"
+// (the Java consumer's default) or "none" (stop with an error); an
+// OFFSET_OUT_OF_RANGE from a follower (a preferred read replica) sends it
+// back to the leader first, as the Java consumer's FetchCollector does.
+func (c *Client) NewConsumer(name, topic string, partition int32, from int64, rack, reset string) (*Consumer, error) {
 	var off kgo.Offset
 	switch {
 	case from == -2:
@@ -46,10 +51,21 @@ func (c *Client) NewConsumer(name, topic string, partition int32, from int64, ra
 	default:
 		return nil, fmt.Errorf("oracle: consumer %s: offset %d; want -2, -1 or >= 0", name, from)
 	}
+	var resetOff kgo.Offset
+	switch reset {
+	case "earliest":
+		resetOff = kgo.NewOffset().AtStart()
+	case "latest":
+		resetOff = kgo.NewOffset().AtEnd()
+	case "none":
+		resetOff = kgo.NoResetOffset()
+	default:
+		return nil, fmt.Errorf("oracle: consumer %s: auto.offset.reset %q; want earliest, latest or none", name, reset)
+	}
 	opts := append(baseOpts(c.liveSeeds()...),
 		kgo.ClientID(name),
 		kgo.ConsumePartitions(map[string]map[int32]kgo.Offset{topic: {partition: off}}),
-		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
+		kgo.ConsumeResetOffset(resetOff),
 		kgo.FetchMaxWait(500*time.Millisecond),
 	)
 	if rack != "" {
@@ -60,7 +76,7 @@ func (c *Client) NewConsumer(name, topic string, partition int32, from int64, ra
 		return nil, fmt.Errorf("oracle: consumer %s: %w", name, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	k := &Consumer{name: name, cl: cl, cancel: cancel, done: make(chan struct{})}
+	k := &Consumer{name: name, topic: topic, partition: partition, cl: cl, cancel: cancel, done: make(chan struct{})}
 	go k.run(ctx)
 	return k, nil
 }
@@ -102,6 +118,15 @@ func (k *Consumer) Errors() []string {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	return append([]string(nil), k.errs...)
+}
+
+// SeekTo moves the consumer's position to offset, as KafkaConsumer.seek
+// does: the client, its metadata and its preferred read replica stay, the
+// records it received stay in Records, and the next fetch starts at
+// offset (franz-go's SetOffsets with no leader epoch, so no validation
+// against the log's epochs comes first, as with Java's seek(tp, offset)).
+func (k *Consumer) SeekTo(offset int64) {
+	k.cl.SetOffsets(map[string]map[int32]kgo.EpochOffset{k.topic: {k.partition: {Epoch: -1, Offset: offset}}})
 }
 
 // Close stops fetching and closes the client.

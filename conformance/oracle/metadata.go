@@ -319,3 +319,40 @@ func jsonBool(raw json.RawMessage) (bool, error) {
 	}
 	return x, nil
 }
+
+// DescribeText renders topic as kafka-topics.sh --describe would, from the
+// controller's state, for when no broker can answer the Admin client: the
+// same lines as Client.DescribeText, with Configs left empty (the
+// comparison does not read them) and Leader "none" unless the leader is a
+// registered, unfenced broker (the Admin client resolves the leader id
+// against DescribeCluster's brokers). An unknown topic is an error.
+func (v ControllerView) DescribeText(topic string) (string, error) {
+	id, ok := v.Topics[topic]
+	if !ok {
+		return "", fmt.Errorf("oracle: topic %s is not in the metadata log", topic)
+	}
+	var parts []int32
+	for k := range v.Partitions {
+		if k.TopicID == id {
+			parts = append(parts, k.Partition)
+		}
+	}
+	if len(parts) == 0 {
+		return "", fmt.Errorf("oracle: topic %s has no partitions in the metadata log", topic)
+	}
+	slices.Sort(parts)
+	live := v.Unfenced()
+	var b strings.Builder
+	first := v.Partitions[PartitionKey{id, parts[0]}]
+	fmt.Fprintf(&b, "Topic: %s\tTopicId: %s\tPartitionCount: %d\tReplicationFactor: %d\tConfigs: \n", topic, id, len(parts), len(first.Replicas))
+	for _, p := range parts {
+		r := v.Partitions[PartitionKey{id, p}]
+		leader := "none"
+		if r.Leader >= 0 && slices.Contains(live, r.Leader) {
+			leader = fmt.Sprint(r.Leader)
+		}
+		fmt.Fprintf(&b, "\tTopic: %s\tPartition: %d\tLeader: %s\tReplicas: %s\tIsr: %s\tElr: %s\tLastKnownElr: %s\n",
+			topic, p, leader, joinIDs(r.Replicas), joinIDs(r.ISR), joinIDs(r.ELR), joinIDs(r.LastKnownELR))
+	}
+	return b.String(), nil
+}

@@ -109,3 +109,24 @@ func regEqual(a, b Registration) bool {
 	return eq(a.Replicas, b.Replicas) && eq(a.ISR, b.ISR) && eq(a.ELR, b.ELR) && eq(a.LastKnownELR, b.LastKnownELR) &&
 		a.Leader == b.Leader && a.LeaderEpoch == b.LeaderEpoch && a.PartitionEpoch == b.PartitionEpoch
 }
+
+// TestControllerDescribeText: the describe lines from the controller's
+// state have kafka-topics.sh's shape; a fenced leader prints as "none".
+func TestControllerDescribeText(t *testing.T) {
+	v, err := FoldMetadataDump(dumpHead)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := v.DescribeText("t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Topic: t\tTopicId: vdhxTg8CSUSBvfqRBHDKZw\tPartitionCount: 1\tReplicationFactor: 1\tConfigs: \n" +
+		"\tTopic: t\tPartition: 0\tLeader: none\tReplicas: 1\tIsr: \tElr: 1\tLastKnownElr: 1\n"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if _, err := v.DescribeText("u"); err == nil {
+		t.Error("an unknown topic described without error")
+	}
+}

@@ -285,7 +285,7 @@ func TestOracle(t *testing.T) {
 		}},
 
 		{"ConsumeFromEarliest", func(t *testing.T) {
-			k, err := cl.NewConsumer("k-earliest", "t", 0, -2, "")
+			k, err := cl.NewConsumer("k-earliest", "t", 0, -2, "", "earliest")
 			if err != nil {
 				t.Fatal(err)
 			}
