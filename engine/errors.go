@@ -28,6 +28,7 @@ const (
 	ErrEligibleLeadersNotAvailable  ErrorCode = 83
 	ErrElectionNotNeeded            ErrorCode = 84
 	ErrInvalidUpdateVersion         ErrorCode = 95
+	ErrDuplicateBrokerRegistration  ErrorCode = 101
 	ErrIneligibleReplica            ErrorCode = 107
 )
 
@@ -55,6 +56,7 @@ var errorNames = [...]struct {
 	{ErrEligibleLeadersNotAvailable, "ELIGIBLE_LEADERS_NOT_AVAILABLE"},
 	{ErrElectionNotNeeded, "ELECTION_NOT_NEEDED"},
 	{ErrInvalidUpdateVersion, "INVALID_UPDATE_VERSION"},
+	{ErrDuplicateBrokerRegistration, "DUPLICATE_BROKER_REGISTRATION"},
 	{ErrIneligibleReplica, "INELIGIBLE_REPLICA"},
 }
 

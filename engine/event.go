@@ -85,6 +85,11 @@ const (
 	// AlterPartition for TP (requested ISR in ISR) with error Err, for the
 	// reason in Text (ReplicationControlManager.alterPartition).
 	EvAlterPartitionRejected
+	// EvRegistrationRefused: the controller refused broker Peer's
+	// registration with Err (DUPLICATE_BROKER_REGISTRATION: its previous
+	// registration's session is still valid); the broker sends it again at
+	// End (ClusterControlManager.registerBroker).
+	EvRegistrationRefused
 )
 
 // Category groups event kinds for filtering (the script's events= argument
@@ -118,7 +123,8 @@ func (k EventKind) Category() Category {
 	case EvAppended, EvHWChanged, EvTruncated:
 		return CatLog
 	case EvTopicCreated, EvLeaderElected, EvISRShrinkProposed, EvISRExpandProposed, EvISRChanged,
-		EvBrokerFenced, EvBrokerUnfenced, EvControlledShutdown, EvElection, EvAlterPartitionRejected:
+		EvBrokerFenced, EvBrokerUnfenced, EvControlledShutdown, EvElection, EvAlterPartitionRejected,
+		EvRegistrationRefused:
 		return CatCluster
 	case EvProduceAcked, EvProduceError, EvMetadataUpdated, EvConsumerRead, EvConsumerError,
 		EvDuplicate, EvProduceFailed, EvConsumerRedirected, EvConsumerTruncation:
@@ -257,6 +263,12 @@ func (e Event) String() string {
 		b.WriteString(e.Node.String() + " detects log truncation on " + e.TP.String() + ": its position " + itoa64(int64(e.End)) + " is past the end " + itoa64(int64(e.Offset)) + " of leader epoch " + itoa(int(e.Epoch)) + " on " + e.Peer.String() + "; " + e.Text)
 	case EvViolation:
 		b.WriteString("VIOLATION " + e.Text)
+	case EvRegistrationRefused:
+		b.WriteString("controller refuses " + e.Peer.String() + "'s registration: " + e.Err.String())
+		if e.Text != "" {
+			b.WriteString(", " + e.Text)
+		}
+		b.WriteString("; it tries again at " + FormatTime(Time(e.End)))
 	case EvAlterPartitionRejected:
 		b.WriteString("controller rejects " + e.Peer.String() + "'s AlterPartition of " + e.TP.String() + " (ISR " + idsOrEmpty(e.ISR) + "): " + e.Err.String())
 		if e.Text != "" {
