@@ -60,6 +60,8 @@ type Layout struct {
 	CellW, CellH float64
 	// Narrow says the layout stacks vertically for a phone.
 	Narrow bool
+	// Grid says the brokers are in a grid (more than ColumnMax of them).
+	Grid bool
 	// PMapRows is how many rows of partition chips each broker's PMap
 	// holds, 0 without a partition map.
 	PMapRows int
@@ -99,11 +101,12 @@ const (
 	narrowLaneW   = 22
 	narrowColW    = narrowW - 2*margin - 2*narrowLaneW
 	narrowColGapY = 28
-	// With more than columnMax brokers, the wide layout puts the clients in
-	// one column on the left and the brokers in a grid of gridRows rows of
-	// narrower boxes, so that nine brokers fit a laptop screen at a legible
-	// scale; a phone puts them two to a row.
-	columnMax   = 4
+	// ColumnMax is the most brokers the one-column layouts hold: with
+	// more, the wide layout puts the clients in one column on the left and
+	// the brokers in a grid of gridRows rows of narrower boxes, so that
+	// nine brokers fit a laptop screen at a legible scale; a phone puts
+	// them two to a row.
+	ColumnMax   = 4
 	gridRows    = 3
 	gridBrokerW = 240
 	gridGap     = 20
@@ -163,7 +166,7 @@ func brokersByID(s engine.State) []NodeBox {
 }
 
 // ComputeLayout places every broker by its id, never by its role: with up
-// to columnMax brokers, one column of boxes between the producer on the
+// to ColumnMax brokers, one column of boxes between the producer on the
 // left and the consumer on the right (narrow: the clients on top, the
 // brokers below them, for a phone); with more, a grid beside the clients
 // (narrow: two columns). The links follow the first partition's current
@@ -173,13 +176,15 @@ func ComputeLayout(s engine.State, narrow bool) Layout {
 	parts := len(s.Partitions)
 	var l Layout
 	switch {
-	case narrow && len(brokers) <= columnMax:
+	case narrow && len(brokers) <= ColumnMax:
 		l = narrowColumn(brokers, boxHeight(parts, narrowColW))
 	case narrow:
 		w := (float64(narrowW-2*margin) - narrowGapX) / 2
 		l = narrowGrid(brokers, boxHeight(parts, w))
-	case len(brokers) > columnMax:
+		l.Grid = true
+	case len(brokers) > ColumnMax:
 		l = gridLayout(brokers, boxHeight(parts, gridBrokerW))
+		l.Grid = true
 	default:
 		l = wideLayout(brokers, boxHeight(parts, wideBrokerW))
 	}

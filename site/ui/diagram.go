@@ -95,7 +95,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 			attr("viewBox", "0 0 "+num(lay.Width)+" "+num(lay.Height)),
 			attr("role", "group"),
 			attr("aria-label", diagramLabel(st, lay)),
-			vecty.ClassMap{"narrow": lay.Narrow},
+			vecty.ClassMap{"narrow": lay.Narrow, "grid": lay.Grid},
 		),
 		svgEl("defs",
 			svgEl("marker", vecty.Markup(attr("id", "arrow"), attr("viewBox", "0 0 10 10"), attr("refX", "9"), attr("refY", "5"),
