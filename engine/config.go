@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"math"
 )
 
 // Config is a cluster's setup and its Kafka settings. Every field that is a
@@ -75,7 +76,22 @@ type Config struct {
 	// a follower waits for a fetch response that never comes.
 	ReplicaSocketTimeoutMs Time
 	// EnableIdempotence is the producer's enable.idempotence (true since 3.0).
+	// A batch is idempotent only when it is also sent with acks=all, with
+	// Retries > 0 and with MaxInFlightRequestsPerConnection <= 5: Kafka
+	// turns idempotence off otherwise when it was not set explicitly
+	// (ProducerConfig.postProcessAndValidateIdempotenceConfigs), and kplay
+	// takes acks per produce command.
 	EnableIdempotence bool
+	// MaxInFlightRequestsPerConnection is the producer's
+	// max.in.flight.requests.per.connection (5): how many produce requests
+	// it sends to one broker before an answer comes. At 1 a partition's
+	// next batch waits for the previous answer (Sender's
+	// guaranteeMessageOrder, RecordAccumulator.mutePartition).
+	MaxInFlightRequestsPerConnection int
+	// Retries is the producer's retries (2147483647): how many times a
+	// batch is resent after a retriable error (Sender.canRetry), within
+	// delivery.timeout.ms.
+	Retries int
 	// AutoOffsetReset is the consumer's auto.offset.reset: "latest"
 	// (default), "earliest" or "none".
 	AutoOffsetReset string
@@ -146,6 +162,9 @@ func DefaultConfig() Config {
 		EligibleLeaderReplicas:         true,
 		EnableIdempotence:              true,
 		AutoOffsetReset:                "latest",
+
+		MaxInFlightRequestsPerConnection: 5,
+		Retries:                          math.MaxInt32,
 	}
 }
 
@@ -191,6 +210,10 @@ func (c Config) Validate() error {
 		return errors.New("engine: replica.socket.timeout.ms must be > 0")
 	case c.AutoOffsetReset != "latest" && c.AutoOffsetReset != "earliest" && c.AutoOffsetReset != "none":
 		return errors.New("engine: auto.offset.reset must be latest, earliest or none")
+	case c.MaxInFlightRequestsPerConnection < 1:
+		return errors.New("engine: max.in.flight.requests.per.connection must be >= 1")
+	case c.Retries < 0 || c.Retries > math.MaxInt32:
+		return errors.New("engine: retries must be 0..2147483647")
 	case len(c.Racks) > c.Brokers:
 		return errors.New("engine: more racks than brokers")
 	}

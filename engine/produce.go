@@ -9,6 +9,10 @@ import "slices"
 //     NOT_LEADER_OR_FOLLOWER and stores nothing;
 //   - acks=all with the ISR below min(min.insync.replicas, RF) answers
 //     NOT_ENOUGH_REPLICAS and appends nothing;
+//   - an idempotent retry already in the log is answered with its offset,
+//     and an idempotent batch whose sequence does not follow the
+//     producer's last one gets OUT_OF_ORDER_SEQUENCE_NUMBER
+//     (UnifiedLog.analyzeAndValidateProducerState, ProducerAppendInfo);
 //   - acks=0 gets no answer, acks=1 an answer right after the local append,
 //     and acks=all an answer once the high watermark has passed the batch or
 //     REQUEST_TIMED_OUT after request.timeout.ms.
@@ -40,6 +44,13 @@ func (c *Cluster) handleProduce(b *broker, m Message) {
 		resp.BaseOffset = base
 		c.emit(Event{Kind: EvDuplicate, Node: b.node(), Peer: m.From, TP: p.TP, Offset: base, End: base + Offset(len(p.Records)), Count: len(p.Records)})
 		c.answerAppended(b, r, m, resp, base+Offset(len(p.Records)))
+		return
+	}
+	if !r.checkSequence(p) {
+		resp.Err = ErrOutOfOrderSequenceNumber
+		if p.Acks != AcksNone {
+			c.reply(b, m, MsgProduceResponse, resp)
+		}
 		return
 	}
 	base := r.leo()

@@ -16,15 +16,12 @@ type producer struct {
 	// per producer, at its oldest batch's deadline).
 	deliveryArmed bool
 	// producerID is the idempotent producer's id (0 when idempotence is
-	// off); seqs holds the next sequence number per partition.
+	// off); seqs holds the sequence state per partition.
 	producerID int64
 	seqs       []partitionSeq
-}
-
-// partitionSeq is an idempotent producer's next sequence for one partition.
-type partitionSeq struct {
-	tp  TopicPartition
-	seq int32
+	// front counts the batches put back at the head of a queue (their
+	// ranks are -1, -2, ...).
+	front int64
 }
 
 // clientMeta is a client's cached view of one partition's leader
@@ -60,6 +57,7 @@ const (
 	batchLinger                              // in the accumulator for linger.ms
 	batchInflight                            // sent, awaiting the response
 	batchBackoff                             // failed, waiting retry.backoff.ms
+	batchReady                               // may be sent once it heads its partition's queue
 )
 
 // batch is one ProducerBatch for one partition.
@@ -73,8 +71,22 @@ type batch struct {
 	attempts int
 	reqID    int64
 	// baseSeq is the idempotent sequence of the first record, assigned at
-	// the first send and kept across retries; -1 before that.
+	// the first send and kept across retries; -1 before that. pid is the
+	// producer id it belongs to, and reset says an epoch bump rewrote it
+	// (ProducerBatch.sequenceHasBeenReset).
 	baseSeq int32
+	pid     int64
+	reset   bool
+	// rank orders the batch in its partition's queue (queuedBefore).
+	rank int64
+	// leaderEpoch is the partition's leader epoch the client knew at the
+	// last attempt (ProducerBatch.currentLeaderEpoch); retryAt is when its
+	// retry.backoff.ms ends.
+	leaderEpoch Epoch
+	retryAt     Time
+	// sent is the records as the last attempt carried them: an epoch bump
+	// may rewrite the batch's sequences while that attempt is in flight.
+	sent []Record
 	// created is when the batch was made: delivery.timeout.ms counts from it.
 	created Time
 	// sentTo is the broker the batch's last attempt went to, at sentAt.
@@ -164,7 +176,7 @@ func (c *Cluster) ensureProducer(id int32) *producer {
 	for int(id) > len(c.producers) {
 		n := int32(len(c.producers) + 1)
 		p := producer{id: n}
-		if c.cfg.EnableIdempotence {
+		if c.cfg.EnableIdempotence && c.cfg.Retries > 0 && c.cfg.MaxInFlightRequestsPerConnection <= 5 {
 			// InitProducerId would hand out an id; kplay numbers them.
 			p.producerID = 1000 + int64(n)
 		}
@@ -175,7 +187,7 @@ func (c *Cluster) ensureProducer(id int32) *producer {
 
 // produce is KafkaProducer.send for each value: wait for metadata if the
 // partition's leader is unknown, then add the records to the partition's
-// open batch, which leaves linger.ms after it was opened.
+// open batch, which may leave linger.ms after it was opened.
 func (c *Cluster) produce(cmd Produce) {
 	p := c.ensureProducer(cmd.Producer)
 	node := NodeID{Kind: NodeProducer, ID: p.id}
@@ -208,7 +220,7 @@ func (c *Cluster) produce(cmd Produce) {
 // delivery.timeout.ms clock.
 func (c *Cluster) newBatch(p *producer, cmd Produce, recs []Record, st batchState) *batch {
 	p.nextSeq++
-	p.batches = append(p.batches, batch{id: p.nextSeq, tp: cmd.TP, acks: cmd.Acks, records: recs, state: st, baseSeq: -1, created: c.now})
+	p.batches = append(p.batches, batch{id: p.nextSeq, rank: p.nextSeq, tp: cmd.TP, acks: cmd.Acks, records: recs, state: st, baseSeq: -1, leaderEpoch: -1, created: c.now})
 	if !p.deliveryArmed {
 		p.deliveryArmed = true
 		c.timer(c.now+c.cfg.DeliveryTimeoutMs, timerDeliveryTimeout, NodeID{Kind: NodeProducer, ID: p.id}, cmd.TP, 0)
@@ -279,19 +291,21 @@ func (c *Cluster) producerMetadata(p *producer, resp Message) {
 			c.timer(c.now+c.cfg.LingerMs, timerLinger, node, b.tp, b.id)
 			continue
 		}
-		c.sendBatch(p, b)
+		b.state = batchReady
 	}
+	c.drain(p)
 }
 
-// lingerExpired sends a batch whose linger.ms has passed.
+// lingerExpired readies a batch whose linger.ms has passed.
 func (c *Cluster) lingerExpired(p *producer, tp TopicPartition, id int64) {
 	if b := p.batch(id); b != nil && b.state == batchLinger {
-		c.sendBatch(p, b)
+		b.state = batchReady
+		c.drain(p)
 	}
 }
 
-// producerRetry resends a batch after retry.backoff.ms, or re-asks for
-// metadata that did not come.
+// producerRetry readies a batch whose retry.backoff.ms has passed, or
+// re-asks for metadata that did not come.
 func (c *Cluster) producerRetry(p *producer, id int64) {
 	if id == 0 {
 		for i := range p.meta {
@@ -301,35 +315,33 @@ func (c *Cluster) producerRetry(p *producer, id int64) {
 		}
 		return
 	}
-	if b := p.batch(id); b != nil && b.state == batchBackoff {
-		c.sendBatch(p, b)
+	if b := p.batch(id); b != nil && b.state == batchBackoff && c.now >= b.retryAt {
+		b.state = batchReady
+		c.drain(p)
 	}
 }
 
 // sendBatch sends a batch to the partition's leader as the client's metadata
 // names it (Sender.sendProduceRequest), with a client-side
-// request.timeout.ms. An idempotent batch takes its sequence numbers at its
-// first send and keeps them on retries. An acks=0 batch is complete once
-// sent, with no offset (the Java client reports offset -1).
+// request.timeout.ms; drainHead has checked that it may go. An idempotent
+// batch takes its sequence numbers at its first send and keeps them on
+// retries. An acks=0 batch is complete once sent, with no offset (the Java
+// client reports offset -1).
 func (c *Cluster) sendBatch(p *producer, b *batch) {
 	node := NodeID{Kind: NodeProducer, ID: p.id}
 	m := p.metaFor(b.tp)
-	if !m.known || m.leader == NoLeader {
-		b.state = batchAwaitMetadata
-		c.requestMetadata(node, m)
-		return
-	}
-	if p.producerID > 0 && b.baseSeq < 0 {
-		b.baseSeq = p.takeSeq(b.tp, len(b.records))
-		for i := range b.records {
-			b.records[i].ProducerID = p.producerID
-			b.records[i].Sequence = b.baseSeq + int32(i)
-		}
+	if p.idempotentBatch(b) && b.baseSeq < 0 {
+		p.assignSeq(b)
 	}
 	b.attempts++
-	b.sentTo, b.sentAt = m.leader, c.now
+	b.sentTo, b.sentAt, b.leaderEpoch = m.leader, c.now, m.epoch
+	pid := int64(0)
+	if b.baseSeq >= 0 {
+		pid = b.pid
+	}
+	b.sent = b.records[:len(b.records):len(b.records)]
 	b.reqID = c.send(Message{Kind: MsgProduce, From: node, To: Broker(m.leader), Parts: []Part{{TP: b.tp, Acks: b.acks,
-		Records: b.records[:len(b.records):len(b.records)], ProducerID: p.producerID, BaseSequence: b.baseSeq}}})
+		Records: b.sent, ProducerID: pid, BaseSequence: b.baseSeq}}})
 	b.state = batchInflight
 	if b.acks == AcksNone {
 		c.emit(Event{Kind: EvProduceAcked, Node: node, Peer: Broker(m.leader), TP: b.tp, Offset: -1, End: -1 + Offset(len(b.records)), Count: len(b.records), Value: b.records[0].Value, Text: "acks=0: sent without waiting"})
@@ -337,19 +349,6 @@ func (c *Cluster) sendBatch(p *producer, b *batch) {
 		return
 	}
 	c.timer(c.now+c.cfg.RequestTimeoutMs, timerRequestTimeout, node, b.tp, b.reqID)
-}
-
-// takeSeq reserves n sequence numbers on tp and returns the first.
-func (p *producer) takeSeq(tp TopicPartition, n int) int32 {
-	for i := range p.seqs {
-		if p.seqs[i].tp == tp {
-			s := p.seqs[i].seq
-			p.seqs[i].seq += int32(n)
-			return s
-		}
-	}
-	p.seqs = append(p.seqs, partitionSeq{tp: tp, seq: int32(n)})
-	return 0
 }
 
 // producerRequestTimeout fails an unanswered request with the client-side
@@ -391,6 +390,7 @@ func (c *Cluster) deliveryTimeout(p *producer, _ int64) {
 	for _, b := range expired {
 		c.emit(Event{Kind: EvProduceFailed, Node: NodeID{Kind: NodeProducer, ID: p.id}, TP: b.tp, Count: len(b.records), Value: b.records[0].Value,
 			Text: "TimeoutException: delivery.timeout.ms passed before the records were acknowledged"})
+		p.failedSeq(&b)
 	}
 	if len(p.batches) > 0 {
 		oldest := p.batches[0].created
@@ -400,6 +400,7 @@ func (c *Cluster) deliveryTimeout(p *producer, _ int64) {
 		p.deliveryArmed = true
 		c.timer(oldest+c.cfg.DeliveryTimeoutMs, timerDeliveryTimeout, NodeID{Kind: NodeProducer, ID: p.id}, TopicPartition{}, 0)
 	}
+	c.drain(p)
 }
 
 // retriable reports whether the producer retries err
@@ -430,7 +431,7 @@ func invalidMetadata(err ErrorCode) bool {
 // producerResponse completes or retries a batch (Sender.handleProduceResponse,
 // completeBatch). On NOT_LEADER_OR_FOLLOWER the producer takes the current
 // leader from the response (KIP-951), asks for fresh metadata, and resends
-// after retry.backoff.ms (reference S12).
+// at once to the new leader.
 func (c *Cluster) producerResponse(p *producer, resp Message) {
 	var b *batch
 	for i := range p.batches {
@@ -444,38 +445,77 @@ func (c *Cluster) producerResponse(p *producer, resp Message) {
 	node := NodeID{Kind: NodeProducer, ID: p.id}
 	part := resp.Parts[0]
 	if part.Err == ErrNone || part.Err == ErrDuplicateSequenceNumber {
-		c.noteAcked(b.tp, part.BaseOffset, b.records, b.acks)
+		c.noteAcked(b.tp, part.BaseOffset, b.sent, b.acks)
 		c.emit(Event{Kind: EvProduceAcked, Node: node, Peer: resp.From, TP: b.tp, Offset: part.BaseOffset, End: part.BaseOffset + Offset(len(b.records)), Count: len(b.records), Value: b.records[0].Value})
+		p.noteAckedSeq(b)
 		p.removeBatch(b.id)
+		c.drain(p)
 		return
 	}
 	c.producerError(p, b, part, resp.From, "")
 }
 
 // producerError retries a failed batch or fails it for good
-// (Sender.completeBatch, canRetry). Retries wait retry.backoff.ms, doubling
-// per attempt up to 1000 ms (retry.backoff.max.ms, KIP-580; kplay leaves out
-// the ±20% jitter so that scenarios keep exact times).
+// (Sender.completeBatch, canRetry): a retriable error, while fewer than
+// retries resends were made, puts the batch back in its partition's queue
+// (reenqueue). The retry waits retry.backoff.ms, doubling per attempt up to
+// 1000 ms (retry.backoff.max.ms, KIP-580; kplay leaves out the ±20% jitter
+// so that scenarios keep exact times), unless the partition's leader epoch
+// grows first: NOT_LEADER_OR_FOLLOWER and FENCED_LEADER_EPOCH carry the
+// current leader (KIP-951), which the producer takes at once, so the retry
+// goes straight to the new leader.
 func (c *Cluster) producerError(p *producer, b *batch, part Part, from NodeID, why string) {
 	node := NodeID{Kind: NodeProducer, ID: p.id}
-	if !retriable(part.Err) {
-		c.emit(Event{Kind: EvProduceFailed, Node: node, Peer: from, TP: b.tp, Err: part.Err, Count: len(b.records), Value: b.records[0].Value, Text: "not retriable; the records are not written"})
+	canRetry := b.attempts-1 < c.cfg.Retries && (retriable(part.Err) || part.Err == ErrOutOfOrderSequenceNumber && b.baseSeq >= 0)
+	if !canRetry {
+		text := "not retriable; the records are not written"
+		if retriable(part.Err) {
+			text = "retries (" + itoa(c.cfg.Retries) + ") used up; the records are not written"
+		}
+		c.emit(Event{Kind: EvProduceFailed, Node: node, Peer: from, TP: b.tp, Err: part.Err, Count: len(b.records), Value: b.records[0].Value, Text: text})
+		failed := *b
 		p.removeBatch(b.id)
+		p.failedSeq(&failed)
+		c.drain(p)
 		return
 	}
 	text := "retrying"
 	if why != "" {
 		text = why + "; " + text
 	}
+	if part.Err == ErrOutOfOrderSequenceNumber {
+		pid := p.producerID
+		p.outOfOrderRetry(b)
+		if p.producerID != pid {
+			text = "a gap in the sequence: the producer bumps its epoch and restarts the partition's sequence at 0; " + text
+		} else {
+			text = "an earlier batch is retried first; " + text
+		}
+	}
 	if invalidMetadata(part.Err) {
 		m := p.metaFor(b.tp)
 		if part.Leader != NoLeader && part.LeaderEpoch > m.epoch {
 			m.leader, m.epoch, m.known = part.Leader, part.LeaderEpoch, true
+			text = "the answer names leader " + Broker(part.Leader).String() + " in leader epoch " + itoa(int(part.LeaderEpoch)) + " (KIP-951): retrying there without retry.backoff.ms; refreshing metadata"
+		} else {
+			text = "refreshing metadata, " + text
 		}
 		c.requestMetadata(node, m)
-		text = "refreshing metadata, " + text
 	}
 	c.emit(Event{Kind: EvProduceError, Node: node, Peer: from, TP: b.tp, Err: part.Err, Count: len(b.records), Text: text})
-	b.state = batchBackoff
-	c.timer(c.now+c.backoff(b.attempts), timerRetry, node, b.tp, b.id)
+	p.reenqueue(b)
+	b.retryAt = c.now + c.backoff(b.attempts)
+	c.timer(b.retryAt, timerRetry, node, b.tp, b.id)
+	c.drain(p)
+}
+
+// failedSeq handles an idempotent batch that failed for good: its sequence
+// may or may not be in the log, so the producer bumps its epoch and the
+// partition's later batches restart at sequence 0
+// (TransactionManager.handleFailedBatch; kplay resolves at once what Kafka
+// may first mark as an unresolved sequence).
+func (p *producer) failedSeq(b *batch) {
+	if b.baseSeq >= 0 && b.pid == p.producerID {
+		p.bumpEpoch(b.tp)
+	}
 }

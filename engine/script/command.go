@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -140,10 +141,12 @@ func clusterConfig(d Directive) (engine.Config, *Error) {
 	}
 	allowed := append([]string{"brokers", "seed", "start", "latency", "min.insync.replicas", "unclean.leader.election.enable",
 		"eligible.leader.replicas.version", "auto.leader.rebalance.enable", "leader.imbalance.check.interval.seconds",
-		"enable.idempotence", "auto.offset.reset", "replica.selector.class", "broker.rack", "protocol"}, kafkaDurations...)
+		"enable.idempotence", "auto.offset.reset", "replica.selector.class", "broker.rack", "protocol",
+		"max.in.flight.requests.per.connection", "retries"}, kafkaDurations...)
 	if err := checkKeys(d, allowed...); err != nil {
 		return cfg, err
 	}
+	explicitIdempotence := false
 	for _, a := range d.Args {
 		if a.Key == "latency" {
 			if len(a.Vals) != 2 {
@@ -202,7 +205,20 @@ func clusterConfig(d Directive) (engine.Config, *Error) {
 				cfg.AutoLeaderRebalanceEnable = on
 			default:
 				cfg.EnableIdempotence = on
+				explicitIdempotence = on
 			}
+		case "max.in.flight.requests.per.connection":
+			n, e := parseInt(v, 1, math.MaxInt32)
+			if e != nil {
+				return cfg, errAt(a.Pos, "max.in.flight.requests.per.connection: %v", e)
+			}
+			cfg.MaxInFlightRequestsPerConnection = int(n)
+		case "retries":
+			n, e := parseInt(v, 0, math.MaxInt32)
+			if e != nil {
+				return cfg, errAt(a.Pos, "retries: %v", e)
+			}
+			cfg.Retries = int(n)
 		case "eligible.leader.replicas.version":
 			n, e := parseInt(v, 0, 1)
 			if e != nil {
@@ -273,6 +289,15 @@ func clusterConfig(d Directive) (engine.Config, *Error) {
 	}
 	if err := cfg.Validate(); err != nil {
 		return cfg, errAt(d.Pos, "%s", strings.TrimPrefix(err.Error(), "engine: "))
+	}
+	// An explicit enable.idempotence=true that cannot hold is Kafka's
+	// ConfigException (ProducerConfig.postProcessAndValidateIdempotenceConfigs);
+	// left at its default, idempotence is turned off instead.
+	switch {
+	case explicitIdempotence && cfg.Retries == 0:
+		return cfg, errAt(d.Pos, "must set retries to non-zero when using the idempotent producer (enable.idempotence=true)")
+	case explicitIdempotence && cfg.MaxInFlightRequestsPerConnection > 5:
+		return cfg, errAt(d.Pos, "must set max.in.flight.requests.per.connection to at most 5 to use the idempotent producer (enable.idempotence=true)")
 	}
 	return cfg, nil
 }
