@@ -136,6 +136,13 @@ func (n *Narrator) Update(gen, count int, events func(from int) []engine.Event, 
 	return true
 }
 
+// Pending reports whether Update has work left for the history of
+// generation gen with count events: events it has not read, or sentences
+// queued that it has not said yet.
+func (n *Narrator) Pending(gen, count int) bool {
+	return !n.started || gen != n.gen || count != n.seen || len(n.queue) > 0
+}
+
 // Reset forgets the events seen, as for a new scenario: the next Update
 // only catches up.
 func (n *Narrator) Reset() { n.started, n.queue = false, nil }

@@ -374,6 +374,20 @@ func (s *Store) Dispatch(a Action) {
 	}
 }
 
+// NeedsFrames reports whether the animation loop's next frame has work:
+// the playhead moves (Playing), or the narrator (Narrate) has events to
+// read or sentences to say. While it is false a Tick and a Narrate change
+// nothing, so the page stops asking for animation frames, and a paused
+// page costs no main-thread time; a Dispatch that makes it true again
+// (play, step, seek, an action) reaches the loop through its subscriber.
+func (s *Store) NeedsFrames() bool {
+	if s.Playing {
+		return true
+	}
+	p, m := s.Player, &s.Manners
+	return m.narrated != p || m.Narration.Pending(p.Generation(), p.EventCount())
+}
+
 // clampSeek bounds a seek's target to what a seek may cost: the furthest
 // the run has been played (Horizon) or the scenario's end (ScenarioEnd),
 // whichever is later. An embed's host sends seek messages with any time.

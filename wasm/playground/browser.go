@@ -103,14 +103,18 @@ func (w *window) focus(sel string) {
 }
 
 // loop calls tick with the real milliseconds since the previous frame, on
-// every animation frame while the document is visible. While the tab is
-// hidden it stops asking for frames (visibilitychange), and when the tab
-// comes back the first frame counts as one ordinary frame, so the
-// playhead does not jump. The first frame that finds the diagram marks
-// the page ready for tests and benchmarks: document.body.dataset.ready =
-// "1" and window.kplayFirstDraw. window.kplayFrames counts the frames that
-// ticked, so that tests can see the loop stop and resume.
-func (w *window) loop(tick func(realMs float64)) {
+// every animation frame while the document is visible and needed says the
+// frame has work (site.Store.NeedsFrames). It stops asking for frames
+// while the tab is hidden (visibilitychange) and while nothing needs them
+// (paused, nothing left to narrate), so that a paused page costs no
+// main-thread time; wake asks again if needed says so, and the page calls
+// it after every change of the Store. The first frame after a stop counts
+// as one ordinary frame, so the playhead does not jump. The first frame
+// that finds the diagram marks the page ready for tests and benchmarks:
+// document.body.dataset.ready = "1" and window.kplayFirstDraw.
+// window.kplayFrames counts the frames that ticked, so that tests can see
+// the loop stop and resume.
+func (w *window) loop(tick func(realMs float64), needed func() bool) (wake func()) {
 	last := -1.0
 	frames := 0
 	running := false
@@ -121,6 +125,11 @@ func (w *window) loop(tick func(realMs float64)) {
 			w.win.Call("requestAnimationFrame", frame)
 		}
 	}
+	wake = func() {
+		if needed() && !w.doc.Get("hidden").Bool() {
+			request()
+		}
+	}
 	frame = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		running = false
 		now := args[0].Float()
@@ -128,8 +137,8 @@ func (w *window) loop(tick func(realMs float64)) {
 			last = -1
 			return nil // visibilitychange asks again
 		}
-		request()
 		if !w.rendered {
+			request()
 			if w.doc.Call("getElementById", diagramSel).IsNull() {
 				return nil
 			}
@@ -153,6 +162,11 @@ func (w *window) loop(tick func(realMs float64)) {
 		frames++
 		w.win.Set("kplayFrames", frames)
 		tick(dt)
+		if needed() {
+			request()
+		} else if !running {
+			last = -1 // stopped: the next frame, whenever woken, is an ordinary one
+		}
 		return nil
 	})
 	w.doc.Call("addEventListener", "visibilitychange", js.FuncOf(func(js.Value, []js.Value) any {
@@ -164,4 +178,5 @@ func (w *window) loop(tick func(realMs float64)) {
 	}))
 	w.win.Set("kplayFrames", 0)
 	request()
+	return wake
 }

@@ -57,9 +57,12 @@ func main() {
 	w.manners(s)
 	w.onKey(s)
 	w.timeHooks(s)
-	w.loop(func(realMs float64) {
+	wake := w.loop(func(realMs float64) {
 		s.Dispatch(site.Tick{RealMs: realMs})
 		s.Dispatch(site.Narrate{RealMs: realMs})
-	})
+	}, s.NeedsFrames)
+	// A paused page asks for no frames; any change (play, step, seek, an
+	// action) asks again if the Store needs them.
+	s.Subscribe(wake)
 	vecty.RenderBody(page) // blocks forever
 }
