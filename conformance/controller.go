@@ -6,6 +6,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -48,24 +50,34 @@ func controllerRegs(cv oracle.ControllerView, n int) []RegView {
 // DuplicateBrokerRegistrationException; the broker retries).
 const duplicateRegistration = "registerBroker: event failed with DuplicateBrokerRegistrationException"
 
-// duplicateRegistrations counts the controller's refusals so far.
-func (r *replayer) duplicateRegistrations() int {
+// newIncarnation is the start of what the QuorumController logs when it
+// replays a RegisterBrokerRecord for a broker id it already knew, followed
+// by "N:" (ClusterControlManager.replay).
+const newIncarnation = "Replayed RegisterBrokerRecord establishing a new incarnation of broker "
+
+// controllerLog counts the controller's refusals of a registration and its
+// registrations of a new incarnation of broker id, so far.
+func (r *replayer) controllerLog(id int32) (refused, registered int) {
 	data, err := os.ReadFile(r.cl.ControllerLog())
 	if err != nil {
-		return 0
+		return 0, 0
 	}
-	return strings.Count(string(data), duplicateRegistration)
+	text := string(data)
+	return strings.Count(text, duplicateRegistration), strings.Count(text, newIncarnation+strconv.Itoa(int(id))+":")
 }
 
 // restart starts broker id's JVM again and waits until the new process
 // has reached the controller: either its new incarnation is registered and
-// unfenced in the metadata log (a RegisterBrokerRecord with another
-// incarnation id, then an unfencing), or the controller refused its
-// registration because the old incarnation's session is still valid. A
-// kplay broker does either within milliseconds of its restart; a JVM takes
-// seconds, so the replay clock pauses for the wait. After a refusal the
-// rest of the wait, until the old session expires, is part of the scenario
-// on both sides.
+// unfenced (a RegisterBrokerRecord with another incarnation id in the
+// metadata log, and the broker listed by DescribeCluster), or the
+// controller refused its registration because the old incarnation's
+// session is still valid. A kplay broker does either within milliseconds
+// of its restart; a JVM takes seconds, so the replay clock pauses for the
+// wait. After a refusal the rest of the wait, until the old session
+// expires, is part of the scenario on both sides.
+//
+// The controller's log is polled first, as it costs nothing; the metadata
+// log (a JVM each read) only confirms what the log says.
 func (r *replayer) restart(ctx context.Context, id int32) error {
 	t0 := time.Now()
 	cv, err := r.controllerView(ctx)
@@ -73,28 +85,38 @@ func (r *replayer) restart(ctx context.Context, id int32) error {
 		return err
 	}
 	old := cv.Brokers[id]
-	dups := r.duplicateRegistrations()
+	refused0, registered0 := r.controllerLog(id)
 	if err := r.cl.Restart(int(id)); err != nil {
 		return err
 	}
 	deadline := time.Now().Add(90 * time.Second)
+	var last error
 	for {
-		if r.duplicateRegistrations() > dups {
+		refused, registered := r.controllerLog(id)
+		if refused > refused0 {
 			r.logf("%s: the controller refused broker %d's new incarnation while the old session is valid", r.p.Name, id)
 			break
 		}
-		cv, err = r.controllerView(ctx)
-		if err == nil {
-			if b, ok := cv.Brokers[id]; ok && b.Incarnation != old.Incarnation && !b.Fenced {
+		if registered > registered0 && r.unfenced(ctx, id) {
+			cv, last = r.controllerView(ctx)
+			if b, ok := cv.Brokers[id]; last == nil && ok && b.Incarnation != old.Incarnation && !b.Fenced {
 				r.logf("%s: broker %d registered as incarnation %s (broker epoch %d)", r.p.Name, id, b.Incarnation, b.Epoch)
 				break
 			}
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
-			return fmt.Errorf("broker %d did not register a new incarnation within 90 s of its restart (last: %v)", id, err)
+			return fmt.Errorf("broker %d did not register a new incarnation within 90 s of its restart (last: %v)", id, last)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 	r.pause(t0)
 	return nil
+}
+
+// unfenced says whether DescribeCluster lists broker id.
+func (r *replayer) unfenced(ctx context.Context, id int32) bool {
+	lctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	live, err := r.k.LiveBrokers(lctx)
+	return err == nil && slices.Contains(live, id)
 }
