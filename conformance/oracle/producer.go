@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 	"time"
 
@@ -56,9 +57,13 @@ type Producer struct {
 // record buffered for the partition with the expired one, not just its
 // batch. Retries back off as Java's (retry.backoff.ms 100 to
 // retry.backoff.max.ms 1000), metadata is refreshed at most every 50 ms
-// on errors so a new leader is found fast, and at most 5 requests per
-// broker are in flight (max.in.flight.requests.per.connection=5).
-func (c *Client) NewProducer(name string, acks int, idempotent bool, requestTimeout, deliveryTimeout time.Duration) (*Producer, error) {
+// on errors so a new leader is found fast. maxInFlight is
+// max.in.flight.requests.per.connection for a plain producer; an
+// idempotent one keeps up to 5 requests per broker in flight, as Java's
+// must (it requires at most 5). retries is the producer's retries: how
+// often a failed record is sent again before it fails with the error
+// (franz-go's RecordRetries; Java's default, 2147483647, is unlimited).
+func (c *Client) NewProducer(name string, acks int, idempotent bool, requestTimeout, deliveryTimeout time.Duration, maxInFlight, retries int) (*Producer, error) {
 	a, err := kgoAcks(acks)
 	if err != nil {
 		return nil, fmt.Errorf("oracle: producer %s: %w", name, err)
@@ -76,11 +81,17 @@ func (c *Client) NewProducer(name string, acks int, idempotent bool, requestTime
 		kgo.RequestTimeoutOverhead(time.Second),
 		kgo.RecordDeliveryTimeout(deliveryTimeout),
 	)
+	if maxInFlight < 1 || retries < 0 {
+		return nil, fmt.Errorf("oracle: producer %s: max.in.flight.requests.per.connection %d, retries %d", name, maxInFlight, retries)
+	}
+	if retries < math.MaxInt32 {
+		opts = append(opts, kgo.RecordRetries(retries))
+	}
 	if idempotent {
 		// franz-go then keeps up to 5 requests in flight per broker.
 		opts = append(opts, kgo.AllowIdempotentProduceCancellation())
 	} else {
-		opts = append(opts, kgo.DisableIdempotentWrite(), kgo.MaxProduceRequestsInflightPerBroker(5))
+		opts = append(opts, kgo.DisableIdempotentWrite(), kgo.MaxProduceRequestsInflightPerBroker(maxInFlight))
 	}
 	cl, err := kgo.NewClient(opts...)
 	if err != nil {
