@@ -287,16 +287,31 @@ func (c *Cluster) checkAcked(p *partitionReg, leader *replica, acked []ackedRec)
 		}
 		c.violation("LW/"+p.tp.String()+"/"+itoa64(int64(o))+"/"+ar.rec.Value, Event{TP: p.tp, Peer: Broker(p.leader), Node: ar.rec.Producer, Offset: o, Value: ar.rec.Value, ISR: slices.Clone(p.isr),
 			Text: "AcknowledgedWriteLost: " + ar.rec.Producer.String() + "'s record " + ar.rec.Value + ", acknowledged with acks=" + ar.acks.String() +
-				" at offset " + itoa64(int64(o)) + " of " + p.tp.String() + ", is not on the leader " + Broker(p.leader).String() + c.ackLossCause(ar.acks)})
+				" at offset " + itoa64(int64(o)) + " of " + p.tp.String() + ", is not on the leader " + Broker(p.leader).String() + c.ackLossCause(p.tp, ar)})
 	}
 }
 
-// ackLossCause explains a lost acknowledged write.
-func (c *Cluster) ackLossCause(acks Acks) string {
-	if acks == AcksOne {
+// ackLossCause explains a lost acknowledged write by its true cause. A
+// record that was committed (below a leader's HW, so on every in-sync
+// replica) was lost by whatever made the run unclean, whatever its acks;
+// only an acks=1 record that was never committed was lost because the
+// leader answered right after its local append
+// (Partition.appendRecordsToLeader with requiredAcks 1).
+func (c *Cluster) ackLossCause(tp TopicPartition, ar ackedRec) string {
+	if ar.acks == AcksOne && !c.wasCommitted(tp, ar.rec) {
 		return ": acks=1 was answered before any follower had the record"
 	}
 	return c.lossCause()
+}
+
+// wasCommitted reports whether rec was ever below a leader's HW on tp.
+func (c *Cluster) wasCommitted(tp TopicPartition, rec Record) bool {
+	for _, r := range c.inv.part(tp).committed {
+		if r.Offset == rec.Offset && sameRecord(r, rec) {
+			return true
+		}
+	}
+	return false
 }
 
 // noteCommitted adds the leader's records below its HW to the committed set.
@@ -316,6 +331,8 @@ func (c *Cluster) lossCause() string {
 		return ": a replica truncated to its own high watermark (the bug KIP-101 fixed)"
 	case c.cfg.Protocol == ProtocolPreKIP279:
 		return ": the replicas' logs diverged (the bug KIP-279 fixed)"
+	case c.lostUnflushed:
+		return ": a crash dropped the unflushed tail of a log that held it (crash lose-unflushed), and the replica that leads now came back without it"
 	}
 	return ""
 }
