@@ -14,7 +14,20 @@ import (
 	"time"
 )
 
-var only = flag.String("only", "", "run only the scenarios whose file name contains this")
+var only = flag.String("only", "", "run only the scenarios whose file name contains one of these comma-separated strings")
+
+// selected says whether scenario file f is one -only asks for.
+func selected(f string) bool {
+	if *only == "" {
+		return true
+	}
+	for _, s := range strings.Split(*only, ",") {
+		if s != "" && strings.Contains(f, s) {
+			return true
+		}
+	}
+	return false
+}
 
 // TestConformance runs every script in testdata on kplay's engine and on a
 // real Kafka 4.4.0 cluster, one fresh cluster per script, and compares what
@@ -69,7 +82,7 @@ func TestConformance(t *testing.T) {
 		}
 	})
 	for _, f := range files {
-		if *only != "" && !strings.Contains(f, *only) {
+		if !selected(f) {
 			continue
 		}
 		name := strings.TrimSuffix(filepath.Base(f), ".txt")
