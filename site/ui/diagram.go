@@ -292,6 +292,9 @@ func renderBroker(v brokerView) *vecty.HTML {
 		return svgEl("g", items...)
 	}
 	status, cls := site.ReplicaStatus(v.part, rep, r.W < 250), "status"
+	if !alive {
+		status = "stopped: its log stays on disk"
+	}
 	if look.Note != "" {
 		status, cls = look.Note, "note"
 	}

@@ -115,17 +115,26 @@ func (v *ViolationsBanner) Render() vecty.ComponentOrHTML {
 	if len(vs) == 0 {
 		return elem.Section(vecty.Markup(prop.ID("violations"), vecty.Class("violations", "none"), attr("hidden", true)))
 	}
-	items := []vecty.MarkupOrChild{}
-	for _, e := range vs {
-		items = append(items, elem.ListItem(vecty.Markup(attr("data-rule", site.ViolationRule(e))), vecty.Text(site.ViolationSentence(e))))
+	item := func(e engine.Event) *vecty.HTML {
+		return elem.ListItem(vecty.Markup(attr("data-rule", site.ViolationRule(e))), vecty.Text(site.ViolationSentence(e)))
 	}
 	head := "A Kafka guarantee broke"
 	if len(vs) > 1 {
 		head = itoa(int64(len(vs))) + " Kafka guarantees broke"
 	}
+	// The first stays in view; the rest fold away, so that the banner
+	// does not push the diagram off the screen.
+	var more vecty.MarkupOrChild
+	if len(vs) > 1 {
+		rest := []vecty.MarkupOrChild{}
+		for _, e := range vs[1:] {
+			rest = append(rest, item(e))
+		}
+		more = elem.Details(elem.Summary(vecty.Text(itoa(int64(len(vs)-1))+" more")), elem.UnorderedList(rest...))
+	}
 	return elem.Section(vecty.Markup(prop.ID("violations"), vecty.Class("violations"), attr("role", "alert")),
-		elem.Heading2(vecty.Text(head)),
-		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("The records involved are outlined in red in the logs; hover one for the rule.")),
-		elem.UnorderedList(items...),
+		elem.Heading2(vecty.Text(head), elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text(" · the records involved are outlined in red in the logs; hover one for the rule"))),
+		elem.UnorderedList(item(vs[0])),
+		more,
 	)
 }
