@@ -216,7 +216,7 @@ func (c *Cluster) applyFault(cmd Command) error {
 	switch cmd := cmd.(type) {
 	case Crash:
 		b := c.broker(cmd.Broker)
-		c.stopBroker(b, "crashed")
+		c.stopBroker(b, "crashed", false)
 		if cmd.LoseUnflushed > 0 {
 			c.lostUnflushed = true
 			for i := range b.replicas {
@@ -233,7 +233,7 @@ func (c *Cluster) applyFault(cmd Command) error {
 			// Without the controller the shutdown cannot be controlled: the
 			// process stops and the controller fences it when its session
 			// runs out.
-			c.stopBroker(b, "stopped without a controlled shutdown: it cannot reach the controller")
+			c.stopBroker(b, "stopped without a controlled shutdown: it cannot reach the controller", false)
 			break
 		}
 		// The broker asks in a heartbeat (WantShutDown); the controller's
@@ -393,8 +393,15 @@ func (c *Cluster) checkFault(cmd Command) error {
 	return nil
 }
 
-// stopBroker ends a broker process.
-func (c *Cluster) stopBroker(b *broker, why string) {
+// stopBroker ends a broker process. Responses it has sent that are still
+// on the wire are lost with a crashed process, but not with one that ends
+// a controlled shutdown (controlled): Kafka keeps that broker up until the
+// controller lets it go (BrokerLifecycleManager, shouldShutDown in a
+// heartbeat answer, at least one heartbeat round trip after its
+// leaderships moved), so what it answered as a follower, such as
+// NOT_LEADER_OR_FOLLOWER with the new leader (KIP-951) for a produce it
+// held, reaches the client rather than a disconnect.
+func (c *Cluster) stopBroker(b *broker, why string, controlled bool) {
 	// Its connections close: every request it holds is answered by a
 	// disconnect at the sender (NETWORK_EXCEPTION).
 	for _, pf := range b.parked {
@@ -403,17 +410,25 @@ func (c *Cluster) stopBroker(b *broker, why string) {
 	for _, d := range b.delayed {
 		c.refuse(d.req)
 	}
-	// Responses still in its sockets are lost with the process; their
-	// requesters see the disconnect instead.
+	// Responses still in its sockets are lost with a crashed process; their
+	// requesters see the disconnect instead. After a controlled shutdown
+	// they were written while the process was still up, so they stay on
+	// the wire, marked as sent by the incarnation that ends now.
 	for _, k := range c.sched.keys {
 		it := &c.sched.items[k.idx]
 		if it.kind != itemDeliver {
 			continue
 		}
-		m := *c.sched.message(it)
-		if it.kind == itemDeliver && m.From == b.node() && m.Kind.IsResponse() && m.FromIncarnation == b.incarnation {
-			c.local(Message{Kind: m.Kind, Request: m.Request, From: m.From, To: m.To, ReplicaID: m.ReplicaID, Parts: disconnected(m.Parts)}, m.DeliverAt-c.now)
+		mp := c.sched.message(it)
+		if mp.From != b.node() || !mp.Kind.IsResponse() || mp.FromIncarnation != b.incarnation {
+			continue
 		}
+		if controlled {
+			mp.FromIncarnation = b.incarnation + 1
+			continue
+		}
+		m := *mp
+		c.local(Message{Kind: m.Kind, Request: m.Request, From: m.From, To: m.To, ReplicaID: m.ReplicaID, Parts: disconnected(m.Parts)}, m.DeliverAt-c.now)
 	}
 	b.alive = false
 	b.cleanShutdown = b.shuttingDown && c.ctrl.reg(b.id).shuttingDown

@@ -264,17 +264,22 @@ func (c *Cluster) unfence(id BrokerID) {
 }
 
 // controlledShutdown moves a shutting-down broker's leaderships away and
-// takes it out of every ISR at once (handleBrokerInControlledShutdown); the
-// broker then stops.
+// takes it out of every ISR at once
+// (ReplicationControlManager.handleBrokerInControlledShutdown); the broker
+// then stops, and the answers it sent as a follower still arrive
+// (stopBroker).
 func (c *Cluster) controlledShutdown(id BrokerID) {
 	c.ctrl.reg(id).shuttingDown = true
 	c.emit(Event{Kind: EvControlledShutdown, Node: Controller, Peer: Broker(id)})
 	c.removeFromISRs(id)
-	// The broker is released once it leads nothing and has the metadata;
-	// kplay's metadata propagation is immediate, so it stops now.
+	// The broker is released once it leads nothing and every broker has
+	// the metadata (BrokerHeartbeatManager.calculateNextBrokerState,
+	// CONTROLLED_SHUTDOWN → SHUTDOWN_NOW); kplay's metadata propagation is
+	// immediate, so it stops now, leaving out the 50 ms heartbeat that asks
+	// again in Kafka.
 	b := c.broker(id)
 	if b.alive {
-		c.stopBroker(b, "completed its controlled shutdown")
+		c.stopBroker(b, "completed its controlled shutdown", true)
 	}
 	c.ctrl.reg(id).fenced = true
 	c.ctrl.reg(id).fencedAt = c.now
