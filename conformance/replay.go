@@ -117,6 +117,7 @@ func Replay(ctx context.Context, p *Plan, opt Options) (res *Result, err error) 
 	}
 	r.sleepUntil(ctx, last+p.Settle)
 	res.Rows = append(res.Rows, r.poll(ctx, last+p.Settle, p.Final, r.final)...)
+	r.logHistory(ctx)
 	res.Took = time.Since(t0)
 	return res, nil
 }
@@ -505,6 +506,7 @@ func (r *replayer) final(ctx context.Context) ([]Pair, error) {
 		return out, err
 	}
 	out = append(out, registrationPairs(controllerRegs(cv, r.cl.Brokers()))...)
+
 	for _, key := range r.prodOrder {
 		e := r.producers[key]
 		rs := slices.Clone(e.pre)
@@ -646,4 +648,26 @@ func (r *replayer) seek(d script.Directive) error {
 	}
 	e.c.SeekTo(off)
 	return nil
+}
+
+// logHistory logs every partition change the controller made, one line per
+// partition epoch, so that a difference in epochs can be read off.
+func (r *replayer) logHistory(ctx context.Context) {
+	cv, err := r.controllerView(ctx)
+	if err != nil {
+		r.logf("%s: no controller history: %v", r.p.Name, err)
+		return
+	}
+	topics := make([]string, 0, len(r.p.Assignments))
+	for t := range r.p.Assignments {
+		topics = append(topics, t)
+	}
+	slices.Sort(topics)
+	for _, t := range topics {
+		for part := range r.p.Assignments[t] {
+			if reg, ok := cv.Partition(t, int32(part)); ok {
+				r.logf("%s: the controller's records for %s-%d, one per partition epoch:\n\t%s", r.p.Name, t, part, strings.Join(reg.History, "\n\t"))
+			}
+		}
+	}
 }

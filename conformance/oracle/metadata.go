@@ -44,6 +44,9 @@ type Registration struct {
 	Leader         int32
 	LeaderEpoch    int32
 	PartitionEpoch int32
+	// History is the data of every record that made or changed the
+	// registration, as the dump printed it, oldest first.
+	History []string
 }
 
 // BrokerReg is one broker's registration with the controller.
@@ -222,6 +225,7 @@ func (v *ControllerView) apply(rec metadataRecord) error {
 		if p.Leader != nil {
 			r.Leader = *p.Leader
 		}
+		r.History = []string{string(rec.Data)}
 		v.Partitions[PartitionKey{p.TopicID, p.PartitionID}] = r
 	case "PARTITION_CHANGE_RECORD":
 		var p partitionChange
@@ -251,6 +255,7 @@ func (v *ControllerView) apply(rec metadataRecord) error {
 			r.LeaderEpoch++
 		}
 		r.PartitionEpoch++
+		r.History = append(r.History, string(rec.Data))
 		v.Partitions[k] = r
 	case "REGISTER_BROKER_RECORD", "BROKER_REGISTRATION_CHANGE_RECORD", "FENCE_BROKER_RECORD",
 		"UNFENCE_BROKER_RECORD", "UNREGISTER_BROKER_RECORD":
