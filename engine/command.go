@@ -54,6 +54,12 @@ type Consume struct {
 	Broker BrokerID
 	// Rack is the consumer's client.rack (KIP-392), "" for none.
 	Rack string
+	// Seek, when set, is KafkaConsumer.seek(partition, From) on an existing
+	// consumer assigned to TP instead: the position moves to From (an
+	// offset, not earliest or latest) and the consumer keeps its metadata
+	// and its preferred read replica (KIP-392). Broker and Rack must be
+	// unset. A script writes it "seek TOPIC-P offset=N [consumer=c1]".
+	Seek bool
 }
 
 // Special values of Consume.From, as ListOffsets spells them.
@@ -119,6 +125,13 @@ func (c Produce) String() string {
 
 // String prints the command as a kplay script line.
 func (c Consume) String() string {
+	if c.Seek {
+		s := "seek " + c.TP.String() + " offset=" + itoa(int(c.From))
+		if c.Consumer > 1 {
+			s += " consumer=c" + itoa(int(c.Consumer))
+		}
+		return s
+	}
 	s := "consume " + c.TP.String()
 	if c.Consumer > 1 {
 		s += " consumer=c" + itoa(int(c.Consumer))

@@ -59,6 +59,24 @@ func (c *Cluster) checkConsume(cmd Consume) error {
 		return fmt.Errorf("engine: no broker %d", cmd.Broker)
 	case cmd.Consumer < 0 || cmd.Consumer > 64:
 		return fmt.Errorf("engine: consumer number must be 1..64")
+	case cmd.Seek:
+		return c.checkSeek(cmd)
+	}
+	return nil
+}
+
+// checkSeek checks a seek: KafkaConsumer.seek needs an offset >= 0
+// (IllegalArgumentException) and a partition assigned to the consumer
+// (IllegalStateException: "No current assignment for partition").
+func (c *Cluster) checkSeek(cmd Consume) error {
+	id := max(cmd.Consumer, 1)
+	switch {
+	case cmd.From < 0:
+		return fmt.Errorf("engine: seek offset must not be negative")
+	case cmd.Broker != 0 || cmd.Rack != "":
+		return fmt.Errorf("engine: seek takes no broker or client.rack")
+	case int(id) > len(c.consumers) || c.consumerByID(id).tp != cmd.TP:
+		return fmt.Errorf("engine: no consumer c%d assigned to %s to seek (start it with consume)", id, cmd.TP)
 	}
 	return nil
 }
@@ -68,6 +86,10 @@ func (c *Cluster) checkConsume(cmd Consume) error {
 // is the leader's high watermark now, which is what ListOffsets(LATEST)
 // returns (kplay skips that round trip).
 func (c *Cluster) consume(cmd Consume) {
+	if cmd.Seek {
+		c.seek(c.consumerByID(max(cmd.Consumer, 1)), cmd.From)
+		return
+	}
 	id := max(cmd.Consumer, 1)
 	for int(id) > len(c.consumers) {
 		n := int32(len(c.consumers) + 1)
@@ -90,6 +112,24 @@ func (c *Cluster) consume(cmd Consume) {
 	c.consumerFetch(k)
 }
 
+// seek is KafkaConsumer.seek(partition, offset)
+// (SubscriptionState.seekUnvalidated with no offset epoch, so no KIP-320
+// validation follows): the position moves to off and the consumer keeps
+// its metadata and its preferred read replica (KIP-392); a consumer that
+// auto.offset.reset=none stopped fetches again. A position validation in
+// flight is dropped. A fetch in flight still answers for the old position:
+// its response is discarded when it comes (FetchCollector: "Discarding
+// stale fetch response") and the next fetch starts at off. An offset past
+// the serving replica's log end is answered OFFSET_OUT_OF_RANGE
+// (LocalLog.read); one in [HW, log end] waits for records.
+func (c *Cluster) seek(k *consumer, off Offset) {
+	k.position, k.lastEpoch, k.stopped = off, -1, false
+	if k.validating {
+		k.validating, k.inflight = false, 0
+	}
+	c.consumerFetch(k)
+}
+
 // resetOffset resolves earliest or latest for tp (ListOffsets).
 func (c *Cluster) resetOffset(tp TopicPartition, from Offset) Offset {
 	switch from {
@@ -102,6 +142,17 @@ func (c *Cluster) resetOffset(tp TopicPartition, from Offset) Offset {
 		return 0
 	}
 	return from
+}
+
+// readsFrom is the replica the consumer fetches from at now: its
+// preferred read replica while that is valid (KIP-392,
+// AbstractFetch.selectReadReplica, SubscriptionState.preferredReadReplica),
+// else the leader its metadata names (NoLeader if it knows none).
+func (k *consumer) readsFrom(now Time) BrokerID {
+	if k.preferred != NoLeader && now <= k.preferredUntil {
+		return k.preferred
+	}
+	return k.meta.leader
 }
 
 // consumerFetch sends the consumer's next Fetch to its preferred read
@@ -119,10 +170,7 @@ func (c *Cluster) consumerFetch(k *consumer) {
 		c.timer(k.backoffUntil, timerRetry, node, k.tp, 0)
 		return
 	}
-	to := k.meta.leader
-	if k.preferred != NoLeader && c.now < k.preferredUntil {
-		to = k.preferred
-	}
+	to := k.readsFrom(c.now)
 	k.inflight = c.send(Message{Kind: MsgFetch, From: node, To: Broker(to), ReplicaID: ConsumerReplicaID, MaxWaitMs: c.cfg.FetchMaxWaitMs, Rack: k.rack,
 		Parts: []Part{{TP: k.tp, FetchOffset: k.position, CurrentLeaderEpoch: k.meta.epoch, LastFetchedEpoch: -1}}})
 	c.timer(c.now+c.cfg.RequestTimeoutMs+c.cfg.FetchMaxWaitMs, timerRequestTimeout, node, k.tp, k.inflight)
@@ -141,6 +189,14 @@ func (c *Cluster) consumerFetchResponse(k *consumer, resp Message) {
 	node := c.node(k)
 	p := resp.Parts[0]
 	from := BrokerID(resp.From.ID)
+	// A response for a position the consumer has left (a seek since it
+	// was sent) is discarded: FetchCollector.handleInitializeSuccess, and
+	// for OFFSET_OUT_OF_RANGE from the leader handleInitializeErrors.
+	stale := p.FetchOffset != k.position
+	if stale && (p.Err == ErrNone || p.Err == ErrOffsetOutOfRange && (from == k.meta.leader || k.preferred == NoLeader)) {
+		c.consumerFetch(k)
+		return
+	}
 	switch p.Err {
 	case ErrNone:
 		k.failures = 0

@@ -170,7 +170,8 @@ type ConsumerState struct {
 	ID       NodeID
 	TP       TopicPartition
 	Position Offset
-	// Broker is the broker the consumer fetches from (its metadata's leader).
+	// Broker is the broker the consumer fetches from: its preferred read
+	// replica while that is valid (KIP-392), else its metadata's leader.
 	Broker BrokerID
 	// Read is every record the consumer has received, in order.
 	Read []Record
@@ -216,7 +217,7 @@ func (c *Cluster) State() State {
 		s.Producers = append(s.Producers, ps)
 	}
 	for _, k := range c.consumers {
-		s.Consumers = append(s.Consumers, ConsumerState{ID: NodeID{Kind: NodeConsumer, ID: k.id}, TP: k.tp, Position: k.position, Broker: k.meta.leader, Read: k.consumed()})
+		s.Consumers = append(s.Consumers, ConsumerState{ID: NodeID{Kind: NodeConsumer, ID: k.id}, TP: k.tp, Position: k.position, Broker: k.readsFrom(c.now), Read: k.consumed()})
 	}
 	return s
 }

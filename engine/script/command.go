@@ -32,6 +32,7 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"produce", "produce TOPIC-P values=(a, b) | count=N [key=K] [acks=all|1|0] [producer=p1] [broker=ID]"},
 	{"produce", "produce TOPIC-P rate=N/s for=DURATION [key=K] [acks=all|1|0] [producer=p1]  (one record every 1000/N ms)"},
 	{"consume", "consume TOPIC-P [from=earliest|latest|OFFSET] [consumer=c1] [broker=ID] [client.rack=R]"},
+	{"seek", "seek TOPIC-P offset=N [consumer=c1]  (KafkaConsumer.seek: move a running consumer, keeping its preferred read replica)"},
 	{"crash", "crash BROKER [lose-unflushed=N]  (kill -9; optionally lose the last N records of each log)"},
 	{"restart", "restart BROKER"},
 	{"shutdown", "shutdown BROKER  (controlled shutdown)"},
@@ -61,7 +62,7 @@ func classify(cmd string) kind {
 	switch cmd {
 	case "cluster":
 		return kindCluster
-	case "create-topic", "produce", "consume", "crash", "restart", "shutdown", "isolate", "partition", "cut", "heal", "slow", "drop", "elect-leaders", "config":
+	case "create-topic", "produce", "consume", "seek", "crash", "restart", "shutdown", "isolate", "partition", "cut", "heal", "slow", "drop", "elect-leaders", "config":
 		return kindAction
 	case "advance", "run", "step":
 		return kindTime
@@ -432,6 +433,8 @@ func toCommand(d Directive) (engine.Command, *Error) {
 			return nil, errAt(d.Pos, "produce takes at most %d records", maxCount)
 		}
 		return p, nil
+	case "seek":
+		return seekCommand(d)
 	case "consume":
 		tp, err := tpArg(d)
 		if err != nil {
@@ -820,4 +823,44 @@ func faultCommand(d Directive) (engine.Command, *Error) {
 		return cmd, nil
 	}
 	return nil, unknownCommand(d)
+}
+
+// seekCommand reads "seek TOPIC-P offset=N [consumer=c1]" into a Consume
+// with Seek set (KafkaConsumer.seek).
+func seekCommand(d Directive) (engine.Command, *Error) {
+	tp, err := tpArg(d)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkKeys(d, "offset", "consumer"); err != nil {
+		return nil, err
+	}
+	k := engine.Consume{TP: tp, From: -1, Seek: true}
+	for _, a := range d.Args {
+		if a.Vals == nil {
+			continue
+		}
+		v, err := single(a)
+		if err != nil {
+			return nil, err
+		}
+		switch a.Key {
+		case "offset":
+			n, e := parseInt(v, 0, 1<<50)
+			if e != nil {
+				return nil, errAt(a.Pos, "offset: %v", e)
+			}
+			k.From = engine.Offset(n)
+		case "consumer":
+			id, e := parseClientID(v, 'c')
+			if e != nil {
+				return nil, errAt(a.Pos, "consumer: %v", e)
+			}
+			k.Consumer = id
+		}
+	}
+	if k.From < 0 {
+		return nil, errAt(d.Pos, "seek needs offset=N")
+	}
+	return k, nil
 }
