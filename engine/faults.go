@@ -522,10 +522,10 @@ func (c *Cluster) electLeaders(cmd ElectLeaders) {
 }
 
 // alterConfig changes a topic or cluster setting. A changed
-// unclean.leader.election.enable takes effect at the next election (and
-// for leaderless partitions at once, standing in for the periodic
-// unclean.leader.election.interval.ms scan); a changed min.insync.replicas
-// clears ELRs (KIP-966 docs).
+// unclean.leader.election.enable takes effect at the next election; a
+// partition that is already leaderless gets one at the controller's next
+// periodic unclean-election check (uncleanCheck), not at once. A changed
+// min.insync.replicas clears ELRs (KIP-966 docs).
 func (c *Cluster) alterConfig(cmd AlterConfig) {
 	switch cmd.Key {
 	case "unclean.leader.election.enable":
@@ -539,15 +539,7 @@ func (c *Cluster) alterConfig(cmd AlterConfig) {
 		} else {
 			c.cfg.UncleanLeaderElectionEnable = v
 		}
-		if v {
-			for i := range c.parts {
-				p := &c.parts[i]
-				if p.leader == NoLeader && (cmd.Topic == "" || p.tp.Topic == cmd.Topic) {
-					c.changePartition(p, slices.Clone(p.isr), electOnline)
-				}
-			}
-			c.controllerWrote()
-		}
+		c.controllerWrote()
 	case "min.insync.replicas":
 		n, _ := strconv.Atoi(cmd.Value) // checkFault accepted it
 		if cmd.Topic != "" {

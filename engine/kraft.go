@@ -17,6 +17,9 @@ type controller struct {
 	fenceGen       int64
 	rebalanceGen   int64
 	rebalanceArmed bool
+	// uncleanArmed says the periodic unclean-election check is scheduled
+	// (QuorumController's uncleanScheduled == SCHEDULED).
+	uncleanArmed bool
 	// alterStates holds, for each AlterPartition still on the wire, the
 	// broker epochs that go with its ISR (its NewIsrWithEpochs); the
 	// controller takes them when the request arrives. Each entry's states
@@ -599,6 +602,7 @@ func (c *Cluster) ineligibleReplicas(isr []BrokerID, states []brokerState) strin
 // leader.imbalance.check.interval.seconds from now
 // (QuorumController.maybeScheduleNextBalancePartitionLeaders).
 func (c *Cluster) controllerWrote() {
+	c.maybeScheduleUncleanCheck()
 	if !c.cfg.AutoLeaderRebalanceEnable || c.ctrl.rebalanceArmed || !c.imbalanced() {
 		return
 	}
@@ -621,6 +625,10 @@ func (c *Cluster) imbalanced() bool {
 // .maybeBalancePartitionLeaders). KRaft ignores
 // leader.imbalance.per.broker.percentage (KAFKA-13682).
 func (c *Cluster) rebalanceCheck(gen int64) {
+	if gen == uncleanCheckID {
+		c.uncleanCheck()
+		return
+	}
 	if gen != c.ctrl.rebalanceGen {
 		return
 	}
@@ -629,6 +637,60 @@ func (c *Cluster) rebalanceCheck(gen int64) {
 		p := &c.parts[i]
 		if p.leader != p.replicas[0] {
 			c.changePartition(p, slices.Clone(p.isr), electPreferred)
+		}
+	}
+	c.controllerWrote()
+}
+
+// uncleanLeaderElectionIntervalMs is unclean.leader.election.interval.ms
+// (ReplicationConfigs, default 300000): how often the controller looks for
+// leaderless partitions it may elect a leader for uncleanly.
+const uncleanLeaderElectionIntervalMs Time = 300000
+
+// uncleanCheckID is the timer id of the unclean-election check. It shares
+// the controller's timerRebalance kind with the preferred-leader check,
+// whose generations are positive.
+const uncleanCheckID int64 = -1
+
+// maybeScheduleUncleanCheck runs after every controller write: if some
+// partition has no leader and no check is scheduled, one is, in
+// unclean.leader.election.interval.ms
+// (QuorumController.maybeScheduleNextElectUncleanLeaders, with the
+// schedule DEFERRED).
+func (c *Cluster) maybeScheduleUncleanCheck() {
+	if c.ctrl.uncleanArmed || !c.someLeaderless() {
+		return
+	}
+	c.ctrl.uncleanArmed = true
+	c.timer(c.now+uncleanLeaderElectionIntervalMs, timerRebalance, Controller, TopicPartition{}, uncleanCheckID)
+}
+
+func (c *Cluster) someLeaderless() bool {
+	for _, p := range c.parts {
+		if p.leader == NoLeader {
+			return true
+		}
+	}
+	return false
+}
+
+// uncleanCheck elects a leader uncleanly for every leaderless partition
+// whose topic has unclean.leader.election.enable
+// (ReplicationControlManager.maybeElectUncleanLeaders /
+// maybeTriggerUncleanLeaderElectionForLeaderlessPartitions, electLeader
+// with ElectionType.UNCLEAN), then schedules the next check while some
+// partition is still leaderless. This check is how a partition that went
+// offline before the setting was turned on gets a leader: Kafka's
+// documentation of unclean.leader.election.enable says that when it is
+// enabled dynamically in KRaft mode the election waits for this periodic
+// check (every 5 minutes by default), or for kafka-leader-election.sh
+// --election-type unclean.
+func (c *Cluster) uncleanCheck() {
+	c.ctrl.uncleanArmed = false
+	for i := range c.parts {
+		p := &c.parts[i]
+		if p.leader == NoLeader && c.uncleanEnabled(p.tp) {
+			c.changePartition(p, slices.Clone(p.isr), electUnclean)
 		}
 	}
 	c.controllerWrote()
