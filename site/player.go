@@ -21,7 +21,10 @@ import (
 // the steps at Now() for the next move.
 type Player struct {
 	sc script.Scenario
-	// user holds the injected commands, in the order they were taken.
+	// scripted is sc.Steps in time order.
+	scripted []script.Step
+	// user holds the injected commands, in the order they were taken,
+	// which is time order.
 	user []script.Step
 	// steps merges sc.Steps and user by At (scripted first at a tie);
 	// next is the first step not yet applied.
@@ -84,7 +87,8 @@ func NewPlayer(sc script.Scenario) (*Player, error) {
 	for _, st := range sc.Steps {
 		p.lastStep = max(p.lastStep, st.At)
 	}
-	p.steps = mergeSteps(sc.Steps, nil)
+	p.scripted = byTime(sc.Steps)
+	p.steps = mergeSteps(p.scripted, nil)
 	if err := p.rebuild(); err != nil {
 		return nil, err
 	}
@@ -105,14 +109,38 @@ func (p *Player) rebuild() error {
 }
 
 // mergeSteps orders scripted and user steps by time; at the same time the
-// scripted ones come first, since a user acts after the script has.
+// scripted ones come first, since a user acts after the script has. Each
+// list is usually in time order already (Player.scripted is sorted once;
+// the user's actions are taken in time order), and then the merge is one
+// pass, however many steps a rate producer expands into: the producer
+// panel injects a command for every record.
 func mergeSteps(scripted, user []script.Step) []script.Step {
+	scripted, user = byTime(scripted), byTime(user)
+	if len(user) == 0 {
+		return scripted // never modified: steps are only read
+	}
 	out := make([]script.Step, 0, len(scripted)+len(user))
-	out = append(out, scripted...)
-	out = append(out, user...)
+	i := 0
+	for _, u := range user {
+		for i < len(scripted) && scripted[i].At <= u.At {
+			out = append(out, scripted[i])
+			i++
+		}
+		out = append(out, u)
+	}
+	return append(out, scripted[i:]...)
+}
+
+// byTime returns steps in time order, keeping the order of steps at the
+// same time: steps itself if it is already.
+func byTime(steps []script.Step) []script.Step {
+	if sort.SliceIsSorted(steps, func(i, j int) bool { return steps[i].At < steps[j].At }) {
+		return steps
+	}
+	out := slices.Clone(steps)
 	// sort.SliceStable, not slices.SortStableFunc: one copy of the
-	// algorithm for every element type keeps the page's wasm small (DESIGN
-	// §7), and a stable sort's result is the same whatever the algorithm.
+	// algorithm for every element type keeps the page's wasm small, and a
+	// stable sort's result is the same whatever the algorithm.
 	sort.SliceStable(out, func(i, j int) bool { return out[i].At < out[j].At })
 	return out
 }
@@ -307,16 +335,13 @@ func (p *Player) Inject(cmd engine.Command) error {
 		}
 	}
 	p.user = append(keep, script.Step{At: p.playhead, Cmd: cmd, Flush: true})
-	p.steps = mergeSteps(p.sc.Steps, p.user)
+	p.steps = mergeSteps(p.scripted, p.user)
 	// The future after the playhead is a new one: checkpoints and the
 	// timeline beyond it belong to the old.
 	p.cps.dropAfter(p.playhead)
 	p.furthest = p.playhead
 	p.forked(shared)
-	p.next = 0
-	for p.next < len(p.steps) && p.steps[p.next].At <= p.playhead {
-		p.next++
-	}
+	p.next = sort.Search(len(p.steps), func(i int) bool { return p.steps[i].At > p.playhead })
 	return nil
 }
 

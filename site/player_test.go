@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"testing"
 
 	"kplay/engine"
@@ -382,4 +383,52 @@ func TestRecentFetchRounds(t *testing.T) {
 	check()
 	p.AdvanceTo(start + 9000)
 	check()
+}
+
+// TestMergeStepsMatchesAStableSort: the one-pass merge gives what a
+// stable sort of the scripted steps followed by the user's gives, for
+// steps in time order or not.
+func TestMergeStepsMatchesAStableSort(t *testing.T) {
+	x := uint32(7)
+	next := func(n uint32) engine.Time { x = x*1664525 + 1013904223; return engine.Time(x >> 16 % n) }
+	for round := range 20 {
+		var s, u []script.Step
+		for i := range 200 {
+			s = append(s, script.Step{At: next(50), Line: i + 1})
+		}
+		for i := range 30 {
+			u = append(u, script.Step{At: next(50), Line: -i - 1})
+		}
+		if round%2 == 0 {
+			s, u = byTime(s), byTime(u)
+		}
+		want := append(slices.Clone(s), u...)
+		sort.SliceStable(want, func(i, j int) bool { return want[i].At < want[j].At })
+		if got := mergeSteps(s, u); !slices.EqualFunc(got, want, func(a, b script.Step) bool { return a.At == b.At && a.Line == b.Line }) {
+			t.Fatalf("round %d: merged %v, want %v", round, got, want)
+		}
+	}
+}
+
+// TestActionsFollowTheHistory: the reader's actions, built once per
+// history, follow a new action, a fork and its undo.
+func TestActionsFollowTheHistory(t *testing.T) {
+	s := defaultStore(t)
+	s.Dispatch(Seek{At: at("10:00:02.000")})
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 1}})
+	s.Dispatch(Seek{At: at("10:00:04.000")})
+	s.Dispatch(Act{Cmd: engine.Restart{Broker: 1}})
+	want := []string{"10:00:02.000 crash 1", "10:00:04.000 restart 1"}
+	if got := s.Actions(); !slices.Equal(got, want) {
+		t.Fatalf("actions %q, want %q", got, want)
+	}
+	s.Dispatch(Seek{At: at("10:00:03.000")})
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 2}})
+	if got, want := s.Actions(), []string{"10:00:02.000 crash 1", "10:00:03.000 crash 2"}; !slices.Equal(got, want) {
+		t.Fatalf("after acting in the past: actions %q, want %q", got, want)
+	}
+	s.Dispatch(UndoFork{})
+	if got := s.Actions(); !slices.Equal(got, want) {
+		t.Fatalf("after the undo: actions %q, want %q", got, want)
+	}
 }

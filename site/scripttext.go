@@ -43,7 +43,10 @@ func ScriptText(src string, sc script.Scenario, user []script.Step, upTo engine.
 		}
 	} else {
 		lines := strings.Split(strings.TrimRight(src, "\n"), "\n")
-		di := 0
+		// timed is the directives up to the last advance or run not yet
+		// compiled for now, 0 if none: compiling a prefix expands its
+		// rate producers, so it is done only where a user step may land.
+		di, timed := 0, 0
 		for i, line := range lines {
 			if di < len(dirs) && dirs[di].Pos.Line == i+1 {
 				d := dirs[di]
@@ -53,18 +56,29 @@ func ScriptText(src string, sc script.Scenario, user []script.Step, upTo engine.
 					b.WriteString("# " + line + "  (the page plays by time, so this step is left out)\n")
 					continue
 				case "advance", "run":
+					if u == len(user) {
+						// Every user step is placed: only the last
+						// time matters, for upTo; find it once below.
+						timed = di
+						break
+					}
 					c, err := script.Compile(dirs[:di])
 					if err != nil {
 						break
 					}
-					if u < len(user) && user[u].At < c.End {
+					if user[u].At < c.End {
 						users(c.End, false)
 						line = "run until=" + engine.FormatTime(c.End)
 					}
-					now = c.End
+					now, timed = c.End, 0
 				}
 			}
 			b.WriteString(line + "\n")
+		}
+		if timed > 0 && upTo > now {
+			if c, err := script.Compile(dirs[:timed]); err == nil {
+				now = c.End
+			}
 		}
 	}
 	users(0, true)

@@ -150,6 +150,8 @@ type Scene struct {
 	log logIndex
 	// marks are the timeline's markers as drawn (TimelineMarkers).
 	marks shownMarkers
+	// actions caches Actions.
+	actions actionLines
 	// nextValue numbers the next produced record ("order-<nextValue>").
 	nextValue int
 }
@@ -253,14 +255,28 @@ func (s *Store) NextValue() string { return "order-" + strconv.Itoa(s.nextValue)
 // Actions returns the commands the user has taken, in order, each as a
 // script line prefixed with its simulated time, e.g.
 // "10:00:03.120 crash 1". They come from the player, so that a seek into
-// the past (which forgets later actions) shows what will replay.
+// the past (which forgets later actions) shows what will replay. They are
+// built once per history (a new action or an undo starts one), not on
+// every frame: the slice must not be modified.
 func (s *Store) Actions() []string {
-	steps := s.Player.UserSteps()
-	out := make([]string, 0, len(steps))
-	for _, st := range steps {
+	p, c := s.Player, &s.actions
+	if c.ok && c.player == p && c.hist == p.hist {
+		return c.lines
+	}
+	out := make([]string, 0, len(p.user))
+	for _, st := range p.user {
 		out = append(out, engine.FormatTime(st.At)+" "+st.Cmd.String())
 	}
+	*c = actionLines{ok: true, player: p, hist: p.hist, lines: out}
 	return out
+}
+
+// actionLines caches Actions for one history of one player.
+type actionLines struct {
+	ok     bool
+	player *Player
+	hist   int
+	lines  []string
 }
 
 // Subscribe registers f to run after every change.

@@ -99,7 +99,7 @@ func (s *Store) undoFork() bool {
 // reaches furthest again.
 func (p *Player) restoreUser(user []script.Step, at, furthest engine.Time) {
 	p.user = user
-	p.steps = mergeSteps(p.sc.Steps, p.user)
+	p.steps = mergeSteps(p.scripted, p.user)
 	p.cps.dropAfter(at)
 	p.Seek(at)
 	// The restored history and the forked one share the events up to at,

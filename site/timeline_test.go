@@ -49,7 +49,7 @@ func wantMarkers(t *testing.T, p *Player) []Marker {
 		t.Fatal(err)
 	}
 	q.user = p.UserSteps()
-	q.steps = mergeSteps(q.sc.Steps, q.user)
+	q.steps = mergeSteps(q.scripted, q.user)
 	q.play(p.Horizon())
 	var c markerCache
 	c.scan(q.Events(0), p.lines)
