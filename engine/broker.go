@@ -221,7 +221,7 @@ func (c *Cluster) makeFollower(b *broker, r *replica, reg partitionReg) {
 		b.fetchers = append(b.fetchers, fetcher{leader: reg.leader})
 		// sort.Slice, not slices.SortFunc, here and for the other sorts
 		// the page runs: one copy of the algorithm for every element type
-		// keeps the page's wasm small (DESIGN §7). Each order is total, so
+		// keeps the page's wasm small (docs/design.md §7). Each order is total, so
 		// the result is the same.
 		sort.Slice(b.fetchers, func(i, j int) bool { return b.fetchers[i].leader < b.fetchers[j].leader })
 		f = b.fetcher(reg.leader)
@@ -251,7 +251,7 @@ func (c *Cluster) setHW(b *broker, r *replica, hw Offset) {
 }
 
 // maybeIncrementHW recomputes the leader's high watermark
-// (Partition.maybeIncrementLeaderHW, reference §1.3): it stays frozen while
+// (Partition.maybeIncrementLeaderHW, docs/kafka-rules.md §1.3): it stays frozen while
 // the committed ISR is smaller than min(min.insync.replicas, RF)
 // (KAFKA-15583, 3.7+); otherwise it is the minimum LEO over the leader and
 // every follower that is in the maximal ISR, or caught up and eligible; and

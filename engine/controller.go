@@ -24,7 +24,7 @@ type topicReg struct {
 type partitionReg struct {
 	tp       TopicPartition
 	replicas []BrokerID
-	// isr is in stored order (reference §2.7). Invariant: isr ⊆ replicas.
+	// isr is in stored order (docs/kafka-rules.md §2.7). Invariant: isr ⊆ replicas.
 	isr    []BrokerID
 	leader BrokerID
 	// leaderEpoch goes up on every leader change; partitionEpoch on every
@@ -149,7 +149,7 @@ func (c *Cluster) liveBrokers() int {
 // place assigns replicas the way KRaft's StripedReplicaPlacer does for a
 // single rack: the live brokers sorted by id, and partition p gets the RF
 // consecutive brokers starting at index (start + p) mod n, wrapping; after
-// every n partitions the list is reshuffled (reference §8.2;
+// every n partitions the list is reshuffled (docs/kafka-rules.md §8.2;
 // StripedReplicaPlacerTest.testSuccessfulPlacement). Kafka draws start at
 // random per request; kplay takes it from the command so that presets read
 // as the lesson does.
@@ -209,7 +209,7 @@ func (c *Cluster) topicID() string {
 // At creation the ISR is the assigned replicas on unfenced brokers and the
 // leader is its first member, in leader epoch 0 and partition epoch 0
 // (ReplicationControlManager.buildPartitionRegistration). Metadata reaches
-// the brokers at once (reference §5.1: propagation ≈ 0).
+// the brokers at once (docs/kafka-rules.md §5.1: propagation ≈ 0).
 func (c *Cluster) createTopic(cmd CreateTopic) {
 	t := topicReg{name: cmd.Name, id: c.topicID(), partitions: cmd.Partitions, rf: cmd.ReplicationFactor, minISR: cmd.MinInsyncReplicas}
 	i, _ := slices.BinarySearchFunc(c.topics, t.name, func(x topicReg, n string) int {
@@ -242,7 +242,7 @@ func (c *Cluster) createTopic(cmd CreateTopic) {
 
 // publish applies a partition's registration on every replica broker that
 // is running and can reach the controller: the metadata log reaching each
-// broker (reference §5.1: propagation ≈ 0). A broker cut off from the
+// broker (docs/kafka-rules.md §5.1: propagation ≈ 0). A broker cut off from the
 // controller keeps its stale view until it can reach it again.
 func (c *Cluster) publish(tp TopicPartition) {
 	reg := c.partition(tp).clone()

@@ -7,7 +7,7 @@ import (
 
 // Describe prints what kafka-topics.sh --describe --topic name prints in
 // Kafka 4.x (TopicCommand.TopicDescription.printDescription and
-// PartitionDescription.printDescription, reference §8.1): fields separated by
+// PartitionDescription.printDescription, docs/kafka-rules.md §8.1): fields separated by
 // TABs, partition lines starting with a TAB, Configs listing only non-default
 // configs, "Leader: none" for a leaderless partition, and Elr/LastKnownElr
 // always present. An empty name describes every topic. The error names a

@@ -11,7 +11,7 @@ import (
 // its fetchers are gone; its log stays on disk. LoseUnflushed > 0 also drops
 // that many records from the end of every log it holds, as a power loss
 // drops what the OS had not flushed (Kafka does not fsync each write,
-// reference §1.8).
+// docs/kafka-rules.md §1.8).
 type Crash struct {
 	Broker        BrokerID
 	LoseUnflushed int
@@ -19,7 +19,7 @@ type Crash struct {
 
 // Restart starts a crashed or shut-down broker again: it registers with the
 // controller under a new broker epoch, replays the metadata and, once
-// unfenced, fetches (reference §5.1).
+// unfenced, fetches (docs/kafka-rules.md §5.1).
 type Restart struct{ Broker BrokerID }
 
 // Shutdown is a controlled shutdown (SIGTERM, controlled.shutdown.enable):
@@ -237,7 +237,7 @@ func (c *Cluster) applyFault(cmd Command) error {
 			break
 		}
 		// The broker asks in a heartbeat (WantShutDown); the controller's
-		// answer takes a few milliseconds (reference §5.1), modelled as none.
+		// answer takes a few milliseconds (docs/kafka-rules.md §5.1), modelled as none.
 		c.ctrl.reg(b.id).lastContact = c.now
 		c.controlledShutdown(b.id)
 	case Isolate:

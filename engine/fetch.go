@@ -3,7 +3,7 @@ package engine
 import "slices"
 
 // handleFetch serves a Fetch from a follower (ReplicaID >= 1) or a consumer
-// (ReplicaID = -1), in the order of Partition.fetchRecords (reference §2.3):
+// (ReplicaID = -1), in the order of Partition.fetchRecords (docs/kafka-rules.md §2.3):
 //  1. a follower's fetch needs the leader; a consumer's (Fetch v11+, which
 //     always carries client metadata) may be served by any replica
 //     (FetchParams.fetchOnlyLeader); a broker holding no replica answers
@@ -62,7 +62,7 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 			e, end, ok := r.endOffsetFor(p.LastFetchedEpoch)
 			diverges := ok && (e < p.LastFetchedEpoch || end < p.FetchOffset)
 			if c.cfg.Protocol == ProtocolPreKIP279 {
-				// KIP-101 v0 compared offsets only (reference §6.3).
+				// KIP-101 v0 compared offsets only (docs/kafka-rules.md §6.3).
 				diverges = ok && end < p.FetchOffset
 			}
 			if !ok {
@@ -318,7 +318,7 @@ func (c *Cluster) followerFetchTimeout(b *broker, leader BrokerID) {
 // (AbstractFetcherThread.processFetchRequest,
 // ReplicaFetcherThread.processPartitionData): records are appended at the
 // leader's offsets and the HW becomes min(response HW, own LEO); a
-// DivergingEpoch truncates the log (reference §6.5); OFFSET_OUT_OF_RANGE
+// DivergingEpoch truncates the log (docs/kafka-rules.md §6.5); OFFSET_OUT_OF_RANGE
 // truncates to the leader's end (§6.7); other errors delay the partition by
 // replica.fetch.backoff.ms. Then it fetches again at once.
 func (c *Cluster) handleFollowerFetchResponse(b *broker, m Message) {

@@ -83,8 +83,8 @@ func (c *Cluster) maybeExpandISR(b *broker, r *replica, id BrokerID) {
 // kplay's broker ids are 1..9, so ascending order is exact here. The
 // controller writes the requested ISR as given
 // (PartitionChangeBuilder.setTargetIsrWithBrokerStates), so a rejoining
-// broker is not listed last (Isr: 1,2,3, not 2,3,1) as the reference's
-// §2.7 "currentIsr + newReplica" says. Controller-initiated changes
+// broker is not listed last (Isr: 1,2,3, not 2,3,1) as an older reading
+// of Kafka ("currentIsr + newReplica") had it. Controller-initiated changes
 // (fencing, controlled shutdown, elections, ELR) keep the existing order
 // (Replicas.copyWithout) and do not come through here.
 func proposedISR(isr []BrokerID) []BrokerID {

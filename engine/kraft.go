@@ -316,7 +316,8 @@ func (c *Cluster) handleRegistration(m Message) {
 // The heartbeat that asks to be unfenced goes out before the first fetch
 // (BrokerLifecycleManager.setReadyToUnfence sends it at once; in Kafka the
 // two race, and kplay lets the heartbeat win so that a caught-up follower
-// rejoins the ISR on its first fetch, as reference S2 and S11 have it).
+// rejoins the ISR on its first fetch, as scenarios S2 and S11 of
+// docs/kafka-rules.md §10 have it).
 func (c *Cluster) handleRegistrationResponse(b *broker, m Message) {
 	b.brokerEpoch = m.BrokerEpoch
 	c.send(Message{Kind: MsgBrokerHeartbeat, From: b.node(), To: Controller, BrokerEpoch: b.brokerEpoch})
@@ -333,7 +334,7 @@ const (
 )
 
 // changePartition applies one PartitionChangeRecord to p with target ISR
-// target, as PartitionChangeBuilder.build does (reference §5.2, §5.6):
+// target, as PartitionChangeBuilder.build does (docs/kafka-rules.md §5.2, §5.6):
 //   - the current leader stays if it is still in the target ISR and
 //     acceptable (ISR changes never move a valid leader);
 //   - otherwise the first replica in assignment order that is in the target

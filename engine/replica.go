@@ -21,7 +21,7 @@ type remoteReplica struct {
 	// "unknown", as after a leader change (Replica.resetReplicaState).
 	leo Offset
 	// lastCaughtUp, lastFetchTime and lastFetchLeaderLEO drive the
-	// out-of-sync rule (Replica.updateFetchStateOrThrow, reference §2.6).
+	// out-of-sync rule (Replica.updateFetchStateOrThrow, docs/kafka-rules.md §2.6).
 	lastCaughtUp       Time
 	lastFetchTime      Time
 	lastFetchLeaderLEO Offset
