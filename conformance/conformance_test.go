@@ -98,7 +98,7 @@ func TestConformance(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+			ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 			defer cancel()
 			res, err := Replay(ctx, plan, Options{Libs: libs, Dir: t.TempDir(), Logf: t.Logf})
 			if err != nil {

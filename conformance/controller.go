@@ -18,7 +18,7 @@ import (
 // controllerView reads the controller's state from its metadata log. One
 // read starts a JVM for Kafka's DumpLogSegments, about a second.
 func (r *replayer) controllerView(ctx context.Context) (oracle.ControllerView, error) {
-	cctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	cctx, cancel := context.WithTimeout(ctx, 25*time.Second)
 	defer cancel()
 	return r.k.ReadControllerView(cctx)
 }

@@ -208,7 +208,15 @@ func (r *replayer) step(ctx context.Context, st Step) ([]Row, error) {
 		}
 		cmd := st.D.Cmd
 		return r.poll(ctx, st.At, st.Pairs, func(ctx context.Context) ([]Pair, error) {
-			pv, rvs, err := r.views(ctx, tp, cmd == "state")
+			var cv *oracle.ControllerView
+			if cmd == "state" {
+				v, err := r.controllerView(ctx)
+				if err != nil {
+					return nil, err
+				}
+				cv = &v
+			}
+			pv, rvs, err := r.views(ctx, tp, cv)
 			if err != nil {
 				return nil, err
 			}
@@ -407,11 +415,12 @@ func compareNow(at engine.Time, name, kplay, kafka string) Row {
 // views reads partition tp on Kafka: the registration as a client sees it
 // through DescribeTopicPartitions, and each replica's log through a Fetch
 // to its broker. While no broker answers, the registration comes from the
-// controller's metadata log instead. With epoch set the partition epoch is
-// read from the metadata log too (no client API returns it).
-func (r *replayer) views(ctx context.Context, tp engine.TopicPartition, epoch bool) (PartView, []ReplicaView, error) {
+// controller's metadata log instead. With cv, the controller's state read
+// just before, the partition epoch comes from it (no client API returns
+// it); without, it is left unread (-1).
+func (r *replayer) views(ctx context.Context, tp engine.TopicPartition, cv *oracle.ControllerView) (PartView, []ReplicaView, error) {
 	pv := PartView{PartitionEpoch: -1}
-	var cv *oracle.ControllerView
+	epoch := cv != nil
 	readController := func() error {
 		if cv != nil {
 			return nil
@@ -485,6 +494,10 @@ func (r *replayer) views(ctx context.Context, tp engine.TopicPartition, epoch bo
 // final is Kafka's side of the plan's final comparison.
 func (r *replayer) final(ctx context.Context) ([]Pair, error) {
 	var out []Pair
+	cv, err := r.controllerView(ctx)
+	if err != nil {
+		return out, err
+	}
 	topics := make([]string, 0, len(r.p.Assignments))
 	for t := range r.p.Assignments {
 		topics = append(topics, t)
@@ -493,17 +506,13 @@ func (r *replayer) final(ctx context.Context) ([]Pair, error) {
 	for _, t := range topics {
 		for part := range r.p.Assignments[t] {
 			tp := engine.TopicPartition{Topic: t, Partition: int32(part)}
-			pv, rvs, err := r.views(ctx, tp, true)
+			pv, rvs, err := r.views(ctx, tp, &cv)
 			if err != nil {
 				return out, err
 			}
 			out = append(out, statePairs(pv, rvs)...)
 			out = append(out, logPairs(t, int32(part), rvs)...)
 		}
-	}
-	cv, err := r.controllerView(ctx)
-	if err != nil {
-		return out, err
 	}
 	out = append(out, registrationPairs(controllerRegs(cv, r.cl.Brokers()))...)
 
@@ -555,7 +564,7 @@ func (r *replayer) poll(ctx context.Context, at engine.Time, want []Pair, get fu
 	}
 	var extra []Row
 	for {
-		gctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+		gctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		got, err := get(gctx)
 		cancel()
 		now := time.Now()
