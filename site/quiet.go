@@ -18,19 +18,22 @@ import "kplay/engine"
 //   - FetchResponse with records, an error, a diverging epoch (the
 //     follower will truncate, KIP-101/KIP-279), or a high watermark above
 //     the receiving follower's own: the copy and the HW moving;
-//   - a follower's Fetch from an offset above the leader's HW: it tells
-//     the leader the follower has records the HW does not cover yet, so
-//     the HW moves and acks=all produces are answered;
 //   - AlterPartition and its response (ISR changes), BrokerRegistration
 //     and its response (a restarted broker rejoining), a BrokerHeartbeat
 //     asking for a controlled shutdown, and OffsetsForLeaderEpoch and its
 //     response (a consumer validating its position, KIP-320).
 //
-// Heartbeats, Metadata exchanges, empty long-poll fetches and their empty
-// answers do not. Nor does a message the network will lose (Dropped), one
-// whose receiver is down, or one whose sending broker is down (lost with
-// its process): it changes nothing, as a producer retrying a dead leader
-// every retry.backoff.ms does not.
+// Heartbeats, Metadata exchanges, Fetch requests and empty long-poll
+// answers do not. A follower's Fetch does tell the leader how far the
+// follower has copied, and so moves the HW, but it crosses the same slow
+// link as the records: counting it would double the time each record of
+// a steady producer holds the screen, and the HW's move shows on the
+// leader when it lands.
+//
+// Nor does a message the network will lose (Dropped), one whose receiver
+// is down, or one whose sending broker is down (lost with its process):
+// it changes nothing, as a producer retrying a dead leader every
+// retry.backoff.ms does not.
 
 // wireJudge tells lesson messages from chatter against a snapshot of the
 // cluster (Player.State): who is up, and each replica's HW.
@@ -49,8 +52,6 @@ func (w wireJudge) carries(m *engine.Message) bool {
 		return true
 	case engine.MsgBrokerHeartbeat:
 		return m.WantShutDown
-	case engine.MsgFetch:
-		return m.ReplicaID >= 0 && w.fetchMovesHW(m)
 	case engine.MsgFetchResponse:
 		return w.responseTeaches(m)
 	}
@@ -66,18 +67,6 @@ func (w wireJudge) up(n engine.NodeID) bool {
 	for _, b := range w.st.Brokers {
 		if b.ID == engine.BrokerID(n.ID) {
 			return b.Alive
-		}
-	}
-	return false
-}
-
-// fetchMovesHW reports whether a follower's Fetch asks, for some
-// partition, from above the receiving leader's HW.
-func (w wireJudge) fetchMovesHW(m *engine.Message) bool {
-	for i := range m.Parts {
-		pt := &m.Parts[i]
-		if r, ok := w.st.Replica(engine.BrokerID(m.To.ID), pt.TP); ok && pt.FetchOffset > r.HW {
-			return true
 		}
 	}
 	return false
@@ -104,7 +93,7 @@ func (w wireJudge) responseTeaches(m *engine.Message) bool {
 // mayCarry reports whether a message of kind k can carry the lesson, for
 // a quick look at the event log before the wire itself.
 func mayCarry(k engine.MsgKind) bool {
-	return k != engine.MsgMetadata && k != engine.MsgMetadataResponse
+	return k != engine.MsgMetadata && k != engine.MsgMetadataResponse && k != engine.MsgFetch
 }
 
 // LessonOnWire reports whether a message that carries the lesson is on

@@ -147,7 +147,7 @@ func TestWireJudge(t *testing.T) {
 		{"answer with an error", engine.Message{Kind: engine.MsgFetchResponse, From: b1, To: b2, Parts: []engine.Part{{TP: tp, HW: follower.HW, Err: engine.ErrNotLeaderOrFollower}}}, true},
 		{"answer with a diverging epoch", engine.Message{Kind: engine.MsgFetchResponse, From: b1, To: b2, Parts: []engine.Part{{TP: tp, HW: follower.HW, HasDiverging: true}}}, true},
 		{"follower fetch at the HW", engine.Message{Kind: engine.MsgFetch, From: b2, To: b1, ReplicaID: 2, Parts: []engine.Part{{TP: tp, FetchOffset: leader.HW}}}, false},
-		{"follower fetch above the HW", engine.Message{Kind: engine.MsgFetch, From: b2, To: b1, ReplicaID: 2, Parts: []engine.Part{{TP: tp, FetchOffset: leader.HW + 1}}}, true},
+		{"follower fetch above the HW", engine.Message{Kind: engine.MsgFetch, From: b2, To: b1, ReplicaID: 2, Parts: []engine.Part{{TP: tp, FetchOffset: leader.HW + 1}}}, false},
 		{"consumer fetch", engine.Message{Kind: engine.MsgFetch, From: engine.NodeID{Kind: engine.NodeConsumer, ID: 1}, To: b1, ReplicaID: engine.ConsumerReplicaID, Parts: []engine.Part{{TP: tp, FetchOffset: leader.HW + 1}}}, false},
 	}
 	w := wireJudge{st}
