@@ -187,7 +187,8 @@ func (c *Cluster) ensureProducer(id int32) *producer {
 
 // produce is KafkaProducer.send for each value: wait for metadata if the
 // partition's leader is unknown, then add the records to the partition's
-// open batch, which may leave linger.ms after it was opened.
+// open batch, which may leave linger.ms after it was opened and once it
+// heads its partition's queue (drainHead).
 func (c *Cluster) produce(cmd Produce) {
 	p := c.ensureProducer(cmd.Producer)
 	node := NodeID{Kind: NodeProducer, ID: p.id}
@@ -204,9 +205,11 @@ func (c *Cluster) produce(cmd Produce) {
 		c.requestMetadata(node, m)
 		return
 	}
+	// RecordAccumulator.tryAppend: the partition's open batch takes the
+	// records until it is drained, also when it waits behind a retry.
 	for i := range p.batches {
 		b := &p.batches[i]
-		if b.tp == cmd.TP && b.acks == cmd.Acks && b.state == batchLinger {
+		if b.tp == cmd.TP && b.acks == cmd.Acks && b.attempts == 0 && b.baseSeq < 0 && (b.state == batchLinger || b.state == batchReady) {
 			b.records = append(b.records, recs...)
 			return
 		}

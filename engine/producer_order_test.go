@@ -189,3 +189,34 @@ func TestProducerRetriesZero(t *testing.T) {
 		t.Fatalf("m0 carries producer %d sequence %d, want none (idempotence off)", rec.ProducerID, rec.Sequence)
 	}
 }
+
+// TestProducerOpenBatchWaitsBehindRetry is RecordAccumulator.tryAppend:
+// while r1 waits for r0 (orderRace), r2 opens a new batch at 1.200, which
+// cannot leave before the retry ahead of it; r3, sent at 1.300, joins that
+// open batch, so B1 appends r2 and r3 with one append, after r0 and r1.
+func TestProducerOpenBatchWaitsBehindRetry(t *testing.T) {
+	c := kipSetup(t, kipConfig(), 3, 1)
+	c.AdvanceTo(1000)
+	mustApply(t, c, engine.Slow{A: kipP1, B: engine.Broker(1), MinLatency: 500, MaxLat: 500})
+	mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"r0"}, Acks: engine.AcksAll})
+	c.AdvanceTo(1010)
+	mustApply(t, c, engine.Slow{A: kipP1, B: engine.Broker(1), MinLatency: 0, MaxLat: 0})
+	mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"r1"}, Acks: engine.AcksAll})
+	c.AdvanceTo(1200)
+	mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"r2"}, Acks: engine.AcksAll})
+	c.AdvanceTo(1300)
+	mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"r3"}, Acks: engine.AcksAll})
+	c.AdvanceTo(5000)
+	if log := kipValues(kipReplica(t, c, 1).Log); !slices.Equal(log, []string{"m0", "r0", "r1", "r2", "r3"}) {
+		t.Fatalf("B1 log %v, want m0 r0 r1 r2 r3", log)
+	}
+	var r2 []engine.Event
+	for _, e := range kipEvents(c, engine.EvAppended) {
+		if e.Node == engine.Broker(1) && e.Value == "r2" {
+			r2 = append(r2, e)
+		}
+	}
+	if len(r2) != 1 || r2[0].Offset != 3 || r2[0].End != 5 {
+		t.Fatalf("B1 appends of r2 %v, want one of offsets 3..4 (r2 and r3 in one batch)", r2)
+	}
+}
