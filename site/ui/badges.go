@@ -52,11 +52,11 @@ func renderBadges(bs []site.Badge, n site.NodeBox) []vecty.MarkupOrChild {
 // #controller-state and #partition-state.
 func renderController(s *site.Store, st engine.State) *vecty.HTML {
 	what := site.ControllerSummary(site.SessionLines(st, s.Player.Scenario().Config))
-	line, hasLine := site.PartitionLineOf(st)
+	line, _ := site.PartitionLineOf(st)
 	return elem.Div(vecty.Markup(vecty.Class("controller-bar"), attr("data-node", "controller"), attr("data-role", "controller")),
 		elem.Span(vecty.Markup(vecty.Class("badge", "badge-controller"), attr("data-badge", "controller")), vecty.Text("controller")),
-		elem.Span(vecty.Markup(prop.ID("controller-state")), vecty.Text(" KRaft quorum · "+what)),
-		vecty.If(hasLine, elem.Span(vecty.Markup(prop.ID("partition-state"), vecty.Class("pstate", "pstate-"+line.Key), vecty.Data("state", line.Key)), vecty.Text(line.Text))),
+		elem.Span(vecty.Markup(prop.ID("controller-state"), attr("title", "KRaft quorum · "+what)), vecty.Text("KRaft quorum · "+what)),
+		elem.Span(vecty.Markup(prop.ID("partition-state"), vecty.Class("pstate", "pstate-"+line.Key), vecty.Data("state", line.Key), attr("title", line.Text)), vecty.Text(line.Text)),
 	)
 }
 

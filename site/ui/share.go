@@ -28,8 +28,19 @@ func shareBar(s *site.Store) *vecty.HTML {
 	if s.Share.Preset == "" {
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(""), vecty.Property("selected", true)), vecty.Text("(a shared or edited scenario)")))
 	}
-	for _, p := range scenarios.All() {
-		opts = append(opts, elem.Option(vecty.Markup(prop.Value(p.Name), vecty.Property("selected", p.Name == s.Share.Preset)), vecty.Text(p.Title)))
+	// The picker is a course: the lesson's sections in order, then the
+	// famous failures, each group an <optgroup>.
+	all := scenarios.All()
+	for _, g := range scenarios.Groups() {
+		group := []vecty.MarkupOrChild{vecty.Markup(attr("label", g))}
+		for _, p := range all {
+			if p.Group == g {
+				group = append(group, elem.Option(vecty.Markup(prop.Value(p.Name), vecty.Property("selected", p.Name == s.Share.Preset)), vecty.Text(p.Title)))
+			}
+		}
+		if len(group) > 1 {
+			opts = append(opts, elem.OptionsGroup(group...))
+		}
 	}
 	return elem.Div(vecty.Markup(vecty.Class("share-bar")),
 		elem.Label(vecty.Markup(vecty.Class("share-label")), vecty.Text("Scenario "), elem.Select(opts...)),

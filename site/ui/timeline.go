@@ -181,7 +181,7 @@ func (m *timelineMarkers) marker(mk site.Marker) *vecty.HTML {
 	}
 	at := mk.At
 	return elem.Button(
-		vecty.Markup(vecty.Class("marker", "marker-"+mk.Kind.String()), prop.Type(prop.TypeButton),
+		vecty.Markup(vecty.Class("marker", "marker-"+mk.Kind.String(), mk.Kind.String()), prop.Type(prop.TypeButton),
 			vecty.Style("--at", itoa(int64(mk.At-m.Start))),
 			vecty.Data("at", engine.FormatTime(mk.At)), vecty.Data("kind", mk.Kind.String()),
 			attr("title", title), attr("aria-label", markerName(mk.Kind)+" at "+engine.FormatTime(mk.At)),

@@ -14,13 +14,12 @@ const maxTries = 3
 
 // renderTryThis is the "Try this" bar under the diagram: one button per
 // suggestion that fits the cluster now (site.TryThis), each a single
-// click, and what to watch for the first. It carries <div id="try-this">
-// with <button data-try="crash-leader"> and so on; nil when nothing fits.
+// click, what to watch in its tooltip. It carries <div id="try-this">
+// with <button data-try="crash-leader"> and so on. It is one row of a fixed
+// height, there even when nothing fits, so that the diagram below it
+// never moves.
 func renderTryThis(s *site.Store) vecty.MarkupOrChild {
 	sgs := site.TryThis(s.Player.State())
-	if len(sgs) == 0 {
-		return nil
-	}
 	sgs = sgs[:min(len(sgs), maxTries)]
 	g := &sig{}
 	for _, sg := range sgs {
@@ -35,13 +34,15 @@ func tryBar(s *site.Store, sgs []site.Suggestion) *vecty.HTML {
 		vecty.Markup(prop.ID("try-this"), vecty.Class("try-this"), attr("role", "group"), attr("aria-labelledby", "try-h")),
 		elem.Span(vecty.Markup(prop.ID("try-h"), vecty.Class("try-h")), vecty.Text("Try this:")),
 	}
+	if len(sgs) == 0 {
+		items = append(items, elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text("click a broker or a link for its actions")))
+	}
 	for i, sg := range sgs {
 		items = append(items, elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Data("try", sg.Key),
 			vecty.ClassMap{"first": i == 0}, attr("title", sg.Watch),
 			event.Click(func(*vecty.Event) { site.Try(s, sg) })),
 			vecty.Text(sg.Label)))
 	}
-	items = append(items, elem.Paragraph(vecty.Markup(vecty.Class("watch")), vecty.Text(sgs[0].Watch)))
 	return elem.Div(items...)
 }
 
