@@ -50,7 +50,7 @@ func TestPlans(t *testing.T) {
 	}
 }
 
-// TestPlanS2 checks the engine side of S2 against the reference's
+// TestPlanS2 checks the engine side of S2 (docs/kafka-rules.md §10) against its
 // outcome: p2's acks=1 m2 acknowledged at offset 2, then lost everywhere;
 // broker 2 led in epoch 1, and after the rebalance broker 1 leads.
 func TestPlanS2(t *testing.T) {
