@@ -151,3 +151,21 @@ func TestFetchRoundsHTML(t *testing.T) {
 		t.Errorf("empty table: %s", got)
 	}
 }
+
+// The event log's rows carry their event's time for click-to-seek, and
+// their text is escaped: a record value cannot inject markup.
+func TestLogLinesHTML(t *testing.T) {
+	lines := []LogLine{
+		{EventLine: EventLine{Time: "10:00:01.000", Text: `p1 produced <b>"x"</b> & more`, Class: "cat-client"}, At: 36001000},
+		{EventLine: EventLine{Time: "10:00:09.001", Text: "controller fenced b1", Class: "cat-cluster"}, At: 36009001},
+	}
+	got := LogLinesHTML(lines)
+	want := `<li tabindex="0" class="cat-client" data-at="36001000"><time>10:00:01.000</time> p1 produced &lt;b&gt;&#34;x&#34;&lt;/b&gt; &amp; more</li>` +
+		`<li tabindex="0" class="cat-cluster" data-at="36009001"><time>10:00:09.001</time> controller fenced b1</li>`
+	if got != want {
+		t.Fatalf("LogLinesHTML =\n%s\nwant\n%s", got, want)
+	}
+	if LogLinesHTML(nil) != "" {
+		t.Fatal("no lines should give no HTML")
+	}
+}
