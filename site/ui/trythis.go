@@ -54,8 +54,11 @@ func renderCaption(s *site.Store) vecty.MarkupOrChild {
 	if !ok {
 		text = s.Manners.Narration.Current
 	}
+	if text == "" && s.Share.Embed != nil {
+		text = "Press Play to watch the cluster replicate."
+	}
 	if text == "" {
-		text = "Press Play, or try one of the buttons below."
+		text = "Press Play, or try one of the experiments."
 	}
 	return elem.Paragraph(vecty.Markup(prop.ID("caption"), vecty.Class("caption"), attr("aria-hidden", "true")), vecty.Text(text))
 }
