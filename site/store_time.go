@@ -27,6 +27,7 @@ func (a ScrubTo) applyTime(s *Store) {
 }
 
 func (JumpToViolation) applyTime(s *Store) {
+	s.Player.fillMarkers()
 	at, ok := s.FirstViolation()
 	if !ok {
 		return

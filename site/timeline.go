@@ -95,6 +95,9 @@ type markerCache struct {
 	// version counts changes to markers, so that views re-render only
 	// when it moves.
 	version int
+	// ahead is the clone run ahead of the playhead to upto, while upto is
+	// short of Horizon.
+	ahead *Player
 }
 
 // lineMarker is the marker of script line line's commands.
@@ -211,9 +214,13 @@ func (p *Player) Horizon() engine.Time {
 
 // Markers returns the timeline's markers from the start to Horizon, in
 // time order, and a version that changes whenever they do. The part beyond
-// the playhead comes from a clone of the player run ahead; the result is
-// cached per history and extended as play goes on, so that a frame costs
-// only the events it added. The slice must not be modified.
+// the playhead comes from a clone of the player run ahead, at most
+// aheadEvents events a call, so that a scenario ten simulated minutes long
+// (start-here's steady producer: some 40,000 events) fills its timeline
+// over a few frames instead of stalling one; until it has, the markers
+// end before Horizon. The result is cached per history and extended as
+// play goes on, so that a frame costs only the events it added. The slice
+// must not be modified.
 func (p *Player) Markers() ([]Marker, int) {
 	c := &p.marks
 	if !c.valid || c.hist != p.hist {
@@ -222,6 +229,7 @@ func (p *Player) Markers() ([]Marker, int) {
 	}
 	h := p.Horizon()
 	if c.upto >= h {
+		c.ahead = nil
 		return c.markers, c.version
 	}
 	if p.Now() >= h {
@@ -229,15 +237,45 @@ func (p *Player) Markers() ([]Marker, int) {
 		if p.EventCount() > c.n {
 			c.scan(p.c.Events(c.n), p.lines)
 		}
-		c.upto = p.Now()
+		c.upto, c.ahead = p.Now(), nil
 		return c.markers, c.version
 	}
-	ahead := p.runAhead(h)
+	ahead := c.ahead
+	if ahead == nil || ahead.Now() < p.Now() {
+		ahead = p.runAhead(p.Now())
+	}
+	from := ahead.EventCount()
+	for ahead.Now() < h && ahead.EventCount()-from < aheadEvents {
+		ahead.play(min(h, ahead.Now()+aheadChunk))
+	}
 	if ahead.EventCount() > c.n {
 		c.scan(ahead.Events(c.n), p.lines)
 	}
-	c.upto = h
+	c.upto, c.ahead = ahead.Now(), ahead
+	if c.upto >= h {
+		c.ahead = nil
+	}
 	return c.markers, c.version
+}
+
+// Running ahead for the markers plays aheadChunk simulated ms at a time
+// until a call has added aheadEvents events (some 3 ms of a native
+// engine's work, 10 ms of the page's wasm) or reached Horizon.
+const (
+	aheadEvents = 4000
+	aheadChunk  = 250
+)
+
+// markersDone says whether Markers covers the whole timeline, to Horizon.
+func (p *Player) markersDone() bool {
+	return p.marks.valid && p.marks.hist == p.hist && p.marks.upto >= p.Horizon()
+}
+
+// fillMarkers runs Markers until it covers the whole timeline, for what
+// must see all of it at once (JumpToViolation).
+func (p *Player) fillMarkers() {
+	for p.Markers(); !p.markersDone(); p.Markers() {
+	}
 }
 
 // runAhead returns a copy of the player played on to t: the same steps on
@@ -249,7 +287,8 @@ func (p *Player) runAhead(t engine.Time) *Player {
 }
 
 // FirstViolation returns the time of the first broken guarantee on the
-// timeline, and false if there is none.
+// timeline, and false if there is none, or none yet among the markers
+// Markers has found so far.
 func (p *Player) FirstViolation() (engine.Time, bool) {
 	ms, _ := p.Markers()
 	for _, m := range ms {

@@ -58,6 +58,7 @@ func wantMarkers(t *testing.T, p *Player) []Marker {
 
 func checkMarkers(t *testing.T, p *Player, when string) []Marker {
 	t.Helper()
+	p.fillMarkers()
 	got, _ := p.Markers()
 	want := wantMarkers(t, p)
 	if !slices.Equal(got, want) {
@@ -150,6 +151,7 @@ func TestMarkersFollowAFork(t *testing.T) {
 // three slow links, the consumer) are another.
 func TestRateProducerIsOneMarker(t *testing.T) {
 	s := defaultStore(t)
+	s.Player.fillMarkers()
 	ms, _ := s.Player.Markers()
 	var commands []Marker
 	for _, m := range ms {
@@ -219,4 +221,32 @@ func TestFitMarkersBoundsTheTrack(t *testing.T) {
 	if total != n {
 		t.Errorf("the fitted markers count %d commands, want %d", total, n)
 	}
+}
+
+// TestMarkersFillOverFrames: start-here's timeline runs ten simulated
+// minutes ahead (some 40,000 events), more than one frame should play, so
+// Markers plays at most about aheadEvents of them a call, and in a few
+// dozen calls has them all, the same as a replay in one go.
+func TestMarkersFillOverFrames(t *testing.T) {
+	s := defaultStore(t)
+	p := s.Player
+	p.Markers()
+	if p.markersDone() {
+		t.Fatal("the first call ran the whole ten minutes ahead")
+	}
+	calls := 1
+	for !p.markersDone() {
+		before := p.marks.ahead.EventCount()
+		p.Markers()
+		calls++
+		if p.marks.ahead != nil {
+			if added := p.marks.ahead.EventCount() - before; added > 2*aheadEvents {
+				t.Fatalf("call %d ran %d events ahead; want about %d at most", calls, added, aheadEvents)
+			}
+		}
+		if calls > 100 {
+			t.Fatalf("the markers still end at %s after %d calls", engine.FormatTime(p.marks.upto), calls)
+		}
+	}
+	checkMarkers(t, p, "filled over frames")
 }
