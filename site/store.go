@@ -23,7 +23,8 @@ type StepOnce struct{}
 type SetSpeed struct{ Speed float64 }
 
 // Tick is an action from the animation loop: RealMs real milliseconds have
-// passed since the last frame.
+// passed since the last frame. While paused it only carries on filling
+// the timeline's markers, if that is under way.
 type Tick struct{ RealMs float64 }
 
 // ProduceRecord is an action which has p1 send the next "order-<n>" record
@@ -299,8 +300,16 @@ func (s *Store) Dispatch(a Action) {
 	case SetSpeed:
 		s.Speed = ClampSpeed(a.Speed)
 	case Tick:
-		if !s.Playing || !(a.RealMs > 0) {
+		if !(a.RealMs > 0) {
 			return
+		}
+		if !s.Playing {
+			// Paused: only the timeline's run ahead may have work left.
+			if !s.Player.markersFilling() {
+				return
+			}
+			s.Player.Markers()
+			break
 		}
 		before := s.Player.Exact()
 		s.advanceActing(a.RealMs)
@@ -391,8 +400,9 @@ func (s *Store) Dispatch(a Action) {
 }
 
 // NeedsFrames reports whether the animation loop's next frame has work:
-// the playhead moves (Playing), or the narrator (Narrate) has events to
-// read or sentences to say. While it is false a Tick and a Narrate change
+// the playhead moves (Playing), the narrator (Narrate) has events to
+// read or sentences to say, or the timeline's markers are still being
+// run ahead (Player.Markers; a paused Tick carries that on). While it is false a Tick and a Narrate change
 // nothing, so the page stops asking for animation frames, and a paused
 // page costs no main-thread time; a Dispatch that makes it true again
 // (play, step, seek, an action) reaches the loop through its subscriber.
@@ -401,7 +411,7 @@ func (s *Store) NeedsFrames() bool {
 		return true
 	}
 	p, m := s.Player, &s.Manners
-	return m.narrated != p || m.Narration.Pending(p.Generation(), p.EventCount())
+	return m.narrated != p || m.Narration.Pending(p.Generation(), p.EventCount()) || p.markersFilling()
 }
 
 // clampSeek bounds a seek's target to what a seek may cost: the furthest

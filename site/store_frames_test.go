@@ -72,3 +72,24 @@ func TestPausedNeedsNoFrames(t *testing.T) {
 		settle(t, s, 10*NarrationGapMs)
 	}
 }
+
+// TestPausedFramesFillTheTimeline: opened paused, start-here's timeline
+// has ten simulated minutes to run ahead (Player.Markers, a piece a
+// frame). Paused frames carry that on, each re-rendering, and stop
+// needing frames once the markers reach the horizon.
+func TestPausedFramesFillTheTimeline(t *testing.T) {
+	s := defaultStore(t)
+	s.Dispatch(TogglePlay{})
+	settle(t, s, 10*NarrationGapMs) // nothing has asked for markers yet
+	s.TimelineMarkers()             // the first render
+	if !s.NeedsFrames() {
+		t.Fatal("with the timeline half run ahead, the paused page needs no frames")
+	}
+	changes := 0
+	s.Subscribe(func() { changes++ })
+	at := s.Player.Exact()
+	settle(t, s, 100*frameMs)
+	if !s.Player.markersDone() || changes == 0 || s.Player.Exact() != at {
+		t.Fatalf("after the paused frames: markers done %v, %d re-renders, playhead %v → %v", s.Player.markersDone(), changes, at, s.Player.Exact())
+	}
+}

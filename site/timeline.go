@@ -271,6 +271,10 @@ func (p *Player) markersDone() bool {
 	return p.marks.valid && p.marks.hist == p.hist && p.marks.upto >= p.Horizon()
 }
 
+// markersFilling says whether Markers has begun and not yet covered the
+// whole timeline (or its history has changed since it last ran).
+func (p *Player) markersFilling() bool { return p.marks.valid && !p.markersDone() }
+
 // fillMarkers runs Markers until it covers the whole timeline, for what
 // must see all of it at once (JumpToViolation).
 func (p *Player) fillMarkers() {
