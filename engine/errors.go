@@ -17,6 +17,7 @@ const (
 	ErrNetworkException             ErrorCode = 13
 	ErrNotEnoughReplicas            ErrorCode = 19
 	ErrNotEnoughReplicasAfterAppend ErrorCode = 20
+	ErrOutOfOrderSequenceNumber     ErrorCode = 45
 	ErrDuplicateSequenceNumber      ErrorCode = 46
 	ErrNotController                ErrorCode = 41
 	ErrInvalidRequest               ErrorCode = 42
@@ -45,6 +46,7 @@ var errorNames = [...]struct {
 	{ErrNetworkException, "NETWORK_EXCEPTION"},
 	{ErrNotEnoughReplicas, "NOT_ENOUGH_REPLICAS"},
 	{ErrNotEnoughReplicasAfterAppend, "NOT_ENOUGH_REPLICAS_AFTER_APPEND"},
+	{ErrOutOfOrderSequenceNumber, "OUT_OF_ORDER_SEQUENCE_NUMBER"},
 	{ErrDuplicateSequenceNumber, "DUPLICATE_SEQUENCE_NUMBER"},
 	{ErrNotController, "NOT_CONTROLLER"},
 	{ErrInvalidRequest, "INVALID_REQUEST"},

@@ -2,11 +2,6 @@ package engine
 
 import "slices"
 
-// ErrOutOfOrderSequenceNumber is OUT_OF_ORDER_SEQUENCE_NUMBER (45,
-// OutOfOrderSequenceException): the leader got an idempotent batch whose
-// first sequence does not follow the producer's last one in its log.
-const ErrOutOfOrderSequenceNumber ErrorCode = 45
-
 // partitionSeq is an idempotent producer's sequence state for one
 // partition (TxnPartitionEntry): the producer id the sequences belong to,
 // the next sequence to hand out and the last sequence acknowledged (-1
