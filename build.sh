@@ -311,7 +311,7 @@ cmd_conformance() {
 	mkdir -p bin
 	rm -f bin/conformance.md
 	KPLAY_KAFKA_LIBS="$PWD/$KAFKA_LIBS" KPLAY_CONFORMANCE_OUT="$PWD/bin/conformance.md" \
-		go test -tags conformance -count=1 -p 1 -timeout 14m -v ./conformance/... || status=$?
+		go test -tags conformance -count=1 -p 1 -timeout 25m -v ./conformance/... || status=$?
 	if [ -f bin/conformance.md ]; then
 		section "comparison tables (bin/conformance.md)"
 		cat bin/conformance.md
