@@ -44,8 +44,8 @@ func TestProducerIdempotentRetriesInSequenceOrder(t *testing.T) {
 	if !slices.Equal(log, []string{"m0", "r0", "r1"}) {
 		t.Fatalf("B1 log %v, want m0 r0 r1", log)
 	}
-	if engine.ErrOutOfOrderSequenceNumber != 45 {
-		t.Fatalf("OUT_OF_ORDER_SEQUENCE_NUMBER is %d, want 45 (Errors.java)", engine.ErrOutOfOrderSequenceNumber)
+	if e := engine.ErrOutOfOrderSequenceNumber; e != 45 || e.String() != "OUT_OF_ORDER_SEQUENCE_NUMBER" {
+		t.Fatalf("OUT_OF_ORDER_SEQUENCE_NUMBER is %d %s, want 45 (Errors.java)", e, e)
 	}
 	if len(errs) != 1 || errs[0].Err != engine.ErrOutOfOrderSequenceNumber {
 		t.Fatalf("produce errors %v, want one OUT_OF_ORDER_SEQUENCE_NUMBER (45) for r1", errs)
