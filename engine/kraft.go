@@ -365,6 +365,13 @@ func (c *Cluster) changePartition(p *partitionReg, target []BrokerID, typ electi
 				}
 			}
 			elr = slices.DeleteFunc(elr, func(x BrokerID) bool { return slices.Contains(target, x) })
+			// Kafka collects the ELR from a java.util.HashSet<Integer>
+			// (candidateSet.stream()), which iterates small ids in
+			// ascending order, so describe shows "Elr: 1,2"
+			// (PartitionChangeBuilderTest
+			// .testEligibleLeaderReplicas_IsrShrinkBelowMinISR expects
+			// [3, 4]).
+			slices.Sort(elr)
 		}
 	}
 	inTargetOrElr := func(id BrokerID) bool {
