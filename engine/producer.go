@@ -356,7 +356,8 @@ func (c *Cluster) sendBatch(p *producer, b *batch) {
 
 // producerRequestTimeout fails an unanswered request with the client-side
 // REQUEST_TIMED_OUT (NetworkClient's request.timeout.ms), which is
-// retriable; an unanswered Metadata request is sent again.
+// retriable, together with every other produce request in flight to the
+// same broker; an unanswered Metadata request is sent again.
 func (c *Cluster) producerRequestTimeout(p *producer, id int64) {
 	node := NodeID{Kind: NodeProducer, ID: p.id}
 	for i := range p.meta {
@@ -366,11 +367,37 @@ func (c *Cluster) producerRequestTimeout(p *producer, id int64) {
 			return
 		}
 	}
+	to := NoLeader
 	for i := range p.batches {
-		b := &p.batches[i]
-		if b.state == batchInflight && b.reqID == id {
-			c.producerError(p, b, Part{TP: b.tp, Err: ErrRequestTimedOut, Leader: NoLeader}, Broker(b.sentTo), "no response within request.timeout.ms")
-			return
+		if b := &p.batches[i]; b.state == batchInflight && b.reqID == id {
+			to = b.sentTo
+		}
+	}
+	if to == NoLeader {
+		return
+	}
+	// The client closes the connection, so every request in flight on it
+	// fails as timed out, oldest first (NetworkClient.handleTimedOutRequests,
+	// cancelInFlightRequests).
+	var ids []int64
+	for i := range p.batches {
+		if b := &p.batches[i]; b.state == batchInflight && b.sentTo == to {
+			ids = append(ids, b.reqID)
+		}
+	}
+	slices.Sort(ids)
+	for _, rid := range ids {
+		for i := range p.batches {
+			b := &p.batches[i]
+			if b.state != batchInflight || b.reqID != rid {
+				continue
+			}
+			why := "no response within request.timeout.ms"
+			if rid != id {
+				why = "the connection closed when another request timed out"
+			}
+			c.producerError(p, b, Part{TP: b.tp, Err: ErrRequestTimedOut, Leader: NoLeader}, Broker(b.sentTo), why)
+			break
 		}
 	}
 }

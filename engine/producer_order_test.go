@@ -220,3 +220,46 @@ func TestProducerOpenBatchWaitsBehindRetry(t *testing.T) {
 		t.Fatalf("B1 appends of r2 %v, want one of offsets 3..4 (r2 and r3 in one batch)", r2)
 	}
 }
+
+// TestProducerRequestTimeoutClosesConnection is
+// NetworkClient.handleTimedOutRequests: when r0's request times out
+// (request.timeout.ms = 30000 after 1.000), the client closes its
+// connection to B1, so r1, sent 10 ms later on the same connection, fails
+// with REQUEST_TIMED_OUT at the same moment. Both go back to the queue
+// (RecordAccumulator.reenqueue): with idempotence in sequence order, so the
+// log reads m0 r0 r1; without it each at the head (Deque.addFirst), so r1,
+// put back last, goes first and the log reads m0 r1 r0 — the reordering
+// ProducerConfig warns of for max.in.flight.requests.per.connection > 1.
+func TestProducerRequestTimeoutClosesConnection(t *testing.T) {
+	for _, tc := range []struct {
+		idem bool
+		want []string
+	}{
+		{true, []string{"m0", "r0", "r1"}},
+		{false, []string{"m0", "r1", "r0"}},
+	} {
+		cfg := kipConfig()
+		cfg.EnableIdempotence = tc.idem
+		c := kipSetup(t, cfg, 3, 1)
+		c.AdvanceTo(1000)
+		mustApply(t, c, engine.Drop{A: kipP1, B: engine.Broker(1), PerMille: 1000})
+		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"r0"}, Acks: engine.AcksAll})
+		c.AdvanceTo(1010)
+		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"r1"}, Acks: engine.AcksAll})
+		c.AdvanceTo(20000)
+		mustApply(t, c, engine.Heal{})
+		c.AdvanceTo(40000)
+		var at []engine.Time
+		for _, e := range kipEvents(c, engine.EvProduceError) {
+			if e.Err == engine.ErrRequestTimedOut {
+				at = append(at, e.At)
+			}
+		}
+		if !slices.Equal(at, []engine.Time{31000, 31000}) {
+			t.Fatalf("idempotence %v: REQUEST_TIMED_OUT at %v, want both requests at 31.000", tc.idem, at)
+		}
+		if log := kipValues(kipReplica(t, c, 1).Log); !slices.Equal(log, tc.want) {
+			t.Fatalf("idempotence %v: B1 log %v, want %v", tc.idem, log, tc.want)
+		}
+	}
+}
