@@ -16,6 +16,13 @@ type broker struct {
 	// brokerEpoch is the epoch the controller gave this incarnation at
 	// registration (0 until the registration response arrives).
 	brokerEpoch int64
+	// nextBeat is when the periodic heartbeat timer fires next. regRetryAt
+	// is when a refused registration is sent again (-1: none waiting), and
+	// regFailures counts the refusals since the last success
+	// (BrokerLifecycleManager.failedAttempts).
+	nextBeat    Time
+	regRetryAt  Time
+	regFailures int
 	// shuttingDown is set once a controlled shutdown was asked for;
 	// cleanShutdown says the last process ended by one.
 	shuttingDown  bool

@@ -88,7 +88,9 @@ const (
 	// EvRegistrationRefused: the controller refused broker Peer's
 	// registration with Err (DUPLICATE_BROKER_REGISTRATION: its previous
 	// registration's session is still valid); the broker sends it again at
-	// End (ClusterControlManager.registerBroker).
+	// End, and after each further refusal waits twice as long
+	// (ClusterControlManager.registerBroker, BrokerLifecycleManager). Only
+	// the first refusal of a series is an event.
 	EvRegistrationRefused
 )
 
@@ -268,7 +270,7 @@ func (e Event) String() string {
 		if e.Text != "" {
 			b.WriteString(", " + e.Text)
 		}
-		b.WriteString("; it tries again at " + FormatTime(Time(e.End)))
+		b.WriteString("; it tries again at " + FormatTime(Time(e.End)) + ", waiting twice as long after each refusal")
 	case EvAlterPartitionRejected:
 		b.WriteString("controller rejects " + e.Peer.String() + "'s AlterPartition of " + e.TP.String() + " (ISR " + idsOrEmpty(e.ISR) + "): " + e.Err.String())
 		if e.Text != "" {

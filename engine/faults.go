@@ -467,7 +467,8 @@ func (c *Cluster) restartBroker(b *broker) {
 		b.replicas[i].leader, b.replicas[i].leaderEpoch, b.replicas[i].partitionEpoch = NoLeader, -1, -1
 	}
 	c.send(Message{Kind: MsgBrokerRegistration, From: b.node(), To: Controller})
-	c.timer(c.now+c.cfg.BrokerHeartbeatIntervalMs, timerHeartbeat, b.node(), TopicPartition{}, 0)
+	b.nextBeat, b.regRetryAt, b.regFailures = c.now+c.cfg.BrokerHeartbeatIntervalMs, -1, 0
+	c.timer(b.nextBeat, timerHeartbeat, b.node(), TopicPartition{}, 0)
 	c.timer(c.now+c.cfg.ReplicaLagTimeMaxMs/2, timerIsrExpiration, b.node(), TopicPartition{}, 0)
 }
 

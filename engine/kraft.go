@@ -96,6 +96,9 @@ type brokerReg struct {
 	// out, or a controlled shutdown), -1 while it is unfenced or has only
 	// been fenced by its registration.
 	fencedAt Time
+	// incarnation is the registered broker process's incarnation (Kafka's
+	// BrokerRegistration.incarnationId, a random Uuid per process start).
+	incarnation int
 }
 
 func (k controller) clone() controller {
@@ -119,17 +122,48 @@ func (c *Cluster) acceptable(id BrokerID) bool {
 // replica.lag.time.max.ms / 2, both from the process start
 // (BrokerLifecycleManager, ReplicaManager.startup).
 func (c *Cluster) startBrokerTimers(b *broker) {
+	c.ctrl.reg(b.id).incarnation = b.incarnation
+	b.nextBeat, b.regRetryAt = c.now, -1
 	c.timer(c.now, timerHeartbeat, b.node(), TopicPartition{}, 0)
 	c.timer(c.now+c.cfg.ReplicaLagTimeMaxMs/2, timerIsrExpiration, b.node(), TopicPartition{}, 0)
 }
 
-// sendHeartbeat sends a BrokerHeartbeat and schedules the next one.
+// sendHeartbeat runs the broker's communication with the controller
+// (BrokerLifecycleManager's CommunicationEvent). At each periodic tick it
+// schedules the next one and, once registered, sends a BrokerHeartbeat. A
+// refused registration is sent again at b.regRetryAt, on a timer of its
+// own that shares this entry point: the tick that finds now == regRetryAt
+// sends it.
 func (c *Cluster) sendHeartbeat(b *broker) {
-	c.timer(c.now+c.cfg.BrokerHeartbeatIntervalMs, timerHeartbeat, b.node(), TopicPartition{}, 0)
-	if b.brokerEpoch == 0 {
-		return // not registered yet
+	periodic := c.now == b.nextBeat
+	if periodic {
+		b.nextBeat = c.now + c.cfg.BrokerHeartbeatIntervalMs
+		c.timer(b.nextBeat, timerHeartbeat, b.node(), TopicPartition{}, 0)
 	}
-	c.send(Message{Kind: MsgBrokerHeartbeat, From: b.node(), To: Controller, BrokerEpoch: b.brokerEpoch, WantShutDown: b.shuttingDown})
+	if b.brokerEpoch == 0 {
+		if b.regRetryAt == c.now {
+			b.regRetryAt = -1
+			c.send(Message{Kind: MsgBrokerRegistration, From: b.node(), To: Controller})
+		}
+		return // not registered yet: no heartbeats
+	}
+	if periodic {
+		c.send(Message{Kind: MsgBrokerHeartbeat, From: b.node(), To: Controller, BrokerEpoch: b.brokerEpoch, WantShutDown: b.shuttingDown})
+	}
+}
+
+// registrationBackoff is how long a broker waits before it sends a refused
+// registration again: BrokerLifecycleManager's resendExponentialBackoff,
+// ExponentialBackoff(100 ms, x2, broker.session.timeout.ms, jitter 0.02),
+// so 100, 200, 400, ... ms up to the session timeout. kplay leaves out the
+// 2% jitter, which would draw from the cluster's one PRNG. failures counts
+// the refusals so far, from 0.
+func (c *Cluster) registrationBackoff(failures int) Time {
+	d := Time(100)
+	for i := 0; i < failures && d < c.cfg.BrokerSessionTimeoutMs; i++ {
+		d *= 2
+	}
+	return min(d, c.cfg.BrokerSessionTimeoutMs)
 }
 
 // handleHeartbeat renews a broker's session (BrokerHeartbeatManager.touch).
@@ -288,20 +322,44 @@ func (c *Cluster) controlledShutdown(id BrokerID) {
 	c.ctrl.reg(id).fencedAt = c.now
 }
 
+// validSession reports whether r's session is valid: unfenced and heard
+// from less than broker.session.timeout.ms ago
+// (BrokerHeartbeatManager.hasValidSession; Kafka compares nanoseconds with
+// >=, kplay fences at the deadline millisecond, so the session ends there).
+func (c *Cluster) validSession(r *brokerReg) bool {
+	return !r.fenced && c.now < r.lastContact+c.cfg.BrokerSessionTimeoutMs
+}
+
 // handleRegistration registers a restarted broker with a new broker epoch,
 // fenced until its heartbeat shows it caught up (ClusterControlManager
-// .registerBroker).
+// .registerBroker). While the previous registration's session is valid, a
+// registration from another incarnation (a new process) is refused with
+// DUPLICATE_BROKER_REGISTRATION ("If the broker was recently restarted this
+// should self-resolve once the heartbeat manager expires the broker's
+// session"), so a broker that crashed and restarted at once is fenced, and
+// leaves every ISR, before it registers again. A new incarnation's
+// registration then cleans up after the previous one
+// (ReplicationControlManager.handleBrokerShutdown): after an unclean
+// shutdown with ELR it leaves every ISR and ELR (handleBrokerUncleanShutdown,
+// KAFKA-15586 / KAFKA-18635), otherwise every ISR.
 func (c *Cluster) handleRegistration(m Message) {
 	id := BrokerID(m.From.ID)
 	r := c.ctrl.reg(id)
-	if c.cfg.EligibleLeaderReplicas && !c.broker(id).cleanShutdown {
-		// An unclean shutdown may have lost unflushed records, so the
-		// broker leaves every ISR and ELR (handleBrokerUncleanShutdown,
-		// KAFKA-15586 / KAFKA-18635).
-		c.removeUnclean(id)
+	if r.epoch > 0 && m.FromIncarnation != r.incarnation && c.validSession(r) {
+		c.send(Message{Kind: MsgBrokerRegistrationResponse, Request: m.ID, From: Controller, To: m.From,
+			Parts: []Part{{Err: ErrDuplicateBrokerRegistration}}})
+		return
+	}
+	if m.FromIncarnation != r.incarnation {
+		if c.cfg.EligibleLeaderReplicas && !c.broker(id).cleanShutdown {
+			c.removeUnclean(id)
+		} else {
+			c.removeFromISRs(id)
+		}
 	}
 	c.ctrl.nextBrokerEpoch++
 	r.epoch = c.ctrl.nextBrokerEpoch
+	r.incarnation = m.FromIncarnation
 	r.fenced = true
 	r.fencedAt = -1
 	r.shuttingDown = false
@@ -312,13 +370,27 @@ func (c *Cluster) handleRegistration(m Message) {
 
 // handleRegistrationResponse stores the broker epoch, heartbeats at once to
 // be unfenced, and replays the metadata log, which starts its fetchers.
+// A refusal is sent again after registrationBackoff
+// (BrokerLifecycleManager.scheduleNextCommunicationAfterFailure).
 //
 // The heartbeat that asks to be unfenced goes out before the first fetch
 // (BrokerLifecycleManager.setReadyToUnfence sends it at once; in Kafka the
 // two race, and kplay lets the heartbeat win so that a caught-up follower
-// rejoins the ISR on its first fetch, as scenarios S2 and S11 of
-// docs/kafka-rules.md §10 have it).
+// rejoins the ISR on its first fetch).
 func (c *Cluster) handleRegistrationResponse(b *broker, m Message) {
+	if len(m.Parts) > 0 && m.Parts[0].Err != ErrNone {
+		b.regRetryAt = c.now + c.registrationBackoff(b.regFailures)
+		b.regFailures++
+		c.timer(b.regRetryAt, timerHeartbeat, b.node(), TopicPartition{}, 0)
+		if b.regFailures > 1 {
+			return // the first refusal's event says how the retries go
+		}
+		r := c.ctrl.reg(b.id)
+		c.emit(Event{Kind: EvRegistrationRefused, Node: b.node(), Peer: b.node(), Err: m.Parts[0].Err, End: Offset(b.regRetryAt),
+			Text: "the previous registration (broker epoch " + itoa64(r.epoch) + ") has a valid session until " + FormatTime(r.lastContact+c.cfg.BrokerSessionTimeoutMs)})
+		return
+	}
+	b.regFailures = 0
 	b.brokerEpoch = m.BrokerEpoch
 	c.send(Message{Kind: MsgBrokerHeartbeat, From: b.node(), To: Controller, BrokerEpoch: b.brokerEpoch})
 	c.catchUp(b)
