@@ -326,7 +326,7 @@ func (r *replayer) produce(ctx context.Context, st Step, c engine.Produce) ([]Ro
 		cfg := r.p.Config
 		idem := cfg.EnableIdempotence && c.Acks == engine.AcksAll
 		pr, err := r.k.NewProducer("p"+strconv.Itoa(int(id)), acksValue(c.Acks), idem,
-			time.Duration(cfg.RequestTimeoutMs)*time.Millisecond, time.Duration(cfg.DeliveryTimeoutMs)*time.Millisecond,
+			time.Duration(cfg.LingerMs)*time.Millisecond, time.Duration(cfg.RequestTimeoutMs)*time.Millisecond, time.Duration(cfg.DeliveryTimeoutMs)*time.Millisecond,
 			cfg.MaxInFlightRequestsPerConnection, cfg.Retries)
 		if err != nil {
 			return nil, err

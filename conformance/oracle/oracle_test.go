@@ -208,7 +208,7 @@ func TestOracle(t *testing.T) {
 		}},
 
 		{"ProduceIdempotent", func(t *testing.T) {
-			p, err := cl.NewProducer("p-all", -1, true, 5*time.Second, 20*time.Second, 5, math.MaxInt32)
+			p, err := cl.NewProducer("p-all", -1, true, 0, 5*time.Second, 20*time.Second, 5, math.MaxInt32)
 			if err != nil {
 				t.Fatal(err)
 			}

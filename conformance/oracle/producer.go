@@ -32,7 +32,7 @@ type ProduceResult struct {
 
 // A Producer is one named producer client, like one Java KafkaProducer,
 // for one acks setting. Records carry their partition; batches are sent
-// uncompressed, without linger. It is safe for concurrent use.
+// uncompressed. It is safe for concurrent use.
 type Producer struct {
 	name string
 	cl   *kgo.Client
@@ -44,6 +44,8 @@ type Producer struct {
 }
 
 // NewProducer makes a producer named name (its client.id) on the cluster.
+// linger is linger.ms: how long a partition's first record waits for more
+// to share its batch (5 ms by default since Kafka 4.0, KIP-1030).
 // acks is -1 (all), 1 or 0; idempotent is enable.idempotence (KIP-98),
 // valid only with acks -1. requestTimeout is the Java producer's
 // request.timeout.ms: the Produce request's TimeoutMillis, and the client
@@ -63,7 +65,7 @@ type Producer struct {
 // must (it requires at most 5). retries is the producer's retries: how
 // often a failed record is sent again before it fails with the error
 // (franz-go's RecordRetries; Java's default, 2147483647, is unlimited).
-func (c *Client) NewProducer(name string, acks int, idempotent bool, requestTimeout, deliveryTimeout time.Duration, maxInFlight, retries int) (*Producer, error) {
+func (c *Client) NewProducer(name string, acks int, idempotent bool, linger, requestTimeout, deliveryTimeout time.Duration, maxInFlight, retries int) (*Producer, error) {
 	a, err := kgoAcks(acks)
 	if err != nil {
 		return nil, fmt.Errorf("oracle: producer %s: %w", name, err)
@@ -75,7 +77,7 @@ func (c *Client) NewProducer(name string, acks int, idempotent bool, requestTime
 		kgo.ClientID(name),
 		kgo.RequiredAcks(a),
 		kgo.RecordPartitioner(kgo.ManualPartitioner()),
-		kgo.ProducerLinger(0),
+		kgo.ProducerLinger(linger),
 		kgo.ProducerBatchCompression(kgo.NoCompression()),
 		kgo.ProduceRequestTimeout(requestTimeout),
 		kgo.RequestTimeoutOverhead(time.Second),
