@@ -18,7 +18,7 @@ func actPage(t *testing.T) (context.Context, func() []string) {
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
 	pageErrors := watchConsole(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=order-9001")); err != nil {
 		t.Fatalf("navigate: %v", err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {

@@ -108,7 +108,7 @@ func TestBrowserScriptEditor(t *testing.T) {
 	// Fix it (select "rsh" after the c and type "rash") and retitle.
 	caretTo(t, ctx, "\ncrsh 3\n", 2, 3)
 	typeText(t, ctx, "rash")
-	caretTo(t, ctx, "# title: ", len("# title: "), 0)
+	caretTo(t, ctx, `title "`, len(`title "`), 0)
 	typeText(t, ctx, "Edited: ")
 	pollJS(t, ctx, `document.getElementById("script-problem") === null && !document.getElementById("script-apply").disabled`, 5*time.Second, "the fixed draft has no problem")
 	// Only the keydown, as in the act test: a CDP "char" event would also
@@ -125,7 +125,7 @@ func TestBrowserScriptEditor(t *testing.T) {
 	evalJS[bool](t, ctx, `(() => { document.getElementById("share").click(); return true; })()`)
 	pollJS(t, ctx, `location.hash.startsWith("#s=1.")`, 5*time.Second, "the share link is in the address bar")
 	l, err := link.Parse(evalJS[string](t, ctx, `location.hash`))
-	if err != nil || !strings.Contains(l.Script, "\ncrash 3\n") || !strings.HasPrefix(l.Script, "# title: Edited: ") || l.T != 15000 {
+	if err != nil || !strings.Contains(l.Script, "\ncrash 3\n") || !strings.HasPrefix(l.Script, `title "Edited: `) || l.T != 15000 {
 		t.Errorf("the share link does not carry the edit at 15000 ms: %+v %v", l, err)
 	}
 	screenshot(t, ctx, "kplay-editor-1280x900.png")
@@ -217,6 +217,10 @@ func TestBrowserHostileText(t *testing.T) {
 	pollJS(t, ctx, `document.querySelector('svg#diagram [data-offset="1"]') !== null`, 10*time.Second, "the records are drawn")
 	evalJS[bool](t, ctx, `(() => { document.querySelector('svg#diagram [data-offset="1"]').dispatchEvent(new MouseEvent("click", {bubbles: true})); return true; })()`)
 	pollJS(t, ctx, `document.getElementById("inspector").textContent.includes("<img/src=x/onerror=window.pwned=2>")`, 10*time.Second, "the inspector shows the value as text")
+	// The record values are in the whole event log, behind "show fetch
+	// chatter" (the filtered log leaves out appends and fetches).
+	evalJS[bool](t, ctx, `(() => { const c = document.getElementById("show-net"); if (!c.checked) c.click(); return true; })()`)
+	pollJS(t, ctx, `document.getElementById("show-net").checked`, 5*time.Second, "the whole log is shown")
 	got := evalJS[string](t, ctx, `[document.querySelectorAll("body b, body i, body u, body img").length, String(window.pwned),
 		document.querySelector(".title").textContent, document.getElementById("events").textContent.includes("<b>bold</b>"),
 		document.getElementById("script").value.includes("values=(<b>bold</b>")].join("|")`)

@@ -26,7 +26,7 @@ func seePage(t *testing.T) (context.Context, func() []string) {
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 1000)
 	pageErrors := watchConsole(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=order-9001")); err != nil {
 		t.Fatalf("navigate: %v", err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {

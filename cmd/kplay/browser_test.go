@@ -212,7 +212,7 @@ func TestBrowserPlayground(t *testing.T) {
 	pageErrors := watchConsole(ctx)
 
 	start := time.Now()
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=order-9001")); err != nil {
 		t.Fatalf("navigate: %v", err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
@@ -377,7 +377,7 @@ func TestBrowserCrashLeader(t *testing.T) {
 	// Collect uncaught exceptions and console errors from the start.
 	pageErrors := watchConsole(ctx)
 
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=order-9001")); err != nil {
 		t.Fatalf("navigate: %v", err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
