@@ -3,6 +3,7 @@
 package conformance
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -41,6 +42,8 @@ type replayer struct {
 	consumers map[string]*consEntry
 	consOrder []string
 	logf      func(string, ...any)
+	// later holds the rows of observations polled in the background.
+	later []chan []Row
 }
 
 type prodKey struct {
@@ -117,6 +120,8 @@ func Replay(ctx context.Context, p *Plan, opt Options) (res *Result, err error) 
 	}
 	r.sleepUntil(ctx, last+p.Settle)
 	res.Rows = append(res.Rows, r.poll(ctx, last+p.Settle, p.Final, r.final)...)
+	res.Rows = append(res.Rows, r.collectLater()...)
+	slices.SortStableFunc(res.Rows, func(a, b Row) int { return cmp.Compare(a.At, b.At) })
 	r.logHistory(ctx)
 	res.Took = time.Since(t0)
 	return res, nil
@@ -207,23 +212,31 @@ func (r *replayer) step(ctx context.Context, st Step) ([]Row, error) {
 			return nil, err
 		}
 		cmd := st.D.Cmd
-		return r.poll(ctx, st.At, st.Pairs, func(ctx context.Context) ([]Pair, error) {
-			var cv *oracle.ControllerView
-			if cmd == "state" {
-				v, err := r.controllerView(ctx)
-				if err != nil {
-					return nil, err
-				}
-				cv = &v
+		fast, slow := splitSlow(st.Pairs)
+		// The partition epoch is read from the metadata log, a JVM of its
+		// own, in the background: waiting for it would hold back the
+		// script's next directives by seconds.
+		r.pollLater(ctx, st.At, slow, func(ctx context.Context) ([]Pair, error) {
+			cv, err := r.controllerView(ctx)
+			if err != nil {
+				return nil, err
 			}
-			pv, rvs, err := r.views(ctx, tp, cv)
+			reg, ok := cv.Partition(tp.Topic, int32(tp.Partition))
+			if !ok {
+				return nil, fmt.Errorf("no partition %s in the controller's metadata log", tp)
+			}
+			return []Pair{{partitionEpochName(tp), epochString(reg.PartitionEpoch)}}, nil
+		})
+		return r.poll(ctx, st.At, fast, func(ctx context.Context) ([]Pair, error) {
+			pv, rvs, err := r.views(ctx, tp, nil)
 			if err != nil {
 				return nil, err
 			}
 			if cmd == "state" {
-				return statePairs(pv, rvs), err
+				ps, _ := splitSlow(statePairs(pv, rvs))
+				return ps, nil
 			}
-			return logPairs(tp.Topic, int32(tp.Partition), rvs), err
+			return logPairs(tp.Topic, int32(tp.Partition), rvs), nil
 		}), nil
 	case "fetch-rounds":
 		return nil, nil
@@ -556,7 +569,48 @@ func (r *replayer) final(ctx context.Context) ([]Pair, error) {
 // matches if Kafka showed kplay's value at any read within the window;
 // otherwise the row holds Kafka's last value.
 func (r *replayer) poll(ctx context.Context, at engine.Time, want []Pair, get func(context.Context) ([]Pair, error)) []Row {
+	return r.pollFrom(ctx, r.origin.Add(time.Duration(at)*time.Millisecond), at, want, get)
+}
+
+// pollLater polls like poll, in its own goroutine; Replay collects the
+// rows at the end. get must not touch the replay's mutable state.
+func (r *replayer) pollLater(ctx context.Context, at engine.Time, want []Pair, get func(context.Context) ([]Pair, error)) {
+	if len(want) == 0 {
+		return
+	}
 	due := r.origin.Add(time.Duration(at) * time.Millisecond)
+	ch := make(chan []Row, 1)
+	r.later = append(r.later, ch)
+	go func() { ch <- r.pollFrom(ctx, due, at, want, get) }()
+}
+
+// collectLater waits for every pollLater and returns their rows.
+func (r *replayer) collectLater() []Row {
+	var out []Row
+	for _, ch := range r.later {
+		out = append(out, <-ch...)
+	}
+	r.later = nil
+	return out
+}
+
+// splitSlow separates the pairs read from the controller's metadata log
+// (the partition epoch) from the rest.
+func splitSlow(ps []Pair) (fast, slow []Pair) {
+	for _, p := range ps {
+		if strings.HasSuffix(p.Name, " partition epoch") {
+			slow = append(slow, p)
+		} else {
+			fast = append(fast, p)
+		}
+	}
+	return fast, slow
+}
+
+func partitionEpochName(tp engine.TopicPartition) string { return tp.String() + " partition epoch" }
+
+// pollFrom is poll with the observation's real due time given.
+func (r *replayer) pollFrom(ctx context.Context, due time.Time, at engine.Time, want []Pair, get func(context.Context) ([]Pair, error)) []Row {
 	deadline := due.Add(r.p.Tolerance)
 	rows := make([]Row, len(want))
 	for i, w := range want {
