@@ -220,7 +220,7 @@ func TestBrowserHostileText(t *testing.T) {
 	// The record values are in the whole event log, behind "show fetch
 	// chatter" (the filtered log leaves out appends and fetches).
 	evalJS[bool](t, ctx, `(() => { const c = document.getElementById("show-net"); if (!c.checked) c.click(); return true; })()`)
-	pollJS(t, ctx, `document.getElementById("show-net").checked`, 5*time.Second, "the whole log is shown")
+	pollJS(t, ctx, `document.getElementById("show-net").checked && document.getElementById("events").textContent.includes("<b>bold</b>")`, 5*time.Second, "the whole log shows the record values")
 	got := evalJS[string](t, ctx, `[document.querySelectorAll("body b, body i, body u, body img").length, String(window.pwned),
 		document.querySelector(".title").textContent, document.getElementById("events").textContent.includes("<b>bold</b>"),
 		document.getElementById("script").value.includes("values=(<b>bold</b>")].join("|")`)

@@ -112,9 +112,10 @@ func ghostAt(gs []engine.Record, o engine.Offset) (engine.Record, bool) {
 }
 
 // selectRecord makes a cell a click target that shows its record in the
-// inspector and the lifecycle panel and, as a click anywhere on the box
-// does, opens the broker's menu; the broker itself is not selected, so
-// that the record stays in the inspector.
+// inspector and the lifecycle panel. It does not open the broker's menu,
+// as a click anywhere else on the box does: the reader asked about the
+// record, and the menu would cover the lifecycle it opens. The broker
+// itself is not selected, so that the record stays in the inspector.
 func selectRecord(s strip, rec engine.Record, ghost bool) vecty.Applyer {
 	if s.store == nil {
 		return nil
@@ -122,7 +123,6 @@ func selectRecord(s strip, rec engine.Record, ghost bool) vecty.Applyer {
 	st, b, tp := s.store, s.r.Broker, s.tp
 	return event.Click(func(*vecty.Event) {
 		st.Dispatch(site.Select{Target: site.Selection{Kind: site.SelRecord, Broker: b, TP: tp, Record: rec, Ghost: ghost}})
-		st.Dispatch(site.OpenMenu{Broker: b})
 	}).StopPropagation()
 }
 
