@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh: the one entry point for kplay's build, local server, tests and
-# benchmarks. See DESIGN.md §6 and §7.
+# benchmarks. See docs/design.md §6 and §7.
 #
 #   ./build.sh build   write dist/: app.wasm, wasm_exec.js, static files, .gz and .br copies
 #   ./build.sh serve   build, then serve dist/ on http://127.0.0.1:8080/
@@ -23,7 +23,7 @@ usage: ./build.sh build|serve|test|bench|conformance|worker-dev
   build   write dist/ (app.wasm, wasm_exec.js, static files, .gz and .br copies)
   serve   build, then serve dist/ on http://127.0.0.1:8080/
   test    formatting, vet, staticcheck, native and js/wasm tests, determinism, browser tests
-  bench   wasm size, engine events per second, first draw; compared with DESIGN §7 budgets
+  bench   wasm size, engine events per second, first draw, whole frames; compared with docs/design.md §7 budgets
   conformance
           run conformance/testdata on real Apache Kafka 4.4.0 and on kplay; print the comparison tables
   worker-dev
@@ -266,7 +266,7 @@ cmd_bench() {
 	big_long=$(echo "$cost_out" | grep '9x12' | metric long-tasks)
 	big_longest=$(echo "$cost_out" | grep '9x12' | metric longest-ms)
 
-	section "budgets (DESIGN §7, and the whole-frame budgets of docs/design.md)"
+	section "budgets (docs/design.md §7)"
 	awk -v raw="$raw" -v gz="$gz" -v br="$br" -v native="$native" -v wasm="$wasm" -v draw="$draw" -v seek="$seek" -v frame="$frame" -v frame_p95="$frame_p95" -v play_task="$play_task" -v pause_task="$pause_task" -v big_fps="$big_fps" -v big_p95="$big_p95" -v big_long="$big_long" -v big_longest="$big_longest" '
 		function v(ok) { return ok ? "PASS" : "OVER" }
 		BEGIN {

@@ -8,7 +8,7 @@ import (
 )
 
 // BenchmarkEngine measures the simulator's throughput in events per second
-// (DESIGN §7: at least 2,000,000 natively, and at least 0.4× that in wasm)
+// (docs/design.md §7: at least 2,000,000 natively, and at least 0.4× that in wasm)
 // on a steady workload: a 3-broker cluster, one topic of 3 partitions with
 // replication factor 3, a consumer, and every 5 simulated ms one produce of
 // one record (acks=all) to each partition. One op is one such 5 ms round.

@@ -37,7 +37,7 @@ type Cluster struct {
 	ctrl controller
 	net  network
 	// uncleanElections counts unclean and last-known-leader elections, so
-	// that invariant checks know whether a run is "clean" (reference §11).
+	// that invariant checks know whether a run is "clean" (docs/kafka-rules.md §11).
 	uncleanElections int
 	// lostUnflushed is set once a crash lost a log's unflushed tail.
 	lostUnflushed bool

@@ -8,7 +8,7 @@ import (
 
 // Config is a cluster's setup and its Kafka settings. Every field that is a
 // Kafka setting names the key it stands for; DefaultConfig gives Kafka 4.x's
-// defaults (reference §9, ReplicationConfigs.java, KRaftConfigs.java,
+// defaults (docs/kafka-rules.md §9, ReplicationConfigs.java, KRaftConfigs.java,
 // ProducerConfig.java, ConsumerConfig.java).
 type Config struct {
 	// Seed seeds the cluster's one PRNG (latencies, topic ids, placement).

@@ -7,7 +7,7 @@ import (
 
 // consumer is a KafkaConsumer assigned one partition: a fetch loop from its
 // position, reading from the leader, or from a follower the leader names
-// (KIP-392), and only below the serving replica's HW (reference §4).
+// (KIP-392), and only below the serving replica's HW (docs/kafka-rules.md §4).
 type consumer struct {
 	id       int32
 	tp       TopicPartition

@@ -136,7 +136,7 @@ func TestEventsBefore(t *testing.T) {
 	}
 }
 
-// TestInvariantsHoldUnderWorkload checks reference §11 invariants that apply
+// TestInvariantsHoldUnderWorkload checks docs/kafka-rules.md §11 invariants that apply
 // without faults after every step: I7 HwBounds, I8 LeaderHwMonotonic, I10
 // HwCoveredByIsr, I1 LeaderInIsr, I3 MembershipSets, and log matching (I21).
 func TestInvariantsHoldUnderWorkload(t *testing.T) {

@@ -12,7 +12,7 @@
 //
 // Every Kafka behaviour names its source (a KIP, a Kafka class or config) in
 // the comment where it is implemented. The rules themselves are collected in
-// shared/reference/kafka-replication.md.
+// docs/kafka-rules.md.
 //
 // # Determinism contract
 //

@@ -5,7 +5,7 @@ import "testing"
 // TestFetchEpochFencing: a fetch whose CurrentLeaderEpoch is older than the
 // broker's gets FENCED_LEADER_EPOCH (74), a newer one UNKNOWN_LEADER_EPOCH
 // (75), and -1 skips the check (Partition.checkCurrentLeaderEpoch, KIP-320,
-// reference §1.6 and S12's consumer variant).
+// docs/kafka-rules.md §1.6 and S12's consumer variant).
 func TestFetchEpochFencing(t *testing.T) {
 	cfg := DefaultConfig()
 	c, err := New(cfg)

@@ -119,7 +119,7 @@ func (c *Cluster) violation(key string, e Event) {
 	c.emit(e)
 }
 
-// check evaluates reference §11's invariants. The cheap ones run where the
+// check evaluates docs/kafka-rules.md §11's invariants. The cheap ones run where the
 // state they watch changes: I1 LeaderInIsr and I3 MembershipSets on every
 // partition change (checkRegistration), I7 HwBounds and I8
 // LeaderHwMonotonic on every HW move (setHW). After every step, check scans
@@ -195,7 +195,7 @@ func (c *Cluster) checkRegistration(p *partitionReg) {
 
 // clean reports whether the run has had nothing that may lose committed
 // data: no unclean or last-known-leader election, no lost unflushed tail,
-// and the current truncation protocol (reference §11).
+// and the current truncation protocol (docs/kafka-rules.md §11).
 func (c *Cluster) clean() bool {
 	return c.uncleanElections == 0 && !c.lostUnflushed && c.cfg.Protocol == ProtocolCurrent
 }

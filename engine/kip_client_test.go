@@ -7,7 +7,7 @@ import (
 	"kplay/engine"
 )
 
-// Tests of client-visible rules (reference §3, §4) and of the simulator's
+// Tests of client-visible rules (docs/kafka-rules.md §3, §4) and of the simulator's
 // network faults. Helpers are in kip_isr_test.go.
 
 var kipP1 = engine.NodeID{Kind: engine.NodeProducer, ID: 1}
@@ -30,7 +30,7 @@ func kipUnderMinIsr(t *testing.T, cfg engine.Config) *engine.Cluster {
 	return c
 }
 
-// TestKIPConsumerReadsOnlyBelowHW is reference §4.1 and invariant I16
+// TestKIPConsumerReadsOnlyBelowHW is docs/kafka-rules.md §4.1 and invariant I16
 // (FetchIsolation.HIGH_WATERMARK, LocalLog.read, §12.1): a read_uncommitted
 // consumer gets only [logStart, HW); the acks=1 record above the frozen HW
 // is never returned, and a fetch from an offset in [HW, LEO] is empty, not
@@ -52,7 +52,7 @@ func TestKIPConsumerReadsOnlyBelowHW(t *testing.T) {
 	}
 }
 
-// TestKIPOffsetOutOfRangeAutoReset is reference §4.1 (LocalLog.read: a
+// TestKIPOffsetOutOfRangeAutoReset is docs/kafka-rules.md §4.1 (LocalLog.read: a
 // fetch offset > LEO is OFFSET_OUT_OF_RANGE (1); the consumer resets per
 // auto.offset.reset, ConsumerConfig, default latest, or throws): earliest
 // moves to the log start, latest to the HW (ListOffsets LATEST), none stops
@@ -98,7 +98,7 @@ func TestKIPOffsetOutOfRangeAutoReset(t *testing.T) {
 	}
 }
 
-// TestKIPFetchFromFollowerSameRack is KIP-392 (reference §4.2,
+// TestKIPFetchFromFollowerSameRack is KIP-392 (docs/kafka-rules.md §4.2,
 // ReplicaManager.findPreferredReadReplica, RackAwareReplicaSelector,
 // FetchCollector): with replica.selector.class=RackAwareReplicaSelector a
 // consumer in rack b is told by the leader (rack a) to read from B2 (rack b,
@@ -198,7 +198,7 @@ func TestKIPConsumerDetectsTruncationAfterUncleanElection(t *testing.T) {
 	}
 }
 
-// TestKIPIdempotentRetryNotDuplicated is reference §3.2 (idempotence: "a
+// TestKIPIdempotentRetryNotDuplicated is docs/kafka-rules.md §3.2 (idempotence: "a
 // retried batch that is already in the leader's log (including one
 // replicated before a failover — the new leader rebuilds producer state
 // from its log) is recognised as a duplicate and answered with the
@@ -278,7 +278,7 @@ func TestKIPProducerRequestAndDeliveryTimeout(t *testing.T) {
 }
 
 // TestKIPSlowLinkOnly: engine.Slow sets the latency of one link, both ways,
-// and leaves the others at the cluster's (engine/faults.go; reference §10.0
+// and leaves the others at the cluster's (engine/faults.go; docs/kafka-rules.md §10.0
 // models every other link with 0 latency).
 func TestKIPSlowLinkOnly(t *testing.T) {
 	c := kipSetup(t, kipConfig(), 3, 1)

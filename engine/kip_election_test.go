@@ -11,9 +11,9 @@ import (
 // Tests of fencing, leader election, ELR, controlled shutdown and preferred
 // leader election. Helpers (kipConfig, kipSetup, kipPart, ...) are in
 // kip_isr_test.go; expected values come from
-// shared/reference/kafka-replication.md.
+// docs/kafka-rules.md.
 
-// TestKIPFencedSessionTimeoutAfterLastHeartbeat is reference §5.1
+// TestKIPFencedSessionTimeoutAfterLastHeartbeat is docs/kafka-rules.md §5.1
 // (BrokerHeartbeatManager.hasValidSession, broker.session.timeout.ms = 9000,
 // broker.heartbeat.interval.ms = 2000) and §10.0: a broker that crashes right
 // after its heartbeat at 10.000 is fenced at exactly 19.000, and one that
@@ -41,7 +41,7 @@ func TestKIPFencedSessionTimeoutAfterLastHeartbeat(t *testing.T) {
 	}
 }
 
-// TestKIPFenceStaleBrokersOneAtATime is reference §5.1
+// TestKIPFenceStaleBrokersOneAtATime is docs/kafka-rules.md §5.1
 // (ReplicationControlManager.maybeFenceOneStaleBroker: one stale broker per
 // controller event) and S4 ("fence one (say B2) → ISR [1,3] (PE1); fence the
 // other → ISR [1] (PE2)"; ties broken by lower id first): B3 crashes before
@@ -65,7 +65,7 @@ func TestKIPFenceStaleBrokersOneAtATime(t *testing.T) {
 	kipWantPart(t, c, "both fenced", 1, []engine.BrokerID{1}, 0, 2)
 }
 
-// TestKIPElectionAssignmentOrder is reference §5.2 step 2 and §12.3
+// TestKIPElectionAssignmentOrder is docs/kafka-rules.md §5.2 step 2 and §12.3
 // (PartitionChangeBuilder.electAnyLeader): the new leader is the first
 // replica in assignment order that is in the ISR and acceptable, not the
 // first in ISR order; the leader epoch goes up by one (§1.6). Assignment
@@ -93,7 +93,7 @@ func TestKIPElectionAssignmentOrder(t *testing.T) {
 	kipWantPart(t, c, "B2 fenced", 3, []engine.BrokerID{1, 3}, 1, 3)
 }
 
-// TestKIPNoEligibleLeaderUncleanOff is reference §5.2 step 5, §5.7 and S5's
+// TestKIPNoEligibleLeaderUncleanOff is docs/kafka-rules.md §5.2 step 5, §5.7 and S5's
 // disabled variant (UncleanLeaderElectionTest.verifyUncleanLeaderElectionDisabled:
 // "leader should be NO_LEADER(-1) and the ISR should have only old
 // leaderId"): when the last ISR member dies and unclean election is off,
@@ -127,7 +127,7 @@ func TestKIPNoEligibleLeaderUncleanOff(t *testing.T) {
 	}
 }
 
-// TestKIPUncleanElectionFirstLiveInAssignmentOrder is reference §5.2 step 4,
+// TestKIPUncleanElectionFirstLiveInAssignmentOrder is docs/kafka-rules.md §5.2 step 4,
 // §5.4 and §12.3: with unclean.leader.election.enable the controller picks
 // the first acceptable replica in assignment order (not the lowest id, not
 // the most up to date) and cuts the ISR to it. Assignment 2,3,1 (start
@@ -172,7 +172,7 @@ func TestKIPUncleanElectionFirstLiveInAssignmentOrder(t *testing.T) {
 }
 
 // kipDescribeFields splits a describe partition line into its fields
-// (reference §8.1: TAB-separated, leading TAB).
+// (docs/kafka-rules.md §8.1: TAB-separated, leading TAB).
 func kipDescribeFields(t *testing.T, line string) map[string]string {
 	t.Helper()
 	if !strings.HasPrefix(line, "\t") {
@@ -190,7 +190,7 @@ func kipDescribeFields(t *testing.T, line string) map[string]string {
 }
 
 // kipSameSet compares a comma list with a set of ids, ignoring order (ELR
-// order is unspecified, reference §5.6).
+// order is unspecified, docs/kafka-rules.md §5.6).
 func kipSameSet(list string, want ...string) bool {
 	got := []string{}
 	if list != "" {
@@ -202,7 +202,7 @@ func kipSameSet(list string, want ...string) bool {
 	return slices.Equal(got, w)
 }
 
-// TestKIPElrLastReplicaStanding is KIP-966 (reference §5.6, S4's ELR
+// TestKIPElrLastReplicaStanding is KIP-966 (docs/kafka-rules.md §5.6, S4's ELR
 // variant, §5.7, §8.1; PartitionChangeBuilder.maybePopulateTargetElr /
 // maybeUpdateLastKnownLeader). With min.insync.replicas=2, after B2 then B3
 // are fenced the partition line is "Isr: 1\tElr: 3\tLastKnownElr: " — only
@@ -210,9 +210,9 @@ func kipSameSet(list string, want ...string) bool {
 // too ("last replica standing") the ISR becomes empty, ELR = {1,3}
 // ((ELR ∪ previous ISR) − target ISR), LastKnownElr = [1] (the last leader)
 // and Leader: none. B1 crashed, so when it registers again it leaves the
-// ELR (an unclean shutdown may have lost unflushed records; reference §5.6,
+// ELR (an unclean shutdown may have lost unflushed records; docs/kafka-rules.md §5.6,
 // KAFKA-18635), and it is not elected as the last known leader either: that
-// step needs both the ISR and the ELR empty (reference §5.2 step 3,
+// step needs both the ISR and the ELR empty (docs/kafka-rules.md §5.2 step 3,
 // PartitionChangeBuilder.canElectLastKnownLeader), and B3 is still in the
 // ELR. The partition stays without a leader: Elr 3, LastKnownElr 1.
 func TestKIPElrLastReplicaStanding(t *testing.T) {
@@ -256,7 +256,7 @@ func TestKIPElrLastReplicaStanding(t *testing.T) {
 }
 
 // TestKIPElrUncleanElectionClearsElr is KIP-966 with an unclean election
-// (reference §5.4, §5.6; PartitionChangeBuilder.maybeUpdateRecordElr:
+// (docs/kafka-rules.md §5.4, §5.6; PartitionChangeBuilder.maybeUpdateRecordElr:
 // "Clean the ELR related fields if it is an unclean election"): two
 // brokers, min.insync.replicas=1, unclean election on. B2 is fenced first
 // (ISR 1, still >= min ISR, so no ELR); then the leader B1 is fenced: the
@@ -298,7 +298,7 @@ func TestKIPElrUncleanElectionClearsElr(t *testing.T) {
 	}
 }
 
-// TestKIPControlledShutdownMovesLeadershipAtOnce is reference §5.1
+// TestKIPControlledShutdownMovesLeadershipAtOnce is docs/kafka-rules.md §5.1
 // (ReplicationControlManager.handleBrokerInControlledShutdown, [OPS]
 // "Graceful shutdown"): a controlled shutdown removes the broker from every
 // ISR and moves its leaderships in the same millisecond, not after the

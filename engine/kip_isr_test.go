@@ -10,15 +10,15 @@ import (
 )
 
 // Tests of Kafka's ISR rules. Expected values come from
-// shared/reference/kafka-replication.md (section numbers below), never from
-// the engine's own output. Times follow the reference's §10.0 timing model:
+// docs/kafka-rules.md (section numbers below), never from
+// the engine's own output. Times follow docs/kafka-rules.md §10.0 timing model:
 // latency 0, linger.ms 0, brokers heartbeat at start, start+2000, ...,
 // isr-expiration ticks every replica.lag.time.max.ms / 2 from broker start.
 
 // kipT0 is partition 0 of topic t, the reference scenarios' partition p.
 var kipT0 = engine.TopicPartition{Topic: "t", Partition: 0}
 
-// kipConfig is the reference §10.0 setup: Kafka 4.x defaults, zero latency,
+// kipConfig is the docs/kafka-rules.md §10.0 setup: Kafka 4.x defaults, zero latency,
 // linger.ms 0, min.insync.replicas=2, ELR and unclean election off. §10.0
 // defines its scenarios with "ELR disabled (4.0 default)", while a new 4.1+
 // cluster, and so DefaultConfig, has ELR on (§5.6): the ELR tests turn it
@@ -89,7 +89,7 @@ func kipValues(log []engine.Record) []string {
 }
 
 // kipDescribeLine is the partition line of kafka-topics.sh --describe for
-// t-0 (reference §8.1), without its trailing newline.
+// t-0 (docs/kafka-rules.md §8.1), without its trailing newline.
 func kipDescribeLine(t *testing.T, c *engine.Cluster) string {
 	t.Helper()
 	out, err := c.Describe("t")
@@ -187,7 +187,7 @@ func TestKIPIsrNoShrinkWhenFollowerAtLogEnd(t *testing.T) {
 	kipWantPart(t, c, "after 300 s idle", 1, []engine.BrokerID{1, 2, 3}, 0, 0)
 }
 
-// TestKIPIsrExpandNeedsEpochStartOffset is reference §2.7 rule 2 and
+// TestKIPIsrExpandNeedsEpochStartOffset is docs/kafka-rules.md §2.7 rule 2 and
 // PartitionTest.testFollowerDoesNotJoinISRUntilCaughtUpToOffsetWithinCurrentLeaderEpoch
 // ([TLA] Kip320.tla rule 4): a follower rejoins only once its LEO is ≥ the
 // leader's HW and ≥ the leader-epoch start offset. Here B2 becomes leader in
@@ -262,7 +262,7 @@ func TestKIPIsrExpandBrokerIDOrder(t *testing.T) {
 }
 
 // TestKIPHwFrozenBelowMinIsr is KAFKA-15583 (Partition.maybeIncrementLeaderHW,
-// reference §1.3 rule 1, §5.5(b), §12.1, scenario S4): while the committed
+// docs/kafka-rules.md §1.3 rule 1, §5.5(b), §12.1, scenario S4): while the committed
 // ISR is smaller than min(min.insync.replicas, RF) the leader's HW does not
 // move, even for acks=1 records, which are acknowledged but invisible; once
 // a follower rejoins (S4 recovery variant) the HW passes them.
@@ -303,7 +303,7 @@ func TestKIPHwFrozenBelowMinIsr(t *testing.T) {
 	}
 }
 
-// TestKIPAcksAllNotEnoughReplicas is reference §3.1 and S4
+// TestKIPAcksAllNotEnoughReplicas is docs/kafka-rules.md §3.1 and S4
 // (Partition.appendRecordsToLeader, invariant I15 MinIsrGate,
 // ProducerFailureHandlingTest.testNotEnoughReplicasAfterBrokerShutdown): an
 // acks=all produce while the committed ISR is below min.insync.replicas

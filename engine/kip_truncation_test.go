@@ -8,7 +8,7 @@ import (
 	"kplay/engine"
 )
 
-// Tests of log truncation (reference §6). Helpers are in kip_isr_test.go.
+// Tests of log truncation (docs/kafka-rules.md §6). Helpers are in kip_isr_test.go.
 
 // kipSameLog reports whether two replicas hold the same records (offset,
 // leader epoch, value) in the same order.
@@ -93,7 +93,7 @@ func TestKIPReturningLeaderTruncatesByDivergingEpoch(t *testing.T) {
 	}
 }
 
-// kipKIP101Scenario1 runs KIP-101's scenario 1 (reference §6.2,
+// kipKIP101Scenario1 runs KIP-101's scenario 1 (docs/kafka-rules.md §6.2,
 // EpochDrivenReplicationProtocolAcceptanceTest): B1 (leader "B") and B2
 // (follower "A") both hold m0 and m1; B1's HW is 2 (m1 committed and
 // acked) but B2's is 1, its next fetch being parked. B2 restarts, then B1
@@ -122,7 +122,7 @@ func kipKIP101Scenario1(t *testing.T, proto engine.Protocol) *engine.Cluster {
 }
 
 // TestKIP101Scenario1PreKIP101LosesCommitted is KIP-101 scenario 1 under the
-// old protocol (reference §6.1–6.2, §11 "Expected violations": I13 fails
+// old protocol (docs/kafka-rules.md §6.1–6.2, §11 "Expected violations": I13 fails
 // under the legacy HW-truncation protocol): B2 truncates to its own HW 1 on
 // restart, so the committed m1 is gone when it becomes leader.
 func TestKIP101Scenario1PreKIP101LosesCommitted(t *testing.T) {
@@ -136,7 +136,7 @@ func TestKIP101Scenario1PreKIP101LosesCommitted(t *testing.T) {
 }
 
 // TestKIP101Scenario1CurrentProtocolKeepsCommitted is the same schedule with
-// leader-epoch truncation (reference §6.2 "Fix": "scenario 1 keeps m2"; §6.5):
+// leader-epoch truncation (docs/kafka-rules.md §6.2 "Fix": "scenario 1 keeps m2"; §6.5):
 // B2 does not truncate on restart and leads with m0 and m1.
 func TestKIP101Scenario1CurrentProtocolKeepsCommitted(t *testing.T) {
 	c := kipKIP101Scenario1(t, engine.ProtocolCurrent)

@@ -7,9 +7,9 @@ import (
 	"kplay/engine"
 )
 
-// The tests in this file assert the worked examples of the lesson
-// shared/seed/leaders-and-followers.txt. Their expected values are the
-// lesson's own numbers.
+// The tests in this file assert the worked examples of the lesson kplay
+// grew from, "Leaders and followers" (its tables of fetch rounds, offsets
+// and times). Their expected values are the lesson's own numbers.
 
 var orders0 = engine.TopicPartition{Topic: "orders", Partition: 0}
 

@@ -4,7 +4,7 @@ import "slices"
 
 // handleProduce appends a producer's batch on the leader
 // (ReplicaManager.appendRecords, Partition.appendRecordsToLeader) and
-// answers according to acks (reference §3.1):
+// answers according to acks (docs/kafka-rules.md §3.1):
 //   - a broker that does not lead the partition answers
 //     NOT_LEADER_OR_FOLLOWER and stores nothing;
 //   - acks=all with the ISR below min(min.insync.replicas, RF) answers
@@ -28,7 +28,7 @@ func (c *Cluster) handleProduce(b *broker, m Message) {
 			resp.Leader, resp.LeaderEpoch = r.leader, r.leaderEpoch
 		}
 	case p.Acks == AcksAll && len(r.isr) < c.effectiveMinISR(p.TP):
-		// Checked before the duplicate check (reference §3.2).
+		// Checked before the duplicate check (docs/kafka-rules.md §3.2).
 		resp.Err = ErrNotEnoughReplicas
 	}
 	if resp.Err != ErrNone {

@@ -12,7 +12,7 @@ import (
 	"testing"
 )
 
-// This file enforces DESIGN §1's import rules, for both the native and the
+// This file enforces docs/design.md §1's import rules, for both the native and the
 // js/wasm build graphs, from the source files themselves (go/build, no go
 // command), so that it runs natively and under js/wasm in Node alike:
 //

@@ -99,7 +99,7 @@ func TestFollowerLearnsHWOneFetchLater(t *testing.T) {
 }
 
 // TestEmptyFetchHeldForFetchWaitMax: an empty follower fetch is parked and
-// answered after replica.fetch.wait.max.ms (DelayedFetch; reference §2.4),
+// answered after replica.fetch.wait.max.ms (DelayedFetch; docs/kafka-rules.md §2.4),
 // and the follower fetches again at once (AbstractFetcherThread).
 func TestEmptyFetchHeldForFetchWaitMax(t *testing.T) {
 	for _, wait := range []engine.Time{500, 100} {
@@ -122,7 +122,7 @@ func TestEmptyFetchHeldForFetchWaitMax(t *testing.T) {
 }
 
 // TestConsumerSeesOnlyBelowHW: a read_uncommitted consumer is given only
-// records below the HW of the replica serving it (reference §4.1, invariant
+// records below the HW of the replica serving it (docs/kafka-rules.md §4.1, invariant
 // I16, FetchIsolation.HIGH_WATERMARK).
 func TestConsumerSeesOnlyBelowHW(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
@@ -166,7 +166,7 @@ func TestConsumerSeesOnlyBelowHW(t *testing.T) {
 
 // TestAcksSemantics: acks=1 is answered right after the leader's append,
 // before any follower has the record; acks=all only once the HW has passed
-// it (reference §3.1, Partition.appendRecordsToLeader, DelayedProduce).
+// it (docs/kafka-rules.md §3.1, Partition.appendRecordsToLeader, DelayedProduce).
 func TestAcksSemantics(t *testing.T) {
 	for _, acks := range []engine.Acks{engine.AcksOne, engine.AcksAll} {
 		cfg := engine.DefaultConfig()

@@ -1,4 +1,4 @@
-// Package link encodes and decodes kplay's share links (DESIGN §5):
+// Package link encodes and decodes kplay's share links (docs/design.md §5):
 //
 //	/#s=1.<base64url(deflate(script))>&t=<ms>
 //

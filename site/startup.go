@@ -12,7 +12,7 @@ import (
 	"kplay/scenarios"
 )
 
-// Startup is what the page's address asks it to open (DESIGN §5): a share
+// Startup is what the page's address asks it to open (docs/design.md §5): a share
 // link's script and playhead, a preset by name, or the default preset;
 // and, for embed.html, how to lay the page out.
 type Startup struct {

@@ -191,7 +191,7 @@ func (s *Store) ShareFragment() string {
 // EmbedCode is the HTML a lesson author pastes to embed what the page
 // shows now; origin is the site's scheme and host ("https://kplay.dev").
 // It is an <iframe> of embed.html and a one-line script that sets the
-// iframe's height from the embed's "height" messages (DESIGN §5), checking
+// iframe's height from the embed's "height" messages (docs/design.md §5), checking
 // that they come from that iframe and origin; where a page strips scripts,
 // the iframe keeps its 600 px.
 func (s *Store) EmbedCode(origin string) string {

@@ -6,7 +6,7 @@ package main
 // CDP Performance domain: TaskDuration, ScriptDuration, LayoutDuration,
 // RecalcStyleDuration) and the page's requestAnimationFrame intervals and
 // long tasks (PerformanceObserver "longtask", over 50 ms). These are the
-// figures ../shared/tools/framecost prints, read here by the bench itself
+// figures the framecost tool of kplay's development machines prints, read here by the bench itself
 // so that ./build.sh bench needs nothing outside the repository:
 //
 //	KPLAY_DIST=$PWD/dist go test -run '^$' -bench 'FrameCost' -benchtime 1x ./cmd/kplay

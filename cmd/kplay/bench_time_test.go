@@ -2,7 +2,7 @@
 
 package main
 
-// Benchmarks of the timeline's budgets (DESIGN §7) in headless Chromium:
+// Benchmarks of the timeline's budgets (docs/design.md §7) in headless Chromium:
 // a seek in a 10-minute run (≤ 50 ms) and a frame with 9 brokers × 12
 // partitions (≤ 16 ms). Run them with a fixed count:
 //
@@ -116,7 +116,7 @@ func nineByTwelve() string {
 // BenchmarkFrame9x12 plays nineByTwelve at the top speed and times b.N
 // frames' Go work, each a tick of 1/60 s and the re-render, with
 // performance.now() in the page (window.kplayFrameBench). It reports the
-// 95th percentile as frame-p95-ms (DESIGN §7's budget) and the median as
+// 95th percentile as frame-p95-ms (docs/design.md §7's budget) and the median as
 // frame-median-ms.
 func BenchmarkFrame9x12(b *testing.B) {
 	ctx := benchPage(b)

@@ -11,7 +11,7 @@ import (
 
 // checkMain runs kplay check: random workloads and fault schedules from
 // seeds 1..N under one or more modes, with the invariant checker on
-// (engine invariants.go, reference §11). In the safe mode any violation is
+// (engine invariants.go, docs/kafka-rules.md §11). In the safe mode any violation is
 // a failure and prints the script that reproduces it; in the unsafe modes
 // (unclean elections, acks=1) the run must find lost writes, or the
 // checker would be vacuous. It returns the exit code.

@@ -20,7 +20,7 @@ func isEmbed() bool {
 	return strings.HasSuffix(p, "/embed.html") || strings.HasSuffix(p, "/embed")
 }
 
-// embedBridge speaks DESIGN §5's postMessage protocol with the page that
+// embedBridge speaks docs/design.md §5's postMessage protocol with the page that
 // embeds this one. Out: {source: "kplay", type: "ready" | "step" |
 // "leader-change" | "violation" | "height" | "ask" | "answer", ...}. In: {type: "play" |
 // "pause" | "seek" (at: ms) | "load" (link: "s=1.…&t=…" or preset: name)}.

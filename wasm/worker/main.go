@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-// Command worker is kplay's Cloudflare Worker (DESIGN §1): static assets
+// Command worker is kplay's Cloudflare Worker (docs/design.md §1): static assets
 // come from dist/ through Workers static assets (wrangler.jsonc), and this
 // program answers the dynamic routes of package links — short links kept
 // in the Workers KV namespace LINKS, and oEmbed. It is built with

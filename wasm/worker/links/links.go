@@ -1,4 +1,4 @@
-// Package links is the HTTP side of kplay's Cloudflare Worker (DESIGN §1,
+// Package links is the HTTP side of kplay's Cloudflare Worker (docs/design.md §1,
 // §5): short links stored in a key-value store and an oEmbed endpoint.
 // It builds and is tested natively; wasm/worker wires it to Workers KV
 // through github.com/syumai/workers.
