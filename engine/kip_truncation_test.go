@@ -98,6 +98,18 @@ func TestKIPReturningLeaderTruncatesByDivergingEpoch(t *testing.T) {
 // (follower "A") both hold m0 and m1; B1's HW is 2 (m1 committed and
 // acked) but B2's is 1, its next fetch being parked. B2 restarts, then B1
 // dies and B2 becomes leader.
+//
+// B2's new incarnation is refused (DUPLICATE_BROKER_REGISTRATION,
+// ClusterControlManager.registerBroker) while its old registration's
+// session is valid, so B2 cannot lead until it registers again. Both
+// sessions end at 19 s (last heartbeat before the crash at 10 s, plus
+// broker.session.timeout.ms 9000). The controller fences one stale broker
+// at a time (BrokerHeartbeatManager.findOneStaleBroker): first B1, so the
+// ISR shrinks to 2 and the old B2 registration is named leader (leader
+// epoch 1, partition epoch 1), then B2, leaving no leader (leader epoch 2,
+// partition epoch 2; without ELR the last ISR member stays listed). When
+// B2's retried registration is accepted and B2 is unfenced, the controller
+// elects it from the ISR in leader epoch 3 (partition epoch 3).
 func kipKIP101Scenario1(t *testing.T, proto engine.Protocol) *engine.Cluster {
 	t.Helper()
 	cfg := kipConfig()
@@ -116,8 +128,13 @@ func kipKIP101Scenario1(t *testing.T, proto engine.Protocol) *engine.Cluster {
 	mustApply(t, c, engine.Crash{Broker: 2})
 	mustApply(t, c, engine.Restart{Broker: 2})
 	mustApply(t, c, engine.Crash{Broker: 1})
-	c.AdvanceTo(20000)
-	kipWantPart(t, c, proto.String()+": B1 fenced", 2, []engine.BrokerID{2}, 1, 1)
+	c.AdvanceTo(19000)
+	kipWantPart(t, c, proto.String()+": both sessions expired", engine.NoLeader, []engine.BrokerID{2}, 2, 2)
+	c.AdvanceTo(30000)
+	kipWantPart(t, c, proto.String()+": B2 registered again", 2, []engine.BrokerID{2}, 3, 3)
+	if n := len(kipEvents(c, engine.EvRegistrationRefused)); n != 1 {
+		t.Fatalf("%v: %d registration-refused events, want 1 (the first refusal of B2's new incarnation)", proto, n)
+	}
 	return c
 }
 
