@@ -45,6 +45,8 @@ func Settings() []Setting {
 		{Key: "replica.selector.class", Choices: []string{"null", "org.apache.kafka.common.replica.RackAwareReplicaSelector"}, Help: "RackAwareReplicaSelector lets consumers fetch from a follower in their rack (KIP-392)"},
 		{Key: "enable.idempotence", Choices: bools, Help: "producer: idempotent writes"},
 		{Key: "linger.ms", Unit: "ms", Help: "producer: wait this long to batch records"},
+		{Key: "max.in.flight.requests.per.connection", Help: "producer: requests sent to one broker before an answer comes (at most 5 with idempotence)"},
+		{Key: "retries", Help: "producer: how many times a failed batch is resent, within delivery.timeout.ms"},
 		{Key: "request.timeout.ms", Unit: "ms", Help: "producer: how long to wait for a produce response"},
 		{Key: "retry.backoff.ms", Unit: "ms", Help: "clients: pause before a retry"},
 		{Key: "delivery.timeout.ms", Unit: "ms", Help: "producer: give up on a record after this long"},
@@ -105,6 +107,10 @@ func ConfigValue(cfg engine.Config, key string) string {
 		return ms(cfg.LeaderImbalanceCheckIntervalMs / 1000)
 	case "enable.idempotence":
 		return b(cfg.EnableIdempotence)
+	case "max.in.flight.requests.per.connection":
+		return strconv.Itoa(cfg.MaxInFlightRequestsPerConnection)
+	case "retries":
+		return strconv.Itoa(cfg.Retries)
 	case "auto.offset.reset":
 		return cfg.AutoOffsetReset
 	case "replica.selector.class":
