@@ -213,20 +213,7 @@ func (r *replayer) step(ctx context.Context, st Step) ([]Row, error) {
 		}
 		cmd := st.D.Cmd
 		fast, slow := splitSlow(st.Pairs)
-		// The partition epoch is read from the metadata log, a JVM of its
-		// own, in the background: waiting for it would hold back the
-		// script's next directives by seconds.
-		r.pollLater(ctx, st.At, slow, func(ctx context.Context) ([]Pair, error) {
-			cv, err := r.controllerView(ctx)
-			if err != nil {
-				return nil, err
-			}
-			reg, ok := cv.Partition(tp.Topic, int32(tp.Partition))
-			if !ok {
-				return nil, fmt.Errorf("no partition %s in the controller's metadata log", tp)
-			}
-			return []Pair{{partitionEpochName(tp), epochString(reg.PartitionEpoch)}}, nil
-		})
+		defer r.epochLater(ctx, st.At, tp, slow)
 		return r.poll(ctx, st.At, fast, func(ctx context.Context) ([]Pair, error) {
 			pv, rvs, err := r.views(ctx, tp, nil)
 			if err != nil {
@@ -572,16 +559,39 @@ func (r *replayer) poll(ctx context.Context, at engine.Time, want []Pair, get fu
 	return r.pollFrom(ctx, r.origin.Add(time.Duration(at)*time.Millisecond), at, want, get)
 }
 
-// pollLater polls like poll, in its own goroutine; Replay collects the
-// rows at the end. get must not touch the replay's mutable state.
-func (r *replayer) pollLater(ctx context.Context, at engine.Time, want []Pair, get func(context.Context) ([]Pair, error)) {
+// epochLater compares the partition epoch of a state observation. It
+// copies the controller's metadata log now, once the observation's other
+// values have been read (the controller's log is ahead of any broker's
+// view, never behind), and decodes the copy in the background: the decoder
+// is a JVM of its own, and waiting for it would hold back the script's
+// next directives by seconds. Replay collects the row at the end.
+func (r *replayer) epochLater(ctx context.Context, at engine.Time, tp engine.TopicPartition, want []Pair) {
 	if len(want) == 0 {
 		return
 	}
-	due := r.origin.Add(time.Duration(at) * time.Millisecond)
 	ch := make(chan []Row, 1)
 	r.later = append(r.later, ch)
-	go func() { ch <- r.pollFrom(ctx, due, at, want, get) }()
+	dir, err := r.cl.SnapshotMetadataLog()
+	go func() {
+		got := "error: " + fmt.Sprint(err)
+		if err == nil {
+			cctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+			cv, err := r.k.ReadControllerViewIn(cctx, dir)
+			cancel()
+			got = "error: " + fmt.Sprint(err)
+			if err == nil {
+				got = "(absent)"
+				if reg, ok := cv.Partition(tp.Topic, int32(tp.Partition)); ok {
+					got = epochString(reg.PartitionEpoch)
+				}
+			}
+		}
+		rows := make([]Row, len(want))
+		for i, w := range want {
+			rows[i] = compareNow(at, w.Name, w.Value, got)
+		}
+		ch <- rows
+	}()
 }
 
 // collectLater waits for every pollLater and returns their rows.
@@ -606,8 +616,6 @@ func splitSlow(ps []Pair) (fast, slow []Pair) {
 	}
 	return fast, slow
 }
-
-func partitionEpochName(tp engine.TopicPartition) string { return tp.String() + " partition epoch" }
 
 // pollFrom is poll with the observation's real due time given.
 func (r *replayer) pollFrom(ctx context.Context, due time.Time, at engine.Time, want []Pair, get func(context.Context) ([]Pair, error)) []Row {

@@ -379,6 +379,32 @@ func (c *Cluster) MetadataLogDir() string {
 	return filepath.Join(c.spec.Dir, "controller-data", "__cluster_metadata-0")
 }
 
+// SnapshotMetadataLog copies the controller's metadata log segments
+// (*.log in MetadataLogDir) into a new folder under the cluster's work
+// folder and returns it: the controller's state at this instant, to be
+// read later. A batch the controller is still writing may be cut short at
+// the end of the copy; Kafka's decoder leaves it out.
+func (c *Cluster) SnapshotMetadataLog() (string, error) {
+	segs, err := filepath.Glob(filepath.Join(c.MetadataLogDir(), "*.log"))
+	if err != nil || len(segs) == 0 {
+		return "", fmt.Errorf("kafkacluster: no metadata log segments in %s", c.MetadataLogDir())
+	}
+	dst, err := os.MkdirTemp(c.spec.Dir, "metadata-snapshot-")
+	if err != nil {
+		return "", fmt.Errorf("kafkacluster: %w", err)
+	}
+	for _, seg := range segs {
+		data, err := os.ReadFile(seg)
+		if err != nil {
+			return "", fmt.Errorf("kafkacluster: %w", err)
+		}
+		if err := os.WriteFile(filepath.Join(dst, filepath.Base(seg)), data, 0o644); err != nil {
+			return "", fmt.Errorf("kafkacluster: %w", err)
+		}
+	}
+	return dst, nil
+}
+
 // ControllerLog is the path of the controller's log4j file, where the
 // QuorumController logs each event it fails at INFO
 // ("registerBroker: event failed with DuplicateBrokerRegistrationException").

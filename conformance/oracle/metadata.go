@@ -95,9 +95,15 @@ func (v ControllerView) Unfenced() []int32 {
 // records. The segments are read while the controller appends to them; a
 // batch it is still writing is left out by the tool.
 func (c *Client) ReadControllerView(ctx context.Context) (ControllerView, error) {
-	segs, err := filepath.Glob(filepath.Join(c.cluster.MetadataLogDir(), "*.log"))
+	return c.ReadControllerViewIn(ctx, c.cluster.MetadataLogDir())
+}
+
+// ReadControllerViewIn is ReadControllerView on the metadata log segments
+// in dir, such as a copy kafkacluster.SnapshotMetadataLog made.
+func (c *Client) ReadControllerViewIn(ctx context.Context, dir string) (ControllerView, error) {
+	segs, err := filepath.Glob(filepath.Join(dir, "*.log"))
 	if err != nil || len(segs) == 0 {
-		return ControllerView{}, fmt.Errorf("oracle: no metadata log segments in %s", c.cluster.MetadataLogDir())
+		return ControllerView{}, fmt.Errorf("oracle: no metadata log segments in %s", dir)
 	}
 	slices.Sort(segs)
 	out, err := c.cluster.Tool(ctx, "org.apache.kafka.tools.DumpLogSegments",
