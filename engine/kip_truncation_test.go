@@ -128,6 +128,8 @@ func kipKIP101Scenario1(t *testing.T, proto engine.Protocol) *engine.Cluster {
 	mustApply(t, c, engine.Crash{Broker: 2})
 	mustApply(t, c, engine.Restart{Broker: 2})
 	mustApply(t, c, engine.Crash{Broker: 1})
+	c.AdvanceTo(18999)
+	kipWantPart(t, c, proto.String()+": both sessions still valid", 1, []engine.BrokerID{1, 2}, 0, 0)
 	c.AdvanceTo(19000)
 	kipWantPart(t, c, proto.String()+": both sessions expired", engine.NoLeader, []engine.BrokerID{2}, 2, 2)
 	c.AdvanceTo(30000)
