@@ -23,11 +23,17 @@ func renderAsk(s *site.Store) vecty.MarkupOrChild {
 	if len(l.Asks) == 0 {
 		return nil
 	}
-	toggle := elem.Label(vecty.Markup(vecty.Class("lesson-toggle")),
-		elem.Input(vecty.Markup(prop.ID("lesson-mode"), prop.Type(prop.TypeCheckbox), prop.Checked(!l.Off),
-			event.Change(func(*vecty.Event) { s.Dispatch(site.ToggleLesson{}) }))),
-		vecty.Text(" Stop at questions ("+strconv.Itoa(len(l.Asks))+" in this scenario: predict, then see)"),
-	)
+	on, n := !l.Off, len(l.Asks)
+	g := &sig{}
+	g.t(on).i(int64(n))
+	// A memo: the switch changes only when it is flipped.
+	toggle := &memo{Sig: g.String(), Body: func() *vecty.HTML {
+		return elem.Label(vecty.Markup(vecty.Class("lesson-toggle")),
+			elem.Input(vecty.Markup(prop.ID("lesson-mode"), prop.Type(prop.TypeCheckbox), prop.Checked(on),
+				event.Change(func(*vecty.Event) { s.Dispatch(site.ToggleLesson{}) }))),
+			vecty.Text(" Stop at questions ("+strconv.Itoa(n)+" in this scenario: predict, then see)"),
+		)
+	}}
 	a, open := s.OpenAsk()
 	if !open {
 		return elem.Div(vecty.Markup(vecty.Class("lesson-bar")), toggle)

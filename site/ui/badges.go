@@ -50,9 +50,17 @@ func renderBadges(bs []site.Badge, n site.NodeBox) []vecty.MarkupOrChild {
 // partition's state (site.PartitionLineOf: its leader, or none and
 // offline, the ISR and ELR). It carries data-node="controller",
 // #controller-state and #partition-state.
-func renderController(s *site.Store, st engine.State) *vecty.HTML {
+func renderController(s *site.Store, st engine.State) *memo {
 	what := site.ControllerSummary(site.SessionLines(st, s.Player.Scenario().Config))
 	line, _ := site.PartitionLineOf(st)
+	g := &sig{}
+	g.s(what).s(line.Key).s(line.Text)
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return controllerBar(what, line) }}
+}
+
+// controllerBar is renderController's drawing of the controller's summary
+// what and the first partition's line.
+func controllerBar(what string, line site.PartitionLine) *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("controller-bar"), attr("data-node", "controller"), attr("data-role", "controller")),
 		elem.Span(vecty.Markup(vecty.Class("badge", "badge-controller"), attr("data-badge", "controller")), vecty.Text("controller")),
 		elem.Span(vecty.Markup(prop.ID("controller-state"), attr("title", "KRaft quorum · "+what)), vecty.Text("KRaft quorum · "+what)),

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"html"
 	"math"
 	"slices"
 	"strconv"
@@ -97,18 +98,24 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 			attr("aria-label", diagramLabel(st, lay)),
 			vecty.ClassMap{"narrow": lay.Narrow, "grid": lay.Grid},
 		),
-		svgEl("defs",
-			svgEl("marker", vecty.Markup(attr("id", "arrow"), attr("viewBox", "0 0 10 10"), attr("refX", "9"), attr("refY", "5"),
-				attr("markerWidth", "7"), attr("markerHeight", "7"), attr("orient", "auto-start-reverse")),
-				svgEl("path", vecty.Markup(attr("d", "M0,0 L10,5 L0,10 z"), vecty.Class("arrowhead"))),
-			),
-		),
+		&memo{Body: arrowDefs},
 		renderLinks(lay, inflight),
 		renderLinkHits(s, st, lay),
 		svgEl("g", nodes...),
 		renderLeaderMark(lay),
 		renderPartitionMaps(s, st, lay),
 		renderMessages(s, lay, inflight, p.Exact()),
+	)
+}
+
+// arrowDefs is the diagram's <defs>: the arrowhead marker the links end
+// in. It never changes, so it is a memo with an empty signature.
+func arrowDefs() *vecty.HTML {
+	return svgEl("defs",
+		svgEl("marker", vecty.Markup(attr("id", "arrow"), attr("viewBox", "0 0 10 10"), attr("refX", "9"), attr("refY", "5"),
+			attr("markerWidth", "7"), attr("markerHeight", "7"), attr("orient", "auto-start-reverse")),
+			svgEl("path", vecty.Markup(attr("d", "M0,0 L10,5 L0,10 z"), vecty.Class("arrowhead"))),
+		),
 	)
 }
 
@@ -134,20 +141,26 @@ func diagramLabel(st engine.State, lay site.Layout) string {
 
 // renderLinks draws the lesson's links with arrows in the direction data
 // flows, and a dashed line for any other pair of nodes a message is
-// crossing between.
-func renderLinks(lay site.Layout, inflight []engine.Message) *vecty.HTML {
-	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("links"))}
+// crossing between. It is a memo of the lines' points: a frame whose
+// messages cross the same pairs leaves the lines alone.
+func renderLinks(lay site.Layout, inflight []engine.Message) *memo {
+	type line struct{ points, cls string }
+	var lines []line
 	has := map[[2]string]bool{}
-	line := func(from, to string, cls ...string) {
+	add := func(from, to string, adhoc bool) {
 		r, ok := lay.Route(from, to)
 		if !ok {
 			return
 		}
-		items = append(items, svgEl("polyline", vecty.Markup(vecty.Class(cls...), attr("points", pointsAttr(shorten(r, 3))))))
+		cls := "link"
+		if adhoc {
+			cls = "adhoc"
+		}
+		lines = append(lines, line{pointsAttr(shorten(r, 3)), cls})
 	}
 	for _, l := range lay.Links {
 		has[[2]string{l.From, l.To}], has[[2]string{l.To, l.From}] = true, true
-		line(l.From, l.To, "link")
+		add(l.From, l.To, false)
 	}
 	for _, m := range inflight {
 		k := [2]string{site.NodeKey(m.From), site.NodeKey(m.To)}
@@ -155,16 +168,39 @@ func renderLinks(lay site.Layout, inflight []engine.Message) *vecty.HTML {
 			continue
 		}
 		has[k], has[[2]string{k[1], k[0]}] = true, true
-		line(k[0], k[1], "link", "adhoc")
+		add(k[0], k[1], true)
 	}
-	return svgEl("g", items...)
+	g := &sig{}
+	for _, l := range lines {
+		g.s(l.points).s(l.cls)
+	}
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML {
+		items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("links"))}
+		for _, l := range lines {
+			cls := []string{"link"}
+			if l.cls == "adhoc" {
+				cls = append(cls, "adhoc")
+			}
+			items = append(items, svgEl("polyline", vecty.Markup(vecty.Class(cls...), attr("points", l.points))))
+		}
+		return svgEl("g", items...)
+	}}
 }
 
 // renderMessages draws each message in flight as a dot a fraction
 // (now − SentAt) / (DeliverAt − SentAt) along the line from its sender to
-// its receiver, on the sender's lane, with a short label.
+// its receiver, on the sender's lane, with a short label:
+// <g class="msg …" data-kind data-msg> holding a <circle> and a <text>.
+//
+// The dots move on every frame a message is on the wire, so they are not
+// Vecty elements but the group's markup, set in one go (and not at all
+// when it did not change): reconciling them element by element cost
+// several calls into the browser per dot per frame, most of a frame of a
+// large cluster. Labels are escaped; a label is text, never markup. A
+// click on a dot selects its message: one listener on the group serves
+// every dot (each dot carries data-msg, its ID).
 func renderMessages(s *site.Store, lay site.Layout, inflight []engine.Message, now float64) *vecty.HTML {
-	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("msgs"), attr("aria-hidden", "true"))}
+	var b strings.Builder
 	for _, m := range inflight {
 		r, ok := lay.Route(site.NodeKey(m.From), site.NodeKey(m.To))
 		if !ok {
@@ -181,22 +217,20 @@ func renderMessages(s *site.Store, lay site.Layout, inflight []engine.Message, n
 		case lbl.X > dot.X+2:
 			anchor = "start"
 		}
+		b.WriteString(`<g class="msg ` + site.MsgClass(m.Kind) + `" data-kind="` + html.EscapeString(m.Kind.String()) + `" data-msg="` + itoa(m.ID) + `">`)
+		b.WriteString(`<circle cx="` + num1(dot.X) + `" cy="` + num1(dot.Y) + `" r="` + itoa(dotR) + `"></circle>`)
 		text := site.MsgLabel(m)
-		var label vecty.MarkupOrChild
 		if !lay.Covers(site.LabelBox(site.Point{X: lbl.X, Y: lbl.Y + 3}, anchor, len([]rune(text)), msgLabelPx)) {
-			label = svgText(lbl.X, lbl.Y+3, text, attr("text-anchor", anchor), attr("opacity", num1(site.LabelOpacity(f))))
+			b.WriteString(`<text x="` + num1(lbl.X) + `" y="` + num1(lbl.Y+3) + `" text-anchor="` + anchor + `" opacity="` + num1(site.LabelOpacity(f)) + `">` +
+				html.EscapeString(text) + `</text>`)
 		}
-		items = append(items, svgEl("g",
-			vecty.Markup(vecty.Key(m.ID), vecty.Class("msg", site.MsgClass(m.Kind)), attr("data-kind", m.Kind.String()), selectMessage(s, m)),
-			svgEl("circle", vecty.Markup(attr("cx", num1(dot.X)), attr("cy", num1(dot.Y)), attr("r", itoa(dotR)))),
-			label,
-		))
+		b.WriteString(`</g>`)
 	}
-	return svgEl("g", items...)
+	return svgEl("g", vecty.Markup(vecty.Class("msgs"), attr("aria-hidden", "true"), selectMessageIn(s, inflight), vecty.UnsafeHTML(b.String())))
 }
 
 // renderProducer draws the producer node: every producer client shares it.
-func renderProducer(n site.NodeBox, st engine.State, t site.Timer) *vecty.HTML {
+func renderProducer(n site.NodeBox, st engine.State, t site.Timer) vecty.ComponentOrHTML {
 	sub := "no producer yet"
 	if len(st.Producers) > 0 {
 		var ps []string
@@ -219,7 +253,7 @@ func renderProducer(n site.NodeBox, st engine.State, t site.Timer) *vecty.HTML {
 }
 
 // renderConsumer draws the consumer node: every consumer client shares it.
-func renderConsumer(n site.NodeBox, st engine.State) *vecty.HTML {
+func renderConsumer(n site.NodeBox, st engine.State) *memo {
 	sub, sub2 := "no consumer yet", ""
 	if len(st.Consumers) > 0 {
 		k := st.Consumers[0]
@@ -234,7 +268,16 @@ func renderConsumer(n site.NodeBox, st engine.State) *vecty.HTML {
 	return clientNode(n, "consumer", sub, sub2)
 }
 
-func clientNode(n site.NodeBox, title, sub, sub2 string) *vecty.HTML {
+// clientNode draws a client's box: its title and two lines under it. It
+// is a memo of exactly those inputs.
+func clientNode(n site.NodeBox, title, sub, sub2 string) *memo {
+	g := &sig{}
+	g.node(n).s(title).s(sub).s(sub2)
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return clientBox(n, title, sub, sub2) }}
+}
+
+// clientBox is clientNode's drawing.
+func clientBox(n site.NodeBox, title, sub, sub2 string) *vecty.HTML {
 	r := n.Rect
 	return svgEl("g",
 		vecty.Markup(vecty.Class("node", "client", n.Role), attr("data-node", n.Key), attr("data-role", n.Role), translate(r.X, r.Y)),
@@ -371,7 +414,7 @@ func brokerSig(v brokerView) string {
 // only the new label; under reduced motion it simply jumps. Without a
 // leader it is there but hidden, so that the next leader's mark slides in
 // from where the last one was.
-func renderLeaderMark(lay site.Layout) *vecty.HTML {
+func renderLeaderMark(lay site.Layout) *memo {
 	var lead site.NodeBox
 	found := false
 	for _, n := range lay.Nodes {
@@ -380,6 +423,14 @@ func renderLeaderMark(lay site.Layout) *vecty.HTML {
 		}
 	}
 	r := lead.Rect
+	g := &sig{}
+	g.rect(r).t(found)
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return leaderMark(r, found) }}
+}
+
+// leaderMark is renderLeaderMark's drawing: the halo around r, hidden
+// unless found.
+func leaderMark(r site.Rect, found bool) *vecty.HTML {
 	return svgEl("g", vecty.Markup(vecty.Class("leader-mark"), vecty.ClassMap{"none": !found}, attr("aria-hidden", "true"),
 		vecty.Style("transform", "translate("+num1(r.X)+"px,"+num1(r.Y)+"px)")),
 		svgEl("rect", vecty.Markup(attr("x", "-5"), attr("y", "-5"), attr("width", num1(r.W+10)), attr("height", num1(r.H+10)), attr("rx", "14"))),

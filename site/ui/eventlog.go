@@ -24,29 +24,31 @@ const EventLogSize = 300
 type EventLog struct {
 	vecty.Core
 
-	Store *site.Store `vecty:"prop"`
-	// Count, Gen and ShowNet identify what the log shows; it re-renders
-	// only when one of them changes.
-	Count   int  `vecty:"prop"`
-	Gen     int  `vecty:"prop"`
-	ShowNet bool `vecty:"prop"`
-	// Now is the playhead: a seek back shortens the log.
-	Now engine.Time `vecty:"prop"`
+	Store   *site.Store `vecty:"prop"`
+	ShowNet bool        `vecty:"prop"`
+	// Rows is what the log shows (newEventLog); it re-renders only when
+	// the rows or ShowNet change, not on every frame the playhead moves.
+	Rows string `vecty:"prop"`
+}
+
+// newEventLog returns the event log of s at the playhead, with the fetch
+// chatter if showNet.
+func newEventLog(s *site.Store, showNet bool) *EventLog {
+	// The rows are HTML (escaped) set in one go: when a line arrives every
+	// row shifts, and reconciling the rows element by element took most of
+	// such a frame.
+	return &EventLog{Store: s, ShowNet: showNet, Rows: site.LogLinesHTML(s.LogLines(showNet, EventLogSize))}
 }
 
 // SkipRender implements the vecty.RenderSkipper interface.
 func (l *EventLog) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*EventLog)
-	return ok && p.Store == l.Store && p.Count == l.Count && p.Gen == l.Gen && p.ShowNet == l.ShowNet && p.Now == l.Now
+	return ok && p.Store == l.Store && p.ShowNet == l.ShowNet && p.Rows == l.Rows
 }
 
 // Render implements the vecty.Component interface.
 func (l *EventLog) Render() vecty.ComponentOrHTML {
-	lines := l.Store.LogLines(l.ShowNet, EventLogSize)
-	// The rows are HTML (escaped) set in one go: when a line arrives every
-	// row shifts, and reconciling the rows element by element took most of
-	// such a frame.
-	rows := site.LogLinesHTML(lines)
+	rows := l.Rows
 	return elem.Section(
 		vecty.Markup(vecty.Class("panel", "events-panel"), attr("aria-labelledby", "events-h")),
 		elem.Div(vecty.Markup(vecty.Class("panel-head")),

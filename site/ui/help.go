@@ -14,24 +14,32 @@ import (
 // renderMannersBar is the header's buttons for the help dialog, the theme
 // and the table view: the DOM contract's #help-open, #theme and
 // #table-toggle.
-func renderMannersBar(s *site.Store) *vecty.HTML {
+func renderMannersBar(s *site.Store) *memo {
 	m := s.Manners
+	g := &sig{}
+	g.t(m.TableView).s(m.EffectiveTheme()).t(m.HelpOpen)
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return mannersBar(s, m.TableView, m.EffectiveTheme(), m.HelpOpen) }}
+}
+
+// mannersBar is renderMannersBar's drawing, for the table view on or off,
+// the theme in effect and the help dialog open or closed.
+func mannersBar(s *site.Store, tableView bool, theme string, helpOpen bool) *vecty.HTML {
 	themeText, themeNext := "Dark theme", "dark"
-	if m.EffectiveTheme() == site.ThemeDark {
+	if theme == site.ThemeDark {
 		themeText, themeNext = "Light theme", "light"
 	}
 	return elem.Div(vecty.Markup(vecty.Class("manners-bar"), attr("role", "group"), attr("aria-label", "View")),
 		elem.Button(vecty.Markup(prop.ID("table-toggle"), prop.Type(prop.TypeButton),
-			attr("aria-pressed", strconv.FormatBool(m.TableView)), attr("aria-controls", "table-view"),
+			attr("aria-pressed", strconv.FormatBool(tableView)), attr("aria-controls", "table-view"),
 			attr("title", "Show every partition as tables (v)"),
 			event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleTable{}) })),
 			vecty.Text("Table view")),
 		elem.Button(vecty.Markup(prop.ID("theme"), prop.Type(prop.TypeButton),
-			attr("data-theme", m.EffectiveTheme()), attr("title", "Switch to the "+themeNext+" theme (t)"),
+			attr("data-theme", theme), attr("title", "Switch to the "+themeNext+" theme (t)"),
 			event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleTheme{}) })),
 			vecty.Text(themeText)),
 		elem.Button(vecty.Markup(prop.ID("help-open"), prop.Type(prop.TypeButton),
-			attr("aria-haspopup", "dialog"), attr("aria-expanded", strconv.FormatBool(m.HelpOpen)),
+			attr("aria-haspopup", "dialog"), attr("aria-expanded", strconv.FormatBool(helpOpen)),
 			attr("title", "Keyboard shortcuts (?)"), attr("aria-label", "Keyboard shortcuts"),
 			event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleHelp{}) })),
 			vecty.Text("?")),

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strconv"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
@@ -85,11 +87,33 @@ func inspectorPanel(s *site.Store, in site.Inspection, ok bool) *vecty.HTML {
 	return elem.Section(body...)
 }
 
-// selectMessage makes a message dot a click target for the inspector.
-func selectMessage(s *site.Store, m engine.Message) vecty.Applyer {
-	return event.Click(func(*vecty.Event) {
-		s.Dispatch(site.Select{Target: site.Selection{Kind: site.SelMessage, Msg: m}})
-	}).StopPropagation()
+// selectMessage selects message m for the inspector.
+func selectMessage(s *site.Store, m engine.Message) {
+	s.Dispatch(site.Select{Target: site.Selection{Kind: site.SelMessage, Msg: m}})
+}
+
+// selectMessageIn is the click listener of the group of message dots: a
+// click on a dot (an element inside g.msg[data-msg]) selects that one of
+// msgs, the messages the dots were drawn from, and goes no further up the
+// page; a click elsewhere in the group goes on as usual.
+func selectMessageIn(s *site.Store, msgs []engine.Message) vecty.Applyer {
+	return event.Click(func(e *vecty.Event) {
+		g := e.Target.Call("closest", "g.msg[data-msg]")
+		if !g.Truthy() {
+			return
+		}
+		id, err := strconv.ParseInt(g.Call("getAttribute", "data-msg").String(), 10, 64)
+		if err != nil {
+			return
+		}
+		for _, m := range msgs {
+			if m.ID == id {
+				e.Value.Call("stopPropagation")
+				selectMessage(s, m)
+				return
+			}
+		}
+	})
 }
 
 // ViolationsBanner is a vecty.Component which represents the broken

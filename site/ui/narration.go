@@ -13,11 +13,15 @@ import (
 // narrator's sentence: the DOM contract's <p id="narration"
 // aria-live="polite">. It is always in the document, so that screen
 // readers watch it from the start.
-func renderNarration(s *site.Store) *vecty.HTML {
-	n := s.Manners.Narration
-	return elem.Paragraph(vecty.Markup(prop.ID("narration"), vecty.Class("visually-hidden"),
-		attr("aria-live", "polite"), attr("aria-atomic", "true"), attr("data-spoken", itoa(int64(n.Spoken)))),
-		vecty.Text(n.Current))
+func renderNarration(s *site.Store) *memo {
+	spoken, current := itoa(int64(s.Manners.Narration.Spoken)), s.Manners.Narration.Current
+	g := &sig{}
+	g.s(spoken).s(current)
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML {
+		return elem.Paragraph(vecty.Markup(prop.ID("narration"), vecty.Class("visually-hidden"),
+			attr("aria-live", "polite"), attr("aria-atomic", "true"), attr("data-spoken", spoken)),
+			vecty.Text(current))
+	}}
 }
 
 // renderInFlight is what goes under the diagram: a key to the partition

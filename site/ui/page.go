@@ -33,20 +33,21 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	return elem.Body(
 		vecty.Markup(vecty.MarkupIf(!full, vecty.Class("embedded")), vecty.Class("controls-"+controlsMode(s))),
 		elem.Header(vecty.Markup(vecty.Class("top")),
-			elem.Heading1(vecty.Text("kplay"), elem.Span(vecty.Markup(vecty.Class("tagline")), vecty.Text(" — Apache Kafka replication, simulated"))),
-			elem.Span(vecty.Markup(vecty.Class("title")), vecty.Text(title)),
+			&memo{Body: pageHeading},
+			&memo{Sig: title, Body: func() *vecty.HTML { return elem.Span(vecty.Markup(vecty.Class("title")), vecty.Text(title)) }},
 			elem.Span(vecty.Markup(vecty.Class("clock-wrap")),
 				elem.Span(vecty.Markup(vecty.Class("clock-label")), vecty.Text("clock ")),
 				elem.Span(vecty.Markup(prop.ID("clock"), attr("aria-label", "simulated time")), vecty.Text(engine.FormatTime(pl.Now()))),
 			),
 			only(full, renderMannersBar(s)),
-			only(full, elem.Paragraph(vecty.Markup(vecty.Class("subtitle")),
-				vecty.Text("A partition's leader, its followers, the in-sync replicas (ISR) and the high watermark, drawn as a simulated Kafka 4 cluster runs. Crash a broker and watch."))),
+			only(full, &memo{Body: pageSubtitle}),
 		),
 		only(full, renderShareBar(s)),
 		renderNotice(s),
 		renderFork(s),
-		vecty.If(s.Err != "", elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))),
+		onlyIf(s.Err != "", func() vecty.MarkupOrChild {
+			return elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))
+		}),
 		&ViolationsBanner{Store: s, Count: count, Gen: gen},
 		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": (full || embedSide(s)) && len(pl.State().Brokers) <= site.ColumnMax}),
 			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
@@ -68,10 +69,10 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 					only(s.ShowPanel("inspector"), &Inspector{Store: s, Count: count, Gen: gen}),
 					only(s.ShowPanel("lifecycle"), &LifecyclePanel{Store: s, Count: count, Gen: gen}),
 				),
-				only(s.ShowPanel("log"), &EventLog{Store: s, Count: count, Gen: gen, ShowNet: s.ShowNet, Now: pl.Now()}),
+				onlyIf(s.ShowPanel("log"), func() vecty.MarkupOrChild { return newEventLog(s, s.ShowNet) }),
 			),
 			elem.Div(vecty.Markup(vecty.Class("panels")),
-				only(s.ShowPanel("describe"), &DescribePanel{Text: pl.Describe()}),
+				onlyIf(s.ShowPanel("describe"), func() vecty.MarkupOrChild { return &DescribePanel{Text: pl.Describe()} }),
 				only(s.ShowPanel("fetch"), &FetchRoundsPanel{Store: s, Count: count, Gen: gen}),
 				embedScript(s),
 			),
@@ -81,6 +82,18 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		renderNarration(s),
 		renderHelp(s),
 	)
+}
+
+// pageHeading is the page's <h1>; it never changes, so it is drawn in a
+// memo with an empty signature.
+func pageHeading() *vecty.HTML {
+	return elem.Heading1(vecty.Text("kplay"), elem.Span(vecty.Markup(vecty.Class("tagline")), vecty.Text(" — Apache Kafka replication, simulated")))
+}
+
+// pageSubtitle is the line under the heading; like it, it never changes.
+func pageSubtitle() *vecty.HTML {
+	return elem.Paragraph(vecty.Markup(vecty.Class("subtitle")),
+		vecty.Text("A partition's leader, its followers, the in-sync replicas (ISR) and the high watermark, drawn as a simulated Kafka 4 cluster runs. Crash a broker and watch."))
 }
 
 // controlsMode is the embed's controls= ("full", "min" or "none"); the

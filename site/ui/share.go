@@ -66,10 +66,22 @@ func shareBar(s *site.Store) *vecty.HTML {
 
 // renderNotice is the banner explaining a link that could not be opened.
 func renderNotice(s *site.Store) vecty.MarkupOrChild {
-	return vecty.If(s.Share.Notice != "", elem.Div(vecty.Markup(prop.ID("notice"), vecty.Class("error"), attr("role", "alert")),
+	if s.Share.Notice == "" {
+		return nil
+	}
+	return elem.Div(vecty.Markup(prop.ID("notice"), vecty.Class("error"), attr("role", "alert")),
 		vecty.Text(s.Share.Notice+" "),
 		elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("dismiss"), attr("aria-label", "Dismiss"),
-			event.Click(func(*vecty.Event) { s.Dispatch(site.DismissNotice{}) })), vecty.Text("×"))))
+			event.Click(func(*vecty.Event) { s.Dispatch(site.DismissNotice{}) })), vecty.Text("×")))
+}
+
+// onlyIf is x() when cond holds, else nothing; unlike only, it builds x
+// only when it is shown.
+func onlyIf(cond bool, x func() vecty.MarkupOrChild) vecty.MarkupOrChild {
+	if cond {
+		return x()
+	}
+	return nil
 }
 
 // only is x when cond holds, else nothing (vecty skips a nil child).

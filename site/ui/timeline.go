@@ -68,14 +68,7 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 	return elem.Div(
 		vecty.Markup(vecty.Class("timeline"), attr("role", "group"), attr("aria-label", "Timeline"),
 			vecty.Style("--span", itoa(int64(span)))),
-		elem.Div(vecty.Markup(vecty.Class("timeline-head")),
-			elem.Label(vecty.Markup(prop.For("timeline")), vecty.Text("Timeline")),
-			elem.Span(vecty.Markup(vecty.Class("timeline-range")),
-				vecty.Text(engine.FormatTime(t.Start)+" – "+engine.FormatTime(t.Horizon))),
-			vecty.If(!t.Store.HideOutcome(), elem.Button(vecty.Markup(prop.ID("jump-violation"), prop.Type(prop.TypeButton), prop.Disabled(!hasViolation),
-				attr("title", jumpTitle), event.Click(t.onJump)),
-				vecty.Text("Jump to first violation"))),
-		),
+		t.head(hasViolation, jumpTitle),
 		elem.Div(vecty.Markup(vecty.Class("timeline-track")),
 			&timelineMarkers{Store: t.Store, Player: t.Store.Player, Start: t.Start, Span: span, Version: t.Version, Markers: markers},
 			t.askMarkers(),
@@ -88,6 +81,25 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 			)),
 		),
 	)
+}
+
+// head is the timeline's heading row: its label, its range and the
+// #jump-violation button (hidden while the outcome is). It is a memo: it
+// changes only when the horizon moves or the first violation comes.
+func (t *Timeline) head(hasViolation bool, jumpTitle string) *memo {
+	rng := engine.FormatTime(t.Start) + " – " + engine.FormatTime(t.Horizon)
+	hide := t.Store.HideOutcome()
+	g := &sig{}
+	g.s(rng).t(hide).t(hasViolation).s(jumpTitle)
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML {
+		return elem.Div(vecty.Markup(vecty.Class("timeline-head")),
+			elem.Label(vecty.Markup(prop.For("timeline")), vecty.Text("Timeline")),
+			elem.Span(vecty.Markup(vecty.Class("timeline-range")), vecty.Text(rng)),
+			vecty.If(!hide, elem.Button(vecty.Markup(prop.ID("jump-violation"), prop.Type(prop.TypeButton), prop.Disabled(!hasViolation),
+				attr("title", jumpTitle), event.Click(t.onJump)),
+				vecty.Text("Jump to first violation"))),
+		)
+	}}
 }
 
 // askMarkers draws a marker for each of the scenario's questions, which

@@ -60,7 +60,9 @@ func renderCaption(s *site.Store) vecty.MarkupOrChild {
 	if text == "" {
 		text = "Press Play, or try one of the experiments."
 	}
-	return elem.Paragraph(vecty.Markup(prop.ID("caption"), vecty.Class("caption"), attr("aria-hidden", "true")), vecty.Text(text))
+	return &memo{Sig: text, Body: func() *vecty.HTML {
+		return elem.Paragraph(vecty.Markup(prop.ID("caption"), vecty.Class("caption"), attr("aria-hidden", "true")), vecty.Text(text))
+	}}
 }
 
 // renderSummary is the scenario's summary, what to watch, at the top of
@@ -70,7 +72,9 @@ func renderSummary(s *site.Store) vecty.MarkupOrChild {
 	if text == "" {
 		return nil
 	}
-	return elem.Section(vecty.Markup(prop.ID("summary"), vecty.Class("panel", "summary"), attr("aria-labelledby", "summary-h")),
-		elem.Heading2(vecty.Markup(prop.ID("summary-h")), vecty.Text("What to watch")),
-		elem.Paragraph(vecty.Text(text)))
+	return &memo{Sig: text, Body: func() *vecty.HTML {
+		return elem.Section(vecty.Markup(prop.ID("summary"), vecty.Class("panel", "summary"), attr("aria-labelledby", "summary-h")),
+			elem.Heading2(vecty.Markup(prop.ID("summary-h")), vecty.Text("What to watch")),
+			elem.Paragraph(vecty.Text(text)))
+	}}
 }
