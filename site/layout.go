@@ -450,6 +450,21 @@ func Lane(a, b, p Point, d float64) Point {
 	return Point{p.X + dy/n*d, p.Y - dx/n*d}
 }
 
+// ReplicaWindow returns the offsets [from, to) that one replica's strip of
+// n cells shows. Strips share the window [from, to) of the longest log, so
+// that one offset sits at one place in every box; but a replica whose own
+// log (its log end offset, or its last truncated ghost, whichever is
+// later: own) ends before that window would show only empty cells, its
+// LEO marker and its truncated records off the strip. Such a replica (far
+// behind, or just back from a crash) shows its own newest offsets instead,
+// never before its logStart.
+func ReplicaWindow(from, to, own, logStart engine.Offset, n int) (engine.Offset, engine.Offset) {
+	if own >= from {
+		return from, to
+	}
+	return LogWindow(own, logStart, n)
+}
+
 // LogWindow returns the offsets [from, to) that a strip of n cells shows
 // when the longest replica's log ends at maxLEO: the newest offsets plus
 // one empty slot for the next record, never before logStart.

@@ -317,6 +317,29 @@ func TestLogWindow(t *testing.T) {
 	}
 }
 
+// TestReplicaWindow: a replica whose log reaches the shared window keeps
+// it; one far behind (LEO 11 while the leader's log ends at 29, the
+// window 20–30 of 10 cells) shows its own newest offsets, 2–12, so its
+// records, its LEO and HW and a truncated record at offset 10 are drawn.
+func TestReplicaWindow(t *testing.T) {
+	for _, c := range []struct {
+		from, to, own, start engine.Offset
+		n                    int
+		wantFrom, wantTo     engine.Offset
+	}{
+		{20, 30, 29, 0, 10, 20, 30},
+		{20, 30, 20, 0, 10, 20, 30},
+		{20, 30, 11, 0, 10, 2, 12},
+		{20, 30, 3, 0, 10, 0, 4},
+		{20, 30, 11, 5, 10, 5, 12},
+	} {
+		from, to := ReplicaWindow(c.from, c.to, c.own, c.start, c.n)
+		if from != c.wantFrom || to != c.wantTo {
+			t.Errorf("ReplicaWindow(%d, %d, %d, %d, %d) = [%d, %d), want [%d, %d)", c.from, c.to, c.own, c.start, c.n, from, to, c.wantFrom, c.wantTo)
+		}
+	}
+}
+
 func TestNodeKey(t *testing.T) {
 	for _, c := range []struct {
 		id   engine.NodeID

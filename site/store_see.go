@@ -286,6 +286,16 @@ func (s *Store) GhostEnd(tp engine.TopicPartition) engine.Offset {
 	return end
 }
 
+// GhostEndOn returns one past the last ghost offset of tp on broker b, or
+// 0 if b has none.
+func (s *Store) GhostEndOn(tp engine.TopicPartition, b engine.BrokerID) engine.Offset {
+	gs := s.seeIndex().ghosts[replicaKey{b: b, tp: tp}]
+	if len(gs) == 0 {
+		return 0
+	}
+	return gs[len(gs)-1].Offset + 1
+}
+
 // Lost returns the records the violations so far name, none while a
 // question waits for its answer (HideOutcome): the red outlines would
 // give it away.

@@ -83,6 +83,10 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 			bv := brokerView{store: s, n: n, st: st, part: part, hasPart: hasPart, cellW: lay.CellW, cellH: lay.CellH, lost: lost, timer: timerOn(n.Key)}
 			if hasPart {
 				bv.from, bv.to = site.LogWindow(maxLEO, logStart, n.Cells)
+				if r, ok := st.Replica(n.Broker, part.TP); ok {
+					own := max(r.LEO, s.GhostEndOn(part.TP, n.Broker)-1)
+					bv.from, bv.to = site.ReplicaWindow(bv.from, bv.to, own, r.LogStart, n.Cells)
+				}
 				bv.fresh, bv.freshValid = fresh[n.Broker]
 			}
 			nodes = append(nodes, &memo{Sig: brokerSig(bv), Body: func() *vecty.HTML { return renderBroker(bv) }})
