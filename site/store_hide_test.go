@@ -105,6 +105,37 @@ func TestTimelineHidesViolationMarkers(t *testing.T) {
 	}
 }
 
+// TestTimelineHidesWhatFollowsTheQuestion: before the answer no leader
+// change or fault from the question on has a marker (the election at 19 s
+// says who leads without m2), while the script's commands keep theirs and
+// the markers before the question stay; after the answer they all show.
+func TestTimelineHidesWhatFollowsTheQuestion(t *testing.T) {
+	s := storeAt(t, lossLesson, 0)
+	count := func(after engine.Time) (events, commands int) {
+		ms, _ := s.TimelineMarkers()
+		for _, m := range ms {
+			switch {
+			case m.Kind == MarkCommand && m.At >= after:
+				commands++
+			case m.Kind != MarkCommand && m.Until >= after:
+				events++
+			}
+		}
+		return events, commands
+	}
+	if ev, cmds := count(10_000); ev != 0 || cmds == 0 {
+		t.Errorf("before the answer, from the question on: %d event markers (want 0), %d command markers (want some)", ev, cmds)
+	}
+	if ev, _ := count(0); ev == 0 {
+		t.Error("before the answer the markers before the question are gone too (the first leader at the start has one)")
+	}
+	s.Dispatch(ShowAsk{Index: 0})
+	s.Dispatch(RevealAnswer{})
+	if ev, _ := count(10_000); ev == 0 {
+		t.Error("after the answer the leader change and the crash after the question have no marker")
+	}
+}
+
 // TestControls: the toolbar is full on the page; an embed's controls=min
 // or none trims it.
 func TestControls(t *testing.T) {

@@ -276,21 +276,29 @@ func (s *Store) AskCard() (AskCard, bool) {
 	return c, true
 }
 
+// outcomeFrom returns the time of the first question at or after the
+// playhead that waits for its answer, and false if none does (or lesson
+// mode is off): what the run shows from then on is the question's answer.
+func (s *Store) outcomeFrom() (engine.Time, bool) {
+	l := &s.Lesson
+	if l.Off {
+		return 0, false
+	}
+	now := s.Player.Now()
+	for i, a := range l.Asks {
+		if a.At >= now && i < len(l.Revealed) && !l.Revealed[i] {
+			return a.At, true
+		}
+	}
+	return 0, false
+}
+
 // HideOutcome says the page must not show how the run turns out: lesson
 // mode is on and a question at or after the playhead waits for its
 // answer. Violation markers, banners, the lost records' outlines and
 // "Jump to first violation" stay hidden while it holds (Violations and
 // Lost return none; JumpToViolation does nothing).
 func (s *Store) HideOutcome() bool {
-	l := &s.Lesson
-	if l.Off {
-		return false
-	}
-	now := s.Player.Now()
-	for i, a := range l.Asks {
-		if a.At >= now && i < len(l.Revealed) && !l.Revealed[i] {
-			return true
-		}
-	}
-	return false
+	_, hide := s.outcomeFrom()
+	return hide
 }

@@ -71,21 +71,26 @@ func (s *Store) ReplaceScript(name, src string) {
 func (s *Store) TimelineMarkers() ([]Marker, int) {
 	p, c := s.Player, &s.marks
 	ms, v := p.Markers()
-	hide := s.HideOutcome()
+	from, hide := s.outcomeFrom()
 	slot := (p.Horizon() - p.Scenario().Config.Start) / MarkerSlots
-	if c.valid && c.from == v && c.hide == hide && c.slot == slot {
+	if c.valid && c.from == v && c.hide == hide && c.hideFrom == from && c.slot == slot {
 		return c.markers, c.version
 	}
 	if hide {
+		// While a question waits, no marker gives its answer away: no
+		// broken guarantee anywhere, and no leader change or fault from
+		// the question on (their labels say who leads and what failed).
+		// The script's commands stay: they are the scenario's plan.
 		kept := make([]Marker, 0, len(ms))
 		for _, m := range ms {
-			if m.Kind != MarkViolation {
-				kept = append(kept, m)
+			if m.Kind == MarkViolation || (m.Kind != MarkCommand && m.Until >= from) {
+				continue
 			}
+			kept = append(kept, m)
 		}
 		ms = kept
 	}
-	*c = shownMarkers{valid: true, from: v, hide: hide, slot: slot, markers: fitMarkers(ms, slot), version: c.version + 1}
+	*c = shownMarkers{valid: true, from: v, hide: hide, hideFrom: from, slot: slot, markers: fitMarkers(ms, slot), version: c.version + 1}
 	return c.markers, c.version
 }
 

@@ -344,11 +344,13 @@ func (m *Marker) fold(n Marker) {
 // shownMarkers caches the markers the timeline draws (Store.TimelineMarkers)
 // for one version of the player's markers, one outcome switch and one slot.
 type shownMarkers struct {
-	valid   bool
-	from    int
-	hide    bool
-	slot    engine.Time
-	markers []Marker
+	valid bool
+	from  int
+	hide  bool
+	// hideFrom is the waiting question's time while hide.
+	hideFrom engine.Time
+	slot     engine.Time
+	markers  []Marker
 	// version counts changes to markers.
 	version int
 }
