@@ -31,13 +31,31 @@ type EventLog struct {
 	Rows string `vecty:"prop"`
 }
 
-// newEventLog returns the event log of s at the playhead, with the fetch
-// chatter if showNet.
-func newEventLog(s *site.Store, showNet bool) *EventLog {
-	// The rows are HTML (escaped) set in one go: when a line arrives every
-	// row shifts, and reconciling the rows element by element took most of
-	// such a frame.
-	return &EventLog{Store: s, ShowNet: showNet, Rows: site.LogLinesHTML(s.LogLines(showNet, EventLogSize))}
+// eventLogRows keeps the event log's last rows with what identifies them:
+// the player, its generation (Player.Generation: each seek rebuilds), how
+// many events have happened by the playhead (Player.EventCount) and
+// whether the fetch chatter shows. The log holds the events up to the
+// playhead, and those change only with that key, so a frame in which the
+// playhead moved but no event happened formats no row.
+type eventLogRows struct {
+	player       *site.Player
+	gen, count   int
+	showNet, set bool
+	rows         string
+}
+
+// eventLog returns the event log of s at the playhead, with the fetch
+// chatter if showNet, formatting its rows only when their key changed.
+func (c *eventLogRows) eventLog(s *site.Store, showNet bool) *EventLog {
+	pl := s.Player
+	if !c.set || c.player != pl || c.gen != pl.Generation() || c.count != pl.EventCount() || c.showNet != showNet {
+		// The rows are HTML (escaped) set in one go: when a line arrives
+		// every row shifts, and reconciling the rows element by element
+		// took most of such a frame.
+		*c = eventLogRows{player: pl, gen: pl.Generation(), count: pl.EventCount(), showNet: showNet, set: true,
+			rows: site.LogLinesHTML(s.LogLines(showNet, EventLogSize))}
+	}
+	return &EventLog{Store: s, ShowNet: showNet, Rows: c.rows}
 }
 
 // SkipRender implements the vecty.RenderSkipper interface.

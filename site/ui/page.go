@@ -17,6 +17,9 @@ type Page struct {
 	vecty.Core
 
 	Store *site.Store `vecty:"prop"`
+
+	// log is the event log's rows, kept from frame to frame.
+	log eventLogRows
 }
 
 // Render implements the vecty.Component interface.
@@ -69,7 +72,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 					only(s.ShowPanel("inspector"), &Inspector{Store: s, Count: count, Gen: gen}),
 					only(s.ShowPanel("lifecycle"), &LifecyclePanel{Store: s, Count: count, Gen: gen}),
 				),
-				onlyIf(s.ShowPanel("log"), func() vecty.MarkupOrChild { return newEventLog(s, s.ShowNet) }),
+				onlyIf(s.ShowPanel("log"), func() vecty.MarkupOrChild { return p.log.eventLog(s, s.ShowNet) }),
 			),
 			elem.Div(vecty.Markup(vecty.Class("panels")),
 				onlyIf(s.ShowPanel("describe"), func() vecty.MarkupOrChild { return &DescribePanel{Text: pl.Describe()} }),
