@@ -741,4 +741,9 @@ func (r *replayer) logHistory(ctx context.Context) {
 			}
 		}
 	}
+	for id := 1; id <= r.cl.Brokers(); id++ {
+		if b, ok := cv.Brokers[int32(id)]; ok {
+			r.logf("%s: the controller's records for broker %d:\n\t%s", r.p.Name, id, strings.Join(b.History, "\n\t"))
+		}
+	}
 }

@@ -64,6 +64,9 @@ type BrokerReg struct {
 	// InControlledShutdown is set once the controller has accepted the
 	// broker's controlled shutdown request (BrokerHeartbeat WantShutDown).
 	InControlledShutdown bool
+	// History is the data of every record about this broker id, as the
+	// dump printed it, oldest first.
+	History []string
 }
 
 // Partition returns topic's partition p as the controller registered it.
@@ -285,6 +288,13 @@ func (v *ControllerView) applyBroker(rec metadataRecord) error {
 		return fmt.Errorf("no broker id")
 	}
 	reg := v.Brokers[id]
+	history := append(reg.History, rec.Type+" "+string(rec.Data))
+	defer func() {
+		if r, ok := v.Brokers[id]; ok {
+			r.History = history
+			v.Brokers[id] = r
+		}
+	}()
 	switch rec.Type {
 	case "REGISTER_BROKER_RECORD":
 		fenced, err := jsonBool(b.Fenced)
