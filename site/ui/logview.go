@@ -66,18 +66,34 @@ func renderStrip(s strip) *vecty.HTML {
 			cls = append(cls, "lost")
 			tip += "\n" + l.Title
 		}
-		items = append(items, svgEl("g",
-			vecty.Markup(vecty.Class(cls...), attr("data-offset", itoa(int64(o))), attr("data-epoch", itoa(int64(rec.LeaderEpoch))), translate(x(o), 0),
-				selectRecord(s, rec, false)),
-			svgEl("title", vecty.Text(tip)),
-			svgEl("rect", vecty.Markup(attr("x", "1"), attr("y", "1"), attr("width", num1(s.cellW-2)), attr("height", num1(s.cellH-2)), attr("rx", "3"))),
-			cellNumber(s, o),
-		))
+		items = append(items, recordCell(s, rec, o, x(o), cls, tip))
 	}
 	w := float64(s.to-s.from) * s.cellW
 	items = append(items, marker("leo-mark", "LEO "+itoa(int64(r.LEO)), x(r.LEO), w, -7, s.cellH))
 	items = append(items, marker("hw-mark", "HW "+itoa(int64(r.HW)), x(max(r.HW, s.from)), w, s.cellH+15, s.cellH))
 	return svgEl("g", items...)
+}
+
+// recordCell draws the record rec at offset o, x from the strip's start,
+// with classes cls and tooltip tip. It is a memo of those inputs and the
+// strip's cell size, broker and partition: when a record arrives, the
+// broker re-renders, but its other cells stay as they were (and keep
+// their colour transitions).
+func recordCell(s strip, rec engine.Record, o engine.Offset, x float64, cls []string, tip string) *memo {
+	g := &sig{}
+	g.i(int64(o)).f(x).f(s.cellW).f(s.cellH).s(tip).record(rec).i(int64(s.r.Broker)).tp(s.tp).t(s.store != nil)
+	for _, c := range cls {
+		g.s(c)
+	}
+	return &memo{Sig: g.String(), Body: func() *vecty.HTML {
+		return svgEl("g",
+			vecty.Markup(vecty.Class(cls...), attr("data-offset", itoa(int64(o))), attr("data-epoch", itoa(int64(rec.LeaderEpoch))), translate(x, 0),
+				selectRecord(s, rec, false)),
+			svgEl("title", vecty.Text(tip)),
+			svgEl("rect", vecty.Markup(attr("x", "1"), attr("y", "1"), attr("width", num1(s.cellW-2)), attr("height", num1(s.cellH-2)), attr("rx", "3"))),
+			cellNumber(s, o),
+		)
+	}}
 }
 
 // marker draws a vertical tick across the strip at x with a label above
