@@ -431,7 +431,11 @@ func (c *Cluster) stopBroker(b *broker, why string, controlled bool) {
 		c.local(Message{Kind: m.Kind, Request: m.Request, From: m.From, To: m.To, ReplicaID: m.ReplicaID, Parts: disconnected(m.Parts)}, m.DeliverAt-c.now)
 	}
 	b.alive = false
-	b.cleanShutdown = b.shuttingDown && c.ctrl.reg(b.id).shuttingDown
+	// The process ended cleanly when the controller let it go, after a
+	// controlled shutdown or at once (SHUTDOWN_NOW): it then writes its
+	// broker epoch for the next registration's previousBrokerEpoch
+	// (KIP-966's clean-shutdown detection).
+	b.cleanShutdown = b.shuttingDown && controlled
 	b.incarnation++
 	b.brokerEpoch = 0
 	b.fetchers = nil

@@ -306,6 +306,20 @@ func (c *Cluster) unfence(id BrokerID) {
 // then stops, and the answers it sent as a follower still arrive
 // (stopBroker).
 func (c *Cluster) controlledShutdown(id BrokerID) {
+	b := c.broker(id)
+	if r := c.ctrl.reg(id); r.fenced || !c.leadsAny(id) {
+		// BrokerHeartbeatManager.calculateNextBrokerState grants a fenced
+		// broker, or one that leads no partition, SHUTDOWN_NOW: the
+		// controller fences it (ReplicationControlManager.processBrokerHeartbeat
+		// → handleBrokerFenced, a FenceBrokerRecord) and never records it in
+		// controlled shutdown.
+		c.emit(Event{Kind: EvBrokerFenced, Node: Controller, Peer: Broker(id), Text: "it asked to shut down and leads no partition, so it may shut down at once"})
+		c.fence(id)
+		if b.alive {
+			c.stopBroker(b, "shut down at once: it led no partition", true)
+		}
+		return
+	}
 	c.ctrl.reg(id).shuttingDown = true
 	c.emit(Event{Kind: EvControlledShutdown, Node: Controller, Peer: Broker(id)})
 	c.removeFromISRs(id)
@@ -314,12 +328,22 @@ func (c *Cluster) controlledShutdown(id BrokerID) {
 	// CONTROLLED_SHUTDOWN → SHUTDOWN_NOW); kplay's metadata propagation is
 	// immediate, so it stops now, leaving out the 50 ms heartbeat that asks
 	// again in Kafka.
-	b := c.broker(id)
 	if b.alive {
 		c.stopBroker(b, "completed its controlled shutdown", true)
 	}
 	c.ctrl.reg(id).fenced = true
 	c.ctrl.reg(id).fencedAt = c.now
+}
+
+// leadsAny reports whether broker id leads a partition
+// (ReplicationControlManager's hasLeaderships supplier).
+func (c *Cluster) leadsAny(id BrokerID) bool {
+	for i := range c.parts {
+		if c.parts[i].leader == id {
+			return true
+		}
+	}
+	return false
 }
 
 // validSession reports whether r's session is valid: unfenced and heard
