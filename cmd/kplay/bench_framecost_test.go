@@ -152,6 +152,7 @@ func BenchmarkFrameCost(b *testing.B) {
 			}
 			cs = append(cs, c)
 		}
+		logCosts(b, cs)
 		medianCost(cs).report(b)
 	})
 	b.Run("default-paused", func(b *testing.B) {
@@ -171,6 +172,7 @@ func BenchmarkFrameCost(b *testing.B) {
 			}
 			cs = append(cs, c)
 		}
+		logCosts(b, cs)
 		medianCost(cs).report(b)
 	})
 	b.Run("9x12-top-speed-crash", func(b *testing.B) {
@@ -199,8 +201,18 @@ func BenchmarkFrameCost(b *testing.B) {
 		}
 		clock, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("clock").textContent`))
 		b.Logf("played to %s", clock)
+		logCosts(b, cs)
 		medianCost(cs).report(b)
 	})
+}
+
+// logCosts logs each window's figures, so that the spread around the
+// reported median shows.
+func logCosts(b *testing.B, cs []frameCost) {
+	for i, c := range cs {
+		b.Logf("window %d: task %.1f %%, script %.1f %%, layout %.1f %%, style %.1f %%, %.1f frames/s, p50 %.1f ms, p95 %.1f ms, %d long tasks (longest %.0f ms)",
+			i+1, c.Task, c.Script, c.Layout, c.Style, c.FPS, c.P50, c.P95, c.Long, c.Longest)
+	}
 }
 
 // medianCost is the field-by-field median of cs (the largest for the
