@@ -342,15 +342,19 @@ func engineViews(s engine.State, tp engine.TopicPartition, isolated []int) (Part
 	var rvs []ReplicaView
 	for _, b := range ps.Replicas {
 		rv := ReplicaView{Broker: int(b)}
-		alive := false
+		alive, serving := false, false
 		for _, bs := range s.Brokers {
 			if bs.ID == b {
-				alive = bs.Alive
+				alive, serving = bs.Alive, bs.Serving
 			}
 		}
 		switch {
 		case !alive:
 			rv.Status = "down"
+		case !serving:
+			// Restarted and not yet registered: it answers no request, as
+			// the oracle finds Kafka's (BrokerServer.startup).
+			rv.Status = "unreachable"
 		case slices.Contains(isolated, int(b)):
 			rv.Status = "isolated"
 		default:

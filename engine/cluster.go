@@ -307,9 +307,9 @@ func (c *Cluster) deliver(m Message) {
 		c.emit(Event{Kind: EvMsgDropped, Node: m.To, Peer: m.From, MsgKind: m.Kind, MsgID: m.ID, TP: firstTP(m)})
 		return
 	}
-	if m.Dropped || !c.net.connected(m.From, m.To) || !c.alive(m.To) {
+	if m.Dropped || !c.net.connected(m.From, m.To) || !c.accepts(m) {
 		c.emit(Event{Kind: EvMsgDropped, Node: m.To, Peer: m.From, MsgKind: m.Kind, MsgID: m.ID, TP: firstTP(m)})
-		if !m.Dropped && c.net.connected(m.From, m.To) && !c.alive(m.To) && c.alive(m.From) {
+		if !m.Dropped && c.net.connected(m.From, m.To) && !c.accepts(m) && c.alive(m.From) {
 			c.refuse(m)
 		}
 		return
@@ -318,7 +318,24 @@ func (c *Cluster) deliver(m Message) {
 	c.receive(m)
 }
 
-// refuse answers request m, whose receiver is dead, with NETWORK_EXCEPTION
+// accepts reports whether m's receiver takes it: it is alive and, for a
+// request to a broker, the broker's process has registered. A restarted
+// broker serves no request until the controller has accepted its
+// registration (BrokerServer.startup enables request processing only once
+// BrokerLifecycleManager's initial catch-up completes), so while its
+// registration is refused (DUPLICATE_BROKER_REGISTRATION) a request to it
+// is refused as by a host with nothing listening.
+func (c *Cluster) accepts(m Message) bool {
+	if !c.alive(m.To) {
+		return false
+	}
+	if m.To.Kind == NodeBroker && responseKind(m.Kind) != 0 && c.broker(BrokerID(m.To.ID)).brokerEpoch == 0 {
+		return false
+	}
+	return true
+}
+
+// refuse answers request m, whose receiver is dead or not yet serving, with NETWORK_EXCEPTION
 // in every partition, delivered locally to the sender.
 func (c *Cluster) refuse(m Message) {
 	rk := responseKind(m.Kind)

@@ -45,3 +45,43 @@ func TestShutdownOfABrokerThatLeadsNothing(t *testing.T) {
 		t.Errorf("%d controlled-shutdown events after the leader's shutdown, want 1", n)
 	}
 }
+
+// TestRefusedBrokerServesNothing: a broker restarted while its old
+// session is valid is refused (DUPLICATE_BROKER_REGISTRATION) and, its
+// registration not accepted, serves no request: BrokerServer.startup
+// enables request processing only after BrokerLifecycleManager's initial
+// catch-up. So its followers' fetches to it are refused and State says it
+// is alive but not serving, until its registration is accepted after the
+// old session ran out.
+func TestRefusedBrokerServesNothing(t *testing.T) {
+	c := kipSetup(t, kipConfig(), 3, 1)
+	c.AdvanceTo(1000)
+	mustApply(t, c, engine.Crash{Broker: 1})
+	c.AdvanceTo(1500)
+	mustApply(t, c, engine.Restart{Broker: 1})
+	c.AdvanceTo(3000)
+	serving := func() (alive, serving bool) {
+		for _, b := range c.State().Brokers {
+			if b.ID == 1 {
+				return b.Alive, b.Serving
+			}
+		}
+		return false, false
+	}
+	if a, s := serving(); !a || s {
+		t.Fatalf("b1 refused: alive %v serving %v, want alive and not serving", a, s)
+	}
+	refused := 0
+	for _, e := range c.Events(0) {
+		if e.Kind == engine.EvMsgDropped && e.MsgKind == engine.MsgFetch && e.Node == engine.Broker(1) && e.At > 1500 {
+			refused++
+		}
+	}
+	if refused == 0 {
+		t.Error("no follower fetch to the refused b1 was refused")
+	}
+	c.AdvanceTo(30000)
+	if a, s := serving(); !a || !s {
+		t.Errorf("after its old session ran out and it registered: alive %v serving %v, want both", a, s)
+	}
+}

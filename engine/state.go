@@ -24,8 +24,13 @@ type State struct {
 
 // BrokerState is one broker and its replicas, sorted by partition.
 type BrokerState struct {
-	ID       BrokerID
-	Alive    bool
+	ID    BrokerID
+	Alive bool
+	// Serving says the process serves requests: it is alive and the
+	// controller accepted its registration. A restarted broker serves
+	// none before (BrokerServer.startup), so while the controller refuses
+	// it (DUPLICATE_BROKER_REGISTRATION) requests to it are refused.
+	Serving  bool
 	Replicas []ReplicaState
 	// Reg is the controller's view of the broker.
 	Reg RegistrationState
@@ -181,7 +186,7 @@ type ConsumerState struct {
 func (c *Cluster) State() State {
 	s := State{Now: c.now, Start: c.cfg.Start, Cuts: slices.Clone(c.net.cuts)}
 	for _, b := range c.brokers {
-		bs := BrokerState{ID: b.id, Alive: b.alive, Reg: c.registrationState(b.id)}
+		bs := BrokerState{ID: b.id, Alive: b.alive, Serving: b.alive && b.brokerEpoch > 0, Reg: c.registrationState(b.id)}
 		for _, r := range b.replicas {
 			rs := ReplicaState{TP: r.tp, Broker: b.id, Leader: r.isLeader, LogStart: r.logStart, LEO: r.leo(), HW: r.hw,
 				LeaderEpoch: r.leaderEpoch, Log: r.log[:len(r.log):len(r.log)], FetchOffset: -1}
