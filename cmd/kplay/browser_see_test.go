@@ -185,7 +185,7 @@ func TestBrowserSeeTruncation(t *testing.T) {
 		return (g("b2").dataset.role === "leader" || g("b3").dataset.role === "leader") &&
 			g("b1").querySelector('[data-badge="fenced"]') !== null && g("b1").querySelector('[data-badge="out-of-sync"]') !== null;
 	})()`, 30*time.Second, "no failover, or b1 not fenced and out of sync")
-	if got := evalJS[string](t, ctx, `document.getElementById("controller-state").textContent`); !strings.Contains(got, "fenced: broker 1") {
+	if got := evalJS[string](t, ctx, `document.getElementById("controller-state").textContent`); !strings.Contains(got, "broker 1: fenced at") {
 		t.Errorf("controller bar %q, want it to name fenced broker 1", got)
 	}
 	screenshot(t, ctx, "kplay-see-failover-1280x1000.png")
@@ -194,7 +194,7 @@ func TestBrowserSeeTruncation(t *testing.T) {
 		t.Fatalf("phone viewport: %v", err)
 	}
 	pollJS(t, ctx, `window.innerWidth === 390 && document.querySelector("svg#diagram.narrow") !== null`, 10*time.Second, "the diagram did not stack at 390 px")
-	if got := badges(t, ctx); !strings.Contains(got, "b1=follower,out-of-sync,fenced,down") {
+	if got := badges(t, ctx); !strings.Contains(got, "b1=replica,out-of-sync,fenced,down") {
 		t.Errorf("phone badges %q", got)
 	}
 	screenshot(t, ctx, "kplay-see-failover-390x844.png")
