@@ -144,14 +144,7 @@ func BenchmarkFrameCost(b *testing.B) {
 	b.Run("default-playing", func(b *testing.B) {
 		ctx := benchPage(b)
 		time.Sleep(2 * time.Second) // the first frames build the DOM
-		var cs []frameCost
-		for range b.N {
-			c, err := measureFrameCost(ctx, window, true)
-			if err != nil {
-				b.Fatal(err)
-			}
-			cs = append(cs, c)
-		}
+		cs := measureWindows(b, ctx, window, true)
 		logCosts(b, cs)
 		medianCost(cs).report(b)
 	})
@@ -164,14 +157,7 @@ func BenchmarkFrameCost(b *testing.B) {
 			b.Fatalf("the page did not pause: %v", err)
 		}
 		time.Sleep(time.Second) // let the last re-render settle
-		var cs []frameCost
-		for range b.N {
-			c, err := measureFrameCost(ctx, window, false)
-			if err != nil {
-				b.Fatal(err)
-			}
-			cs = append(cs, c)
-		}
+		cs := measureWindows(b, ctx, window, false)
 		logCosts(b, cs)
 		medianCost(cs).report(b)
 	})
@@ -191,19 +177,27 @@ func BenchmarkFrameCost(b *testing.B) {
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll('svg#diagram g.node[data-node^="b"]').length === 9`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 			b.Fatalf("the diagram never showed the 9 brokers: %v", err)
 		}
-		var cs []frameCost
-		for range b.N {
-			c, err := measureFrameCost(ctx, window, true)
-			if err != nil {
-				b.Fatal(err)
-			}
-			cs = append(cs, c)
-		}
+		cs := measureWindows(b, ctx, window, true)
 		clock, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("clock").textContent`))
 		b.Logf("played to %s", clock)
 		logCosts(b, cs)
 		medianCost(cs).report(b)
 	})
+}
+
+// measureWindows measures b.N windows of d each, with or without the frame
+// probe (measureFrameCost).
+func measureWindows(b *testing.B, ctx context.Context, d time.Duration, probe bool) []frameCost {
+	b.Helper()
+	var cs []frameCost
+	for range b.N {
+		c, err := measureFrameCost(ctx, d, probe)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cs = append(cs, c)
+	}
+	return cs
 }
 
 // logCosts logs each window's figures, so that the spread around the
