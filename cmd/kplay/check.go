@@ -4,79 +4,194 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
 	"time"
 
+	"kplay/engine"
 	"kplay/engine/script"
 )
 
+// checkChunk is how many seeds each worker gets per round of kplay check:
+// a round's results are gathered and printed in seed order before the next
+// round starts, so memory stays bounded however many seeds run.
+const checkChunk = 64
+
 // checkMain runs kplay check: random workloads and fault schedules from
-// seeds 1..N under one or more modes, with the invariant checker on
-// (engine invariants.go, docs/kafka-rules.md §11). In the safe mode any violation is
-// a failure and prints the script that reproduces it; in the unsafe modes
-// (unclean elections, acks=1) the run must find lost writes, or the
-// checker would be vacuous. It returns the exit code.
+// seeds from..from+N-1 under one or more modes, with the invariant checker
+// on (engine invariants.go, docs/kafka-rules.md §11). In the safe mode any
+// violation is a failure and prints the script that reproduces it and its
+// shrunk form; in the other modes (unclean elections, acks=1,
+// min.insync.replicas=1, power losses) the run must find lost writes, or
+// the checker would be vacuous. -workers runs seeds on that many
+// goroutines; each seed's run is single-threaded and deterministic, and
+// results are gathered in seed order, so the output on stdout is the same
+// for every -workers. Timings go to stderr. It returns the exit code.
 func checkMain(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	seeds := fs.Uint64("seeds", 1000, "number of seeds to run, 1..N")
+	seeds := fs.Uint64("seeds", 1000, "number of seeds to run")
 	from := fs.Uint64("from", 1, "first seed")
-	modes := fs.String("mode", "all", "safe, unclean, acks1 or all")
+	modes := fs.String("mode", "all", "safe, unclean, acks1, minisr1, unflushed or all")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "seeds run at once (goroutines), 1 or more")
+	list := fs.Bool("list", false, "print one line per seed that broke a guarantee")
+	shrink := fs.Bool("shrink", true, "shrink the script of a safe-mode failure to the lines it needs")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() != 0 || *seeds == 0 {
-		fmt.Fprint(stderr, "usage: kplay check [-seeds N] [-from S] [-mode safe|unclean|acks1|all]\n")
+	if fs.NArg() != 0 || *seeds == 0 || *workers < 1 || *from+*seeds < *from {
+		fmt.Fprint(stderr, "usage: kplay check [-seeds N] [-from S] [-mode safe|unclean|acks1|minisr1|unflushed|all] [-workers N] [-list] [-shrink=false]\n")
 		return 2
 	}
-	var list []script.CheckMode
+	var ms []script.CheckMode
 	if *modes == "all" {
-		list = []script.CheckMode{script.CheckSafe, script.CheckUnclean, script.CheckAcks1}
+		ms = script.CheckModes()
 	} else {
 		m, err := script.ParseCheckMode(*modes)
 		if err != nil {
 			fmt.Fprintf(stderr, "kplay check: %v\n", err)
 			return 2
 		}
-		list = []script.CheckMode{m}
+		ms = []script.CheckMode{m}
 	}
 	code := 0
-	for _, mode := range list {
+	for _, mode := range ms {
 		start := time.Now()
-		runs, lossy, events := 0, 0, 0
-		var first *script.CheckResult
-		for seed := *from; seed < *from+*seeds; seed++ {
-			res, err := script.Check(seed, mode)
-			if err != nil {
-				fmt.Fprintf(stderr, "kplay check: mode %s seed %d: %v\n%s", mode, seed, err, res.Script)
-				return 1
-			}
-			runs++
-			events += res.Events
-			if len(res.Violations) > 0 {
-				lossy++
-				if first == nil {
-					r := res
-					first = &r
-				}
-			}
+		sum, err := checkSeeds(mode, *from, *seeds, *workers, *list, stdout)
+		if err != nil {
+			fmt.Fprintf(stderr, "kplay check: %v\n", err)
+			return 1
 		}
-		took := time.Since(start)
-		rate := float64(events) / took.Seconds()
-		fmt.Fprintf(stdout, "mode %-7s %d seeds, %d with violations, %d events in %.1fs (%.0f events/s)\n", mode, runs, lossy, events, took.Seconds(), rate)
-		switch {
-		case mode == script.CheckSafe && first != nil:
-			code = 1
-			fmt.Fprintf(stdout, "FAIL: seed %d broke a guarantee under the safe configuration:\n", first.Seed)
-			for _, v := range first.Violations {
-				fmt.Fprintf(stdout, "  %s\n", script.FormatEvent(v))
-			}
-			fmt.Fprintf(stdout, "reproduce with this script (kplay run FILE):\n%s", first.Script)
-		case mode != script.CheckSafe && first == nil:
-			code = 1
-			fmt.Fprintf(stdout, "FAIL: no run lost a write under mode %s; the checker looks vacuous\n", mode)
-		case mode != script.CheckSafe:
-			fmt.Fprintf(stdout, "  as expected, writes were lost; first at seed %d: %s\n", first.Seed, script.FormatEvent(first.Violations[0]))
+		took := time.Since(start).Seconds()
+		fmt.Fprintf(stderr, "mode %s: %d seeds in %.1fs on %d workers (%.0f seeds/s, %.0f events/s)\n",
+			mode, sum.runs, took, *workers, float64(sum.runs)/took, float64(sum.events)/took)
+		if c := sum.report(stdout, *shrink); c != 0 {
+			code = c
 		}
 	}
 	return code
+}
+
+// checkOutcome is what kplay check keeps of one seed's run.
+type checkOutcome struct {
+	events     int
+	violations []engine.Event
+	err        error
+}
+
+// checkSummary adds up one mode's runs.
+type checkSummary struct {
+	mode                script.CheckMode
+	runs, lossy, events int
+	// rules counts violations by rule ("AcknowledgedWriteLost").
+	rules map[string]int
+	// first is the lowest seed that broke a guarantee (0 if none), firstV
+	// its violations and firstSrc its script.
+	first    uint64
+	firstV   []engine.Event
+	firstSrc string
+}
+
+// checkSeeds runs seeds from..from+n-1 under mode on workers goroutines,
+// in rounds of workers*checkChunk seeds whose outcomes are added up (and,
+// with list, printed) in seed order.
+func checkSeeds(mode script.CheckMode, from, n uint64, workers int, list bool, stdout io.Writer) (checkSummary, error) {
+	sum := checkSummary{mode: mode, rules: map[string]int{}}
+	round := uint64(workers * checkChunk)
+	out := make([]checkOutcome, round)
+	for lo := from; lo < from+n; lo += round {
+		cnt := min(round, from+n-lo)
+		var wg sync.WaitGroup
+		next := make(chan uint64, cnt)
+		for i := uint64(0); i < cnt; i++ {
+			next <- i
+		}
+		close(next)
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					res, err := script.Check(lo+i, mode)
+					out[i] = checkOutcome{events: res.Events, violations: res.Violations, err: err}
+				}
+			}()
+		}
+		wg.Wait()
+		for i := uint64(0); i < cnt; i++ {
+			seed, o := lo+i, out[i]
+			if o.err != nil {
+				return sum, fmt.Errorf("mode %s seed %d: %v\n%s", mode, seed, o.err, script.RandomScenario(seed, mode))
+			}
+			sum.runs++
+			sum.events += o.events
+			if len(o.violations) == 0 {
+				continue
+			}
+			sum.lossy++
+			for _, v := range o.violations {
+				sum.rules[ruleName(v)]++
+			}
+			if sum.first == 0 {
+				sum.first, sum.firstV, sum.firstSrc = seed, o.violations, script.RandomScenario(seed, mode)
+			}
+			if list {
+				fmt.Fprintf(stdout, "mode %s seed %d: %d violations, first %s\n", mode, seed, len(o.violations), script.FormatEvent(o.violations[0]))
+			}
+		}
+	}
+	return sum, nil
+}
+
+// ruleName is a violation's rule, the text before its first ":".
+func ruleName(e engine.Event) string {
+	r, _, _ := strings.Cut(e.Text, ":")
+	return r
+}
+
+// report prints the mode's summary and returns its exit code: 1 if the
+// safe mode broke a guarantee or another mode lost nothing.
+func (s checkSummary) report(stdout io.Writer, shrink bool) int {
+	fmt.Fprintf(stdout, "mode %-7s %d seeds, %d with violations (%s), %d events\n", s.mode, s.runs, s.lossy, percent(s.lossy, s.runs), s.events)
+	if len(s.rules) > 0 {
+		var names []string
+		for r := range s.rules {
+			names = append(names, r)
+		}
+		slices.Sort(names)
+		var parts []string
+		for _, r := range names {
+			parts = append(parts, fmt.Sprintf("%s %d", r, s.rules[r]))
+		}
+		fmt.Fprintf(stdout, "  violations by rule: %s\n", strings.Join(parts, ", "))
+	}
+	switch {
+	case !s.mode.ExpectsLoss() && s.first != 0:
+		fmt.Fprintf(stdout, "FAIL: seed %d broke a guarantee under the safe configuration:\n", s.first)
+		for _, v := range s.firstV {
+			fmt.Fprintf(stdout, "  %s\n", script.FormatEvent(v))
+		}
+		fmt.Fprintf(stdout, "reproduce with this script (kplay run FILE):\n%s", s.firstSrc)
+		if shrink {
+			fmt.Fprintf(stdout, "or with its shrunk form:\n%s", script.Shrink(s.firstSrc))
+		}
+		return 1
+	case s.mode.ExpectsLoss() && s.first == 0:
+		fmt.Fprintf(stdout, "FAIL: no run lost a write under mode %s; the checker looks vacuous\n", s.mode)
+		return 1
+	case s.mode.ExpectsLoss():
+		fmt.Fprintf(stdout, "  as expected, writes were lost; first at seed %d: %s\n", s.first, script.FormatEvent(s.firstV[0]))
+	}
+	return 0
+}
+
+// percent prints n/of as a percentage with two decimals, in integers.
+func percent(n, of int) string {
+	if of == 0 {
+		return "0.00%"
+	}
+	bp := (n*10000 + of/2) / of
+	return fmt.Sprintf("%d.%02d%%", bp/100, bp%100)
 }

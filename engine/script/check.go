@@ -14,13 +14,33 @@ type CheckMode uint8
 // The modes of kplay check.
 const (
 	// CheckSafe is acks=all, min.insync.replicas=2, RF 3, unclean election
-	// off: Kafka promises no acknowledged write is ever lost.
+	// off: Kafka promises no acknowledged write is ever lost to crashes,
+	// restarts, controlled shutdowns and network faults.
 	CheckSafe CheckMode = iota
 	// CheckUnclean turns unclean.leader.election.enable on.
 	CheckUnclean
 	// CheckAcks1 produces with acks=1.
 	CheckAcks1
+	// CheckMinISR1 sets min.insync.replicas=1, so that acks=all is
+	// answered by a leader alone in its ISR, and draws power losses as
+	// CheckUnflushed does. (Against kill -9 and network faults alone
+	// min.insync.replicas=1 loses nothing with unclean election off: the
+	// last ISR member keeps its log on disk and the partition waits for
+	// it, offline.)
+	CheckMinISR1
+	// CheckUnflushed is the safe configuration with crashes that also
+	// lose each log's unflushed tail (crash lose-unflushed=N), a power
+	// loss. Kafka does not fsync each write (log.flush.interval.messages
+	// is Long.MAX_VALUE): it counts on replication, so it does not
+	// promise an acknowledged write survives every replica that holds it
+	// losing its page cache at once.
+	CheckUnflushed
 )
+
+// CheckModes lists every mode, in the order kplay check -mode all runs them.
+func CheckModes() []CheckMode {
+	return []CheckMode{CheckSafe, CheckUnclean, CheckAcks1, CheckMinISR1, CheckUnflushed}
+}
 
 // String names the mode as kplay check's -mode flag does.
 func (m CheckMode) String() string {
@@ -29,39 +49,69 @@ func (m CheckMode) String() string {
 		return "unclean"
 	case CheckAcks1:
 		return "acks1"
+	case CheckMinISR1:
+		return "minisr1"
+	case CheckUnflushed:
+		return "unflushed"
 	}
 	return "safe"
 }
 
+// ExpectsLoss says whether runs under m may lose acknowledged or committed
+// writes: every mode but CheckSafe.
+func (m CheckMode) ExpectsLoss() bool { return m != CheckSafe }
+
 // ParseCheckMode reads a mode name.
 func ParseCheckMode(s string) (CheckMode, error) {
-	for _, m := range []CheckMode{CheckSafe, CheckUnclean, CheckAcks1} {
+	for _, m := range CheckModes() {
 		if m.String() == s {
 			return m, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown mode %q (safe, unclean, acks1)", s)
+	return 0, fmt.Errorf("unknown mode %q (safe, unclean, acks1, minisr1, unflushed)", s)
 }
 
 // RandomScenario writes the script of one random run: a workload of
-// produces and a fault schedule (crashes, restarts, controlled shutdowns,
-// isolations, network splits, heals) drawn from seed, then a quiet period
-// with every fault undone so that the cluster can converge. The same seed
-// and mode always give the same text.
+// produces and a fault schedule drawn from seed, then a quiet period with
+// every fault undone so that the cluster can converge. The same seed and
+// mode always give the same text.
+//
+// The faults are kill -9 crashes, crashes that also lose each log's
+// unflushed tail (crash lose-unflushed=N: a power loss, since Kafka does
+// not fsync each write, docs/kafka-rules.md §1.8), restarts, controlled
+// shutdowns, bounces (a crash or a controlled shutdown restarted within
+// broker.session.timeout.ms, 9 s, so the controller sees the new
+// incarnation before it fences the old one: BrokerHeartbeatManager,
+// ReplicationControlManager.handleBrokerUncleanShutdown for the crash),
+// isolations, network splits, one-link cuts, slow links, lossy links,
+// preferred leader elections and heals.
 func RandomScenario(seed uint64, mode CheckMode) string {
 	r := rng.New(seed ^ 0x6b706c6179) // "kplay": keep the workload apart from the cluster's own draws
 	var b strings.Builder
 	fmt.Fprintf(&b, "# title: kplay check, mode %s, seed %d\n", mode, seed)
 	acks := "all"
 	extra := ""
+	minISR := 2
 	switch mode {
 	case CheckUnclean:
 		extra = " unclean.leader.election.enable=true"
 	case CheckAcks1:
 		acks = "1"
+	case CheckMinISR1:
+		minISR = 1
+	}
+	// crash draws a kill -9, or under CheckUnflushed and CheckMinISR1 as
+	// often a power loss; the draws are made in every mode so that the
+	// schedules of the modes stay alike.
+	crash := func(id int) string {
+		lose, power := 1+r.Intn(3), r.Intn(2) == 0
+		if (mode == CheckUnflushed || mode == CheckMinISR1) && power {
+			return fmt.Sprintf("crash %d lose-unflushed=%d\n", id, lose)
+		}
+		return fmt.Sprintf("crash %d\n", id)
 	}
 	brokers := 3 + r.Intn(3)
-	fmt.Fprintf(&b, "cluster brokers=%d seed=%d latency=(1,5) min.insync.replicas=2 replica.lag.time.max.ms=3000%s\n", brokers, seed, extra)
+	fmt.Fprintf(&b, "cluster brokers=%d seed=%d latency=(1,5) min.insync.replicas=%d replica.lag.time.max.ms=3000%s\n", brokers, seed, minISR, extra)
 	parts := 1 + r.Intn(3)
 	fmt.Fprintf(&b, "create-topic t partitions=%d rf=3\n", parts)
 	fmt.Fprintf(&b, "consume t-0 from=earliest\n")
@@ -69,7 +119,7 @@ func RandomScenario(seed uint64, mode CheckMode) string {
 	n := 0
 	for step := 0; step < 40; step++ {
 		fmt.Fprintf(&b, "advance %dms\n", 10+r.Intn(3000))
-		switch k := r.Intn(20); {
+		switch k := r.Intn(28); {
 		case k < 11:
 			vals := make([]string, 1+r.Intn(3))
 			for i := range vals {
@@ -79,7 +129,7 @@ func RandomScenario(seed uint64, mode CheckMode) string {
 			fmt.Fprintf(&b, "produce t-%d producer=p%d values=(%s) acks=%s\n", r.Intn(parts), 1+r.Intn(3), strings.Join(vals, ", "), acks)
 		case k < 13:
 			if id := pick(&r, down, false); id > 0 {
-				fmt.Fprintf(&b, "crash %d\n", id)
+				b.WriteString(crash(id))
 				down[id] = true
 			}
 		case k < 15:
@@ -97,8 +147,31 @@ func RandomScenario(seed uint64, mode CheckMode) string {
 		case k < 18:
 			a := 1 + r.Intn(brokers)
 			fmt.Fprintf(&b, "partition g1=(%d) g2=(%s)\n", a, othersExcept(brokers, a))
-		default:
+		case k < 21:
 			fmt.Fprintf(&b, "heal\n")
+		case k < 24:
+			// A bounce: down and up again within the session timeout.
+			if id := pick(&r, down, false); id > 0 {
+				fmt.Fprintf(&b, "# bounce: broker %d back within broker.session.timeout.ms\n", id)
+				if r.Intn(2) == 0 {
+					b.WriteString(crash(id))
+				} else {
+					fmt.Fprintf(&b, "shutdown %d\n", id)
+				}
+				fmt.Fprintf(&b, "advance %dms\nrestart %d\n", 50+r.Intn(int(engine.DefaultConfig().BrokerSessionTimeoutMs)-1000), id)
+			}
+		case k < 25:
+			a, c := drawLink(&r, brokers)
+			fmt.Fprintf(&b, "cut %s %s\n", a, c)
+		case k < 26:
+			a, c := drawLink(&r, brokers)
+			lo := 1 + r.Intn(50)
+			fmt.Fprintf(&b, "slow %s %s latency=(%d, %d)\n", a, c, lo, lo+r.Intn(500))
+		case k < 27:
+			a, c := drawLink(&r, brokers)
+			fmt.Fprintf(&b, "drop %s %s per-mille=%d\n", a, c, 1+r.Intn(500))
+		default:
+			fmt.Fprintf(&b, "elect-leaders type=preferred all\n")
 		}
 	}
 	fmt.Fprintf(&b, "heal\n")
@@ -109,6 +182,23 @@ func RandomScenario(seed uint64, mode CheckMode) string {
 	}
 	fmt.Fprintf(&b, "advance 60s\n")
 	return b.String()
+}
+
+// drawLink draws two different nodes of a cluster of n brokers, the
+// controller among them, as a script names them.
+func drawLink(r *rng.Rand, n int) (string, string) {
+	a := r.Intn(n + 1)
+	c := r.Intn(n)
+	if c >= a {
+		c++
+	}
+	name := func(i int) string {
+		if i == 0 {
+			return "controller"
+		}
+		return fmt.Sprint(i)
+	}
+	return name(a), name(c)
 }
 
 // pick draws a broker that is down (wantDown) or up, or 0 if none is.
@@ -148,22 +238,89 @@ type CheckResult struct {
 // Check runs RandomScenario(seed, mode) with the invariant checker on.
 func Check(seed uint64, mode CheckMode) (CheckResult, error) {
 	res := CheckResult{Seed: seed, Mode: mode, Script: RandomScenario(seed, mode)}
-	dirs, err := Parse("check", res.Script)
+	var err error
+	res.Violations, res.Events, err = runChecked(res.Script)
+	return res, err
+}
+
+// runChecked runs a script with the invariant checker on and returns its
+// EvViolation events and the number of events in all.
+func runChecked(src string) ([]engine.Event, int, error) {
+	dirs, err := Parse("check", src)
 	if err != nil {
-		return res, err
+		return nil, 0, err
 	}
 	var run Runner
 	for _, d := range dirs {
 		if _, err := run.Exec(d); err != nil {
-			return res, err
+			return nil, 0, err
 		}
 	}
-	evs := run.Cluster().Events(0)
-	res.Events = run.Cluster().EventCount()
-	for _, e := range evs {
+	var vs []engine.Event
+	for _, e := range run.Cluster().Events(0) {
 		if e.Kind == engine.EvViolation {
-			res.Violations = append(res.Violations, e)
+			vs = append(vs, e)
 		}
 	}
-	return res, nil
+	return vs, run.Cluster().EventCount(), nil
+}
+
+// Shrink returns the shortest script it finds, by deleting lines of src,
+// that still runs and still breaks a guarantee whose rule (the text before
+// the first ":" of a violation, such as "AcknowledgedWriteLost") is one
+// that src breaks; src itself if src breaks none. The cluster and
+// create-topic lines are kept. It deletes runs of lines, halving their
+// length down to one line (delta debugging), so it costs O(lines · log
+// lines) runs of at most src's length each.
+func Shrink(src string) string {
+	vs, _, err := runChecked(src)
+	if err != nil || len(vs) == 0 {
+		return src
+	}
+	rules := map[string]bool{}
+	for _, v := range vs {
+		rules[ruleOf(v)] = true
+	}
+	breaks := func(lines []string) bool {
+		vs, _, err := runChecked(strings.Join(lines, "\n") + "\n")
+		if err != nil {
+			return false
+		}
+		for _, v := range vs {
+			if rules[ruleOf(v)] {
+				return true
+			}
+		}
+		return false
+	}
+	lines := strings.Split(strings.TrimSuffix(src, "\n"), "\n")
+	keep := func(l string) bool {
+		return strings.HasPrefix(l, "cluster ") || strings.HasPrefix(l, "create-topic ") || strings.HasPrefix(l, "# title")
+	}
+	for size := len(lines) / 2; size >= 1; size /= 2 {
+		for i := 0; i < len(lines); {
+			j := min(i+size, len(lines))
+			cut := false
+			for _, l := range lines[i:j] {
+				if keep(l) {
+					cut = true
+				}
+			}
+			if !cut {
+				try := append(append([]string{}, lines[:i]...), lines[j:]...)
+				if breaks(try) {
+					lines = try
+					continue
+				}
+			}
+			i = j
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// ruleOf is a violation's rule: its text up to the first ":".
+func ruleOf(e engine.Event) string {
+	r, _, _ := strings.Cut(e.Text, ":")
+	return r
 }
