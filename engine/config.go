@@ -3,13 +3,14 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"math"
 )
 
-// Config is a cluster's setup and its Kafka settings. Every field that is a
-// Kafka setting names the key it stands for; DefaultConfig gives Kafka 4.x's
-// defaults (docs/kafka-rules.md §9, ReplicationConfigs.java, KRaftConfigs.java,
-// ProducerConfig.java, ConsumerConfig.java).
+// Config is a cluster's setup and its Kafka settings. Every field is set by
+// exactly one row of the settings table (settings.go: the key a script
+// writes, its type, unit, default, limits and Kafka source), and
+// DefaultConfig gives every row's default, Kafka 4.x's (docs/kafka-rules.md
+// §9, ReplicationConfigs.java, KRaftConfigs.java, ProducerConfig.java,
+// ConsumerConfig.java). A new setting is one row and one field.
 type Config struct {
 	// Seed seeds the cluster's one PRNG (latencies, topic ids, placement).
 	Seed uint64
@@ -137,83 +138,39 @@ func (p Protocol) String() string {
 
 // DefaultConfig returns a 3-broker cluster with the defaults of a newly
 // created Kafka 4.x cluster (today 4.4, so ELR is on) and a network latency
-// of 1–3 ms per message.
+// of 1–3 ms per message: every row of the settings table (settings.go) at
+// its Default.
 func DefaultConfig() Config {
-	return Config{
-		Seed:                  1,
-		Brokers:               3,
-		MinLatency:            1,
-		MaxLatency:            3,
-		ReplicaFetchWaitMaxMs: 500,
-		ReplicaLagTimeMaxMs:   30000,
-		ReplicaFetchBackoffMs: 1000,
-		MinInsyncReplicas:     1,
-		LingerMs:              5,
-		RequestTimeoutMs:      30000,
-		RetryBackoffMs:        100,
-		DeliveryTimeoutMs:     120000,
-		FetchMaxWaitMs:        500,
-
-		BrokerHeartbeatIntervalMs:      2000,
-		BrokerSessionTimeoutMs:         9000,
-		AutoLeaderRebalanceEnable:      true,
-		LeaderImbalanceCheckIntervalMs: 300000,
-		ReplicaSocketTimeoutMs:         30000,
-		EligibleLeaderReplicas:         true,
-		EnableIdempotence:              true,
-		AutoOffsetReset:                "latest",
-
-		MaxInFlightRequestsPerConnection: 5,
-		Retries:                          math.MaxInt32,
+	var c Config
+	for i := range settingTable {
+		s := &settingTable[i]
+		if err := s.Set(&c, s.defaultValues()); err != nil {
+			panic("engine: the settings table's default " + s.Name + "=" + s.Default + " does not parse: " + err.Error())
+		}
 	}
+	return c
 }
 
 // MaxBrokers bounds Config.Brokers so that a hostile script cannot ask for a
 // cluster the page cannot draw.
 const MaxBrokers = 64
 
-// Validate reports the first setting that cannot be simulated.
+// Validate reports the first setting that cannot be simulated: a value
+// outside its row's limits in the settings table, or settings that do not
+// fit together.
 func (c Config) Validate() error {
+	for i := range settingTable {
+		s := &settingTable[i]
+		if err := s.check(c); err != nil {
+			return fmt.Errorf("engine: %s %v", s.Name, err)
+		}
+	}
 	switch {
-	case c.Brokers < 1 || c.Brokers > MaxBrokers:
-		return fmt.Errorf("engine: brokers must be 1..%d, got %d", MaxBrokers, c.Brokers)
-	case c.MinLatency < 0 || c.MaxLatency < c.MinLatency:
-		return fmt.Errorf("engine: latency range %d..%d ms is not a range", c.MinLatency, c.MaxLatency)
-	case c.ReplicaFetchWaitMaxMs < 0:
-		return errors.New("engine: replica.fetch.wait.max.ms must be >= 0")
-	case c.ReplicaLagTimeMaxMs <= 0:
-		return errors.New("engine: replica.lag.time.max.ms must be > 0")
-	case c.ReplicaFetchBackoffMs < 0:
-		return errors.New("engine: replica.fetch.backoff.ms must be >= 0")
-	case c.MinInsyncReplicas < 1:
-		return errors.New("engine: min.insync.replicas must be >= 1")
-	case c.LingerMs < 0:
-		return errors.New("engine: linger.ms must be >= 0")
-	case c.RequestTimeoutMs <= 0:
-		return errors.New("engine: request.timeout.ms must be > 0")
-	case c.RetryBackoffMs < 0:
-		return errors.New("engine: retry.backoff.ms must be >= 0")
 	case c.DeliveryTimeoutMs < c.LingerMs+c.RequestTimeoutMs:
 		// ProducerConfig: delivery.timeout.ms should be >= linger.ms + request.timeout.ms.
 		return errors.New("engine: delivery.timeout.ms must be >= linger.ms + request.timeout.ms")
-	case c.FetchMaxWaitMs < 0:
-		return errors.New("engine: fetch.max.wait.ms must be >= 0")
-	case c.Start < 0:
-		return errors.New("engine: start must not be negative")
-	case c.BrokerHeartbeatIntervalMs <= 0:
-		return errors.New("engine: broker.heartbeat.interval.ms must be > 0")
 	case c.BrokerSessionTimeoutMs <= c.BrokerHeartbeatIntervalMs:
 		return errors.New("engine: broker.session.timeout.ms must be greater than broker.heartbeat.interval.ms")
-	case c.LeaderImbalanceCheckIntervalMs <= 0:
-		return errors.New("engine: leader.imbalance.check.interval.seconds must be > 0")
-	case c.ReplicaSocketTimeoutMs <= 0:
-		return errors.New("engine: replica.socket.timeout.ms must be > 0")
-	case c.AutoOffsetReset != "latest" && c.AutoOffsetReset != "earliest" && c.AutoOffsetReset != "none":
-		return errors.New("engine: auto.offset.reset must be latest, earliest or none")
-	case c.MaxInFlightRequestsPerConnection < 1:
-		return errors.New("engine: max.in.flight.requests.per.connection must be >= 1")
-	case c.Retries < 0 || c.Retries > math.MaxInt32:
-		return errors.New("engine: retries must be 0..2147483647")
 	case len(c.Racks) > c.Brokers:
 		return errors.New("engine: more racks than brokers")
 	}

@@ -2,7 +2,6 @@ package script
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -120,172 +119,86 @@ func checkKeys(d Directive, allowed ...string) *Error {
 			continue
 		}
 		if !slices.Contains(allowed, a.Key) {
-			return errAt(a.Pos, "%s does not take %s (it takes: %s)", d.Cmd, a.Key, strings.Join(allowed, ", "))
+			return unknownKey(d, a, allowed)
 		}
 	}
 	return nil
 }
 
-// kafkaDurations are the Kafka settings in milliseconds that cluster takes,
-// spelt as Kafka spells them.
-var kafkaDurations = []string{
-	"replica.fetch.wait.max.ms", "replica.lag.time.max.ms", "replica.fetch.backoff.ms",
-	"linger.ms", "request.timeout.ms", "retry.backoff.ms", "delivery.timeout.ms", "fetch.max.wait.ms",
-	"broker.heartbeat.interval.ms", "broker.session.timeout.ms", "replica.socket.timeout.ms",
+// unknownKey reports a key the directive does not take, with the nearest
+// key it does take when one is close, and the list of them all.
+func unknownKey(d Directive, a Arg, allowed []string) *Error {
+	if near := nearest(a.Key, allowed); near != "" {
+		return errAt(a.Pos, "%s does not take %s; did you mean %s? (it takes: %s)", d.Cmd, a.Key, near, strings.Join(allowed, ", "))
+	}
+	return errAt(a.Pos, "%s does not take %s (it takes: %s)", d.Cmd, a.Key, strings.Join(allowed, ", "))
 }
 
-// clusterConfig turns a cluster directive into a Config on Kafka's defaults.
+// nearest returns the name in names closest to key in edit distance, if
+// it is within a third of the key's length (and at most 4 edits), or "".
+// Keys longer than 64 bytes get no suggestion, which bounds the cost.
+func nearest(key string, names []string) string {
+	if len(key) > 64 {
+		return ""
+	}
+	best, bestD := "", min(4, max(1, len(key)/3))+1
+	for _, n := range names {
+		if d := editDistance(key, n, bestD); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b in bytes, or limit
+// once it is clear the distance is at least limit.
+func editDistance(a, b string, limit int) int {
+	if d := len(a) - len(b); d >= limit || -d >= limit {
+		return limit
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin >= limit {
+			return limit
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(b)], limit)
+}
+
+// clusterConfig turns a cluster directive into a Config on Kafka's
+// defaults. Every key is a row of the settings table (engine.Settings),
+// which reads and checks the value.
 func clusterConfig(d Directive) (engine.Config, *Error) {
 	cfg := engine.DefaultConfig()
 	if _, err := positional(d, 0); err != nil {
 		return cfg, err
 	}
-	allowed := append([]string{"brokers", "seed", "start", "latency", "min.insync.replicas", "unclean.leader.election.enable",
-		"eligible.leader.replicas.version", "auto.leader.rebalance.enable", "leader.imbalance.check.interval.seconds",
-		"enable.idempotence", "auto.offset.reset", "replica.selector.class", "broker.rack", "protocol",
-		"max.in.flight.requests.per.connection", "retries"}, kafkaDurations...)
-	if err := checkKeys(d, allowed...); err != nil {
-		return cfg, err
-	}
 	explicitIdempotence := false
 	for _, a := range d.Args {
-		if a.Key == "latency" {
-			if len(a.Vals) != 2 {
-				return cfg, errAt(a.Pos, "latency takes a range of milliseconds: latency=(1,3)")
-			}
-			lo, err1 := ParseDuration(a.Vals[0])
-			hi, err2 := ParseDuration(a.Vals[1])
-			if err1 != nil || err2 != nil || hi < lo {
-				return cfg, errAt(a.Pos, "latency=(%s,%s) is not a range of milliseconds", a.Vals[0], a.Vals[1])
-			}
-			cfg.MinLatency, cfg.MaxLatency = lo, hi
-			continue
+		s, ok := engine.LookupSetting(a.Key)
+		if !ok {
+			return cfg, unknownKey(d, a, engine.SettingNames())
 		}
-		if a.Key == "broker.rack" {
-			cfg.Racks = append([]string(nil), a.Vals...)
-			continue
+		if err := s.Set(&cfg, a.Vals); err != nil {
+			return cfg, errAt(a.Pos, "%s: %v", a.Key, err)
 		}
-		v, err := single(a)
-		if err != nil {
-			return cfg, err
-		}
-		switch a.Key {
-		case "brokers":
-			n, e := parseInt(v, 1, engine.MaxBrokers)
-			if e != nil {
-				return cfg, errAt(a.Pos, "brokers: %v", e)
-			}
-			cfg.Brokers = int(n)
-		case "seed":
-			n, e := strconv.ParseUint(v, 10, 64)
-			if e != nil {
-				return cfg, errAt(a.Pos, "seed: %q is not a whole number", v)
-			}
-			cfg.Seed = n
-		case "start":
-			t, e := ParseClock(v)
-			if e != nil {
-				return cfg, errAt(a.Pos, "start: %v", e)
-			}
-			cfg.Start = t
-		case "min.insync.replicas":
-			n, e := parseInt(v, 1, engine.MaxBrokers)
-			if e != nil {
-				return cfg, errAt(a.Pos, "min.insync.replicas: %v", e)
-			}
-			cfg.MinInsyncReplicas = int(n)
-		case "unclean.leader.election.enable", "auto.leader.rebalance.enable", "enable.idempotence":
-			on, e := parseBool(v)
-			if e != nil {
-				return cfg, errAt(a.Pos, "%s: %v", a.Key, e)
-			}
-			switch a.Key {
-			case "unclean.leader.election.enable":
-				cfg.UncleanLeaderElectionEnable = on
-			case "auto.leader.rebalance.enable":
-				cfg.AutoLeaderRebalanceEnable = on
-			default:
-				cfg.EnableIdempotence = on
-				explicitIdempotence = on
-			}
-		case "max.in.flight.requests.per.connection":
-			n, e := parseInt(v, 1, math.MaxInt32)
-			if e != nil {
-				return cfg, errAt(a.Pos, "max.in.flight.requests.per.connection: %v", e)
-			}
-			cfg.MaxInFlightRequestsPerConnection = int(n)
-		case "retries":
-			n, e := parseInt(v, 0, math.MaxInt32)
-			if e != nil {
-				return cfg, errAt(a.Pos, "retries: %v", e)
-			}
-			cfg.Retries = int(n)
-		case "eligible.leader.replicas.version":
-			n, e := parseInt(v, 0, 1)
-			if e != nil {
-				return cfg, errAt(a.Pos, "eligible.leader.replicas.version: %v", e)
-			}
-			cfg.EligibleLeaderReplicas = n == 1
-		case "leader.imbalance.check.interval.seconds":
-			n, e := parseInt(v, 1, 86400)
-			if e != nil {
-				return cfg, errAt(a.Pos, "leader.imbalance.check.interval.seconds: %v", e)
-			}
-			cfg.LeaderImbalanceCheckIntervalMs = engine.Time(n * 1000)
-		case "auto.offset.reset":
-			if v != "latest" && v != "earliest" && v != "none" {
-				return cfg, errAt(a.Pos, "auto.offset.reset must be latest, earliest or none")
-			}
-			cfg.AutoOffsetReset = v
-		case "replica.selector.class":
-			switch v {
-			case "org.apache.kafka.common.replica.RackAwareReplicaSelector", "RackAwareReplicaSelector", "rack-aware":
-				cfg.ReplicaSelectorRackAware = true
-			case "null", "":
-				cfg.ReplicaSelectorRackAware = false
-			default:
-				return cfg, errAt(a.Pos, "replica.selector.class: kplay knows org.apache.kafka.common.replica.RackAwareReplicaSelector (or null)")
-			}
-		case "protocol":
-			switch v {
-			case "current":
-				cfg.Protocol = engine.ProtocolCurrent
-			case "pre-kip-101":
-				cfg.Protocol = engine.ProtocolPreKIP101
-			case "pre-kip-279":
-				cfg.Protocol = engine.ProtocolPreKIP279
-			default:
-				return cfg, errAt(a.Pos, "protocol must be current, pre-kip-101 or pre-kip-279")
-			}
-		default:
-			ms, e := ParseDuration(v)
-			if e != nil {
-				return cfg, errAt(a.Pos, "%s: %v", a.Key, e)
-			}
-			switch a.Key {
-			case "replica.fetch.wait.max.ms":
-				cfg.ReplicaFetchWaitMaxMs = ms
-			case "replica.lag.time.max.ms":
-				cfg.ReplicaLagTimeMaxMs = ms
-			case "replica.fetch.backoff.ms":
-				cfg.ReplicaFetchBackoffMs = ms
-			case "linger.ms":
-				cfg.LingerMs = ms
-			case "request.timeout.ms":
-				cfg.RequestTimeoutMs = ms
-			case "retry.backoff.ms":
-				cfg.RetryBackoffMs = ms
-			case "delivery.timeout.ms":
-				cfg.DeliveryTimeoutMs = ms
-			case "fetch.max.wait.ms":
-				cfg.FetchMaxWaitMs = ms
-			case "broker.heartbeat.interval.ms":
-				cfg.BrokerHeartbeatIntervalMs = ms
-			case "broker.session.timeout.ms":
-				cfg.BrokerSessionTimeoutMs = ms
-			case "replica.socket.timeout.ms":
-				cfg.ReplicaSocketTimeoutMs = ms
-			}
+		if a.Key == "enable.idempotence" {
+			explicitIdempotence = cfg.EnableIdempotence
 		}
 	}
 	if err := cfg.Validate(); err != nil {
@@ -807,15 +720,20 @@ func faultCommand(d Directive) (engine.Command, *Error) {
 			if err != nil {
 				return nil, err
 			}
-			switch a.Key {
-			case "topic":
+			if a.Key == "topic" {
 				cmd.Topic = v
-			case "unclean.leader.election.enable", "min.insync.replicas":
-				cmd.Key, cmd.Value = a.Key, v
-				n++
-			default:
-				return nil, errAt(a.Pos, "config can change unclean.leader.election.enable or min.insync.replicas at run time, not %s", a.Key)
+				continue
 			}
+			s, ok := engine.LookupSetting(a.Key)
+			if !ok || !s.Runtime {
+				return nil, notRuntime(a, ok)
+			}
+			canon, e := s.Canonical(a.Vals)
+			if e != nil {
+				return nil, errAt(a.Pos, "%s: %v", a.Key, e)
+			}
+			cmd.Key, cmd.Value = a.Key, canon
+			n++
 		}
 		if n != 1 {
 			return nil, errAt(d.Pos, "config changes exactly one setting")
@@ -823,6 +741,31 @@ func faultCommand(d Directive) (engine.Command, *Error) {
 		return cmd, nil
 	}
 	return nil, unknownCommand(d)
+}
+
+// runtimeSettings are the settings the config directive changes at run
+// time, in table order.
+func runtimeSettings() []string {
+	var out []string
+	for _, s := range engine.Settings() {
+		if s.Runtime {
+			out = append(out, s.Name)
+		}
+	}
+	return out
+}
+
+// notRuntime reports a config key that cannot change at run time: a
+// setting fixed when the cluster starts (known), or no setting at all.
+func notRuntime(a Arg, known bool) *Error {
+	rt := strings.Join(runtimeSettings(), " or ")
+	if known {
+		return errAt(a.Pos, "config can change %s at run time, not %s, which is fixed when the cluster starts (set it on the cluster line)", rt, a.Key)
+	}
+	if near := nearest(a.Key, runtimeSettings()); near != "" {
+		return errAt(a.Pos, "config can change %s at run time, not %s; did you mean %s?", rt, a.Key, near)
+	}
+	return errAt(a.Pos, "config can change %s at run time, not %s", rt, a.Key)
 }
 
 // seekCommand reads "seek TOPIC-P offset=N [consumer=c1]" into a Consume

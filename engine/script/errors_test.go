@@ -20,6 +20,18 @@ func TestErrorPositions(t *testing.T) {
 		{"cluster brokers=3\nproduce orders-0 acks=2 values=(a)\n", "2:18: acks must be all, 1 or 0, got \"2\""},
 		{"cluster brokers=3\ncreate-topic t colour=red\n", "2:16: create-topic does not take colour"},
 		{"cluster brokers=3 =x\n", "1:19: expected an argument name before '='"},
+		// Settings come from engine.Settings: a misspelt key gets the
+		// nearest one, an out-of-range value its range and unit.
+		{"cluster brokers=3 replica.lag.time.max=5000\n", "1:19: cluster does not take replica.lag.time.max; did you mean replica.lag.time.max.ms? (it takes: brokers, seed, start, protocol, latency, min.insync.replicas,"},
+		{"cluster brokers=3 colour=red\n", "1:19: cluster does not take colour (it takes: brokers, seed,"},
+		{"cluster replica.lag.time.max.ms=0\n", "1:9: replica.lag.time.max.ms: \"0\" is out of range; it takes at least 1 ms"},
+		{"cluster leader.imbalance.check.interval.seconds=90000\n", "1:9: leader.imbalance.check.interval.seconds: \"90000\" is not a whole number in 1..86400 s"},
+		{"cluster protocol=pre-kip-102\n", "1:9: protocol: \"pre-kip-102\" is not current, pre-kip-101 or pre-kip-279"},
+		{"cluster broker.heartbeat.interval.ms=9s\n", "1:1: broker.session.timeout.ms must be greater than broker.heartbeat.interval.ms"},
+		{"cluster brokers=3\nconfig linger.ms=0\n", "2:8: config can change min.insync.replicas or unclean.leader.election.enable at run time, not linger.ms, which is fixed when the cluster starts (set it on the cluster line)"},
+		{"cluster brokers=3\nconfig min.insync.replica=2\n", "2:8: config can change min.insync.replicas or unclean.leader.election.enable at run time, not min.insync.replica; did you mean min.insync.replicas?"},
+		{"cluster brokers=3\nconfig min.insync.replicas=0\n", "2:8: min.insync.replicas: \"0\" is not a whole number in 1..64"},
+		{"cluster brokers=3\ncreate-topic t partition=2\n", "2:16: create-topic does not take partition; did you mean partitions?"},
 	} {
 		dirs, err := Parse("", tc.src)
 		if err == nil {
@@ -109,5 +121,28 @@ func TestStripExpected(t *testing.T) {
 	dirs, err := Parse("", got)
 	if err != nil || len(dirs) != 3 {
 		t.Fatalf("stripped script parses to %d directives, %v", len(dirs), err)
+	}
+}
+
+// TestConfigDirectiveReadsTheTable: config takes the settings the table
+// marks Runtime, and hands the engine Kafka's spelling of the value.
+func TestConfigDirectiveReadsTheTable(t *testing.T) {
+	for src, want := range map[string]string{
+		"config unclean.leader.election.enable=on":    "config unclean.leader.election.enable=true",
+		"config topic=t min.insync.replicas=2":        "config topic=t min.insync.replicas=2",
+		"config unclean.leader.election.enable=false": "config unclean.leader.election.enable=false",
+	} {
+		dirs, err := Parse("", src+"\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd, err := Command(dirs[0])
+		if err != nil {
+			t.Errorf("%s: %v", src, err)
+			continue
+		}
+		if cmd.String() != want {
+			t.Errorf("%s: command %q, want %q", src, cmd.String(), want)
+		}
 	}
 }
