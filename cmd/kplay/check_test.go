@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestCheckWorkersSameOutput: kplay check prints the same report, byte for
@@ -42,7 +43,7 @@ func TestCheckWorkersSameOutput(t *testing.T) {
 	if len(last) < 4 {
 		t.Errorf("only %d modes listed a lossy seed in 40 seeds:\n%s", len(last), one)
 	}
-	for _, want := range []string{"mode safe    40 seeds, 0 with violations (0.00%)", "mode unflushed 40 seeds,", "as expected, writes were lost"} {
+	for _, want := range []string{"mode safe    40 seeds, 0 with violations (0.00%)", "seeds 1000..1039", "mode unflushed 40 seeds,", "as expected, writes were lost"} {
 		if !strings.Contains(one, want) {
 			t.Errorf("the report lacks %q:\n%s", want, one)
 		}
@@ -64,7 +65,7 @@ func TestCheckUsage(t *testing.T) {
 // report is driven with a lossy unclean outcome relabelled as safe.
 func TestCheckSafeFailureShrinks(t *testing.T) {
 	var out, errb strings.Builder
-	sum, err := checkSeeds(1, 1, 30, 2, false, &out) // mode 1 is unclean
+	sum, err := checkSeeds(1, 1, 30, 2, false, time.Time{}, &out) // mode 1 is unclean
 	if err != nil || sum.first == 0 {
 		t.Fatalf("no unclean seed in 1..30 lost a write: %v", err)
 	}
