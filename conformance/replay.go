@@ -148,35 +148,51 @@ func (r *replayer) sleepUntil(ctx context.Context, at engine.Time) {
 	}
 }
 
-// clusterSpec translates the cluster directive into a Kafka cluster:
-// broker and controller settings, racks and the ELR feature level.
+// clientSettings are the client settings (engine.ScopeProducer,
+// ScopeConsumer, ScopeClient rows) whose value the replayer hands to the
+// oracle's clients (produce: NewProducer; consume: NewConsumer). Every
+// other client setting runs at Kafka's default on the oracle, so a script
+// that changes one cannot be replayed faithfully.
+var clientSettings = []string{
+	"enable.idempotence", "linger.ms", "max.in.flight.requests.per.connection", "retries",
+	"request.timeout.ms", "delivery.timeout.ms", "auto.offset.reset",
+}
+
+// clusterSpec translates the cluster directive into a Kafka cluster, row
+// by row of the engine's settings table (engine.Settings): every broker
+// setting into every node's server.properties, broker.rack per broker,
+// feature levels into kafka-storage format. A setting Kafka 4.4 cannot
+// take (an old release's behaviour, or a client setting the oracle does
+// not pass on) at anything but its default is ErrUntranslatable.
 func clusterSpec(p *Plan) (kafkacluster.Spec, error) {
 	cfg := p.Config
 	spec := kafkacluster.Spec{Brokers: cfg.Brokers, Racks: cfg.Racks}
-	elr := "0"
-	if cfg.EligibleLeaderReplicas {
-		elr = "1"
-	}
-	spec.Features = []kafkacluster.KV{{Key: "eligible.leader.replicas.version", Value: elr}}
-	if cfg.Protocol != engine.ProtocolCurrent {
-		return spec, fmt.Errorf("protocol=%v: Kafka 4.4 has no pre-KIP-101/279 mode: %w", cfg.Protocol, ErrUntranslatable)
-	}
-	set := func(k, v string) { spec.Config = append(spec.Config, kafkacluster.KV{Key: k, Value: v}) }
-	ms := func(t engine.Time) string { return strconv.FormatInt(int64(t), 10) }
-	// Every setting is passed, defaults too, so that both sides are pinned
-	// to the same values whatever Kafka's defaults become.
-	set("min.insync.replicas", strconv.Itoa(cfg.MinInsyncReplicas))
-	set("unclean.leader.election.enable", strconv.FormatBool(cfg.UncleanLeaderElectionEnable))
-	set("auto.leader.rebalance.enable", strconv.FormatBool(cfg.AutoLeaderRebalanceEnable))
-	set("leader.imbalance.check.interval.seconds", strconv.FormatInt(int64(cfg.LeaderImbalanceCheckIntervalMs/1000), 10))
-	set("replica.lag.time.max.ms", ms(cfg.ReplicaLagTimeMaxMs))
-	set("replica.fetch.wait.max.ms", ms(cfg.ReplicaFetchWaitMaxMs))
-	set("replica.fetch.backoff.ms", ms(cfg.ReplicaFetchBackoffMs))
-	set("replica.socket.timeout.ms", ms(cfg.ReplicaSocketTimeoutMs))
-	set("broker.heartbeat.interval.ms", ms(cfg.BrokerHeartbeatIntervalMs))
-	set("broker.session.timeout.ms", ms(cfg.BrokerSessionTimeoutMs))
-	if cfg.ReplicaSelectorRackAware {
-		set("replica.selector.class", "org.apache.kafka.common.replica.RackAwareReplicaSelector")
+	for _, s := range engine.Settings() {
+		v := s.Value(cfg)
+		switch s.Scope {
+		case engine.ScopeKplay, engine.ScopePerBroker:
+			// brokers and broker.rack are in the Spec; seed, start and
+			// latency are kplay's model of time and network.
+		case engine.ScopeBroker:
+			// Every setting is passed, defaults too, so that both sides
+			// are pinned to the same values whatever Kafka's defaults
+			// become; Unset (a null class) is Kafka's default, left out.
+			if s.Unset == "" || v != s.Unset {
+				spec.Config = append(spec.Config, kafkacluster.KV{Key: s.Name, Value: v})
+			}
+		case engine.ScopeFeature:
+			spec.Features = append(spec.Features, kafkacluster.KV{Key: s.Name, Value: v})
+		case engine.ScopeProducer, engine.ScopeConsumer, engine.ScopeClient:
+			if !slices.Contains(clientSettings, s.Name) && v != s.Default {
+				return spec, fmt.Errorf("%s=%s: the oracle's clients keep Kafka's default %s: %w", s.Name, v, s.Default, ErrUntranslatable)
+			}
+		case engine.ScopeHistoric:
+			if v != s.Default {
+				return spec, fmt.Errorf("%s=%s: Kafka 4.4 has no such mode (%s): %w", s.Name, v, s.Source, ErrUntranslatable)
+			}
+		default:
+			return spec, fmt.Errorf("%s: setting of unknown scope %d: %w", s.Name, s.Scope, ErrUntranslatable)
+		}
 	}
 	return spec, nil
 }
