@@ -55,13 +55,19 @@ need() {
 	done
 }
 
+# PAGE_TAGS: the build tags of the page wasm in dist/. Empty (the
+# production page) for build and serve; test and bench set kplaytest, which
+# adds the hooks their browser tests drive (wasm/playground/testhooks.go).
+# To run browser tests by hand: PAGE_TAGS=kplaytest ./build.sh build.
+PAGE_TAGS="${PAGE_TAGS:-}"
+
 cmd_build() {
 	need brotli:brotli gzip:gzip
-	section "build dist/"
+	section "build dist/${PAGE_TAGS:+ (tags: $PAGE_TAGS)}"
 	[ -f static/index.html ] || echo "warning: static/index.html is missing; the page will not load" >&2
 	rm -rf dist
 	mkdir -p dist
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o dist/app.wasm ./wasm/playground
+	GOOS=js GOARCH=wasm go build -trimpath ${PAGE_TAGS:+-tags "$PAGE_TAGS"} -ldflags='-s -w' -o dist/app.wasm ./wasm/playground
 	if [ -d static ] && [ -n "$(ls -A static)" ]; then
 		cp -R static/. dist/
 	fi
@@ -94,7 +100,9 @@ node_tools() {
 
 # worker_build: the Worker in wasm/worker/build: worker.mjs and app.wasm
 # from syumai/workers, and site/, a copy of dist/ whose app wasm carries
-# its content hash in its name (long-lived caching) with _headers.
+# its content hash in its name (long-lived caching) with _headers. The
+# page wasm is built again without tags, so the Worker serves the
+# production page even after ./build.sh test built dist/ with its hooks.
 worker_build() {
 	section "build the Worker (wasm/worker/build)"
 	local out=wasm/worker/build
@@ -104,8 +112,9 @@ worker_build() {
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/app.wasm" ./wasm/worker
 	cp -R dist/. "$out/site/"
 	find "$out/site" \( -name '*.gz' -o -name '*.br' \) -delete
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/site/app.wasm" ./wasm/playground
 	local hash
-	hash=$(sha256sum dist/app.wasm | cut -c1-12)
+	hash=$(sha256sum "$out/site/app.wasm" | cut -c1-12)
 	mv "$out/site/app.wasm" "$out/site/app.$hash.wasm"
 	sed -i "s/app\.wasm/app.$hash.wasm/g" "$out/site/index.html" "$out/site/boot.js"
 	cp wasm/worker/_headers "$out/site/_headers"
@@ -182,6 +191,7 @@ cmd_test() {
 	go vet -tags workere2e ./wasm/worker/e2e
 	section "go vet (js/wasm)"
 	GOOS=js GOARCH=wasm go vet ./...
+	GOOS=js GOARCH=wasm go vet -tags kplaytest ./wasm/playground
 
 	section "staticcheck (native)"
 	go tool staticcheck ./...
@@ -191,6 +201,7 @@ cmd_test() {
 	mkdir -p bin
 	go build -o bin/staticcheck honnef.co/go/tools/cmd/staticcheck
 	GOOS=js GOARCH=wasm bin/staticcheck ./...
+	GOOS=js GOARCH=wasm bin/staticcheck -tags kplaytest ./wasm/playground
 
 	section "go test (native; browser tests run last)"
 	go test -skip '^TestBrowser' ./...
@@ -204,7 +215,7 @@ cmd_test() {
 	section "browser end-to-end (headless Chromium)"
 	need chromium:chromium brotli:brotli
 	chromium --version 2>/dev/null | grep -v dev-shm || true
-	cmd_build
+	PAGE_TAGS=kplaytest cmd_build
 	mkdir -p bin/shots
 	KPLAY_DIST="$PWD/dist" KPLAY_SHOTS="$PWD/bin/shots" go test -count=1 -run '^TestBrowser' -v ./cmd/kplay
 	echo "screenshots: bin/shots/"
@@ -226,11 +237,14 @@ metric() {
 
 cmd_bench() {
 	need chromium:chromium brotli:brotli
+	# The sizes are the production page's; the browser benchmarks then
+	# drive a dist/ built with their hooks (kplaytest).
 	cmd_build
 	local raw gz br
 	raw=$(stat -c %s dist/app.wasm)
 	gz=$(stat -c %s dist/app.wasm.gz)
 	br=$(stat -c %s dist/app.wasm.br)
+	PAGE_TAGS=kplaytest cmd_build
 
 	section "engine events per second (BenchmarkEngine, 3 runs each, median)"
 	local native_out wasm_out native wasm

@@ -23,7 +23,8 @@ import (
 //     and its dependency graph never contains testing (the page links it);
 //   - kplay/link (the share-link format) imports only the standard library,
 //     so the Worker can validate links without the engine;
-//   - nothing outside wasm/ imports syscall/js directly; site in particular;
+//   - nothing outside wasm/ imports syscall/js or honnef.co/go/js/dom/v2
+//     directly; site in particular;
 //   - the engine never depends on site; the Worker never depends on the engine;
 //   - only tests use engine/script/scripttest, and neither site nor wasm/
 //     imports testing.
@@ -168,9 +169,14 @@ func (g *graph) modulePackages(t *testing.T) []string {
 func under(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+"/") }
 
 func TestImportRules(t *testing.T) {
-	for _, target := range [][2]string{{"linux", "amd64"}, {"js", "wasm"}} {
-		t.Run(target[0]+"_"+target[1], func(t *testing.T) {
+	// The third target is the page's test build (./build.sh test), whose
+	// hooks live in files under the kplaytest tag.
+	for _, target := range [][3]string{{"linux", "amd64"}, {"js", "wasm"}, {"js", "wasm", "kplaytest"}} {
+		t.Run(strings.Trim(strings.Join(target[:], "_"), "_"), func(t *testing.T) {
 			g := newGraph(t, target[0], target[1])
+			if target[2] != "" {
+				g.ctx.BuildTags = []string{target[2]}
+			}
 			checked := 0
 			for _, p := range g.modulePackages(t) {
 				pkg := g.load(t, p)
@@ -211,6 +217,8 @@ func checkPackage(t *testing.T, g *graph, p string, pkg *build.Package, errorf f
 			errorf("%s: %s imports %s; the link format imports only the standard library, so the Worker can use it", target, p, imp)
 		case imp == "syscall/js" && !under(p, "kplay/wasm"):
 			errorf("%s: %s imports syscall/js; only wasm/* may touch the browser", target, p)
+		case under(imp, "honnef.co/go/js/dom") && !under(p, "kplay/wasm"):
+			errorf("%s: %s imports %s; only wasm/* may touch the browser", target, p, imp)
 		case imp == "kplay/engine/script/scripttest":
 			errorf("%s: %s imports scripttest outside a _test.go file; it links the testing package", target, p)
 		case imp == "testing" && (under(p, "kplay/site") || under(p, "kplay/wasm") || p == "kplay/engine/script" || isEngine):
@@ -237,7 +245,8 @@ func checkPackage(t *testing.T, g *graph, p string, pkg *build.Package, errorf f
 }
 
 // TestImportRulesCatch makes sure the checks can fail: a fake engine
-// package that breaks the rules must be reported for each of them.
+// package and a fake site package that break the rules must be reported
+// for each of them.
 func TestImportRulesCatch(t *testing.T) {
 	g := newGraph(t, "js", "wasm")
 	fake := &build.Package{ImportPath: "kplay/engine/fake", Imports: []string{"fmt", "kplay/site", "syscall/js", "time", "testing"}}
@@ -246,7 +255,14 @@ func TestImportRulesCatch(t *testing.T) {
 	checkPackage(t, g, fake.ImportPath, fake, func(format string, args ...any) {
 		got = append(got, fmt.Sprintf(format, args...))
 	})
+	page := &build.Package{ImportPath: "kplay/site/fake", Imports: []string{"honnef.co/go/js/dom/v2", "syscall/js"}}
+	g.pkgs[page.ImportPath] = page
+	checkPackage(t, g, page.ImportPath, page, func(format string, args ...any) {
+		got = append(got, fmt.Sprintf(format, args...))
+	})
 	for _, want := range []string{
+		"kplay/site/fake imports honnef.co/go/js/dom/v2; only wasm/* may touch the browser",
+		"kplay/site/fake imports syscall/js; only wasm/* may touch the browser",
 		"imports kplay/site; the engine imports only the standard library",
 		"imports syscall/js; the engine has no clock",
 		"imports time; the engine has no clock",

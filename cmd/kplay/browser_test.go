@@ -41,8 +41,8 @@ func chromiumPath(tb testing.TB) string {
 }
 
 // builtSite returns the directory of a built site: $KPLAY_DIST, or a fresh
-// build of wasm/playground, static/ and wasm_exec.js in a temporary
-// directory.
+// build of wasm/playground (with the kplaytest hooks the tests drive),
+// static/ and wasm_exec.js in a temporary directory.
 func builtSite(tb testing.TB) string {
 	tb.Helper()
 	if d := os.Getenv("KPLAY_DIST"); d != "" {
@@ -58,7 +58,7 @@ func builtSite(tb testing.TB) string {
 		tb.Fatalf("go not on PATH: %v", err)
 	}
 	dir := tb.TempDir()
-	build := exec.Command(goBin, "build", "-trimpath", "-o", filepath.Join(dir, "app.wasm"), "./wasm/playground")
+	build := exec.Command(goBin, "build", "-trimpath", "-tags", "kplaytest", "-o", filepath.Join(dir, "app.wasm"), "./wasm/playground")
 	build.Dir = filepath.Join("..", "..")
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := build.CombinedOutput(); err != nil {

@@ -4,179 +4,298 @@ package main
 
 import (
 	"syscall/js"
+	"time"
 
-	"kplay/site"
+	"honnef.co/go/js/dom/v2"
 )
 
-// maxGapMs is the longest real gap between two frames that the animation
-// plays through; a longer one (a background tab, a debugger pause) counts
-// as one ordinary frame.
-const (
-	maxGapMs   = 500
-	frameMs    = 1000.0 / 60
-	diagramSel = "diagram"
-)
-
-// window wraps the browser globals the page needs.
-type window struct {
-	win, doc js.Value
-	// rendered turns true at the first frame that finds the diagram in the
-	// document; from then on the page may be re-rendered.
-	rendered bool
-	// firstDraw runs once, at that frame (the embed's "ready").
-	firstDraw []func()
+// browser is the page's one view of the browser: what the Store needs from
+// the window (its size, keys, animation frames, visibility, address and
+// history, local storage, the clipboard, the Worker's link service and the
+// parent frame), typed. It goes through honnef.co/go/js/dom/v2 wherever
+// dom/v2 wraps the browser API; the few raw syscall/js calls left say at
+// each place why. The rest of package main is wiring between this and the
+// Store.
+type browser struct {
+	win dom.Window
+	doc dom.Document
+	// html is the document's HTML view (body, active element); dom/v2
+	// gives it for an HTML document, which the page always is.
+	html dom.HTMLDocument
+	// raw is window, for the calls dom/v2 does not wrap (see each use).
+	raw js.Value
+	// parent is the window that frames this page; framed is false when
+	// the page is not in a frame. Raw: dom/v2's Window gives no way to
+	// compare two windows or to post an object (see postToParent).
+	parent js.Value
+	framed bool
 }
 
-// onFirstDraw runs f at the first frame that finds the page drawn.
-func (w *window) onFirstDraw(f func()) { w.firstDraw = append(w.firstDraw, f) }
-
-func newWindow() *window {
-	g := js.Global()
-	return &window{win: g, doc: g.Get("document")}
+func newBrowser() *browser {
+	w := dom.GetWindow()
+	b := &browser{win: w, doc: w.Document(), raw: js.Global()}
+	b.html, _ = b.doc.(dom.HTMLDocument)
+	b.parent = b.raw.Get("parent")
+	b.framed = !b.parent.Equal(b.raw)
+	return b
 }
 
-// width returns the viewport's width in CSS pixels.
-func (w *window) width() float64 { return w.win.Get("innerWidth").Float() }
+// width is the viewport's width in CSS pixels (window.innerWidth).
+func (b *browser) width() float64 { return float64(b.win.InnerWidth()) }
 
 // onResize calls f with the new width whenever the viewport resizes.
-func (w *window) onResize(f func(width float64)) {
-	w.win.Call("addEventListener", "resize", js.FuncOf(func(js.Value, []js.Value) any {
-		f(w.width())
-		return nil
-	}))
+func (b *browser) onResize(f func(width float64)) {
+	b.win.AddEventListener("resize", false, func(dom.Event) { f(b.width()) })
 }
 
-// onKey maps keyboard shortcuts to actions through site.KeyAction (the
-// key map is data in site/keys.go; the help dialog lists it). Keys typed
-// into a form control (a slider's arrows, a checkbox's Space), Space on a
-// button, and keys already handled (a broker box opens its menu on Space)
-// are left alone; Escape always closes. Opening a broker's menu from the
-// keyboard moves the focus into it.
-func (w *window) onKey(s *site.Store) {
-	w.doc.Call("addEventListener", "keydown", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		e := args[0]
-		if e.Get("defaultPrevented").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
-			return nil
+// onKeyDown calls f with every keydown that reaches the document.
+func (b *browser) onKeyDown(f func(e *dom.KeyboardEvent)) {
+	b.doc.AddEventListener("keydown", false, func(e dom.Event) {
+		if k, ok := e.(*dom.KeyboardEvent); ok {
+			f(k)
 		}
-		key := e.Get("key").String()
-		a, anywhere, ok := site.KeyAction(key)
-		if !ok {
-			return nil
-		}
-		switch e.Get("target").Get("tagName").String() {
-		case "INPUT", "TEXTAREA", "SELECT":
-			if !anywhere {
-				return nil
-			}
-		case "BUTTON":
-			if key == " " {
-				return nil // Space presses the button
-			}
-		}
-		e.Call("preventDefault")
-		s.Dispatch(a)
-		if _, menu := a.(site.OpenBrokerMenu); menu && s.MenuOpen {
-			w.afterRender(func() { w.focus(".broker-menu button:not([disabled])") })
-		}
-		return nil
-	}))
-}
-
-// afterRender calls f on the next animation frame, after Vecty's batched
-// re-render (queued on the same frame, earlier), so that f finds the new
-// elements.
-func (w *window) afterRender(f func()) {
-	var cb js.Func
-	cb = js.FuncOf(func(js.Value, []js.Value) any {
-		cb.Release()
-		f()
-		return nil
 	})
-	w.win.Call("requestAnimationFrame", cb)
 }
+
+// nextFrame calls f on the next animation frame with its timestamp, in
+// milliseconds since the page's time origin (requestAnimationFrame).
+func (b *browser) nextFrame(f func(nowMs float64)) {
+	b.win.RequestAnimationFrame(func(ts time.Duration) {
+		f(float64(ts) / float64(time.Millisecond))
+	})
+}
+
+// hidden says the document is hidden (a background tab, a minimised
+// window). Raw: dom/v2's Document has no Hidden or VisibilityState.
+func (b *browser) hidden() bool { return b.doc.Underlying().Get("hidden").Bool() }
+
+// onVisibilityChange calls f whenever the document is hidden or shown.
+func (b *browser) onVisibilityChange(f func()) {
+	b.doc.AddEventListener("visibilitychange", false, func(dom.Event) { f() })
+}
+
+// hasElement says an element with this id is in the document.
+func (b *browser) hasElement(id string) bool { return b.doc.GetElementByID(id) != nil }
 
 // focus focuses the first element matching sel, if there is one.
-func (w *window) focus(sel string) {
-	if el := w.doc.Call("querySelector", sel); el.Truthy() {
-		el.Call("focus")
+func (b *browser) focus(sel string) {
+	if el, ok := b.doc.QuerySelector(sel).(dom.HTMLElement); ok {
+		el.Focus()
 	}
 }
 
-// loop calls tick with the real milliseconds since the previous frame, on
-// every animation frame while the document is visible and needed says the
-// frame has work (site.Store.NeedsFrames). It stops asking for frames
-// while the tab is hidden (visibilitychange) and while nothing needs them
-// (paused, nothing left to narrate), so that a paused page costs no
-// main-thread time; wake asks again if needed says so, and the page calls
-// it after every change of the Store. The first frame after a stop counts
-// as one ordinary frame, so the playhead does not jump. The first frame
-// that finds the diagram marks the page ready for tests and benchmarks:
-// document.body.dataset.ready = "1" and window.kplayFirstDraw.
-// window.kplayFrames counts the frames that ticked, so that tests can see
-// the loop stop and resume.
-func (w *window) loop(tick func(realMs float64), needed func() bool) (wake func()) {
-	last := -1.0
-	frames := 0
-	running := false
-	var frame js.Func
-	request := func() {
-		if !running {
-			running = true
-			w.win.Call("requestAnimationFrame", frame)
+// nothingFocused says the focus is on no control: no active element, or
+// the body.
+func (b *browser) nothingFocused() bool {
+	if b.html == nil {
+		return true
+	}
+	a := b.html.ActiveElement()
+	return a == nil || a.TagName() == "BODY"
+}
+
+// markDrawn sets <body data-ready="1">, the page's sign that it has drawn.
+func (b *browser) markDrawn() {
+	if b.html != nil {
+		if body := b.html.Body(); body != nil {
+			body.SetAttribute("data-ready", "1")
 		}
 	}
-	wake = func() {
-		if needed() && !w.doc.Get("hidden").Bool() {
-			request()
-		}
+}
+
+// setRootAttr sets (on) or removes an attribute of <html>.
+func (b *browser) setRootAttr(name, value string, on bool) {
+	if on {
+		b.doc.DocumentElement().SetAttribute(name, value)
+	} else {
+		b.doc.DocumentElement().RemoveAttribute(name)
 	}
-	frame = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		running = false
-		now := args[0].Float()
-		if w.doc.Get("hidden").Bool() {
-			last = -1
-			return nil // visibilitychange asks again
-		}
-		if !w.rendered {
-			request()
-			if w.doc.Call("getElementById", diagramSel).IsNull() {
-				return nil
-			}
-			w.rendered = true
-			w.doc.Get("body").Get("dataset").Set("ready", "1")
-			w.win.Set("kplayFirstDraw", w.win.Get("performance").Call("now"))
-			for _, f := range w.firstDraw {
-				f()
-			}
-			last = now
-			return nil
-		}
-		dt := frameMs
-		if last >= 0 {
-			dt = now - last
-		}
-		last = now
-		if dt > maxGapMs || dt < 0 {
-			dt = frameMs
-		}
-		frames++
-		w.win.Set("kplayFrames", frames)
-		tick(dt)
-		if needed() {
-			request()
-		} else if !running {
-			last = -1 // stopped: the next frame, whenever woken, is an ordinary one
-		}
-		return nil
-	})
-	w.doc.Call("addEventListener", "visibilitychange", js.FuncOf(func(js.Value, []js.Value) any {
-		if !w.doc.Get("hidden").Bool() {
-			last = -1
-			request()
-		}
+}
+
+// setRootClass adds (on) or removes a class of <html>.
+func (b *browser) setRootClass(class string, on bool) {
+	if on {
+		b.doc.DocumentElement().Class().Add(class)
+	} else {
+		b.doc.DocumentElement().Class().Remove(class)
+	}
+}
+
+// setHref sets the href of the element with this id, if there is one.
+func (b *browser) setHref(id, href string) {
+	if el := b.doc.GetElementByID(id); el != nil {
+		el.SetAttribute("href", href)
+	}
+}
+
+// docHeight is the document's scroll height in CSS pixels. Raw: dom/v2's
+// Element has no ScrollHeight.
+func (b *browser) docHeight() int {
+	return b.doc.DocumentElement().Underlying().Get("scrollHeight").Int()
+}
+
+// onMedia calls f with whether the media query matches, now and at every
+// change. Raw: dom/v2 wraps neither matchMedia nor MediaQueryList.
+func (b *browser) onMedia(query string, f func(matches bool)) {
+	mq := b.raw.Call("matchMedia", query)
+	f(mq.Get("matches").Bool())
+	mq.Call("addEventListener", "change", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		f(args[0].Get("matches").Bool())
 		return nil
 	}))
-	w.win.Set("kplayFrames", 0)
-	request()
-	return wake
+}
+
+// The address: window.location's parts.
+func (b *browser) hash() string     { return b.win.Location().Hash() }
+func (b *browser) search() string   { return b.win.Location().Search() }
+func (b *browser) pathname() string { return b.win.Location().Pathname() }
+func (b *browser) origin() string   { return b.win.Location().Origin() }
+
+// replaceAddress puts url in the address bar without loading it
+// (history.replaceState). Raw: dom/v2's Window.History returns nil (not
+// implemented at the pinned version).
+func (b *browser) replaceAddress(url string) {
+	b.raw.Get("history").Call("replaceState", nil, "", url)
+}
+
+// open loads url in place of the page, leaving no history entry
+// (location.replace). Raw: dom/v2's Location has no Replace.
+func (b *browser) open(url string) { b.win.Location().Call("replace", url) }
+
+// onHashChange reloads the page whenever the address's fragment changes.
+// Raw reload: dom/v2's Location has no Reload.
+func (b *browser) reloadOnHashChange() {
+	b.win.AddEventListener("hashchange", false, func(dom.Event) { b.win.Location().Call("reload") })
+}
+
+// storage returns window.localStorage, or false where the browser refuses
+// it (a sandboxed frame, storage turned off): reading the property throws
+// there, which syscall/js turns into a panic. Raw: dom/v2 wraps no Storage.
+func (b *browser) storage() (ls js.Value, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	ls = b.raw.Get("localStorage")
+	return ls, ls.Truthy()
+}
+
+// storageDo runs f on localStorage, ignoring a refusal (quota exceeded,
+// storage turned off): what f stores then lives only in the page.
+func (b *browser) storageDo(f func(ls js.Value)) {
+	ls, ok := b.storage()
+	if !ok {
+		return
+	}
+	defer func() { _ = recover() }()
+	f(ls)
+}
+
+// load returns the stored string under key, or false.
+func (b *browser) load(key string) (v string, ok bool) {
+	b.storageDo(func(ls js.Value) {
+		if s := ls.Call("getItem", key); s.Type() == js.TypeString {
+			v, ok = s.String(), true
+		}
+	})
+	return v, ok
+}
+
+// store keeps v under key.
+func (b *browser) store(key, v string) {
+	b.storageDo(func(ls js.Value) { ls.Call("setItem", key, v) })
+}
+
+// forget removes key.
+func (b *browser) forget(key string) {
+	b.storageDo(func(ls js.Value) { ls.Call("removeItem", key) })
+}
+
+// copyText puts text on the clipboard and calls done with whether the
+// browser took it. Raw: dom/v2 wraps neither navigator.clipboard nor its
+// promise.
+func (b *browser) copyText(text string, done func(ok bool)) {
+	clip := b.raw.Get("navigator").Get("clipboard")
+	if clip.IsUndefined() {
+		done(false)
+		return
+	}
+	then(clip.Call("writeText", text), func(js.Value) { done(true) }, func() { done(false) })
+}
+
+// shortLink asks the Worker (POST /api/links) for a short link to
+// fragment and calls done with it, or with "" when there is none (under
+// kplay serve the route is a 404). Raw: dom/v2 wraps neither fetch nor
+// promises.
+func (b *browser) shortLink(fragment string, done func(url string)) {
+	opts := map[string]any{"method": "POST", "body": fragment, "headers": map[string]any{"Content-Type": "text/plain"}}
+	then(b.raw.Call("fetch", "/api/links", opts), func(resp js.Value) {
+		if !resp.Get("ok").Bool() {
+			done("")
+			return
+		}
+		then(resp.Call("json"), func(v js.Value) {
+			if u := v.Get("url"); u.Type() == js.TypeString {
+				done(u.String())
+			} else {
+				done("")
+			}
+		}, func() { done("") })
+	}, func() { done("") })
+}
+
+// then calls ok with a promise's value or failed at its refusal, once.
+// Raw: js.FuncOf callbacks for Promise.then, which dom/v2 does not wrap.
+func then(p js.Value, ok func(v js.Value), failed func()) {
+	var okFn, failFn js.Func
+	release := func() { okFn.Release(); failFn.Release() }
+	okFn = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		release()
+		ok(args[0])
+		return nil
+	})
+	failFn = js.FuncOf(func(js.Value, []js.Value) any {
+		release()
+		failed()
+		return nil
+	})
+	p.Call("then", okFn, failFn)
+}
+
+// postToParent posts msg to the parent frame, if there is one, for any
+// origin. Raw: dom/v2's PostMessage takes only a string, and the protocol
+// (docs/design.md §5) sends objects.
+func (b *browser) postToParent(msg map[string]any) {
+	if b.framed {
+		b.parent.Call("postMessage", msg, "*")
+	}
+}
+
+// onMessage calls f with the data of every message posted to this window.
+func (b *browser) onMessage(f func(data js.Value)) {
+	b.win.AddEventListener("message", false, func(e dom.Event) {
+		if m, ok := e.(*dom.MessageEvent); ok {
+			f(m.Data())
+		}
+	})
+}
+
+// setMoment publishes the playhead's share link for boot.js, which offers
+// "reload at this moment" if the Go program dies (docs/design.md §5, the
+// page's window API): window.kplayMoment = {s: the link's s= payload, t:
+// the playhead in ms}. The object is made once and its fields set, so a
+// frame costs one property write. Raw: a plain JavaScript object on
+// window, which dom/v2 has no type for.
+func (b *browser) setMoment(payload string, payloadChanged bool, t int64) {
+	m := b.raw.Get("kplayMoment")
+	if m.Type() != js.TypeObject {
+		m = js.Global().Get("Object").New()
+		b.raw.Set("kplayMoment", m)
+		payloadChanged = true
+	}
+	if payloadChanged {
+		m.Set("s", payload)
+	}
+	m.Set("t", float64(t))
 }

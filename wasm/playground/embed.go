@@ -15,8 +15,8 @@ import (
 
 // isEmbed says the page was opened as embed.html (or /embed, where
 // Workers static assets redirect it).
-func isEmbed() bool {
-	p := js.Global().Get("location").Get("pathname").String()
+func isEmbed(b *browser) bool {
+	p := b.pathname()
 	return strings.HasSuffix(p, "/embed.html") || strings.HasSuffix(p, "/embed")
 }
 
@@ -25,37 +25,29 @@ func isEmbed() bool {
 // "leader-change" | "violation" | "height" | "ask" | "answer", ...}. In: {type: "play" |
 // "pause" | "seek" (at: ms) | "load" (link: "s=1.…&t=…" or preset: name)}.
 type embedBridge struct {
-	s      *site.Store
-	parent js.Value
+	s *site.Store
+	b *browser
 	// seen is the number of engine events already reported, gen the
 	// player generation they belong to (a seek replays from a checkpoint).
 	seen, gen  int
 	lastHeight int
 }
 
-func startEmbedBridge(s *site.Store) *embedBridge {
-	w := js.Global()
-	b := &embedBridge{s: s, parent: w.Get("parent"), gen: s.Player.Generation()}
-	if b.parent.Equal(w) {
-		b.parent = js.Undefined() // not in a frame: nobody to talk to
-	}
-	w.Call("addEventListener", "message", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		b.receive(args[0].Get("data"))
-		return nil
-	}))
+func startEmbedBridge(br *browser, s *site.Store) *embedBridge {
+	b := &embedBridge{s: s, b: br, gen: s.Player.Generation()}
+	br.onMessage(b.receive)
 	b.seen = s.Player.EventCount()
 	return b
 }
 
+// post sends one message to the parent frame; outside a frame nobody
+// listens and nothing is sent.
 func (b *embedBridge) post(typ string, fields map[string]any) {
-	if b.parent.IsUndefined() {
-		return
-	}
 	msg := map[string]any{"source": "kplay", "type": typ}
 	for k, v := range fields {
 		msg[k] = v
 	}
-	b.parent.Call("postMessage", msg, "*")
+	b.b.postToParent(msg)
 }
 
 // ready announces the page once it has drawn.
@@ -67,7 +59,7 @@ func (b *embedBridge) ready() {
 // height reports the document's height when it changed, so the parent can
 // size the iframe.
 func (b *embedBridge) height() {
-	h := js.Global().Get("document").Get("documentElement").Get("scrollHeight").Int()
+	h := b.b.docHeight()
 	if h != b.lastHeight {
 		b.lastHeight = h
 		b.post("height", map[string]any{"height": h})
@@ -123,7 +115,9 @@ func (b *embedBridge) lessonHooks() site.LessonHooks {
 	}
 }
 
-// receive obeys a command from the embedding page.
+// receive obeys a command from the embedding page. Raw syscall/js: the
+// message's data is a plain object of the protocol, which dom/v2 gives as
+// a js.Value (MessageEvent.Data).
 func (b *embedBridge) receive(msg js.Value) {
 	if msg.Type() != js.TypeObject {
 		return
@@ -146,8 +140,7 @@ func (b *embedBridge) receive(msg js.Value) {
 			b.s.Dispatch(site.Seek{At: engine.Time(at.Float())})
 		}
 	case "load":
-		loc := js.Global().Get("location")
-		q, _ := url.ParseQuery(strings.TrimPrefix(loc.Get("search").String(), "?"))
+		q, _ := url.ParseQuery(strings.TrimPrefix(b.b.search(), "?"))
 		q.Del("s")
 		q.Del("t")
 		q.Del("preset")
@@ -166,6 +159,6 @@ func (b *embedBridge) receive(msg js.Value) {
 		} else {
 			return
 		}
-		loc.Call("replace", "embed.html?"+q.Encode())
+		b.b.open("embed.html?" + q.Encode())
 	}
 }

@@ -2,7 +2,9 @@
 
 // Command playground is the page's entry point: it builds the Store from
 // the default preset, drives it from requestAnimationFrame, and renders the
-// site's Page into the body. It is the only code that touches syscall/js.
+// site's Page into the body. It is the only code that touches the browser,
+// through one adapter (browser.go, on honnef.co/go/js/dom/v2); the rest is
+// wiring.
 package main
 
 import (
@@ -25,12 +27,16 @@ func main() {
 	// a long run's heap grow past 256 MiB.
 	debug.SetGCPercent(400)
 	debug.SetMemoryLimit(256 << 20)
-	embed := isEmbed()
-	s := site.OpenStartup(readStartup(), embed)
-	s.Share.Hooks = shareHooks(s, embed)
+	b := newBrowser()
+	embed := isEmbed(b)
+	s := site.OpenStartup(readStartup(b), embed)
+	s.Share.Hooks = shareHooks(b, s, embed)
+	moment := publishMoment(b, s)
+	moment()
+	s.Subscribe(moment)
 	page := &ui.Page{Store: s}
-	w := newWindow()
-	s.Dispatch(site.Resize{Width: w.width()})
+	w := &frames{b: b}
+	s.Dispatch(site.Resize{Width: b.width()})
 	// Subscribe after the first dispatch: Rerender panics on a page that has
 	// never been rendered.
 	s.Subscribe(func() {
@@ -44,19 +50,19 @@ func main() {
 	// showed the slider at the start until something else re-rendered.
 	w.onFirstDraw(func() { vecty.Rerender(page) })
 	if embed {
-		b := startEmbedBridge(s)
-		s.Lesson.Hooks = b.lessonHooks()
-		s.Subscribe(b.changed)
-		w.onFirstDraw(b.ready)
+		e := startEmbedBridge(b, s)
+		s.Lesson.Hooks = e.lessonHooks()
+		s.Subscribe(e.changed)
+		w.onFirstDraw(e.ready)
 	} else {
-		s.Edit.Hooks = draftHooks()
-		s.Dispatch(restoreDraft())
+		s.Edit.Hooks = draftHooks(b)
+		s.Dispatch(restoreDraft(b))
 	}
-	w.onResize(func(width float64) { s.Dispatch(site.Resize{Width: width}) })
-	reloadOnNewLink()
-	w.manners(s)
-	w.onKey(s)
-	w.timeHooks(s)
+	b.onResize(func(width float64) { s.Dispatch(site.Resize{Width: width}) })
+	b.reloadOnHashChange()
+	manners(w, s)
+	onKeys(w, s)
+	testHooks(b, s)
 	wake := w.loop(func(realMs float64) {
 		s.Dispatch(site.Tick{RealMs: realMs})
 		s.Dispatch(site.Narrate{RealMs: realMs})

@@ -1,4 +1,4 @@
-//go:build js && wasm
+//go:build js && wasm && kplaytest
 
 package main
 
@@ -9,27 +9,47 @@ import (
 	"kplay/site"
 )
 
-// timeHooks exposes the timeline to the browser tests and benchmarks. The
-// page re-renders on the animation frame after a change (vecty batches
-// renders), so the timings below add up that frame's Go work, measured
-// with performance.now() around every animation-frame callback.
+// The browser tests' and benchmarks' hooks on window, compiled in only
+// under the kplaytest build tag (./build.sh test and ./build.sh bench set
+// it for the dist they test; ./build.sh build and serve do not). They are
+// raw syscall/js throughout: each is a function exported to JavaScript
+// (js.FuncOf), which dom/v2 has no wrapper for, and the timers wrap
+// window.requestAnimationFrame itself.
 //
+//   - kplayFrames counts the animation frames that ticked, so that tests
+//     can see the loop stop and resume; kplayFirstDraw is performance.now()
+//     at the first frame that found the diagram drawn.
 //   - kplaySeekBench(ms) seeks to ms after the scenario's start, as the
 //     timeline does, and resolves to the real milliseconds of the Go seek
 //     plus the Go work of the next frame, which re-renders the page
-//     (window.kplaySeekParts holds the two);
+//     (window.kplaySeekParts holds the two). The page re-renders on the
+//     animation frame after a change (vecty batches renders), so the
+//     timings add up that frame's Go work, measured with performance.now()
+//     around every animation-frame callback.
 //   - kplayFrameBench(n) plays and resolves to the real milliseconds of the
-//     Go work (the tick, the re-render) of each of the next n frames;
+//     Go work (the tick, the re-render) of each of the next n frames.
 //   - kplayLoadScript(src) plays a scenario script in place of the current
 //     one and returns its compile error, or "".
-func (w *window) timeHooks(s *site.Store) {
-	w.win.Set("kplaySeekBench", js.FuncOf(func(_ js.Value, args []js.Value) any {
+//   - kplayCrash(kind) kills the Go program as a bug would, on the next
+//     animation frame: "panic" panics; "oom" asks for a 4095 MiB block, more
+//     than wasm32's 4 GiB memory can hold beside the heap, so the runtime
+//     dies of "fatal error: out of memory" as a runaway allocation does.
+
+func noteFrame(b *browser, n int) { b.raw.Set("kplayFrames", n) }
+
+func noteFirstDraw(b *browser) {
+	b.raw.Set("kplayFirstDraw", b.raw.Get("performance").Call("now"))
+}
+
+func testHooks(b *browser, s *site.Store) {
+	w := b.raw
+	w.Set("kplaySeekBench", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 1 {
 			return -1
 		}
 		at := s.Player.Scenario().Config.Start + engine.Time(args[0].Int())
 		return newPromise(func(resolve js.Value) {
-			ft := w.timeFrames()
+			ft := timeFrames(w)
 			// Seek in a frame (whose callbacks are not all timed), then
 			// read the next frame's total from its last callback: every
 			// callback asked for during the seek frame is timed.
@@ -39,13 +59,13 @@ func (w *window) timeHooks(s *site.Store) {
 				seek := ft.now() - t0
 				ft.raf(func(ts float64) {
 					ft.stop()
-					w.win.Set("kplaySeekParts", js.ValueOf([]any{seek, ft.totals[ts]}))
+					w.Set("kplaySeekParts", js.ValueOf([]any{seek, ft.totals[ts]}))
 					resolve.Invoke(seek + ft.totals[ts])
 				})
 			})
 		})
 	}))
-	w.win.Set("kplayFrameBench", js.FuncOf(func(_ js.Value, args []js.Value) any {
+	w.Set("kplayFrameBench", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		n := 1
 		if len(args) > 0 {
 			n = max(1, args[0].Int())
@@ -54,7 +74,7 @@ func (w *window) timeHooks(s *site.Store) {
 			s.Dispatch(site.TogglePlay{})
 		}
 		return newPromise(func(resolve js.Value) {
-			ft := w.timeFrames()
+			ft := timeFrames(w)
 			ft.onFrame = func() {
 				// stamps[0] ran callbacks asked for before timing began;
 				// the newest has just begun. The n between are whole.
@@ -70,19 +90,40 @@ func (w *window) timeHooks(s *site.Store) {
 			}
 		})
 	}))
-	w.win.Set("kplayLoadScript", js.FuncOf(func(_ js.Value, args []js.Value) any {
+	w.Set("kplayLoadScript", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 1 {
 			return "kplayLoadScript(src): no script"
 		}
 		s.ReplaceScript("script.txt", args[0].String())
 		return s.Err
 	}))
+	w.Set("kplayCrash", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		kind := ""
+		if len(args) > 0 {
+			kind = args[0].String()
+		}
+		b.nextFrame(func(float64) { crash(kind) })
+		return nil
+	}))
+}
+
+// crash dies as kplayCrash(kind) says.
+func crash(kind string) {
+	switch kind {
+	case "oom":
+		const n = 4095 << 20
+		big := make([]byte, n)
+		big[n-1] = 1 // the block is used: the allocation cannot be dropped
+		panic("kplayCrash: a 4095 MiB block was allocated after all")
+	default:
+		panic("kplayCrash: the test's panic")
+	}
 }
 
 // frameTimer adds up, per animation frame (by its timestamp), the time of
 // every requestAnimationFrame callback asked for while it is installed.
 type frameTimer struct {
-	w      *window
+	w      js.Value
 	perf   js.Value
 	orig   js.Value
 	wrap   js.Func
@@ -94,8 +135,8 @@ type frameTimer struct {
 }
 
 // timeFrames installs a frameTimer in place of window.requestAnimationFrame.
-func (w *window) timeFrames() *frameTimer {
-	ft := &frameTimer{w: w, perf: w.win.Get("performance"), orig: w.win.Get("requestAnimationFrame"), totals: make(map[float64]float64)}
+func timeFrames(w js.Value) *frameTimer {
+	ft := &frameTimer{w: w, perf: w.Get("performance"), orig: w.Get("requestAnimationFrame"), totals: make(map[float64]float64)}
 	ft.wrap = js.FuncOf(func(_ js.Value, a []js.Value) any {
 		cb := a[0]
 		var timed js.Func
@@ -114,9 +155,9 @@ func (w *window) timeFrames() *frameTimer {
 			ft.totals[ts] += ft.now() - t0
 			return nil
 		})
-		return ft.orig.Call("call", w.win, timed)
+		return ft.orig.Call("call", w, timed)
 	})
-	w.win.Set("requestAnimationFrame", ft.wrap)
+	w.Set("requestAnimationFrame", ft.wrap)
 	return ft
 }
 
@@ -130,7 +171,7 @@ func (ft *frameTimer) raf(f func(ts float64)) {
 		f(a[0].Float())
 		return nil
 	})
-	ft.w.win.Call("requestAnimationFrame", cb)
+	ft.w.Call("requestAnimationFrame", cb)
 }
 
 // stop puts window.requestAnimationFrame back; callbacks already asked
@@ -138,7 +179,7 @@ func (ft *frameTimer) raf(f func(ts float64)) {
 func (ft *frameTimer) stop() {
 	if !ft.stopped {
 		ft.stopped = true
-		ft.w.win.Set("requestAnimationFrame", ft.orig)
+		ft.w.Set("requestAnimationFrame", ft.orig)
 	}
 }
 
