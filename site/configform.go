@@ -1,15 +1,14 @@
 package site
 
 import (
-	"strconv"
 	"strings"
 
 	"kplay/engine"
 )
 
-// Setting is one cluster setting the config panel offers, spelt as Kafka
-// spells it (brokers and latency are kplay's own: the cluster's size and
-// its network).
+// Setting is one cluster setting the config panel offers: a row of the
+// engine's settings table (engine.Settings), spelt as Kafka spells it
+// (brokers, seed, start, latency and protocol are kplay's own).
 type Setting struct {
 	Key string
 	// Unit is what the value counts ("ms", "s", "" for none).
@@ -21,38 +20,32 @@ type Setting struct {
 	// Runtime says a config directive (engine.AlterConfig) changes it at
 	// the playhead; any other setting restarts the scenario.
 	Runtime bool
+	// Default is Kafka 4.4's (or kplay's) default, as ConfigValue spells it.
+	Default string
+	// Range says what values the setting takes ("at least 1 ms").
+	Range string
+	// Doc is the address of Kafka's documentation ("" for kplay's own).
+	Doc string
+	// Kplay says the setting is kplay's own, not Kafka's: the cluster's
+	// shape, network or seed. Kafka defaults leave these alone.
+	Kplay bool
+	// List says the value is a comma-separated list written in
+	// parentheses in a cluster line (latency=(1,3), broker.rack=(a, b)).
+	List bool
 }
 
 // Settings returns every setting the engine supports, in the order the
-// config panel lists them.
+// config panel lists them: the engine's settings table.
 func Settings() []Setting {
-	bools := []string{"true", "false"}
-	return []Setting{
-		{Key: "brokers", Help: "number of brokers (kplay)"},
-		{Key: "latency", Unit: "ms", Help: "one-way network latency range MIN,MAX (kplay)"},
-		{Key: "min.insync.replicas", Help: "replicas that must have a record before acks=all succeeds", Runtime: true},
-		{Key: "unclean.leader.election.enable", Choices: bools, Help: "let an out-of-sync replica become leader", Runtime: true},
-		{Key: "eligible.leader.replicas.version", Choices: []string{"1", "0"}, Help: "KIP-966 eligible leader replicas (feature level)"},
-		{Key: "auto.leader.rebalance.enable", Choices: bools, Help: "move leadership back to the preferred replica"},
-		{Key: "leader.imbalance.check.interval.seconds", Unit: "s", Help: "how often the controller checks leader balance"},
-		{Key: "replica.lag.time.max.ms", Unit: "ms", Help: "a follower that has not caught up for this long leaves the ISR"},
-		{Key: "replica.fetch.wait.max.ms", Unit: "ms", Help: "how long a leader holds a follower's empty fetch open"},
-		{Key: "replica.fetch.backoff.ms", Unit: "ms", Help: "a follower's pause after a fetch error"},
-		{Key: "replica.socket.timeout.ms", Unit: "ms", Help: "how long a follower waits for a fetch response"},
-		{Key: "broker.heartbeat.interval.ms", Unit: "ms", Help: "how often a broker heartbeats to the controller"},
-		{Key: "broker.session.timeout.ms", Unit: "ms", Help: "the controller fences a broker silent for this long"},
-		{Key: "broker.rack", Help: "each broker's rack, comma-separated (empty: none)"},
-		{Key: "replica.selector.class", Choices: []string{"null", "org.apache.kafka.common.replica.RackAwareReplicaSelector"}, Help: "RackAwareReplicaSelector lets consumers fetch from a follower in their rack (KIP-392)"},
-		{Key: "enable.idempotence", Choices: bools, Help: "producer: idempotent writes"},
-		{Key: "linger.ms", Unit: "ms", Help: "producer: wait this long to batch records"},
-		{Key: "max.in.flight.requests.per.connection", Help: "producer: requests sent to one broker before an answer comes (at most 5 with idempotence)"},
-		{Key: "retries", Help: "producer: how many times a failed batch is resent, within delivery.timeout.ms"},
-		{Key: "request.timeout.ms", Unit: "ms", Help: "producer: how long to wait for a produce response"},
-		{Key: "retry.backoff.ms", Unit: "ms", Help: "clients: pause before a retry"},
-		{Key: "delivery.timeout.ms", Unit: "ms", Help: "producer: give up on a record after this long"},
-		{Key: "fetch.max.wait.ms", Unit: "ms", Help: "consumer: how long a broker holds an empty fetch open"},
-		{Key: "auto.offset.reset", Choices: []string{"latest", "earliest", "none"}, Help: "consumer: where to start without a valid position"},
+	rows := engine.Settings()
+	out := make([]Setting, len(rows))
+	for i, r := range rows {
+		out[i] = Setting{Key: r.Name, Unit: r.Unit, Help: r.Help, Choices: r.Choices, Runtime: r.Runtime,
+			Default: r.Default, Range: r.Range(), Doc: r.Doc,
+			Kplay: r.Scope == engine.ScopeKplay || r.Scope == engine.ScopePerBroker,
+			List:  r.Type == engine.TypeList || r.Type == engine.TypeRange}
 	}
+	return out
 }
 
 // TeachingScale returns the scaled-down timeouts that make failures visible
@@ -68,82 +61,51 @@ func TeachingScale() map[string]string {
 }
 
 // KafkaDefaults returns every Kafka setting at Kafka's default, leaving
-// the cluster's shape (brokers, broker.rack, latency) alone.
+// kplay's own (brokers, seed, start, latency) and the cluster's racks
+// alone.
 func KafkaDefaults() map[string]string {
-	d := engine.DefaultConfig()
 	out := map[string]string{}
 	for _, s := range Settings() {
-		switch s.Key {
-		case "brokers", "broker.rack", "latency":
-			continue
+		if !s.Kplay {
+			out[s.Key] = s.Default
 		}
-		out[s.Key] = ConfigValue(d, s.Key)
 	}
 	return out
 }
 
-// ConfigValue returns a setting's value in cfg as a cluster directive
-// spells it.
-func ConfigValue(cfg engine.Config, key string) string {
-	ms := func(t engine.Time) string { return strconv.FormatInt(int64(t), 10) }
-	b := strconv.FormatBool
-	switch key {
-	case "brokers":
-		return strconv.Itoa(cfg.Brokers)
-	case "latency":
-		return ms(cfg.MinLatency) + "," + ms(cfg.MaxLatency)
-	case "min.insync.replicas":
-		return strconv.Itoa(cfg.MinInsyncReplicas)
-	case "unclean.leader.election.enable":
-		return b(cfg.UncleanLeaderElectionEnable)
-	case "eligible.leader.replicas.version":
-		if cfg.EligibleLeaderReplicas {
-			return "1"
-		}
-		return "0"
-	case "auto.leader.rebalance.enable":
-		return b(cfg.AutoLeaderRebalanceEnable)
-	case "leader.imbalance.check.interval.seconds":
-		return ms(cfg.LeaderImbalanceCheckIntervalMs / 1000)
-	case "enable.idempotence":
-		return b(cfg.EnableIdempotence)
-	case "max.in.flight.requests.per.connection":
-		return strconv.Itoa(cfg.MaxInFlightRequestsPerConnection)
-	case "retries":
-		return strconv.Itoa(cfg.Retries)
-	case "auto.offset.reset":
-		return cfg.AutoOffsetReset
-	case "replica.selector.class":
-		if cfg.ReplicaSelectorRackAware {
-			return "org.apache.kafka.common.replica.RackAwareReplicaSelector"
-		}
-		return "null"
-	case "broker.rack":
-		return strings.Join(cfg.Racks, ",")
-	case "replica.fetch.wait.max.ms":
-		return ms(cfg.ReplicaFetchWaitMaxMs)
-	case "replica.lag.time.max.ms":
-		return ms(cfg.ReplicaLagTimeMaxMs)
-	case "replica.fetch.backoff.ms":
-		return ms(cfg.ReplicaFetchBackoffMs)
-	case "linger.ms":
-		return ms(cfg.LingerMs)
-	case "request.timeout.ms":
-		return ms(cfg.RequestTimeoutMs)
-	case "retry.backoff.ms":
-		return ms(cfg.RetryBackoffMs)
-	case "delivery.timeout.ms":
-		return ms(cfg.DeliveryTimeoutMs)
-	case "fetch.max.wait.ms":
-		return ms(cfg.FetchMaxWaitMs)
-	case "broker.heartbeat.interval.ms":
-		return ms(cfg.BrokerHeartbeatIntervalMs)
-	case "broker.session.timeout.ms":
-		return ms(cfg.BrokerSessionTimeoutMs)
-	case "replica.socket.timeout.ms":
-		return ms(cfg.ReplicaSocketTimeoutMs)
+// Timing scales: which timeouts are in effect.
+const (
+	ScaleKafka    = "kafka"    // every TeachingScale key at Kafka's default
+	ScaleTeaching = "teaching" // every TeachingScale key at its scaled value
+	ScaleCustom   = "custom"   // anything else
+)
+
+// TimingScale says which timing scale the settings' values cur (keyed as
+// Settings spells them) are at: ScaleKafka, ScaleTeaching or ScaleCustom.
+func TimingScale(cur map[string]string) string {
+	kafka, teaching := true, true
+	for k, v := range TeachingScale() {
+		s, _ := engine.LookupSetting(k)
+		kafka = kafka && normal(k, cur[k]) == s.Default
+		teaching = teaching && normal(k, cur[k]) == v
 	}
-	return ""
+	switch {
+	case teaching && !kafka:
+		return ScaleTeaching
+	case kafka:
+		return ScaleKafka
+	}
+	return ScaleCustom
+}
+
+// ConfigValue returns a setting's value in cfg as a cluster directive
+// spells it ("" for a key that is no setting).
+func ConfigValue(cfg engine.Config, key string) string {
+	s, ok := engine.LookupSetting(key)
+	if !ok {
+		return ""
+	}
+	return s.Value(cfg)
 }
 
 // ClusterLine prints cfg as a cluster directive: brokers always, then
@@ -154,43 +116,19 @@ func ClusterLine(cfg engine.Config) string {
 }
 
 // clusterLine prints cfg as a cluster directive with the values in over
-// replacing cfg's (keys as Settings spells them).
+// replacing cfg's (keys as Settings spells them), in the settings table's
+// order.
 func clusterLine(cfg engine.Config, over map[string]string) string {
-	d := engine.DefaultConfig()
 	parts := []string{"cluster"}
-	val := func(key string) string {
-		if v, ok := over[key]; ok {
-			if key == "latency" || key == "broker.rack" {
-				return strings.ReplaceAll(v, " ", "")
-			}
-			return strings.TrimSpace(v)
+	for _, s := range engine.Settings() {
+		v := s.Value(cfg)
+		if o, ok := over[s.Name]; ok {
+			v = normal(s.Name, o)
 		}
-		return ConfigValue(cfg, key)
-	}
-	parts = append(parts, "brokers="+val("brokers"))
-	if cfg.Seed != d.Seed {
-		parts = append(parts, "seed="+strconv.FormatUint(cfg.Seed, 10))
-	}
-	if cfg.Start != d.Start {
-		parts = append(parts, "start="+engine.FormatTime(cfg.Start))
-	}
-	if cfg.Protocol != engine.ProtocolCurrent {
-		parts = append(parts, "protocol="+cfg.Protocol.String())
-	}
-	for _, s := range Settings() {
-		if s.Key == "brokers" {
+		if s.Name != "brokers" && v == s.Default {
 			continue
 		}
-		v := val(s.Key)
-		if v == ConfigValue(d, s.Key) {
-			continue
-		}
-		switch s.Key {
-		case "latency", "broker.rack":
-			parts = append(parts, s.Key+"=("+v+")")
-		default:
-			parts = append(parts, s.Key+"="+v)
-		}
+		parts = append(parts, s.Arg(v))
 	}
 	return strings.Join(parts, " ")
 }

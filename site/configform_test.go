@@ -50,3 +50,65 @@ func TestSettingsListTheProducerRetrySettings(t *testing.T) {
 		t.Errorf("compiled max.in.flight.requests.per.connection %d retries %d, want 1 and 0", got.MaxInFlightRequestsPerConnection, got.Retries)
 	}
 }
+
+// TestSettingsAreTheEngineTable: the config panel lists exactly the
+// engine's settings table, in its order, with its defaults, and a cluster
+// line printed from the panel's values compiles back to the same Config.
+func TestSettingsAreTheEngineTable(t *testing.T) {
+	rows := engine.Settings()
+	sets := Settings()
+	if len(sets) != len(rows) {
+		t.Fatalf("the panel lists %d settings, the table has %d", len(sets), len(rows))
+	}
+	d := engine.DefaultConfig()
+	for i, s := range sets {
+		if s.Key != rows[i].Name || s.Default != ConfigValue(d, s.Key) || s.Help == "" || s.Range == "" {
+			t.Errorf("panel row %d: %+v, table row %s", i, s, rows[i].Name)
+		}
+	}
+	cfg := d
+	cfg.Protocol, cfg.Start, cfg.Seed, cfg.Racks = engine.ProtocolPreKIP279, 36000000, 5, []string{"x", "y"}
+	line := ClusterLine(cfg)
+	if line != "cluster brokers=3 seed=5 start=10:00:00.000 protocol=pre-kip-279 broker.rack=(x,y)" {
+		t.Errorf("cluster line %q", line)
+	}
+	sc, err := script.ParseAndCompile("x", line+"\n")
+	if err != nil {
+		t.Fatalf("%s: %v", line, err)
+	}
+	if got := ClusterLine(sc.Config); got != line {
+		t.Errorf("round trip %q, want %q", got, line)
+	}
+}
+
+// TestTimingScale: the panel can say which timing scale is in effect.
+// Kafka's defaults are ReplicationConfigs' and KRaftConfigs' (30000, 9000,
+// 2000 ms, 300 s); the teaching scale is kplay's (5000, 3000, 500 ms, 10 s).
+func TestTimingScale(t *testing.T) {
+	cur := map[string]string{}
+	for _, s := range Settings() {
+		cur[s.Key] = s.Default
+	}
+	if got := TimingScale(cur); got != ScaleKafka {
+		t.Errorf("at Kafka's defaults: %s", got)
+	}
+	if cur["replica.lag.time.max.ms"] != "30000" || cur["broker.session.timeout.ms"] != "9000" || cur["leader.imbalance.check.interval.seconds"] != "300" {
+		t.Errorf("Kafka defaults %v", cur)
+	}
+	for k, v := range TeachingScale() {
+		cur[k] = v
+	}
+	if got := TimingScale(cur); got != ScaleTeaching {
+		t.Errorf("at teaching scale: %s", got)
+	}
+	cur["replica.lag.time.max.ms"] = "7000"
+	if got := TimingScale(cur); got != ScaleCustom {
+		t.Errorf("with one timeout changed: %s", got)
+	}
+	for k := range KafkaDefaults() {
+		switch k {
+		case "brokers", "seed", "start", "latency", "broker.rack":
+			t.Errorf("Kafka defaults change kplay's own %s", k)
+		}
+	}
+}

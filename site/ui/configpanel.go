@@ -2,6 +2,8 @@ package ui
 
 import (
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -12,11 +14,13 @@ import (
 	"kplay/site"
 )
 
-// renderConfigPanel is the config panel (#config-panel): every setting
-// the engine supports, with Kafka's spelling, its default and its unit,
-// and the one-click "Kafka defaults" and "Teaching scale" buttons. The
-// runtime settings change at the playhead with config commands; any other
-// change restarts the scenario with a new cluster line.
+// renderConfigPanel is the config panel (#config-panel): every row of
+// the engine's settings table, with Kafka's spelling, its default, unit,
+// range and documentation, and the one-click "Kafka defaults" and
+// "Teaching scale" buttons. #cfg-scale says in words which timing scale
+// is in effect, and the button for it is pressed. The runtime settings
+// change at the playhead with config commands; any other change restarts
+// the scenario with a new cluster line.
 //
 // The panel is a memo: it re-renders only when a setting's value or the
 // note changes, not on every frame.
@@ -32,22 +36,31 @@ func renderConfigPanel(s *site.Store) *memo {
 
 // configPanel draws the config panel for the settings' values cur.
 func configPanel(s *site.Store, cur map[string]string) *vecty.HTML {
-	def := engine.DefaultConfig()
 	sets := site.Settings()
 	rows := []vecty.MarkupOrChild{}
+	var runtime []string
 	for _, set := range sets {
 		control := &cfgField{Key: set.Key, Value: cur[set.Key], Choices: set.Choices}
 		scope := "restarts"
 		if set.Runtime {
 			scope = "at the playhead"
+			runtime = append(runtime, set.Key)
 		}
-		dv := site.ConfigValue(def, set.Key)
+		dv := set.Default
 		if dv == "" {
 			dv = "none"
 		}
+		about := []vecty.MarkupOrChild{elem.Code(vecty.Text(set.Key)),
+			elem.Div(vecty.Markup(vecty.Class("act-hint")), vecty.Text(set.Help+"; takes "+set.Range+"."))}
+		if set.Doc != "" {
+			about = append(about, elem.Div(vecty.Markup(vecty.Class("act-hint")),
+				elem.Anchor(vecty.Markup(prop.Href(set.Doc), attr("target", "_blank"), attr("rel", "noopener")), vecty.Text("Kafka's documentation"))))
+		} else {
+			about = append(about, elem.Div(vecty.Markup(vecty.Class("act-hint")), vecty.Text("kplay's own (no Kafka config)")))
+		}
 		rows = append(rows, elem.TableRow(
 			vecty.Markup(attr("data-key", set.Key)),
-			elem.TableData(elem.Code(vecty.Text(set.Key)), elem.Div(vecty.Markup(vecty.Class("act-hint")), vecty.Text(set.Help))),
+			elem.TableData(about...),
 			elem.TableData(control),
 			elem.TableData(vecty.Text(set.Unit)),
 			elem.TableData(vecty.Markup(vecty.Class("cfg-default")), vecty.Text(dv)),
@@ -65,28 +78,24 @@ func configPanel(s *site.Store, cur map[string]string) *vecty.HTML {
 		return func(*vecty.Event) { s.Dispatch(site.ApplyConfig{Values: vals}) }
 	}
 	teach := site.TeachingScale()
-	keys := make([]string, 0, len(teach))
-	for k := range teach {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	scaled := ""
-	for i, k := range keys {
-		if i > 0 {
-			scaled += ", "
-		}
-		scaled += k + "=" + teach[k] + " (Kafka: " + site.ConfigValue(def, k) + ")"
-	}
+	scale := site.TimingScale(cur)
+	// The buttons' tooltips and the texts below them say the same thing,
+	// so that a reader without a mouse gets it too.
+	kafkaWhat := "Every Kafka setting goes back to Kafka 4.4's default; brokers, seed, start, latency and broker.rack stay. Restarts the scenario."
+	teachWhat := "Five timeouts are scaled down so that failures show within seconds instead of tens of seconds: " + scaledList(teach, nil, true) + ". Restarts the scenario."
 	return elem.Section(
-		vecty.Markup(prop.ID("config-panel"), vecty.Class("act-panel", "config-panel"), attr("data-panel", "config"), attr("aria-labelledby", "config-panel-h")),
+		vecty.Markup(prop.ID("config-panel"), vecty.Class("act-panel", "config-panel"), attr("data-panel", "config"), attr("data-scale", scale), attr("aria-labelledby", "config-panel-h")),
 		elem.Heading2(vecty.Markup(prop.ID("config-panel-h")), vecty.Text("Cluster settings")),
+		elem.Paragraph(vecty.Markup(prop.ID("cfg-scale"), attr("aria-live", "polite")), elem.Strong(vecty.Text("Timing in effect: ")), vecty.Text(scaleText(scale, teach, cur))),
 		elem.Div(vecty.Markup(vecty.Class("act-row")),
-			elem.Button(vecty.Markup(prop.ID("cfg-defaults"), prop.Type(prop.TypeButton), attr("title", "Every Kafka setting at Kafka's default (brokers, broker.rack and latency stay); restarts the scenario"),
-				event.Click(preset(site.KafkaDefaults()))), vecty.Text("Kafka defaults")),
-			elem.Button(vecty.Markup(prop.ID("cfg-teaching"), prop.Type(prop.TypeButton), attr("title", "Scaled-down timeouts so that failures show in seconds; restarts the scenario"),
-				event.Click(preset(teach))), vecty.Text("Teaching scale")),
+			scaleButton("cfg-defaults", "Kafka defaults", scale == site.ScaleKafka, kafkaWhat, preset(site.KafkaDefaults())),
+			scaleButton("cfg-teaching", "Teaching scale", scale == site.ScaleTeaching, teachWhat, preset(teach)),
 		),
-		elem.Paragraph(vecty.Markup(vecty.Class("act-hint")), vecty.Text("Teaching scale is scaled down, not Kafka's defaults: "+scaled+".")),
+		elem.UnorderedList(vecty.Markup(vecty.Class("act-hint", "cfg-what")),
+			elem.ListItem(elem.Strong(vecty.Text("Kafka defaults: ")), vecty.Text(kafkaWhat)),
+			elem.ListItem(elem.Strong(vecty.Text("Teaching scale: ")), vecty.Text(teachWhat)),
+			elem.ListItem(elem.Strong(vecty.Text("All settings: ")), vecty.Text("change any value and press Apply. "+joinAnd(runtime)+" change at the playhead with config commands; any other change restarts the scenario with a new cluster line.")),
+		),
 		vecty.If(s.Acting.Note != "", elem.Paragraph(vecty.Markup(prop.ID("cfg-note"), vecty.Class("act-hint"), attr("aria-live", "polite")), vecty.Text(s.Acting.Note))),
 		elem.Details(
 			elem.Summary(vecty.Text("All settings")),
@@ -100,6 +109,65 @@ func configPanel(s *site.Store, cur map[string]string) *vecty.HTML {
 			elem.Button(vecty.Markup(prop.ID("cfg-apply"), prop.Type(prop.TypeButton), vecty.Class("accent"), event.Click(apply)), vecty.Text("Apply")),
 		),
 	)
+}
+
+// scaleButton is a timing-scale preset button: pressed (aria-pressed and
+// the accent colour) while its scale is in effect.
+func scaleButton(id, label string, on bool, what string, click func(*vecty.Event)) *vecty.HTML {
+	text := label
+	if on {
+		text = label + " ✓"
+	}
+	return elem.Button(vecty.Markup(prop.ID(id), prop.Type(prop.TypeButton), attr("aria-pressed", strconv.FormatBool(on)),
+		vecty.ClassMap{"accent": on}, attr("title", what), event.Click(click)), vecty.Text(text))
+}
+
+// scaleText says in words which timing scale cur is at.
+func scaleText(scale string, teach, cur map[string]string) string {
+	switch scale {
+	case site.ScaleKafka:
+		return "Kafka 4.4's defaults (" + scaledList(teach, cur, false) + "). Failures take as long as on a real cluster: a follower leaves the ISR after 30 s."
+	case site.ScaleTeaching:
+		return "the teaching scale, not Kafka's defaults (" + scaledList(teach, cur, true) + ")."
+	}
+	return "custom values, neither Kafka's defaults nor the teaching scale (" + scaledList(teach, cur, true) + ")."
+}
+
+// scaledList lists the teaching scale's keys with their values in cur,
+// and Kafka's default beside each when withKafka is set.
+func scaledList(teach, cur map[string]string, withKafka bool) string {
+	keys := make([]string, 0, len(teach))
+	for k := range teach {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := ""
+	for i, k := range keys {
+		if i > 0 {
+			out += ", "
+		}
+		set, _ := engine.LookupSetting(k)
+		v := teach[k]
+		if c, ok := cur[k]; ok {
+			v = c
+		}
+		out += k + "=" + v
+		if withKafka {
+			out += " (Kafka: " + set.Default + ")"
+		}
+	}
+	return out
+}
+
+// joinAnd joins names as "a, b and c".
+func joinAnd(names []string) string {
+	switch len(names) {
+	case 0:
+		return "No setting"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // cfgField is one setting's control. It re-renders only when the setting's

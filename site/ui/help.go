@@ -8,6 +8,8 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"kplay/engine"
+	"kplay/engine/script"
 	"kplay/site"
 )
 
@@ -89,5 +91,53 @@ func renderHelp(s *site.Store) vecty.MarkupOrChild {
 				event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleHelp{}) })),
 				vecty.Text("×")),
 		),
+	)
+}
+
+// scriptHelp is the script editor's help, a closed <details
+// id="script-help">: every directive with its synopsis (script.Commands)
+// and every setting a cluster line takes, from the engine's settings
+// table, with its default, range, unit and source. Its text is fixed, so
+// the editor's component draws it only when the editor itself re-renders.
+func scriptHelp() *vecty.HTML {
+	dirs := []vecty.MarkupOrChild{}
+	for _, c := range script.Commands {
+		dirs = append(dirs, elem.ListItem(elem.Code(vecty.Text(c.Synopsis))))
+	}
+	rows := []vecty.MarkupOrChild{}
+	for _, s := range engine.Settings() {
+		def := s.Default
+		if def == "" {
+			def = "none"
+		}
+		source := vecty.MarkupOrChild(vecty.Text(s.Source))
+		if s.Doc != "" {
+			source = elem.Anchor(vecty.Markup(prop.Href(s.Doc), attr("target", "_blank"), attr("rel", "noopener")), vecty.Text(s.Source))
+		}
+		rows = append(rows, elem.TableRow(
+			elem.TableHeader(vecty.Markup(attr("scope", "row")), elem.Code(vecty.Text(s.Arg(s.Example)))),
+			elem.TableData(vecty.Text(s.Help)),
+			elem.TableData(vecty.Text(def)),
+			elem.TableData(vecty.Text(s.Range())),
+			elem.TableData(source),
+		))
+	}
+	return elem.Details(vecty.Markup(prop.ID("script-help"), vecty.Class("script-help")),
+		elem.Summary(vecty.Text("Script help: directives and settings")),
+		elem.Paragraph(vecty.Markup(vecty.Class("act-hint")),
+			vecty.Text("One directive a line; # starts a comment. Durations take ms, s, m or h (500ms, 1.5s); times are HH:MM:SS.mmm or a duration since the start. A setting goes on the cluster line, such as cluster brokers=3 replica.lag.time.max.ms=5000; config changes the runtime ones later.")),
+		elem.Heading3(vecty.Text("Directives")),
+		elem.UnorderedList(dirs...),
+		elem.Heading3(vecty.Text("Cluster settings")),
+		elem.Div(vecty.Markup(vecty.Class("cfg-scroll")), elem.Table(vecty.Markup(vecty.Class("cfg-table")),
+			elem.TableHead(elem.TableRow(
+				elem.TableHeader(vecty.Markup(attr("scope", "col")), vecty.Text("example")),
+				elem.TableHeader(vecty.Markup(attr("scope", "col")), vecty.Text("what it does")),
+				elem.TableHeader(vecty.Markup(attr("scope", "col")), vecty.Text("default")),
+				elem.TableHeader(vecty.Markup(attr("scope", "col")), vecty.Text("takes")),
+				elem.TableHeader(vecty.Markup(attr("scope", "col")), vecty.Text("source")),
+			)),
+			elem.TableBody(rows...),
+		)),
 	)
 }

@@ -117,6 +117,7 @@ func (v *ScriptView) Render() vecty.ComponentOrHTML {
 				vecty.Text("Revert")),
 			elem.Span(vecty.Markup(prop.ID("script-status"), vecty.Class("editor-status"), attr("role", "status")), vecty.Text(status)),
 		),
+		scriptHelp(),
 	)
 }
 
