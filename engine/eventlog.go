@@ -1,49 +1,147 @@
 package engine
 
-import "slices"
+import (
+	"slices"
+	"sort"
+)
 
 // eventChunk is how many events one block of the log holds. Blocks never
 // move once allocated, so the log grows without copying what it holds.
 const eventChunk = 1024
 
-// eventLog is the append-only event log, stored in fixed-size blocks.
-// Invariant: every block but the last is full, and block i holds events
-// i*eventChunk onwards.
+// eventLog is the append-only event log, stored in fixed-size blocks, of
+// which a long run may keep only the newest (ForgetEventsBefore): the
+// blocks before base are forgotten. The events a keep function chooses
+// (KeepEvents) are also copied into kept as they happen, so that
+// forgetting does not lose them.
+//
+// Invariant: every block but the last is full; blocks[i] holds events
+// (base+i)*eventChunk onwards; kept holds, in Seq order, the newest of
+// the events keep chose (at most about maxKept).
 type eventLog struct {
-	blocks [][]Event
-	n      int
+	blocks  [][]Event
+	base    int
+	n       int
+	kept    keptEvents
+	keep    func(*Event) bool
+	maxKept int
 }
 
 func (l *eventLog) len() int { return l.n }
 
+// first returns the Seq of the oldest event the blocks hold.
+func (l *eventLog) first() int { return l.base * eventChunk }
+
 func (l *eventLog) append(e Event) {
-	if len(l.blocks) == 0 || len(l.blocks[len(l.blocks)-1]) == eventChunk {
-		l.blocks = append(l.blocks, make([]Event, 0, eventChunk))
+	l.blocks = appendBlock(l.blocks, e)
+	l.n++
+	if l.keep != nil {
+		if b := l.blocks[len(l.blocks)-1]; l.keep(&b[len(b)-1]) {
+			l.kept.add(e)
+		}
 	}
-	last := len(l.blocks) - 1
-	if b := l.blocks[last]; len(b) == cap(b) {
+}
+
+// appendBlock appends e to the last block of blocks, or to a new one when
+// it is full.
+func appendBlock(blocks [][]Event, e Event) [][]Event {
+	if len(blocks) == 0 || len(blocks[len(blocks)-1]) == eventChunk {
+		blocks = append(blocks, make([]Event, 0, eventChunk))
+	}
+	last := len(blocks) - 1
+	if b := blocks[last]; len(b) == cap(b) {
 		// A clone's last block is clipped (see clone): give it room of its
 		// own before the first append.
 		nb := make([]Event, len(b), eventChunk)
 		copy(nb, b)
-		l.blocks[last] = nb
+		blocks[last] = nb
 	}
-	l.blocks[last] = append(l.blocks[last], e)
-	l.n++
+	blocks[last] = append(blocks[last], e)
+	return blocks
 }
 
-// slice returns events [from, n). Within one block it shares the block;
-// across blocks it copies.
+// cloneBlocks shares every block, the last, partial one clipped to its
+// length (see appendBlock).
+func cloneBlocks(blocks [][]Event) [][]Event {
+	blocks = slices.Clone(blocks)
+	if n := len(blocks); n > 0 {
+		k := len(blocks[n-1])
+		blocks[n-1] = blocks[n-1][:k:k]
+	}
+	return blocks
+}
+
+// keptEvents are the events a forgotten stretch of the log kept, in Seq
+// order, in blocks of eventChunk events (the first may be short once the
+// oldest are dropped), so that clones share them as they share the log.
+type keptEvents struct {
+	blocks [][]Event
+	n      int
+}
+
+// add appends e, whose Seq is later than every kept event's.
+func (k *keptEvents) add(e Event) {
+	k.blocks = appendBlock(k.blocks, e)
+	k.n++
+}
+
+// search returns the block and index of the first kept event with
+// Seq >= seq (len(blocks), 0 if there is none).
+func (k *keptEvents) search(seq int) (int, int) {
+	bi := sort.Search(len(k.blocks), func(i int) bool { b := k.blocks[i]; return b[len(b)-1].Seq >= seq })
+	if bi == len(k.blocks) {
+		return bi, 0
+	}
+	b := k.blocks[bi]
+	return bi, sort.Search(len(b), func(i int) bool { return b[i].Seq >= seq })
+}
+
+// from calls f with every kept event with seq <= Seq < end until f
+// returns false, and reports whether f never did.
+func (k *keptEvents) from(seq, end int, f func(*Event) bool) bool {
+	bi, i := k.search(seq)
+	for ; bi < len(k.blocks); bi, i = bi+1, 0 {
+		b := k.blocks[bi]
+		for ; i < len(b); i++ {
+			if b[i].Seq >= end {
+				return true
+			}
+			if !f(&b[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// trim drops the oldest blocks while more than max events would still
+// be kept without them.
+func (k *keptEvents) trim(max int) {
+	drop := 0
+	for drop < len(k.blocks)-1 && k.n-len(k.blocks[drop]) >= max {
+		k.n -= len(k.blocks[drop])
+		drop++
+	}
+	if drop > 0 {
+		k.blocks = slices.Clone(k.blocks[drop:])
+	}
+}
+
+// slice returns the events with Seq >= from: the kept ones before the
+// blocks, then [max(from, first), n). Within one block it shares the
+// block; otherwise it copies.
 func (l *eventLog) slice(from int) []Event {
 	if from >= l.n {
 		return nil
 	}
-	bi, off := from/eventChunk, from%eventChunk
-	if bi == len(l.blocks)-1 {
+	at := max(from, l.first())
+	bi, off := at/eventChunk-l.base, at%eventChunk
+	if bi == len(l.blocks)-1 && from >= l.first() {
 		b := l.blocks[bi]
 		return b[off:len(b):len(b)]
 	}
-	out := make([]Event, 0, l.n-from)
+	out := make([]Event, 0, l.n-at)
+	l.kept.from(from, l.first(), func(e *Event) bool { out = append(out, *e); return true })
 	out = append(out, l.blocks[bi][off:]...)
 	for _, b := range l.blocks[bi+1:] {
 		out = append(out, b...)
@@ -52,36 +150,115 @@ func (l *eventLog) slice(from int) []Event {
 }
 
 // before returns the events of the block holding event end-1, up to end:
-// a run [from, end) with from < end when 0 < end <= n, sharing the block.
+// a run [from, end) with from < end when first < end <= n, sharing the
+// block. For an end-1 the blocks no longer hold it is the kept event
+// end-1 alone, or nothing if that event was not kept.
 func (l *eventLog) before(end int) []Event {
 	end = min(end, l.n)
 	if end <= 0 {
 		return nil
 	}
-	bi := (end - 1) / eventChunk
-	k := end - bi*eventChunk
+	if end-1 < l.first() {
+		kb, ki := l.kept.search(end - 1)
+		if kb < len(l.kept.blocks) && l.kept.blocks[kb][ki].Seq == end-1 {
+			return l.kept.blocks[kb][ki : ki+1 : ki+1]
+		}
+		return nil
+	}
+	bi := (end-1)/eventChunk - l.base
+	k := end - (bi+l.base)*eventChunk
 	return l.blocks[bi][:k:k]
 }
 
-// each calls f for every event in order.
+// each calls f for every event in order, the kept ones first.
 func (l *eventLog) each(f func(Event)) {
-	for _, b := range l.blocks {
-		for _, e := range b {
-			f(e)
+	l.from(0, func(e *Event) bool { f(*e); return true })
+}
+
+// from calls f for every event with Seq >= from, in order, the kept ones
+// first, until f returns false. It copies nothing.
+func (l *eventLog) from(from int, f func(*Event) bool) {
+	if !l.kept.from(from, l.first(), f) || from >= l.n {
+		return
+	}
+	from = max(from, l.first())
+	bi, off := from/eventChunk-l.base, from%eventChunk
+	for ; bi < len(l.blocks); bi, off = bi+1, 0 {
+		b := l.blocks[bi]
+		for i := off; i < len(b); i++ {
+			if !f(&b[i]) {
+				return
+			}
 		}
 	}
 }
 
+// forget drops the blocks that hold only events before before, never the
+// last block, and the oldest kept events past maxKept.
+func (l *eventLog) forget(before int) {
+	l.kept.trim(l.maxKept)
+	k := min(before/eventChunk-l.base, len(l.blocks)-1)
+	if k <= 0 {
+		return
+	}
+	// A new array of blocks, so that the forgotten ones are freed (clones
+	// may still hold them).
+	l.blocks = slices.Clone(l.blocks[k:])
+	l.base += k
+}
+
 // clone shares every block, the last, partial one clipped to its length:
 // the original appends past that length, where the clone cannot see, and
-// the clone's first append copies the block (see append), so appends to
-// either log never reach the other. A checkpoint thus costs no copy of
-// events at all.
+// the clone's first append copies the block (see appendBlock), so appends
+// to either log never reach the other. A checkpoint thus costs no copy of
+// events at all. The kept events are shared the same way.
 func (l eventLog) clone() eventLog {
-	l.blocks = slices.Clone(l.blocks)
-	if n := len(l.blocks); n > 0 {
-		k := len(l.blocks[n-1])
-		l.blocks[n-1] = l.blocks[n-1][:k:k]
-	}
+	l.blocks = cloneBlocks(l.blocks)
+	l.kept.blocks = cloneBlocks(l.kept.blocks)
 	return l
 }
+
+// KeepEvents makes the log keep apart, from now on and of the events it
+// holds already, every event for which keep returns true, the newest
+// maxKept of them (about: whole blocks of 1,024 go at a time), so that
+// ForgetEventsBefore does not lose them. keep must be a pure function of
+// the event; it changes nothing the cluster does, only what its log
+// remembers. A clone keeps the same events.
+func (c *Cluster) KeepEvents(keep func(*Event) bool, maxKept int) {
+	l := &c.events
+	l.keep, l.maxKept, l.kept = keep, max(0, maxKept), keptEvents{}
+	if keep == nil {
+		return
+	}
+	l.from(l.first(), func(e *Event) bool {
+		if keep(e) {
+			l.kept.add(*e)
+		}
+		return true
+	})
+}
+
+// ForgetEventsBefore lets the log free the events with Seq < before, in
+// whole blocks of 1,024 and never the newest block, so that a cluster run
+// for hours holds only its recent events and those KeepEvents chose.
+// After it, Events(from) for a forgotten from returns the kept events from
+// there and then every event the log still holds; EventsBefore(end) for a
+// forgotten end-1 returns that event alone if it was kept, else nothing;
+// FetchRounds and EachEvent see only what is left. EventCount and every
+// event's Seq are unchanged, and so is everything the cluster does next:
+// the log is only read, never replayed. Clones made before keep their own
+// view.
+func (c *Cluster) ForgetEventsBefore(before int) { c.events.forget(before) }
+
+// FirstEvent returns the Seq of the oldest event the log holds whole:
+// 0 unless ForgetEventsBefore has dropped some. Every event from it up to
+// EventCount is there.
+func (c *Cluster) FirstEvent() int { return c.events.first() }
+
+// KeptEvents returns how many events KeepEvents has kept apart.
+func (c *Cluster) KeptEvents() int { return c.events.kept.n }
+
+// EachEvent calls f with every event with Seq >= from that the log holds
+// (the kept ones of a forgotten stretch, then the rest), oldest first,
+// until f returns false. It copies nothing; f must not modify the events.
+func (c *Cluster) EachEvent(from int, f func(*Event) bool) { c.events.from(max(0, from), f) }

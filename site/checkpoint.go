@@ -1,35 +1,55 @@
 package site
 
-import "kplay/engine"
+import (
+	"sort"
+
+	"kplay/engine"
+)
 
 // maxCheckpoints bounds how many cluster clones a Player keeps for seeking;
-// when one more would exceed it, every other checkpoint is dropped and the
-// spacing doubles.
-const maxCheckpoints = 64
+// when one more would exceed it, every other checkpoint after the first is
+// dropped and the spacing doubles. With MaxPlayEvents that bounds the
+// spacing: 128 checkpoints 16,384 events apart cover 2.1 million events,
+// then 32,768 apart 4.2 million, more than a history may make, so a seek
+// never replays more than 32,768 events (plus the events of one
+// simulated millisecond, which a checkpoint cannot split).
+const maxCheckpoints = 128
 
-// firstCheckpointEvery is the spacing, in simulated ms, of a new player's
+// firstCheckpointEvery is the spacing, in events, of a new player's
 // checkpoints.
-const firstCheckpointEvery engine.Time = 1000
+const firstCheckpointEvery = 16 * 1024
 
 // checkpoint is the player's whole state at a simulated time: a clone of
 // the cluster after everything due by at has run, the index of the first
-// step not yet applied, and the first error a scripted step gave.
+// step not yet applied, the first error a scripted step gave, the
+// cluster's EventCount, and the multiple of the spacing that count passed
+// (mark).
 type checkpoint struct {
-	at   engine.Time
-	c    *engine.Cluster
-	next int
-	err  error
+	at     engine.Time
+	c      *engine.Cluster
+	next   int
+	err    error
+	events int
+	mark   int
 }
 
 // checkpoints are a Player's saved states, so that a seek replays from the
-// latest one at or before its target instead of from the start.
+// latest one at or before its target instead of from the start. The first
+// is at the origin (the scenario's start); each later one is taken at the
+// first moment that completes once the event count has passed the next
+// multiple of every (Player.clockTo), so that a seek replays at most
+// every events and one moment's, however quiet or busy the run, and
+// however long.
 //
-// Invariant: list is sorted by at, holds at most maxCheckpoints entries,
-// and each entry's at is origin plus a multiple of every (the first is at
-// origin itself).
+// Invariant: list is sorted by at and by events, holds at most
+// maxCheckpoints entries, each entry's mark is a multiple of every (the
+// first's is 0) with mark <= events < mark + every while a moment makes
+// fewer than every events, and consecutive entries are at most every
+// events apart, plus one moment's events. every is 0 for a player that
+// takes none (Player.runAhead).
 type checkpoints struct {
 	origin engine.Time
-	every  engine.Time
+	every  int
 	list   []checkpoint
 }
 
@@ -37,31 +57,31 @@ func newCheckpoints(origin engine.Time) checkpoints {
 	return checkpoints{origin: origin, every: firstCheckpointEvery}
 }
 
-// due returns the next time at which a checkpoint should be taken: the
-// origin if none is held yet, else the first multiple of every past both
-// the latest checkpoint and after (the playhead: a checkpoint is never
-// taken in the past).
-func (cs *checkpoints) due(after engine.Time) engine.Time {
-	n := len(cs.list)
-	if n == 0 && after <= cs.origin {
-		return cs.origin
+// nextMark returns the event count at which the next checkpoint comes due.
+func (cs *checkpoints) nextMark() int {
+	if n := len(cs.list); n > 0 {
+		return cs.list[n-1].mark + cs.every
 	}
-	if n > 0 {
-		after = max(after, cs.list[n-1].at)
-	}
-	k := (after-cs.origin)/cs.every + 1
-	return cs.origin + k*cs.every
+	return 0
 }
 
-// add records cp, which must be later than every checkpoint held, and
-// thins the list when it grows past maxCheckpoints.
+// add records cp, which must be later than every checkpoint held, with
+// its mark, and thins the list when it grows past maxCheckpoints: the
+// spacing doubles, and the checkpoints whose mark is a multiple of it
+// stay, so that the gaps stay at most the spacing plus one moment.
 func (cs *checkpoints) add(cp checkpoint) {
+	if cs.every > 0 {
+		cp.mark = cp.events / cs.every * cs.every
+	}
+	if len(cs.list) == 0 {
+		cp.mark = 0
+	}
 	cs.list = append(cs.list, cp)
 	for len(cs.list) > maxCheckpoints {
 		cs.every *= 2
 		keep := cs.list[:0]
-		for _, c := range cs.list {
-			if (c.at-cs.origin)%cs.every == 0 {
+		for i, c := range cs.list {
+			if i == 0 || c.mark%cs.every == 0 {
 				keep = append(keep, c)
 			}
 		}
@@ -72,12 +92,11 @@ func (cs *checkpoints) add(cp checkpoint) {
 
 // atOrBefore returns the latest checkpoint at or before t.
 func (cs *checkpoints) atOrBefore(t engine.Time) (checkpoint, bool) {
-	for i := len(cs.list) - 1; i >= 0; i-- {
-		if cs.list[i].at <= t {
-			return cs.list[i], true
-		}
+	i := sort.Search(len(cs.list), func(i int) bool { return cs.list[i].at > t })
+	if i == 0 {
+		return checkpoint{}, false
 	}
-	return checkpoint{}, false
+	return cs.list[i-1], true
 }
 
 // dropAfter forgets the checkpoints later than t: after a fork at t they
@@ -96,6 +115,6 @@ func (p *Player) Checkpoints() int { return len(p.cps.list) }
 
 // restore puts the player back to cp, on a clone so that cp stays intact.
 func (p *Player) restore(cp checkpoint) {
-	p.c, p.playhead, p.frac, p.next, p.err = cp.c.Clone(), cp.at, 0, cp.next, cp.err
+	p.c, p.playhead, p.frac, p.next, p.err, p.limit = cp.c.Clone(), cp.at, 0, cp.next, cp.err, nil
 	p.gen++
 }

@@ -2,26 +2,41 @@ package site
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
 	"kplay/engine"
 )
 
-// snapshot renders what a seek must reproduce exactly: the state and the
-// whole event log, each event with its time.
-func snapshot(p *Player) string {
+// snapshot renders what a seek must reproduce exactly: the state, the
+// event count and the event log, each event with its time: every event
+// from Seq from on, and before from those the log keeps (keptEvent) from
+// Seq kept on.
+func snapshot(p *Player, from, kept int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "now %s\n%+v\n", engine.FormatTime(p.Now()), p.State())
-	for _, e := range p.Events(0) {
-		b.WriteString(engine.FormatTime(e.At) + " " + e.String() + "\n")
-	}
+	fmt.Fprintf(&b, "now %s, %d events\n%+v\n", engine.FormatTime(p.Now()), p.EventCount(), p.State())
+	p.c.EachEvent(0, func(e *engine.Event) bool {
+		if e.Seq >= from || (e.Seq >= kept && keptEvent(e)) {
+			b.WriteString(strconv.Itoa(e.Seq) + " " + engine.FormatTime(e.At) + " " + e.String() + "\n")
+		}
+		return true
+	})
 	return b.String()
 }
 
-// freshReplay plays p's scenario and user steps from the start to t in one
-// go, with no checkpoint: what a seek did before checkpoints.
-func freshReplay(t *testing.T, p *Player, to engine.Time) string {
+// oldestKept returns the Seq of the oldest event p's log still has.
+func oldestKept(p *Player) int {
+	first := p.c.FirstEvent()
+	p.c.EachEvent(0, func(e *engine.Event) bool { first = e.Seq; return false })
+	return first
+}
+
+// seekAndReplay returns snapshots of p (just sought to to) and of p's
+// scenario and user steps played from the start to to in one go, with no
+// checkpoint: what a seek did before checkpoints. Both show every event
+// both logs hold whole, and the kept events both still have.
+func seekAndReplay(t *testing.T, p *Player, to engine.Time) (got, want string) {
 	t.Helper()
 	q, err := NewPlayer(p.sc)
 	if err != nil {
@@ -33,7 +48,9 @@ func freshReplay(t *testing.T, p *Player, to engine.Time) string {
 	q.user = p.UserSteps()
 	q.steps = mergeSteps(q.sc.Steps, q.user)
 	q.play(max(to, q.sc.Config.Start))
-	return snapshot(q)
+	from := max(p.c.FirstEvent(), q.c.FirstEvent())
+	kept := max(oldestKept(p), oldestKept(q))
+	return snapshot(p, from, kept), snapshot(q, from, kept)
 }
 
 // firstDiff names the first line where two snapshots differ.
@@ -49,6 +66,7 @@ func firstDiff(a, b string) string {
 
 func TestSeekViaCheckpointsMatchesReplay(t *testing.T) {
 	p, _ := NewPlayer(lesson(t))
+	p.cps.every = 256 // many checkpoints in a short run
 	tp := engine.TopicPartition{Topic: "orders"}
 	// User commands: a produce at 10:00:02, the leader crashed at 10:00:04
 	// and restarted at 10:00:30, a produce at 10:01:00.
@@ -81,15 +99,21 @@ func TestSeekViaCheckpointsMatchesReplay(t *testing.T) {
 	} {
 		to := at(s)
 		p.Seek(to)
-		got, want := snapshot(p), freshReplay(t, p, to)
+		got, want := seekAndReplay(t, p, to)
 		if got != want {
 			t.Fatalf("seek to %s differs from a fresh replay at %s", s, firstDiff(got, want))
 		}
 	}
 }
 
+// TestCheckpointsStayBounded plays with a spacing of 64 events, so that
+// the list thins (every other checkpoint goes, the spacing doubles) many
+// times over twenty simulated minutes: it never holds more than
+// maxCheckpoints, and consecutive ones stay at most the spacing apart,
+// plus one moment's events.
 func TestCheckpointsStayBounded(t *testing.T) {
 	p, _ := NewPlayer(lesson(t))
+	p.cps.every = 64
 	start := p.Now()
 	for i := 1; i <= 40; i++ {
 		p.Advance(30_000) // 20 simulated minutes in all
@@ -97,25 +121,59 @@ func TestCheckpointsStayBounded(t *testing.T) {
 			t.Fatalf("%d checkpoints after %d s, want at most %d", n, 30*i, maxCheckpoints)
 		}
 	}
+	if p.cps.every < 64*4 {
+		t.Fatalf("spacing %d events after 20 minutes: the list never thinned twice", p.cps.every)
+	}
 	if n := p.Checkpoints(); n < maxCheckpoints/2 {
 		t.Fatalf("%d checkpoints over 20 minutes, want at least %d", n, maxCheckpoints/2)
 	}
-	// They stay spread over the whole run: the gap before any time is at
-	// most the spacing.
-	for _, cp := range p.cps.list {
-		if (cp.at-start)%p.cps.every != 0 {
-			t.Fatalf("checkpoint at %s off the %d ms grid", engine.FormatTime(cp.at), p.cps.every)
-		}
+	moment := biggestMoment(t, p)
+	prev := p.cps.list[0]
+	if prev.at != start {
+		t.Fatalf("the first checkpoint is at %s, not the start", engine.FormatTime(prev.at))
 	}
-	last := p.cps.list[len(p.cps.list)-1].at
-	if p.Now()-last > p.cps.every {
-		t.Fatalf("last checkpoint %s is more than %d ms before the playhead %s", engine.FormatTime(last), p.cps.every, engine.FormatTime(p.Now()))
+	for _, cp := range p.cps.list[1:] {
+		if cp.at <= prev.at || cp.events-prev.events > p.cps.every+moment {
+			t.Fatalf("checkpoints at %s (%d events) and %s (%d): more than %d+%d events apart", engine.FormatTime(prev.at), prev.events, engine.FormatTime(cp.at), cp.events, p.cps.every, moment)
+		}
+		prev = cp
+	}
+	if p.EventCount()-prev.events > p.cps.every+moment {
+		t.Fatalf("last checkpoint %d events before the playhead's %d", prev.events, p.EventCount())
 	}
 	to := start + 17*60_000 + 123
 	p.Seek(to)
-	if got, want := snapshot(p), freshReplay(t, p, to); got != want {
+	if got, want := seekAndReplay(t, p, to); got != want {
 		t.Fatalf("seek after thinning differs: %s", firstDiff(got, want))
 	}
+}
+
+// biggestMoment returns the most events p's scenario makes at one
+// simulated millisecond, replayed from the start, so that a test can
+// bound a checkpoint's gap, which cannot split a moment.
+func biggestMoment(t *testing.T, p *Player) int {
+	t.Helper()
+	q, err := NewPlayer(p.sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.user, q.steps = p.UserSteps(), mergeSteps(p.sc.Steps, p.UserSteps())
+	q.cps.every = 0
+	most, run, at, seen := 0, 0, engine.Time(-1), 0
+	for q.Now() < p.Now() {
+		// Pieces short enough that the log still holds all they made.
+		q.play(min(p.Now(), q.Now()+10_000))
+		q.c.EachEvent(max(seen, q.c.FirstEvent()), func(e *engine.Event) bool {
+			if e.At != at {
+				run, at = 0, e.At
+			}
+			run++
+			most = max(most, run)
+			return true
+		})
+		seen = q.EventCount()
+	}
+	return most
 }
 
 func TestForkDropsLaterCheckpoints(t *testing.T) {
@@ -137,7 +195,7 @@ func TestForkDropsLaterCheckpoints(t *testing.T) {
 	p.Advance(20_000)
 	for _, s := range []string{"10:00:25.000", "10:00:10.000", "10:00:10.500", "10:00:11.000"} {
 		p.Seek(at(s))
-		if got, want := snapshot(p), freshReplay(t, p, at(s)); got != want {
+		if got, want := seekAndReplay(t, p, at(s)); got != want {
 			t.Fatalf("seek to %s after a fork: %s", s, firstDiff(got, want))
 		}
 	}
@@ -154,7 +212,7 @@ func TestCheckpointsAfterSingleSteps(t *testing.T) {
 	p.Advance(7_000)
 	for _, s := range []string{"10:00:01.000", "10:00:00.317", "10:00:02.000", "09:59:59.500"} {
 		p.Seek(at(s))
-		if got, want := snapshot(p), freshReplay(t, p, at(s)); got != want {
+		if got, want := seekAndReplay(t, p, at(s)); got != want {
 			t.Fatalf("seek to %s after single steps: %s", s, firstDiff(got, want))
 		}
 	}

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"sort"
@@ -56,8 +57,19 @@ type Player struct {
 	marks markerCache
 	lines lineSteps
 	// lastStep is the start or the scenario's last scripted step,
-	// whichever is later, for Horizon.
-	lastStep engine.Time
+	// whichever is later, for Horizon; scriptEnd is lastStep or the
+	// moment the script's last directive reaches, whichever is later:
+	// until then MaxScriptEvents holds.
+	lastStep, scriptEnd engine.Time
+	// limit is the limit (MaxPlaySpan, MaxPlayEvents, MaxScriptEvents)
+	// playback has stopped at since the last rebuild, or nil.
+	limit error
+	// maxEvents and maxScriptEvents replace MaxPlayEvents and
+	// script.MaxScriptEvents when positive, for tests.
+	maxEvents, maxScriptEvents int
+	// replayed is how many events the last Seek replayed after its
+	// restore, for tests of the seek's cost.
+	replayed int
 	// state caches State() for the cluster of generation stateGen at
 	// engine version stateVer; a frame asks for it several times.
 	state    engine.State
@@ -87,6 +99,7 @@ func NewPlayer(sc script.Scenario) (*Player, error) {
 	for _, st := range sc.Steps {
 		p.lastStep = max(p.lastStep, st.At)
 	}
+	p.scriptEnd = max(p.lastStep, sc.End)
 	p.scripted = byTime(sc.Steps)
 	p.steps = mergeSteps(p.scripted, nil)
 	if err := p.rebuild(); err != nil {
@@ -103,9 +116,134 @@ func (p *Player) rebuild() error {
 	if err != nil {
 		return err
 	}
-	p.c, p.playhead, p.frac, p.next, p.err = c, p.sc.Config.Start, 0, 0, nil
+	c.KeepEvents(keptEvent, maxKeptEvents)
+	p.c, p.playhead, p.frac, p.next, p.err, p.limit = c, p.sc.Config.Start, 0, 0, nil, nil
 	p.gen++
 	return nil
+}
+
+// The limits on what one history of the page plays (docs/design.md §9):
+// MaxPlaySpan of simulated time past the scenario's start, which a tab
+// left playing at the top speed (10×) reaches after 2.4 hours, and
+// MaxPlayEvents events, the reader's actions and their consequences
+// included, which bounds the checkpoint spacing (checkpoint.go) and so
+// every seek. MaxUserSteps bounds the commands a reader injects into one
+// history, as script.MaxScriptRecords bounds a script's records. At a
+// limit playback stops, with Err saying which; a seek back plays again.
+const (
+	MaxPlaySpan   = engine.Time(24 * 60 * 60 * 1000)
+	MaxPlayEvents = 4_000_000
+	MaxUserSteps  = 100_000
+)
+
+// The event log of a long run holds only its newest eventWindow events
+// whole (about 6 MB), a checkpoint only the checkpointTail before it,
+// and, apart, the newest maxKeptEvents of those the event log shows by
+// default (Matters: commands, faults, elections, ISR changes, acks,
+// truncation, violations), so that what the page shows of the past
+// survives: the filtered event log, the timeline's markers, the
+// inspector's fencing and truncation.
+const (
+	eventWindow    = 32 * 1024
+	checkpointTail = 2 * 1024
+	maxKeptEvents  = 32 * 1024
+)
+
+// keptEvent says which events a long run keeps when it forgets the rest.
+func keptEvent(e *engine.Event) bool { return Matters(e.Kind) }
+
+// window lets the cluster's log forget what lies eventWindow events
+// behind its newest.
+func (p *Player) window() {
+	if n := p.c.EventCount(); n-p.c.FirstEvent() >= eventWindow+4*1024 {
+		p.c.ForgetEventsBefore(n - eventWindow)
+	}
+}
+
+// LimitError is a limit of the page's playback (MaxPlaySpan,
+// MaxPlayEvents) that a history reached: Msg says which, and when.
+type LimitError struct{ Msg string }
+
+func (e *LimitError) Error() string { return e.Msg }
+
+func (p *Player) playLimit() int {
+	if p.maxEvents > 0 {
+		return p.maxEvents
+	}
+	return MaxPlayEvents
+}
+
+func (p *Player) scriptLimit() int {
+	if p.maxScriptEvents > 0 {
+		return p.maxScriptEvents
+	}
+	return script.MaxScriptEvents
+}
+
+// clockTo moves the cluster's clock to t as engine.Cluster.AdvanceTo
+// does, one delivery or timer at a time, taking the checkpoints that come
+// due on the way; it stops, with p.limit set, when the history passes
+// MaxPlayEvents, or the script's part of it (to scriptEnd)
+// MaxScriptEvents, and then reports false.
+func (p *Player) clockTo(t engine.Time) bool {
+	c := p.c
+	for {
+		n := c.EventCount()
+		if n > p.playLimit() {
+			p.stop(&LimitError{Msg: "This history has made more than " + thousands(p.playLimit()) + " events by " + engine.FormatTime(c.Now()) +
+				", the most the page plays (MaxPlayEvents), so playback stops here. Seek back, or apply the script again to start over."})
+			return false
+		}
+		if n > p.scriptLimit() && c.Now() <= p.scriptEnd {
+			p.stop(&StepError{Line: p.lineReached(), Err: errors.New(script.EventsLimitMsg(p.scriptLimit(), c.Now()))})
+			return false
+		}
+		at, ok := c.NextAt()
+		if !ok || at > t {
+			c.AdvanceTo(t)
+			return true
+		}
+		c.Step()
+		if at < t && p.cps.every > 0 && len(p.cps.list) > 0 && c.EventCount() >= p.cps.nextMark() {
+			if next, ok := c.NextAt(); !ok || next > c.Now() {
+				// The moment c.Now() is complete and every step up to it
+				// applied (those pending are at t or later).
+				p.cps.add(p.checkpoint(c.Now()))
+			}
+		}
+	}
+}
+
+// stop ends playback at a limit.
+func (p *Player) stop(err error) {
+	p.limit = err
+	p.playhead = max(p.playhead, p.c.Now())
+	p.furthest = max(p.furthest, p.playhead)
+}
+
+// lineReached returns the script line of the latest scripted step applied,
+// else of the first one, else 0.
+func (p *Player) lineReached() int {
+	for i := p.next - 1; i >= 0; i-- {
+		if p.steps[i].Line > 0 {
+			return p.steps[i].Line
+		}
+	}
+	for _, st := range p.steps {
+		if st.Line > 0 {
+			return st.Line
+		}
+	}
+	return 0
+}
+
+// thousands prints n with commas: 4,000,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // mergeSteps orders scripted and user steps by time; at the same time the
@@ -162,49 +300,85 @@ func (p *Player) Exact() float64 { return float64(p.playhead) + p.frac }
 // with EventCount it identifies what the event log holds.
 func (p *Player) Generation() int { return p.gen }
 
-// Err returns the first error a scripted step gave, or nil.
-func (p *Player) Err() error { return p.err }
+// Err returns the limit playback stopped at (a *LimitError, or for the
+// script's own limit a *StepError naming the line reached), else the
+// first error a scripted step gave, else the limit the timeline's run
+// ahead (Markers) found the script reaches, or nil.
+func (p *Player) Err() error {
+	switch {
+	case p.limit != nil:
+		return p.limit
+	case p.err != nil:
+		return p.err
+	case p.marks.valid && p.marks.hist == p.hist && p.marks.limit != nil:
+		return p.marks.limit
+	}
+	return nil
+}
 
-// advanceTo plays to t, saving a checkpoint at each checkpoint time it
-// passes.
+// checkpoint returns the player's state at moment at, the cluster's log
+// cut to the checkpointTail events before it.
+func (p *Player) checkpoint(at engine.Time) checkpoint {
+	c := p.c.Clone()
+	c.ForgetEventsBefore(c.EventCount() - checkpointTail)
+	return checkpoint{at: at, c: c, next: p.next, err: p.err, events: c.EventCount()}
+}
+
+// advanceTo plays to t (at most MaxPlaySpan past the start), saving a
+// checkpoint at the start and then whenever the events since the last
+// checkpoint reach its spacing (checkpoint.go).
 func (p *Player) advanceTo(t engine.Time) {
-	for {
-		at := p.cps.due(p.playhead)
-		if at > t {
-			break
+	if o := p.cps.origin; len(p.cps.list) == 0 && p.playhead <= o && t >= o {
+		p.play(o)
+		if p.limit == nil {
+			p.cps.add(p.checkpoint(o))
 		}
-		p.play(at)
-		p.cps.add(checkpoint{at: at, c: p.c.Clone(), next: p.next, err: p.err})
 	}
 	p.play(t)
 }
 
 // play plays to t: each pending step with At <= t runs at its time, after
-// every delivery and timer due by then, and the clock ends at t.
+// every delivery and timer due by then, and the clock ends at t. It stops
+// short at a limit (clockTo), and plays nothing once stopped.
 func (p *Player) play(t engine.Time) {
-	for p.next < len(p.steps) && p.steps[p.next].At <= t {
-		p.applyNext()
+	if p.limit != nil {
+		return
 	}
-	p.c.AdvanceTo(t)
-	if t > p.playhead {
-		p.playhead = t
+	end := p.sc.Config.Start + MaxPlaySpan
+	for p.next < len(p.steps) && p.steps[p.next].At <= min(t, end) {
+		if !p.applyNext() {
+			return
+		}
 	}
+	if !p.clockTo(min(t, end)) {
+		return
+	}
+	p.playhead = max(p.playhead, min(t, end))
 	p.furthest = max(p.furthest, p.playhead)
+	p.window()
+	if t > end {
+		p.stop(&LimitError{Msg: "The page plays at most " + script.SpanText(MaxPlaySpan) + " of simulated time past the scenario's start (MaxPlaySpan), so playback stops at " +
+			engine.FormatTime(end) + ". Seek back, or apply the script again to start over."})
+	}
 }
 
-// applyNext runs the next pending step at its time.
-func (p *Player) applyNext() {
+// applyNext runs the next pending step at its time, and reports false if
+// playback stopped at a limit on the way there.
+func (p *Player) applyNext() bool {
 	st := p.steps[p.next]
-	p.next++
 	if st.Flush || st.At > p.c.Now() {
-		p.c.AdvanceTo(st.At)
+		if !p.clockTo(st.At) {
+			return false
+		}
 	}
+	p.next++
 	if err := p.c.Apply(st.Cmd); err != nil && p.err == nil {
 		if st.Line > 0 {
 			err = &StepError{Line: st.Line, Err: err}
 		}
 		p.err = err
 	}
+	return true
 }
 
 // StepError is the error a scripted step gave when played: the engine's
@@ -260,10 +434,14 @@ func (p *Player) StepOne() bool {
 	pending := p.next < len(p.steps)
 	p.frac = 0
 	switch {
+	case p.limit != nil:
+		return false
 	case pending && (!ok || p.steps[p.next].At <= at):
 		t := p.steps[p.next].At
 		for p.next < len(p.steps) && p.steps[p.next].At == t {
-			p.applyNext()
+			if !p.applyNext() {
+				return true
+			}
 		}
 		p.playhead = max(p.playhead, t)
 		p.furthest = max(p.furthest, p.playhead)
@@ -272,6 +450,7 @@ func (p *Player) StepOne() bool {
 		p.c.Step()
 		p.playhead = max(p.playhead, p.c.Now())
 		p.furthest = max(p.furthest, p.playhead)
+		p.window()
 		return true
 	}
 	return false
@@ -279,16 +458,24 @@ func (p *Player) StepOne() bool {
 
 // Seek moves the playhead to t by replaying, injected commands included,
 // from the latest checkpoint at or before t. A t before the start means
-// the start. The result is the same as a replay from the start.
+// the start, one past MaxPlaySpan the end of that span. The result is the
+// same as a replay from the start, but for the events the log forgets
+// (ForgetEventsBefore: what lies more than checkpointTail events before
+// the checkpoint, except those it keeps). Within the furthest time played
+// it costs one restore and at most one checkpoint spacing of replay
+// (checkpoint.go); past it, the new time's events too.
 func (p *Player) Seek(t engine.Time) {
-	t = max(t, p.sc.Config.Start)
+	t = min(max(t, p.sc.Config.Start), p.sc.Config.Start+MaxPlaySpan)
+	from := 0
 	if cp, ok := p.cps.atOrBefore(t); ok {
 		p.restore(cp)
+		from = cp.events
 	} else if err := p.rebuild(); err != nil {
 		// can't happen: NewPlayer built a cluster from the same config.
 		panic("site: " + err.Error())
 	}
 	p.advanceTo(t)
+	p.replayed = p.c.EventCount() - from
 }
 
 // HoldAt moves the playhead to t where a script directive on line line
@@ -304,12 +491,15 @@ func (p *Player) HoldAt(t engine.Time, line int) {
 	} else if err := p.rebuild(); err != nil {
 		panic("site: " + err.Error()) // can't happen: NewPlayer built a cluster from the same config
 	}
-	for p.next < len(p.steps) {
+	for p.next < len(p.steps) && p.limit == nil {
 		st := p.steps[p.next]
 		if st.At != t || st.Line <= 0 || st.Line >= line {
 			break
 		}
 		p.applyNext()
+	}
+	if p.limit != nil {
+		return
 	}
 	p.c.AdvanceTo(t)
 	p.playhead, p.frac = t, 0
@@ -324,6 +514,18 @@ func (p *Player) Inject(cmd engine.Command) error {
 	// Finish everything due at the playhead first, as a replay would
 	// (after HoldAt, the steps it held back too).
 	p.play(p.playhead)
+	if p.limit != nil {
+		return p.limit
+	}
+	kept := 0
+	for _, st := range p.user {
+		if st.At <= p.playhead {
+			kept++
+		}
+	}
+	if kept >= MaxUserSteps {
+		return &LimitError{Msg: "This history holds " + thousands(MaxUserSteps) + " commands of yours, the most the page keeps (MaxUserSteps); seek back before some of them, or apply the script again to start over."}
+	}
 	shared := p.c.EventCount()
 	if err := p.c.Apply(cmd); err != nil {
 		return err
@@ -394,7 +596,7 @@ func BackwardOf(evs []engine.Event) Backward {
 func (p *Player) Recent(n int) Backward {
 	return func(yield func(*engine.Event) bool) {
 		end := p.c.EventCount()
-		stop := max(0, end-n)
+		stop := max(p.c.FirstEvent(), end-n)
 		for end > stop {
 			run := p.c.EventsBefore(end)
 			for i := len(run) - 1; i >= 0 && end > stop; i-- {

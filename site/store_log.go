@@ -79,6 +79,9 @@ func (s *Store) LogLines(showAll bool, max int) []LogLine {
 	seqs := s.mattering()
 	for i := len(seqs) - 1; i >= 0 && len(out) < max; i-- {
 		run := p.c.EventsBefore(seqs[i] + 1)
+		if len(run) == 0 {
+			break // forgotten by a long run (Player.window)
+		}
 		out = append(out, logLine(&run[len(run)-1]))
 	}
 	reverseLines(out)
@@ -133,6 +136,9 @@ func (s *Store) mattering() []int {
 	var runs [][]engine.Event
 	for end := n; end > x.n; {
 		run := p.c.EventsBefore(end)
+		if len(run) == 0 {
+			break // forgotten by a long run (Player.window)
+		}
 		from := end - len(run)
 		if from < x.n {
 			run = run[x.n-from:]

@@ -98,38 +98,45 @@ type markerCache struct {
 	// ahead is the clone run ahead of the playhead to upto, while upto is
 	// short of Horizon.
 	ahead *Player
+	// limit is the limit the run ahead stopped at (Player.clockTo), or
+	// nil: the markers end there.
+	limit error
 }
 
 // lineMarker is the marker of script line line's commands.
 type lineMarker struct{ line, index int }
 
-// scan adds the markers of events, which must continue the log at c.n:
-// one per kind and moment.
-// A command of a script line that expands into steps at several times (a
-// rate producer, produce rate=N/s) joins that line's marker: 1,200
-// records of a ten-minute producer are one marker, not a solid bar.
-func (c *markerCache) scan(events []engine.Event, lines lineSteps) {
+// scan adds the markers of cl's events from c.n on, which continue what
+// c has scanned: one per kind and moment. It reads the log in place
+// (EachEvent), without copying it, and sees the events a long run's log
+// keeps (keptEvent covers every marker's kind) when the rest is
+// forgotten. A command of a script line that expands into steps at
+// several times (a rate producer, produce rate=N/s) joins that line's
+// marker: 1,200 records of a ten-minute producer are one marker, not a
+// solid bar.
+func (c *markerCache) scan(cl *engine.Cluster, lines lineSteps) {
 	changed := false
-	for _, e := range events {
-		c.n++
+	cl.EachEvent(c.n, func(e *engine.Event) bool {
 		k := markerKind(e.Kind)
 		if k == 0 {
-			continue
+			return true
 		}
 		changed = true
 		if k == MarkCommand {
-			if line := lines.lineOf(&e); line > 0 {
-				c.addToLine(line, &e)
-				continue
+			if line := lines.lineOf(e); line > 0 {
+				c.addToLine(line, e)
+				return true
 			}
 		}
 		if i := c.last[k] - 1; i >= 0 && c.markers[i].At == e.At {
-			c.markers[i].add(&e)
-			continue
+			c.markers[i].add(e)
+			return true
 		}
 		c.markers = append(c.markers, Marker{At: e.At, Until: e.At, Kind: k, Label: e.String(), Count: 1})
 		c.last[k] = len(c.markers)
-	}
+		return true
+	})
+	c.n = max(c.n, cl.EventCount())
 	if changed {
 		c.version++
 	}
@@ -235,7 +242,7 @@ func (p *Player) Markers() ([]Marker, int) {
 	if p.Now() >= h {
 		// Playing at the edge: the cluster's own log has what is new.
 		if p.EventCount() > c.n {
-			c.scan(p.c.Events(c.n), p.lines)
+			c.scan(p.c, p.lines)
 		}
 		c.upto, c.ahead = p.Now(), nil
 		return c.markers, c.version
@@ -245,13 +252,17 @@ func (p *Player) Markers() ([]Marker, int) {
 		ahead = p.runAhead(p.Now())
 	}
 	from := ahead.EventCount()
-	for ahead.Now() < h && ahead.EventCount()-from < aheadEvents {
+	for ahead.Now() < h && ahead.EventCount()-from < aheadEvents && ahead.limit == nil {
 		ahead.play(min(h, ahead.Now()+aheadChunk))
 	}
 	if ahead.EventCount() > c.n {
-		c.scan(ahead.Events(c.n), p.lines)
+		c.scan(ahead.c, p.lines)
 	}
 	c.upto, c.ahead = ahead.Now(), ahead
+	if ahead.limit != nil {
+		// The script stops at a limit there: so do its markers.
+		c.upto, c.limit = h, ahead.limit
+	}
 	if c.upto >= h {
 		c.ahead = nil
 	}
@@ -285,7 +296,8 @@ func (p *Player) fillMarkers() {
 // runAhead returns a copy of the player played on to t: the same steps on
 // a clone of the cluster, without checkpoints, leaving p as it was.
 func (p *Player) runAhead(t engine.Time) *Player {
-	q := &Player{sc: p.sc, steps: p.steps, next: p.next, c: p.c.Clone(), playhead: p.playhead, err: p.err}
+	q := &Player{sc: p.sc, steps: p.steps, next: p.next, c: p.c.Clone(), playhead: p.playhead, err: p.err,
+		lastStep: p.lastStep, scriptEnd: p.scriptEnd, maxEvents: p.maxEvents, maxScriptEvents: p.maxScriptEvents}
 	q.play(t)
 	return q
 }

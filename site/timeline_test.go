@@ -52,7 +52,7 @@ func wantMarkers(t *testing.T, p *Player) []Marker {
 	q.steps = mergeSteps(q.scripted, q.user)
 	q.play(p.Horizon())
 	var c markerCache
-	c.scan(q.Events(0), p.lines)
+	c.scan(q.c, p.lines)
 	return c.markers
 }
 

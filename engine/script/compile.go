@@ -79,6 +79,9 @@ func Compile(dirs []Directive) (Scenario, error) {
 				if err != nil {
 					return sc, err
 				}
+				if err := checkSpan(d.Pos, steps[len(steps)-1].At, sc.Config.Start); err != nil {
+					return sc, err
+				}
 				steps[0].Flush = flush
 				sc.Steps = append(sc.Steps, steps[0])
 				rates.add(steps[1:])
@@ -109,6 +112,9 @@ func Compile(dirs []Directive) (Scenario, error) {
 			}
 			t, err := timeTarget(d, now, sc.Config.Start)
 			if err != nil {
+				return sc, err
+			}
+			if err := checkSpan(d.Pos, t, sc.Config.Start); err != nil {
 				return sc, err
 			}
 			sc.Steps = append(sc.Steps, rates.due(t)...)

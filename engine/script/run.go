@@ -24,6 +24,104 @@ type Runner struct {
 	// rates holds rate producers' records due later, applied as the
 	// clock passes them.
 	rates rateQueue
+	// maxEvents is the limit on the events the script makes, for tests;
+	// 0 means MaxScriptEvents.
+	maxEvents int
+}
+
+// The limits on what one script may make kplay do (docs/design.md §9).
+// MaxScriptSpan bounds how far past the cluster's start a script reaches
+// in simulated time: no directive's moment and no rate producer's record
+// may be later than the start plus one hour, as one advance or run moves
+// at most MaxSpan. MaxScriptEvents bounds the events the script makes,
+// counted while it runs: kplay run holds every one (about 190 bytes of Go
+// heap each), so two million are some 380 MB; nine brokers and twelve
+// partitions producing 120 records a second for ten minutes make about
+// 1.8 million. A script past either limit stops at the directive that
+// reached it, with an error saying which limit it was.
+const (
+	MaxScriptSpan   = engine.Time(60 * 60 * 1000)
+	MaxScriptEvents = 2_000_000
+)
+
+// checkSpan returns the error for a directive at pos whose moment t is
+// past MaxScriptSpan from start, nil for one within it.
+func checkSpan(pos Pos, t, start engine.Time) *Error {
+	if t-start <= MaxScriptSpan {
+		return nil
+	}
+	return errAt(pos, "this reaches %s, %s after the script's start; a script spans at most %s of simulated time (kplay's limit, MaxScriptSpan)",
+		engine.FormatTime(t), SpanText(t-start), SpanText(MaxScriptSpan))
+}
+
+// EventsLimitMsg says that a script made more than limit events by the
+// moment at: the message of the error at the directive that did.
+func EventsLimitMsg(limit int, at engine.Time) string {
+	return fmt.Sprintf("the script has made more than %s events by %s, kplay's limit for one script (MaxScriptEvents); it stops here: shorten its span or lighten its load",
+		thousands(limit), engine.FormatTime(at))
+}
+
+// SpanText prints a span of simulated ms as the script writes durations:
+// "10h", "1h 30m", "2m 5s", "1.5s" or "20ms".
+func SpanText(d engine.Time) string {
+	h, m, sec, ms := d/3_600_000, d/60_000%60, d/1000%60, d%1000
+	var parts []string
+	if h > 0 {
+		parts = append(parts, fmt.Sprintf("%dh", h))
+	}
+	if m > 0 {
+		parts = append(parts, fmt.Sprintf("%dm", m))
+	}
+	switch {
+	case sec > 0 && ms > 0:
+		parts = append(parts, fmt.Sprintf("%d.%03ds", sec, ms))
+	case sec > 0:
+		parts = append(parts, fmt.Sprintf("%ds", sec))
+	case ms > 0 || len(parts) == 0:
+		parts = append(parts, fmt.Sprintf("%dms", ms))
+	}
+	return strings.Join(parts, " ")
+}
+
+// thousands prints n with commas: 2,000,000.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+func (r *Runner) eventLimit() int {
+	if r.maxEvents > 0 {
+		return r.maxEvents
+	}
+	return MaxScriptEvents
+}
+
+// advanceTo moves the clock to t as engine.Cluster.AdvanceTo does, one
+// delivery or timer at a time, and stops with the error of directive d
+// once the script has made more than its limit of events.
+func (r *Runner) advanceTo(d Directive, t engine.Time) *Error {
+	c, limit := r.c, r.eventLimit()
+	for c.EventCount() <= limit {
+		at, ok := c.NextAt()
+		if !ok || at > t {
+			c.AdvanceTo(t)
+			return nil
+		}
+		c.Step()
+	}
+	return &Error{Pos: d.Pos, Msg: EventsLimitMsg(limit, c.Now())}
+}
+
+// checkEvents returns the error of directive d if the script has made
+// more than its limit of events.
+func (r *Runner) checkEvents(d Directive) *Error {
+	if r.c.EventCount() > r.eventLimit() {
+		return &Error{Pos: d.Pos, Msg: EventsLimitMsg(r.eventLimit(), r.c.Now())}
+	}
+	return nil
 }
 
 // Cluster returns the runner's cluster, nil before the cluster directive.
@@ -86,10 +184,16 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 			if err != nil {
 				return "", err
 			}
+			if err := checkSpan(d.Pos, steps[len(steps)-1].At, r.c.Config().Start); err != nil {
+				return "", err
+			}
 			if e := r.c.Apply(steps[0].Cmd); e != nil {
 				return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
 			}
 			r.rates.add(steps[1:])
+			if err := r.checkEvents(d); err != nil {
+				return "", err
+			}
 			return r.flush(cats), nil
 		}
 		cmd, err := toCommandWithEvents(d)
@@ -101,6 +205,9 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 		}
 		if e := r.c.Apply(cmd); e != nil {
 			return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
+		}
+		if err := r.checkEvents(d); err != nil {
+			return "", err
 		}
 		return r.flush(cats), nil
 	case kindTime:
@@ -118,13 +225,20 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 		if err != nil {
 			return "", err
 		}
+		if err := checkSpan(d.Pos, t, r.c.Config().Start); err != nil {
+			return "", err
+		}
 		for _, st := range r.rates.due(t) {
-			r.c.AdvanceTo(st.At)
+			if err := r.advanceTo(d, st.At); err != nil {
+				return "", err
+			}
 			if e := r.c.Apply(st.Cmd); e != nil {
 				return "", errAt(Pos{st.Line, 1}, "%s", strings.TrimPrefix(e.Error(), "engine: "))
 			}
 		}
-		r.c.AdvanceTo(t)
+		if err := r.advanceTo(d, t); err != nil {
+			return "", err
+		}
 		return r.flush(cats), nil
 	case kindAsk:
 		a, err := parseAsk(d)
@@ -189,6 +303,9 @@ func (r *Runner) step(d Directive) (string, *Error) {
 		return "", err
 	}
 	for i := int64(0); i < n && r.c.Step(); i++ {
+		if err := r.checkEvents(d); err != nil {
+			return "", err
+		}
 	}
 	return r.flush(cats), nil
 }
