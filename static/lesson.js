@@ -1,9 +1,10 @@
 // lesson.js: how a lesson page listens to its kplay embeds. Each embed
 // posts {source: "kplay", type: "ready" | "step" | "leader-change" |
-// "violation" | "height" | "ask" | "answer", ...}; this page sizes the
+// "violation" | "height" | "ask" | "answer" | "error", ...}; this page sizes the
 // iframe to "height" and lists the other messages under it ("ask" has the
 // question and its options, "answer" the reader's pick and whether it was
-// right, so a lesson can keep score). A page can also send commands:
+// right, so a lesson can keep score; "error" with fatal: true says the
+// embed died, and its reload reopens it at that moment). A page can also send commands:
 // iframe.contentWindow.postMessage({type: "play" | "pause" | "seek" |
 // "load", ...}, "*").
 (function () {

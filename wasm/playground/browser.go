@@ -65,6 +65,9 @@ func (b *browser) nextFrame(f func(nowMs float64)) {
 	})
 }
 
+// after calls f once, ms milliseconds from now (setTimeout).
+func (b *browser) after(ms int, f func()) { b.win.SetTimeout(f, ms) }
+
 // hidden says the document is hidden (a background tab, a minimised
 // window). Raw: dom/v2's Document has no Hidden or VisibilityState.
 func (b *browser) hidden() bool { return b.doc.Underlying().Get("hidden").Bool() }

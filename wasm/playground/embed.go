@@ -22,7 +22,8 @@ func isEmbed(b *browser) bool {
 
 // embedBridge speaks docs/design.md §5's postMessage protocol with the page that
 // embeds this one. Out: {source: "kplay", type: "ready" | "step" |
-// "leader-change" | "violation" | "height" | "ask" | "answer", ...}. In: {type: "play" |
+// "leader-change" | "violation" | "height" | "ask" | "answer" | "error",
+// ...} (boot.js posts the fatal "error" when the Go program dies). In: {type: "play" |
 // "pause" | "seek" (at: ms) | "load" (link: "s=1.…&t=…" or preset: name)}.
 type embedBridge struct {
 	s *site.Store

@@ -51,16 +51,28 @@ func shareHooks(b *browser, s *site.Store, embed bool) site.ShareHooks {
 
 // publishMoment keeps window.kplayMoment at the share link of what the
 // page shows (browser.setMoment), for boot.js's "reload at this moment"
-// should the Go program die. The script's payload is deflated again only
-// when the script text changes (ScriptText is cached by the Store), so a
-// frame costs a string comparison and one property write.
+// should the Go program die. The playhead is written at every change of
+// the Store; the script's payload (a deflate of the script text, which the
+// Store caches) is encoded again at most every momentEncodeMs after the
+// text changes, so that a producer panel's stream of actions does not
+// deflate the script at every frame. The link can thus lag the script by
+// that long, never the playhead.
 func publishMoment(b *browser, s *site.Store) func() {
-	text, payload := "", ""
+	const momentEncodeMs = 250
+	text, payload, pending := "", "", false
+	encode := func() {
+		pending = false
+		text, payload = s.ScriptText(), link.EncodePayload(s.ScriptText())
+		b.setMoment(payload, true, int64(s.Player.Now()))
+	}
 	return func() {
-		t, changed := s.ScriptText(), false
-		if t != text || payload == "" {
-			text, payload, changed = t, link.EncodePayload(t), true
+		switch {
+		case payload == "":
+			encode()
+		case !pending && s.ScriptText() != text:
+			pending = true
+			b.after(momentEncodeMs, encode)
 		}
-		b.setMoment(payload, changed, int64(s.Player.Now()))
+		b.setMoment(payload, false, int64(s.Player.Now()))
 	}
 }
