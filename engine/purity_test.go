@@ -274,3 +274,42 @@ func TestImportRulesCatch(t *testing.T) {
 		}
 	}
 }
+
+// TestNoTestHooksInProductionPage: the window hooks the browser tests and
+// benchmarks drive are compiled into the page only under the kplaytest
+// build tag (docs/design.md §5, the page's window API). No file of
+// wasm/playground that the production build (js/wasm, no tags) compiles
+// names one; the kplaytest build does, so the check can see them.
+func TestNoTestHooksInProductionPage(t *testing.T) {
+	hooks := []string{"kplayFrames", "kplayFirstDraw", "kplaySeekBench", "kplaySeekParts", "kplayFrameBench", "kplayLoadScript", "kplayCrash"}
+	named := func(tags []string) map[string][]string {
+		g := newGraph(t, "js", "wasm")
+		g.ctx.BuildTags = tags
+		pkg := g.load(t, "kplay/wasm/playground")
+		if pkg == nil {
+			t.Fatalf("wasm/playground has no files for js/wasm with tags %v", tags)
+		}
+		out := map[string][]string{}
+		for _, f := range pkg.GoFiles {
+			src, err := os.ReadFile(filepath.Join(pkg.Dir, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, h := range hooks {
+				if strings.Contains(string(src), `"`+h+`"`) {
+					out[h] = append(out[h], f)
+				}
+			}
+		}
+		return out
+	}
+	for h, files := range named(nil) {
+		t.Errorf("the production page names the test hook %s in %v; put it under //go:build kplaytest", h, files)
+	}
+	test := named([]string{"kplaytest"})
+	for _, h := range hooks {
+		if len(test[h]) == 0 {
+			t.Errorf("the kplaytest build of the page does not set window.%s; the browser tests need it", h)
+		}
+	}
+}
