@@ -79,7 +79,7 @@ func (s Setting) Range() string {
 	case TypeClock:
 		return "a clock time HH:MM:SS.mmm"
 	case TypeSeed:
-		return "a whole number 0.." + formatUint(^uint64(0))
+		return "a whole number 0 or more (64 bits)"
 	}
 	return ""
 }
@@ -276,7 +276,8 @@ func allDigits(s string) bool {
 	return s != ""
 }
 
-func formatInt(n int64) string   { return strconv.FormatInt(n, 10) }
+func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
+
 func formatUint(n uint64) string { return strconv.FormatUint(n, 10) }
 
 func joinComma(l []string) string { return strings.Join(l, ",") }

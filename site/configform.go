@@ -98,6 +98,22 @@ func TimingScale(cur map[string]string) string {
 	return ScaleCustom
 }
 
+// KafkaChanges lists, in table order, the Kafka settings (not kplay's own)
+// whose value in cur differs from Kafka's default and that are not keys of
+// except, each as "key=value (Kafka: default)".
+func KafkaChanges(cur, except map[string]string) []string {
+	var out []string
+	for _, s := range Settings() {
+		if _, skip := except[s.Key]; skip || s.Kplay {
+			continue
+		}
+		if v := normal(s.Key, cur[s.Key]); v != s.Default {
+			out = append(out, s.Key+"="+v+" (Kafka: "+s.Default+")")
+		}
+	}
+	return out
+}
+
 // ConfigValue returns a setting's value in cfg as a cluster directive
 // spells it ("" for a key that is no setting).
 func ConfigValue(cfg engine.Config, key string) string {

@@ -112,3 +112,21 @@ func TestTimingScale(t *testing.T) {
 		}
 	}
 }
+
+// TestKafkaChanges: the panel names the Kafka settings that differ from
+// Kafka's defaults (min.insync.replicas' default is 1, ServerLogConfigs),
+// never kplay's own, and leaves out the keys it is told to.
+func TestKafkaChanges(t *testing.T) {
+	cur := map[string]string{}
+	for _, s := range Settings() {
+		cur[s.Key] = s.Default
+	}
+	cur["min.insync.replicas"], cur["seed"], cur["replica.lag.time.max.ms"] = "2", "9001", "5000"
+	got := KafkaChanges(cur, TeachingScale())
+	if len(got) != 1 || got[0] != "min.insync.replicas=2 (Kafka: 1)" {
+		t.Errorf("KafkaChanges %v, want only min.insync.replicas=2 (Kafka: 1)", got)
+	}
+	if got := KafkaChanges(cur, nil); len(got) != 2 || got[1] != "replica.lag.time.max.ms=5000 (Kafka: 30000)" {
+		t.Errorf("KafkaChanges without exceptions %v", got)
+	}
+}

@@ -42,7 +42,7 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"slow", "slow NODE NODE latency=(MIN, MAX)"},
 	{"drop", "drop NODE NODE per-mille=N"},
 	{"elect-leaders", "elect-leaders type=preferred|unclean (TOPIC-P | all)  (kafka-leader-election.sh)"},
-	{"config", "config [topic=NAME] unclean.leader.election.enable=true|false | min.insync.replicas=N"},
+	{"config", configSynopsis()},
 	{"advance", "advance DURATION [events=default|all|none|(net,fetch,log,cluster,client)]"},
 	{"run", "run until=TIME [events=...]"},
 	{"step", "step [n=1]  (process n scheduled deliveries or timers; prints every event)"},
@@ -55,6 +55,18 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"say", `say "TEXT"  (a caption shown from this moment)`},
 	{"title", `title "TEXT"  (the scenario's title)`},
 	{"summary", `summary "TEXT"  (two or three sentences on what to watch)`},
+}
+
+// configSynopsis is the config directive's synopsis, naming the settings
+// the settings table marks Runtime with what each takes.
+func configSynopsis() string {
+	var alts []string
+	for _, s := range engine.Settings() {
+		if s.Runtime {
+			alts = append(alts, s.Name+"=<"+s.Range()+">")
+		}
+	}
+	return "config [topic=NAME] " + strings.Join(alts, " | ") + "  (at run time; every other setting goes on the cluster line)"
 }
 
 func classify(cmd string) kind {

@@ -82,13 +82,13 @@ func configPanel(s *site.Store, cur map[string]string) *vecty.HTML {
 	// The buttons' tooltips and the texts below them say the same thing,
 	// so that a reader without a mouse gets it too.
 	kafkaWhat := "Every Kafka setting goes back to Kafka 4.4's default; brokers, seed, start, latency and broker.rack stay. Restarts the scenario."
-	teachWhat := "Five timeouts are scaled down so that failures show within seconds instead of tens of seconds: " + scaledList(teach, nil, true) + ". Restarts the scenario."
+	teachWhat := "Scales timeouts down so that failures show within seconds instead of tens of seconds: " + scaledList(teach, nil) + ". Restarts the scenario."
 	return elem.Section(
 		vecty.Markup(prop.ID("config-panel"), vecty.Class("act-panel", "config-panel"), attr("data-panel", "config"), attr("data-scale", scale), attr("aria-labelledby", "config-panel-h")),
 		elem.Heading2(vecty.Markup(prop.ID("config-panel-h")), vecty.Text("Cluster settings")),
 		elem.Paragraph(vecty.Markup(prop.ID("cfg-scale"), attr("aria-live", "polite")), elem.Strong(vecty.Text("Timing in effect: ")), vecty.Text(scaleText(scale, teach, cur))),
 		elem.Div(vecty.Markup(vecty.Class("act-row")),
-			scaleButton("cfg-defaults", "Kafka defaults", scale == site.ScaleKafka, kafkaWhat, preset(site.KafkaDefaults())),
+			scaleButton("cfg-defaults", "Kafka defaults", scale == site.ScaleKafka && len(site.KafkaChanges(cur, nil)) == 0, kafkaWhat, preset(site.KafkaDefaults())),
 			scaleButton("cfg-teaching", "Teaching scale", scale == site.ScaleTeaching, teachWhat, preset(teach)),
 		),
 		elem.UnorderedList(vecty.Markup(vecty.Class("act-hint", "cfg-what")),
@@ -122,41 +122,59 @@ func scaleButton(id, label string, on bool, what string, click func(*vecty.Event
 		vecty.ClassMap{"accent": on}, attr("title", what), event.Click(click)), vecty.Text(text))
 }
 
-// scaleText says in words which timing scale cur is at.
+// scaleText says in words which timing scale cur is at, what it means
+// for the two timeouts a reader meets first, and which other Kafka
+// settings differ from Kafka's defaults.
 func scaleText(scale string, teach, cur map[string]string) string {
+	lag, session := cur["replica.lag.time.max.ms"], cur["broker.session.timeout.ms"]
+	var text string
 	switch scale {
 	case site.ScaleKafka:
-		return "Kafka 4.4's defaults (" + scaledList(teach, cur, false) + "). Failures take as long as on a real cluster: a follower leaves the ISR after 30 s."
+		text = "Kafka 4.4's timeouts. A follower that falls behind leaves the ISR after " + lag + " ms and the controller fences a silent broker after " + session + " ms, as on a real cluster."
 	case site.ScaleTeaching:
-		return "the teaching scale, not Kafka's defaults (" + scaledList(teach, cur, true) + ")."
+		text = "the teaching scale, not Kafka's defaults. A follower that falls behind leaves the ISR after " + lag + " ms (Kafka: " + kafkaDefault("replica.lag.time.max.ms") +
+			") and the controller fences a silent broker after " + session + " ms (Kafka: " + kafkaDefault("broker.session.timeout.ms") + ")."
+	default:
+		text = "custom timeouts, neither Kafka's defaults nor the teaching scale: " + scaledList(teach, cur) + "."
 	}
-	return "custom values, neither Kafka's defaults nor the teaching scale (" + scaledList(teach, cur, true) + ")."
+	switch other := site.KafkaChanges(cur, teach); {
+	case len(other) > 0:
+		text += " Other settings that differ from Kafka's defaults: " + strings.Join(other, ", ") + "."
+	case scale == site.ScaleKafka:
+		text += " Every Kafka setting is at its default."
+	}
+	return text
 }
 
-// scaledList lists the teaching scale's keys with their values in cur,
-// and Kafka's default beside each when withKafka is set.
-func scaledList(teach, cur map[string]string, withKafka bool) string {
+// kafkaDefault is the settings table's default of key.
+func kafkaDefault(key string) string {
+	s, _ := engine.LookupSetting(key)
+	return s.Default
+}
+
+// scaledList lists the teaching scale's keys whose value (in cur, or the
+// teaching scale's own when cur is nil) differs from Kafka's default,
+// with Kafka's default beside each.
+func scaledList(teach, cur map[string]string) string {
 	keys := make([]string, 0, len(teach))
 	for k := range teach {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	out := ""
-	for i, k := range keys {
-		if i > 0 {
-			out += ", "
-		}
-		set, _ := engine.LookupSetting(k)
+	var out []string
+	for _, k := range keys {
 		v := teach[k]
-		if c, ok := cur[k]; ok {
-			v = c
+		if cur != nil {
+			v = cur[k]
 		}
-		out += k + "=" + v
-		if withKafka {
-			out += " (Kafka: " + set.Default + ")"
+		if def := kafkaDefault(k); v != def {
+			out = append(out, k+"="+v+" (Kafka: "+def+")")
 		}
 	}
-	return out
+	if len(out) == 0 {
+		return "none differs from Kafka's defaults"
+	}
+	return strings.Join(out, ", ")
 }
 
 // joinAnd joins names as "a, b and c".
