@@ -103,8 +103,9 @@ type checkSummary struct {
 	mode                script.CheckMode
 	from                uint64
 	runs, lossy, events int
-	// rules counts violations by rule ("AcknowledgedWriteLost").
-	rules map[string]int
+	// rules counts violations by rule ("AcknowledgedWriteLost"), and
+	// ruleSeeds the seeds that broke each rule.
+	rules, ruleSeeds map[string]int
 	// first is the lowest seed that broke a guarantee (0 if none), firstV
 	// its violations and firstSrc its script.
 	first    uint64
@@ -117,7 +118,7 @@ type checkSummary struct {
 // with list, printed) in seed order. A non-zero deadline stops it after
 // the round that ends past it.
 func checkSeeds(mode script.CheckMode, from, n uint64, workers int, list bool, deadline time.Time, stdout io.Writer) (checkSummary, error) {
-	sum := checkSummary{mode: mode, from: from, rules: map[string]int{}}
+	sum := checkSummary{mode: mode, from: from, rules: map[string]int{}, ruleSeeds: map[string]int{}}
 	round := uint64(workers * checkChunk)
 	out := make([]checkOutcome, round)
 	for lo := from; lo < from+n && (deadline.IsZero() || time.Now().Before(deadline)); lo += round {
@@ -150,8 +151,14 @@ func checkSeeds(mode script.CheckMode, from, n uint64, workers int, list bool, d
 				continue
 			}
 			sum.lossy++
+			seen := map[string]bool{}
 			for _, v := range o.violations {
-				sum.rules[ruleName(v)]++
+				r := ruleName(v)
+				sum.rules[r]++
+				if !seen[r] {
+					seen[r] = true
+					sum.ruleSeeds[r]++
+				}
 			}
 			if sum.first == 0 {
 				sum.first, sum.firstV, sum.firstSrc = seed, o.violations, script.RandomScenario(seed, mode)
@@ -182,7 +189,7 @@ func (s checkSummary) report(stdout io.Writer, shrink bool) int {
 		slices.Sort(names)
 		var parts []string
 		for _, r := range names {
-			parts = append(parts, fmt.Sprintf("%s %d", r, s.rules[r]))
+			parts = append(parts, fmt.Sprintf("%s %d in %d seeds (%s)", r, s.rules[r], s.ruleSeeds[r], percent(s.ruleSeeds[r], s.runs)))
 		}
 		fmt.Fprintf(stdout, "  violations by rule: %s\n", strings.Join(parts, ", "))
 	}

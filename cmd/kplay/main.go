@@ -16,7 +16,7 @@ import (
 const usage = `usage:
   kplay run FILE              run a script; print each directive and its output
   kplay test FILE...          run scripts and diff each output against the expected output
-  kplay check [-seeds N] [-from S] [-mode safe|unclean|acks1|all]
+  kplay check [-seeds N] [-from S] [-mode safe|unclean|acks1|minisr1|unflushed|all] [-workers N] [-for D] [-list]
                               random workloads and fault schedules; report broken guarantees
   kplay serve [-addr A] DIR   serve a built site (default -addr 127.0.0.1:8080)
 `
