@@ -146,7 +146,14 @@ var settingTable = [...]Setting{
 		Help:   "replication protocol: current; pre-kip-101 truncates a follower to its high watermark (before 0.11); pre-kip-279 truncates once by leader epoch (0.11 to 1.x)",
 		get:    func(c Config) string { return c.Protocol.String() },
 		set: func(c *Config, v settingValue) {
-			c.Protocol = map[string]Protocol{"current": ProtocolCurrent, "pre-kip-101": ProtocolPreKIP101, "pre-kip-279": ProtocolPreKIP279}[v.s]
+			switch v.s {
+			case "pre-kip-101":
+				c.Protocol = ProtocolPreKIP101
+			case "pre-kip-279":
+				c.Protocol = ProtocolPreKIP279
+			default:
+				c.Protocol = ProtocolCurrent
+			}
 		}},
 	{Name: "latency", Fields: []string{"MinLatency", "MaxLatency"}, Type: TypeRange, Unit: "ms", Default: "1,3", Example: "30,50",
 		Min: 0, Max: MaxSettingDuration, Scope: ScopeKplay, Source: "kplay",
