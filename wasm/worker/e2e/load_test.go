@@ -128,7 +128,7 @@ func TestWorkerUnderLoad(t *testing.T) {
 				t.Fatalf("op %d: answer %q Location %q: %v", i, body, loc, err)
 			}
 			links = append(links, stored{got.ID, frag})
-			code, loc, body, err = do(ctx, "GET", w.base+"/s/"+got.ID, "")
+			code, loc, _, err = do(ctx, "GET", w.base+"/s/"+got.ID, "")
 			if err == nil && (code != http.StatusFound || loc != "/#"+frag) {
 				err = fmt.Errorf("follow: %d Location %.80q", code, loc)
 			}
