@@ -9,18 +9,19 @@ import (
 // move once allocated, so the log grows without copying what it holds.
 const eventChunk = 1024
 
-// eventLog is the append-only event log, stored in fixed-size blocks, of
-// which a long run may keep only the newest (ForgetEventsBefore): the
-// blocks before base are forgotten. The events a keep function chooses
-// (KeepEvents) are also copied into kept as they happen, so that
-// forgetting does not lose them.
+// eventLog is the append-only event log, stored in blocks that each hold
+// the events of one multiple of eventChunk, of which a long run may keep
+// only the newest (ForgetEventsBefore): the events before first are
+// forgotten. The events a keep function chooses (KeepEvents) are also
+// copied into kept as they happen, so that forgetting does not lose them.
 //
-// Invariant: every block but the last is full; blocks[i] holds events
-// (base+i)*eventChunk onwards; kept holds, in Seq order, the newest of
-// the events keep chose (at most about maxKept).
+// Invariant: blocks[i] holds the events from max(first, (first/eventChunk
+// + i)*eventChunk) to the next multiple of eventChunk, or to n for the
+// last block; first == n when blocks is empty; kept holds, in Seq order,
+// the newest of the events keep chose (at most about maxKept).
 type eventLog struct {
 	blocks  [][]Event
-	base    int
+	first   int
 	n       int
 	kept    keptEvents
 	keep    func(*Event) bool
@@ -29,21 +30,40 @@ type eventLog struct {
 
 func (l *eventLog) len() int { return l.n }
 
-// first returns the Seq of the oldest event the blocks hold.
-func (l *eventLog) first() int { return l.base * eventChunk }
+// start returns the Seq of block bi's first event.
+func (l *eventLog) start(bi int) int {
+	return max(l.first, (l.first/eventChunk+bi)*eventChunk)
+}
+
+// locate returns the block and index of event s, which the blocks hold.
+func (l *eventLog) locate(s int) (int, int) {
+	bi := s/eventChunk - l.first/eventChunk
+	return bi, s - l.start(bi)
+}
 
 func (l *eventLog) append(e Event) {
-	l.blocks = appendBlock(l.blocks, e)
+	if len(l.blocks) == 0 || l.n%eventChunk == 0 {
+		l.blocks = append(l.blocks, make([]Event, 0, eventChunk-l.n%eventChunk))
+	}
+	last := len(l.blocks) - 1
+	if b := l.blocks[last]; len(b) == cap(b) {
+		// A clone's last block is clipped (see clone): give it room of its
+		// own, to the block's end, before the first append.
+		nb := make([]Event, len(b), len(b)+eventChunk-l.n%eventChunk)
+		copy(nb, b)
+		l.blocks[last] = nb
+	}
+	l.blocks[last] = append(l.blocks[last], e)
 	l.n++
 	if l.keep != nil {
-		if b := l.blocks[len(l.blocks)-1]; l.keep(&b[len(b)-1]) {
+		if b := l.blocks[last]; l.keep(&b[len(b)-1]) {
 			l.kept.add(e)
 		}
 	}
 }
 
 // appendBlock appends e to the last block of blocks, or to a new one when
-// it is full.
+// it holds eventChunk events.
 func appendBlock(blocks [][]Event, e Event) [][]Event {
 	if len(blocks) == 0 || len(blocks[len(blocks)-1]) == eventChunk {
 		blocks = append(blocks, make([]Event, 0, eventChunk))
@@ -134,18 +154,15 @@ func (l *eventLog) slice(from int) []Event {
 	if from >= l.n {
 		return nil
 	}
-	at := max(from, l.first())
-	bi, off := at/eventChunk-l.base, at%eventChunk
-	if bi == len(l.blocks)-1 && from >= l.first() {
-		b := l.blocks[bi]
-		return b[off:len(b):len(b)]
+	at := max(from, l.first)
+	if from >= l.first {
+		if bi, off := l.locate(at); bi == len(l.blocks)-1 {
+			b := l.blocks[bi]
+			return b[off:len(b):len(b)]
+		}
 	}
 	out := make([]Event, 0, l.n-at)
-	l.kept.from(from, l.first(), func(e *Event) bool { out = append(out, *e); return true })
-	out = append(out, l.blocks[bi][off:]...)
-	for _, b := range l.blocks[bi+1:] {
-		out = append(out, b...)
-	}
+	l.from(from, func(e *Event) bool { out = append(out, *e); return true })
 	return out
 }
 
@@ -158,16 +175,15 @@ func (l *eventLog) before(end int) []Event {
 	if end <= 0 {
 		return nil
 	}
-	if end-1 < l.first() {
+	if end-1 < l.first {
 		kb, ki := l.kept.search(end - 1)
 		if kb < len(l.kept.blocks) && l.kept.blocks[kb][ki].Seq == end-1 {
 			return l.kept.blocks[kb][ki : ki+1 : ki+1]
 		}
 		return nil
 	}
-	bi := (end-1)/eventChunk - l.base
-	k := end - (bi+l.base)*eventChunk
-	return l.blocks[bi][:k:k]
+	bi, i := l.locate(end - 1)
+	return l.blocks[bi][: i+1 : i+1]
 }
 
 // each calls f for every event in order, the kept ones first.
@@ -178,11 +194,10 @@ func (l *eventLog) each(f func(Event)) {
 // from calls f for every event with Seq >= from, in order, the kept ones
 // first, until f returns false. It copies nothing.
 func (l *eventLog) from(from int, f func(*Event) bool) {
-	if !l.kept.from(from, l.first(), f) || from >= l.n {
+	if !l.kept.from(from, l.first, f) || from >= l.n {
 		return
 	}
-	from = max(from, l.first())
-	bi, off := from/eventChunk-l.base, from%eventChunk
+	bi, off := l.locate(max(from, l.first))
 	for ; bi < len(l.blocks); bi, off = bi+1, 0 {
 		b := l.blocks[bi]
 		for i := off; i < len(b); i++ {
@@ -193,18 +208,25 @@ func (l *eventLog) from(from int, f func(*Event) bool) {
 	}
 }
 
-// forget drops the blocks that hold only events before before, never the
-// last block, and the oldest kept events past maxKept.
+// forget drops the blocks that hold only events before before (the last
+// too when before >= n), and the oldest kept events past maxKept.
 func (l *eventLog) forget(before int) {
 	l.kept.trim(l.maxKept)
-	k := min(before/eventChunk-l.base, len(l.blocks)-1)
-	if k <= 0 {
+	k := 0
+	for k < len(l.blocks) && l.start(k)+len(l.blocks[k]) <= before && (k < len(l.blocks)-1 || before >= l.n) {
+		k++
+	}
+	if k == 0 {
 		return
 	}
+	first := l.n
+	if k < len(l.blocks) {
+		first = l.start(k)
+	}
+	l.first = first
 	// A new array of blocks, so that the forgotten ones are freed (clones
 	// may still hold them).
 	l.blocks = slices.Clone(l.blocks[k:])
-	l.base += k
 }
 
 // clone shares every block, the last, partial one clipped to its length:
@@ -230,7 +252,7 @@ func (c *Cluster) KeepEvents(keep func(*Event) bool, maxKept int) {
 	if keep == nil {
 		return
 	}
-	l.from(l.first(), func(e *Event) bool {
+	l.from(l.first, func(e *Event) bool {
 		if keep(e) {
 			l.kept.add(*e)
 		}
@@ -239,7 +261,8 @@ func (c *Cluster) KeepEvents(keep func(*Event) bool, maxKept int) {
 }
 
 // ForgetEventsBefore lets the log free the events with Seq < before, in
-// whole blocks of 1,024 and never the newest block, so that a cluster run
+// whole blocks of 1,024 (the newest too when before >= EventCount), so
+// that a cluster run
 // for hours holds only its recent events and those KeepEvents chose.
 // After it, Events(from) for a forgotten from returns the kept events from
 // there and then every event the log still holds; EventsBefore(end) for a
@@ -253,7 +276,7 @@ func (c *Cluster) ForgetEventsBefore(before int) { c.events.forget(before) }
 // FirstEvent returns the Seq of the oldest event the log holds whole:
 // 0 unless ForgetEventsBefore has dropped some. Every event from it up to
 // EventCount is there.
-func (c *Cluster) FirstEvent() int { return c.events.first() }
+func (c *Cluster) FirstEvent() int { return c.events.first }
 
 // KeptEvents returns how many events KeepEvents has kept apart.
 func (c *Cluster) KeptEvents() int { return c.events.kept.n }

@@ -7,13 +7,15 @@ import (
 )
 
 // maxCheckpoints bounds how many cluster clones a Player keeps for seeking;
-// when one more would exceed it, every other checkpoint after the first is
-// dropped and the spacing doubles. With MaxPlayEvents that bounds the
-// spacing: 128 checkpoints 16,384 events apart cover 2.1 million events,
-// then 32,768 apart 4.2 million, more than a history may make, so a seek
-// never replays more than 32,768 events (plus the events of one
-// simulated millisecond, which a checkpoint cannot split).
-const maxCheckpoints = 128
+// when one more would exceed it, the spacing doubles and the checkpoints
+// off its grid go. With MaxPlayEvents that bounds the spacing: 512
+// checkpoints 16,384 events apart cover 8.4 million events (eight hours
+// of nine brokers and twelve partitions), 32,768 apart 16.8 million,
+// 65,536 apart 33.6 million, more than a history may make; so a seek
+// replays at most 65,536 events (plus the events of one simulated
+// millisecond, which a checkpoint cannot split), and at most 16,384 in
+// any history of fewer than 8.4 million.
+const maxCheckpoints = 512
 
 // firstCheckpointEvery is the spacing, in events, of a new player's
 // checkpoints.

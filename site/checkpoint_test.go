@@ -106,14 +106,14 @@ func TestSeekViaCheckpointsMatchesReplay(t *testing.T) {
 	}
 }
 
-// TestCheckpointsStayBounded plays with a spacing of 64 events, so that
+// TestCheckpointsStayBounded plays with a spacing of 16 events, so that
 // the list thins (every other checkpoint goes, the spacing doubles) many
 // times over twenty simulated minutes: it never holds more than
 // maxCheckpoints, and consecutive ones stay at most the spacing apart,
 // plus one moment's events.
 func TestCheckpointsStayBounded(t *testing.T) {
 	p, _ := NewPlayer(lesson(t))
-	p.cps.every = 64
+	p.cps.every = 16
 	start := p.Now()
 	for i := 1; i <= 40; i++ {
 		p.Advance(30_000) // 20 simulated minutes in all
@@ -121,7 +121,7 @@ func TestCheckpointsStayBounded(t *testing.T) {
 			t.Fatalf("%d checkpoints after %d s, want at most %d", n, 30*i, maxCheckpoints)
 		}
 	}
-	if p.cps.every < 64*4 {
+	if p.cps.every < 16*4 {
 		t.Fatalf("spacing %d events after 20 minutes: the list never thinned twice", p.cps.every)
 	}
 	if n := p.Checkpoints(); n < maxCheckpoints/2 {

@@ -126,27 +126,28 @@ func (p *Player) rebuild() error {
 // MaxPlaySpan of simulated time past the scenario's start, which a tab
 // left playing at the top speed (10×) reaches after 2.4 hours, and
 // MaxPlayEvents events, the reader's actions and their consequences
-// included, which bounds the checkpoint spacing (checkpoint.go) and so
+// included: nine brokers with twelve partitions that hold records make
+// about a million events an hour even with no client, so a day of them
+// fits, and the limit bounds the checkpoint spacing (checkpoint.go) and so
 // every seek. MaxUserSteps bounds the commands a reader injects into one
 // history, as script.MaxScriptRecords bounds a script's records. At a
 // limit playback stops, with Err saying which; a seek back plays again.
 const (
 	MaxPlaySpan   = engine.Time(24 * 60 * 60 * 1000)
-	MaxPlayEvents = 4_000_000
+	MaxPlayEvents = 32_000_000
 	MaxUserSteps  = 100_000
 )
 
 // The event log of a long run holds only its newest eventWindow events
-// whole (about 6 MB), a checkpoint only the checkpointTail before it,
-// and, apart, the newest maxKeptEvents of those the event log shows by
-// default (Matters: commands, faults, elections, ISR changes, acks,
-// truncation, violations), so that what the page shows of the past
-// survives: the filtered event log, the timeline's markers, the
+// whole (some 6 MB), a checkpoint past them none of its own (a seek's
+// log then holds what it replayed), and, apart, the newest maxKeptEvents of those the
+// event log shows by default (Matters: commands, faults, elections, ISR
+// changes, acks, truncation, violations), so that what the page shows of
+// the past survives: the filtered event log, the timeline's markers, the
 // inspector's fencing and truncation.
 const (
-	eventWindow    = 32 * 1024
-	checkpointTail = 2 * 1024
-	maxKeptEvents  = 32 * 1024
+	eventWindow   = 32 * 1024
+	maxKeptEvents = 32 * 1024
 )
 
 // keptEvent says which events a long run keeps when it forgets the rest.
@@ -316,11 +317,18 @@ func (p *Player) Err() error {
 	return nil
 }
 
-// checkpoint returns the player's state at moment at, the cluster's log
-// cut to the checkpointTail events before it.
+// checkpoint returns the player's state at moment at. Past the first
+// eventWindow events its cluster's log holds only the kept events (a
+// checkpoint of nine brokers and twelve partitions with a few records is
+// then some 43 KB; with 72,000 records 840 KB); before, it shares the
+// whole log with the player, so that a short run seeks as if nothing were
+// forgotten, and all of those checkpoints together hold no more than the
+// first eventWindow events.
 func (p *Player) checkpoint(at engine.Time) checkpoint {
 	c := p.c.Clone()
-	c.ForgetEventsBefore(c.EventCount() - checkpointTail)
+	if c.EventCount() > eventWindow {
+		c.ForgetEventsBefore(c.EventCount())
+	}
 	return checkpoint{at: at, c: c, next: p.next, err: p.err, events: c.EventCount()}
 }
 
@@ -460,8 +468,8 @@ func (p *Player) StepOne() bool {
 // from the latest checkpoint at or before t. A t before the start means
 // the start, one past MaxPlaySpan the end of that span. The result is the
 // same as a replay from the start, but for the events the log forgets
-// (ForgetEventsBefore: what lies more than checkpointTail events before
-// the checkpoint, except those it keeps). Within the furthest time played
+// (ForgetEventsBefore: past the first eventWindow events, what lies
+// before the checkpoint, except the kept events). Within the furthest time played
 // it costs one restore and at most one checkpoint spacing of replay
 // (checkpoint.go); past it, the new time's events too.
 func (p *Player) Seek(t engine.Time) {

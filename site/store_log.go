@@ -131,28 +131,15 @@ func (s *Store) mattering() []int {
 	if x.n == n {
 		return x.seqs
 	}
-	// Walk back to x.n a piece at a time, then read the pieces forward:
-	// nothing is copied.
-	var runs [][]engine.Event
-	for end := n; end > x.n; {
-		run := p.c.EventsBefore(end)
-		if len(run) == 0 {
-			break // forgotten by a long run (Player.window)
+	// Read the log in place from x.n: nothing is copied. A long run's
+	// log has forgotten its old events but those that Matter
+	// (Player.window), so the index still holds them.
+	p.c.EachEvent(x.n, func(e *engine.Event) bool {
+		if p.filteredIn(e) {
+			x.seqs = append(x.seqs, e.Seq)
 		}
-		from := end - len(run)
-		if from < x.n {
-			run = run[x.n-from:]
-		}
-		runs = append(runs, run)
-		end -= len(run)
-	}
-	for i := len(runs) - 1; i >= 0; i-- {
-		for j := range runs[i] {
-			if e := &runs[i][j]; p.filteredIn(e) {
-				x.seqs = append(x.seqs, e.Seq)
-			}
-		}
-	}
+		return true
+	})
 	x.n = n
 	return x.seqs
 }

@@ -26,10 +26,15 @@ type result struct {
 // runScript parses src and runs every directive in order. It keeps going
 // after a directive fails, as the golden tests do, so that one script can
 // show several error paths. A parse error stops everything and is returned
-// as err.
+// as err, and so does a script that reaches past script.MaxScriptSpan,
+// found before anything runs (the page refuses it the same way), so that
+// its refusal costs nothing however far it reaches.
 func runScript(name, src string) (results []result, trailing []string, err error) {
 	dirs, err := script.Parse(name, src)
 	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := script.Compile(dirs); script.IsSpanLimit(err) {
 		return nil, nil, err
 	}
 	lines := strings.Split(strings.ReplaceAll(src, "\r\n", "\n"), "\n")

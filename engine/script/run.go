@@ -50,8 +50,19 @@ func checkSpan(pos Pos, t, start engine.Time) *Error {
 	if t-start <= MaxScriptSpan {
 		return nil
 	}
-	return errAt(pos, "this reaches %s, %s after the script's start; a script spans at most %s of simulated time (kplay's limit, MaxScriptSpan)",
+	return errAt(pos, "this reaches %s, %s after the script's start; a script spans at most %s of simulated time "+spanLimitTag,
 		engine.FormatTime(t), SpanText(t-start), SpanText(MaxScriptSpan))
+}
+
+// spanLimitTag ends the message of checkSpan's error.
+const spanLimitTag = "(kplay's limit, MaxScriptSpan)"
+
+// IsSpanLimit says whether err is a script's refusal for reaching past
+// MaxScriptSpan, which Compile finds without running anything: kplay run
+// refuses such a script before it runs, as a page does.
+func IsSpanLimit(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && strings.HasSuffix(e.Msg, spanLimitTag)
 }
 
 // EventsLimitMsg says that a script made more than limit events by the
