@@ -205,6 +205,9 @@ func (p *Player) clockTo(t engine.Time) bool {
 			return true
 		}
 		c.Step()
+		if n-c.FirstEvent() >= eventWindow+4*1024 {
+			p.window()
+		}
 		if at < t && p.cps.every > 0 && len(p.cps.list) > 0 && c.EventCount() >= p.cps.nextMark() {
 			if next, ok := c.NextAt(); !ok || next > c.Now() {
 				// The moment c.Now() is complete and every step up to it
