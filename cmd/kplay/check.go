@@ -93,9 +93,9 @@ func checkMain(args []string, stdout, stderr io.Writer) int {
 
 // checkOutcome is what kplay check keeps of one seed's run.
 type checkOutcome struct {
-	events     int
-	violations []engine.Event
-	err        error
+	events, lostAtEnd, offline int
+	violations                 []engine.Event
+	err                        error
 }
 
 // checkSummary adds up one mode's runs.
@@ -103,6 +103,10 @@ type checkSummary struct {
 	mode                script.CheckMode
 	from                uint64
 	runs, lossy, events int
+	// lostSeeds counts the seeds that ended without an acknowledged batch
+	// (lostBatches in all), offlineSeeds those that ended with a partition
+	// offline.
+	lostSeeds, lostBatches, offlineSeeds int
 	// rules counts violations by rule ("AcknowledgedWriteLost"), and
 	// ruleSeeds the seeds that broke each rule.
 	rules, ruleSeeds map[string]int
@@ -135,7 +139,7 @@ func checkSeeds(mode script.CheckMode, from, n uint64, workers int, list bool, d
 				defer wg.Done()
 				for i := range next {
 					res, err := script.Check(lo+i, mode)
-					out[i] = checkOutcome{events: res.Events, violations: res.Violations, err: err}
+					out[i] = checkOutcome{events: res.Events, lostAtEnd: res.LostAtEnd, offline: res.Offline, violations: res.Violations, err: err}
 				}
 			}()
 		}
@@ -147,7 +151,20 @@ func checkSeeds(mode script.CheckMode, from, n uint64, workers int, list bool, d
 			}
 			sum.runs++
 			sum.events += o.events
+			if o.lostAtEnd > 0 {
+				sum.lostSeeds++
+				sum.lostBatches += o.lostAtEnd
+			}
+			if o.offline > 0 {
+				sum.offlineSeeds++
+			}
+			if len(o.violations) == 0 && o.lostAtEnd == 0 {
+				continue
+			}
 			if len(o.violations) == 0 {
+				if sum.first == 0 && !mode.ExpectsLoss() {
+					sum.first, sum.firstSrc = seed, script.RandomScenario(seed, mode)
+				}
 				continue
 			}
 			sum.lossy++
@@ -164,7 +181,7 @@ func checkSeeds(mode script.CheckMode, from, n uint64, workers int, list bool, d
 				sum.first, sum.firstV, sum.firstSrc = seed, o.violations, script.RandomScenario(seed, mode)
 			}
 			if list {
-				fmt.Fprintf(stdout, "mode %s seed %d: %d violations, first %s\n", mode, seed, len(o.violations), script.FormatEvent(o.violations[0]))
+				fmt.Fprintf(stdout, "mode %s seed %d: %d violations, %d acknowledged batches gone at the end, first %s\n", mode, seed, len(o.violations), o.lostAtEnd, script.FormatEvent(o.violations[0]))
 			}
 		}
 	}
@@ -193,11 +210,16 @@ func (s checkSummary) report(stdout io.Writer, shrink bool) int {
 		}
 		fmt.Fprintf(stdout, "  violations by rule: %s\n", strings.Join(parts, ", "))
 	}
+	fmt.Fprintf(stdout, "  at the end: %d acknowledged batches gone in %d seeds (%s); a partition offline in %d seeds (%s)\n",
+		s.lostBatches, s.lostSeeds, percent(s.lostSeeds, s.runs), s.offlineSeeds, percent(s.offlineSeeds, s.runs))
 	switch {
 	case !s.mode.ExpectsLoss() && s.first != 0:
 		fmt.Fprintf(stdout, "FAIL: seed %d broke a guarantee under the safe configuration:\n", s.first)
 		for _, v := range s.firstV {
 			fmt.Fprintf(stdout, "  %s\n", script.FormatEvent(v))
+		}
+		if len(s.firstV) == 0 {
+			fmt.Fprintf(stdout, "  no violation was raised, but acknowledged batches are gone at the end\n")
 		}
 		fmt.Fprintf(stdout, "reproduce with this script (kplay run FILE):\n%s", s.firstSrc)
 		if shrink {

@@ -233,36 +233,101 @@ type CheckResult struct {
 	// Violations are the run's EvViolation events; Events counts all.
 	Violations []engine.Event
 	Events     int
+	// LostAtEnd counts the acknowledged batches missing from their
+	// partition's leader once the run is over (every fault undone, a
+	// minute of quiet): the batch's first record is not at its offset, or
+	// the log ends before the batch does. Unlike a violation, which the
+	// checker raises the moment a leader lacks a record, this is what a
+	// consumer could no longer read. Offline counts the partitions left
+	// without a leader, whose records cannot be read at all.
+	LostAtEnd, Offline int
 }
 
 // Check runs RandomScenario(seed, mode) with the invariant checker on.
 func Check(seed uint64, mode CheckMode) (CheckResult, error) {
 	res := CheckResult{Seed: seed, Mode: mode, Script: RandomScenario(seed, mode)}
-	var err error
-	res.Violations, res.Events, err = runChecked(res.Script)
-	return res, err
+	run, err := runScript(res.Script)
+	if err != nil {
+		return res, err
+	}
+	res.Violations, res.Events = violations(run), run.Cluster().EventCount()
+	res.LostAtEnd, res.Offline = lostAtEnd(run.Cluster())
+	return res, nil
 }
 
 // runChecked runs a script with the invariant checker on and returns its
 // EvViolation events and the number of events in all.
 func runChecked(src string) ([]engine.Event, int, error) {
-	dirs, err := Parse("check", src)
+	run, err := runScript(src)
 	if err != nil {
 		return nil, 0, err
 	}
-	var run Runner
+	return violations(run), run.Cluster().EventCount(), nil
+}
+
+func runScript(src string) (*Runner, error) {
+	dirs, err := Parse("check", src)
+	if err != nil {
+		return nil, err
+	}
+	run := &Runner{}
 	for _, d := range dirs {
 		if _, err := run.Exec(d); err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 	}
+	return run, nil
+}
+
+func violations(run *Runner) []engine.Event {
 	var vs []engine.Event
 	for _, e := range run.Cluster().Events(0) {
 		if e.Kind == engine.EvViolation {
 			vs = append(vs, e)
 		}
 	}
-	return vs, run.Cluster().EventCount(), nil
+	return vs
+}
+
+// lostAtEnd counts the acknowledged batches (EvProduceAcked with an
+// offset, so acks=1 or all) that the partition's leader no longer holds,
+// and the partitions without a leader.
+func lostAtEnd(c *engine.Cluster) (lost, offline int) {
+	st := c.State()
+	logs := map[engine.TopicPartition][]engine.Record{}
+	for _, p := range st.Partitions {
+		if p.Leader == engine.NoLeader {
+			offline++
+			continue
+		}
+		for _, b := range st.Brokers {
+			if b.ID != p.Leader {
+				continue
+			}
+			for _, r := range b.Replicas {
+				if r.TP == p.TP {
+					logs[p.TP] = r.Log
+				}
+			}
+		}
+	}
+	for _, e := range c.Events(0) {
+		if e.Kind != engine.EvProduceAcked || e.Offset < 0 {
+			continue
+		}
+		log, ok := logs[e.TP]
+		if !ok {
+			continue // offline: counted above
+		}
+		i := -1
+		if len(log) > 0 {
+			i = int(e.Offset - log[0].Offset)
+		}
+		if i < 0 || i >= len(log) || log[i].Value != e.Value || log[len(log)-1].Offset+1 < e.End {
+			lost++
+		}
+	}
+	return lost, offline
 }
 
 // Shrink returns the shortest script it finds, by deleting lines of src,

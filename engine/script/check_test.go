@@ -23,11 +23,17 @@ func TestSimulation(t *testing.T) {
 		n = v
 	}
 	for _, mode := range CheckModes() {
-		lossy := 0
+		lossy, lostAtEnd := 0, 0
 		for seed := uint64(1); seed <= n; seed++ {
 			res, err := Check(seed, mode)
 			if err != nil {
 				t.Fatalf("mode %s seed %d: %v\n%s", mode, seed, err, res.Script)
+			}
+			if res.LostAtEnd > 0 {
+				lostAtEnd++
+				if !mode.ExpectsLoss() {
+					t.Fatalf("mode safe seed %d: %d acknowledged batches are gone at the end\n%s", seed, res.LostAtEnd, res.Script)
+				}
 			}
 			if len(res.Violations) > 0 {
 				lossy++
@@ -39,7 +45,10 @@ func TestSimulation(t *testing.T) {
 		if mode.ExpectsLoss() && lossy == 0 {
 			t.Errorf("mode %s: no run out of %d lost a write; the checker looks vacuous", mode, n)
 		}
-		t.Logf("mode %s: %d of %d runs broke a guarantee", mode, lossy, n)
+		if (mode == CheckUnclean || mode == CheckAcks1) && lostAtEnd == 0 {
+			t.Errorf("mode %s: no run out of %d ended without an acknowledged batch; LostAtEnd looks vacuous", mode, n)
+		}
+		t.Logf("mode %s: %d of %d runs broke a guarantee, %d ended without an acknowledged batch", mode, lossy, n, lostAtEnd)
 	}
 }
 
