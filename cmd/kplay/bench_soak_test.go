@@ -7,9 +7,9 @@ package main
 // hours (some ten million events), shortened: it runs for KPLAY_SOAK of
 // wall time (a Go duration, 3m by default) and still covers the ten
 // simulated hours, by playing at the top speed and, at each of its twenty
-// samples, seeking forward to where the hour would be by then (a forward
-// seek plays the new time's events, with checkpoints, as playing does,
-// without drawing them). Each sample logs the simulated clock, the JS
+// samples, seeking forward to where the hour would be by then, two
+// simulated minutes a seek (a forward seek plays the new time's events,
+// with checkpoints, as playing does, drawing only its end). Each sample logs the simulated clock, the JS
 // heap (performance.memory.usedJSHeapSize) and the wasm memory (the Go
 // program's WebAssembly.Memory, buffer.byteLength, which never shrinks: it
 // is the peak the Go heap needed). At the end it seeks to 31 random
@@ -20,8 +20,9 @@ package main
 //
 //	KPLAY_SOAK=1h KPLAY_DIST=$PWD/dist go test -run '^$' -bench '^BenchmarkSoak$' -benchtime 1x -timeout 2h ./cmd/kplay
 //
-// (dist built with PAGE_TAGS=kplaytest, as ./build.sh bench does). Budget
-// (docs/design.md §9): JS heap and wasm memory together at most 300 MB.
+// (dist built with PAGE_TAGS=kplaytest, as ./build.sh bench does).
+// Budget (docs/design.md §9): JS heap and wasm memory
+// together at most 300 MB.
 
 import (
 	"fmt"
@@ -36,8 +37,12 @@ import (
 )
 
 // soakSpan is what an hour of wall time at the top speed plays, in
-// simulated ms.
-const soakSpan = 10 * 60 * 60 * 1000
+// simulated ms; jumpStep is how far one forward seek of the shortened
+// soak goes.
+const (
+	soakSpan = 10 * 60 * 60 * 1000
+	jumpStep = 2 * 60 * 1000
+)
 
 // memProbeJS runs before the page's own scripts: it keeps the Go
 // program's WebAssembly.Memory in window.__kplayMem as boot.js
@@ -111,6 +116,8 @@ func BenchmarkSoak(b *testing.B) {
 		}
 		return s
 	}
+	first := read()
+	b.Logf("loaded: JS heap %.1f MB, wasm memory %.1f MB", first.JS/(1<<20), first.Wasm/(1<<20))
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](playJS)); err != nil {
 		b.Fatalf("playing: %v", err)
 	}
@@ -121,15 +128,24 @@ func BenchmarkSoak(b *testing.B) {
 	for i := 1; i <= samples; i++ {
 		time.Sleep(time.Until(t0.Add(wall * time.Duration(i) / samples)))
 		target := soakSpan * i / samples
-		// Where the hour would be by now: seek there if playing has not
-		// reached it (the seek pauses; play again).
+		// Where the hour would be by now: if playing has not reached it,
+		// seek there in steps of two simulated minutes (some 33,000
+		// events, one frame's worth of work each), which lets the page
+		// draw and collect garbage between them as playing does; a seek
+		// pauses, so play again after.
 		jumped := ""
 		if now := read(); clockMs(now.Clock) < target {
-			ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](fmt.Sprintf(`window.kplaySeekBench(%d)`, target), chromedp.EvalAwaitPromise))
-			if err != nil {
-				b.Fatalf("seeking forward to +%d ms: %v", target, err)
+			var took float64
+			steps := 0
+			for at := clockMs(now.Clock); at < target; steps++ {
+				at = min(target, at+jumpStep)
+				ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](fmt.Sprintf(`window.kplaySeekBench(%d)`, at), chromedp.EvalAwaitPromise))
+				if err != nil {
+					b.Fatalf("seeking forward to +%d ms: %v", at, err)
+				}
+				took += ms
 			}
-			jumped = fmt.Sprintf(", jumped from %s in %.0f ms", now.Clock, ms)
+			jumped = fmt.Sprintf(", jumped from %s in %d seeks, %.0f ms", now.Clock, steps, took)
 			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](playJS)); err != nil {
 				b.Fatalf("playing: %v", err)
 			}
