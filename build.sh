@@ -280,6 +280,8 @@ cmd_bench() {
 	big_long=$(echo "$cost_out" | grep '9x12' | metric long-tasks)
 	big_longest=$(echo "$cost_out" | grep '9x12' | metric longest-ms)
 
+	section "long session in headless Chromium (BenchmarkSoak: 9x12, ten simulated hours in KPLAY_SOAK, 3m by default; KPLAY_SOAK=1h for the real hour)" && KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^BenchmarkSoak$' -benchtime 1x -timeout 2h ./cmd/kplay | grep -E '^(Benchmark|\s+bench_soak)' || true
+
 	section "budgets (docs/design.md §7)"
 	awk -v raw="$raw" -v gz="$gz" -v br="$br" -v native="$native" -v wasm="$wasm" -v draw="$draw" -v seek="$seek" -v frame="$frame" -v frame_p95="$frame_p95" -v play_task="$play_task" -v pause_task="$pause_task" -v big_fps="$big_fps" -v big_p95="$big_p95" -v big_long="$big_long" -v big_longest="$big_longest" '
 		function v(ok) { return ok ? "PASS" : "OVER" }
