@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"kplay/engine/script"
 	"kplay/link"
 	"kplay/scenarios"
 )
@@ -19,11 +20,11 @@ import (
 // described in docs/design.md, "Fuzzing and checking at scale".
 
 // fuzzEventBudget is the most events opening one fuzzed input may make: a
-// script stops at script.MaxScriptEvents (2,000,000) and a link's
-// playhead at the scenario's end (ScenarioEnd), so a page input that
-// makes more is unbounded work. The slack covers the events of the step
-// that crosses the limit.
-const fuzzEventBudget = 2_000_000 + 100_000
+// script stops at script.MaxScriptEvents and a link's playhead at the
+// scenario's end (ScenarioEnd), so a page input that makes more is
+// unbounded work. The slack covers the events of the step that crosses
+// the limit.
+const fuzzEventBudget = script.MaxScriptEvents + 100_000
 
 // fuzzScripts are seed scripts: every preset, and hostile ones (a big
 // cluster simulated far ahead, a far start, broken syntax).
