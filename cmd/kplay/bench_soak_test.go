@@ -25,6 +25,7 @@ package main
 // together at most 300 MB.
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -90,7 +91,7 @@ func BenchmarkSoak(b *testing.B) {
 		wall = d
 	}
 	srv := serveSite(b, builtSite(b))
-	ctx := newBrowser(b, 1280, 800)
+	ctx := longBrowser(b, wall+10*time.Minute)
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: memProbeJS}); err != nil {
 		b.Fatalf("installing the memory probe: %v", err)
 	}
@@ -178,6 +179,31 @@ func BenchmarkSoak(b *testing.B) {
 	b.ReportMetric((last.JS+last.Wasm)/(1<<20), "final-mb")
 	b.ReportMetric(median(seeks), "seek-median-ms")
 	b.ReportMetric(slices.Max(seeks), "seek-max-ms")
+}
+
+// longBrowser is newBrowser (1280×800) with a deadline of d instead of two
+// minutes, for a soak of many minutes.
+func longBrowser(b *testing.B, d time.Duration) context.Context {
+	b.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath(b)),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.UserDataDir(b.TempDir()),
+		chromedp.WindowSize(1280, 800),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	b.Cleanup(cancelAlloc)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	b.Cleanup(cancelCtx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, d)
+	b.Cleanup(cancelTimeout)
+	return ctx
 }
 
 // clockMs reads the page's clock, "HH:MM:SS.mmm" (or without the
