@@ -1,4 +1,4 @@
-package engine_test
+package enginefuzz_test
 
 import (
 	"strconv"
@@ -131,7 +131,7 @@ func FuzzCommands(f *testing.F) {
 		advance(60_000)
 		for _, e := range c.Events(0) {
 			if e.Kind == engine.EvViolation && stale && strings.HasPrefix(e.Text, "HwFrozenUnderMinIsr:") {
-				// A known finding (testdata/fuzz-findings/FuzzCommands): I9
+				// A known finding (testdata/findings/FuzzCommands): I9
 				// compares the leader's HW with the controller's ISR, but a
 				// leader that cannot hear the controller advances its HW by
 				// its own ISR, as Kafka's does (Partition
