@@ -140,8 +140,8 @@ const (
 
 // The event log of a long run holds only its newest eventWindow events
 // whole (some 6 MB), a checkpoint past them none of its own (a seek's
-// log then holds what it replayed), and, apart, the newest maxKeptEvents of those the
-// event log shows by default (Matters: commands, faults, elections, ISR
+// log then holds what it replayed), and, apart, the newest
+// maxKeptEvents of those the event log shows by default (Matters: commands, faults, elections, ISR
 // changes, acks, truncation, violations), so that what the page shows of
 // the past survives: the filtered event log, the timeline's markers, the
 // inspector's fencing and truncation.
@@ -571,8 +571,10 @@ func (p *Player) State() engine.State {
 // InFlight returns the messages on the wire at the playhead.
 func (p *Player) InFlight() []engine.Message { return p.c.InFlight() }
 
-// Events returns the events with Seq >= from; the slice must not be
-// modified.
+// Events returns the events with Seq >= from that the log holds; the
+// slice must not be modified. That is every one of them unless the run is
+// long (window): then a from before the cluster's FirstEvent gets, up to
+// it, only the kept events (keptEvent), then every event after.
 func (p *Player) Events(from int) []engine.Event { return p.c.Events(from) }
 
 // EventCount returns how many events have happened by the playhead.
