@@ -21,6 +21,12 @@ type Inspection struct {
 	Table [][]string
 }
 
+// Equal reports whether in and o show the same.
+func (in Inspection) Equal(o Inspection) bool {
+	return in.Title == o.Title && slices.Equal(in.Rows, o.Rows) && slices.Equal(in.Head, o.Head) &&
+		slices.EqualFunc(in.Table, o.Table, slices.Equal[[]string])
+}
+
 // replicaHead returns the columns of a broker's replica table.
 func replicaHead() []string { return []string{"partition", "role", "LEO", "HW", "leader epoch", "ISR"} }
 

@@ -114,17 +114,12 @@ func renderBrokerMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Mar
 
 // renderActions lists the user's actions as script lines: the DOM
 // contract's <ol id="actions">.
-func renderActions(s *site.Store) *memo {
-	acts := s.Actions()
-	g := &sig{}
-	for _, a := range acts {
-		g.s(a)
-	}
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return actionsList(acts) }}
+func renderActions(s *site.Store) *pureEq[lines] {
+	return viewEq(lines(s.Actions()), actionsList)
 }
 
 // actionsList is renderActions' drawing of the script lines acts.
-func actionsList(acts []string) *vecty.HTML {
+func actionsList(acts lines) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(prop.ID("actions"), attr("aria-label", "Your actions"))}
 	for _, a := range acts {
 		items = append(items, elem.ListItem(elem.Code(vecty.Text(a))))

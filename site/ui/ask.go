@@ -24,16 +24,15 @@ func renderAsk(s *site.Store) vecty.MarkupOrChild {
 		return nil
 	}
 	on, n := !l.Off, len(l.Asks)
-	g := &sig{}
-	g.t(on).i(int64(n))
-	// A memo: the switch changes only when it is flipped.
-	toggle := &memo{Sig: g.String(), Body: func() *vecty.HTML {
+	// A view: the switch changes only when it is flipped.
+	toggle := view(lessonSwitch{On: on, N: n}, func(v lessonSwitch) *vecty.HTML {
+		on, n := v.On, v.N
 		return elem.Label(vecty.Markup(vecty.Class("lesson-toggle")),
 			elem.Input(vecty.Markup(prop.ID("lesson-mode"), prop.Type(prop.TypeCheckbox), prop.Checked(on),
 				event.Change(func(*vecty.Event) { s.Dispatch(site.ToggleLesson{}) }))),
 			vecty.Text(" Stop at questions ("+strconv.Itoa(n)+" in this scenario: predict, then see)"),
 		)
-	}}
+	})
 	a, open := s.OpenAsk()
 	if !open {
 		return elem.Div(vecty.Markup(vecty.Class("lesson-bar")), toggle)
@@ -128,4 +127,11 @@ func (f *focusOnMount) Mount() {
 	if el := card.Call("querySelector", f.Selector); el.Truthy() {
 		el.Call("focus", map[string]any{"preventScroll": true})
 	}
+}
+
+// lessonSwitch is the lesson-mode switch: on or off, and how many
+// questions the scenario asks.
+type lessonSwitch struct {
+	On bool
+	N  int
 }

@@ -19,7 +19,7 @@ func renderRoleBadge(role, key string, boxW float64) *vecty.HTML {
 	pillW := float64(len(role))*7.2 + 16
 	return svgEl("g", vecty.Markup(vecty.Class("role-badge", "role-"+key), attr("data-badge", key)),
 		svgEl("rect", vecty.Markup(vecty.Class("pill"), attr("x", num1(boxW-12-pillW)), attr("y", "9"), attr("width", num1(pillW)), attr("height", "18"), attr("rx", "9"))),
-		svgText(boxW-12-pillW/2, titleY-1, role, vecty.Class("role"), attr("text-anchor", "middle")),
+		svgText(boxW-12-pillW/2, site.BoxTitleY-1, role, vecty.Class("role"), attr("text-anchor", "middle")),
 	)
 }
 
@@ -34,7 +34,7 @@ func renderBadges(bs []site.Badge, n site.NodeBox) []vecty.MarkupOrChild {
 		if b.Key == "out-of-sync" {
 			cls = append(cls, "badge-oos")
 		}
-		out = append(out, svgEl("g", vecty.Markup(vecty.Class(cls...), attr("data-badge", b.Key), translate(bx, badgeY)),
+		out = append(out, svgEl("g", vecty.Markup(vecty.Class(cls...), attr("data-badge", b.Key), translate(bx, site.BoxBadgeY)),
 			svgEl("rect", vecty.Markup(attr("width", num1(w)), attr("height", "16"), attr("rx", "4"))),
 			svgText(w/2, 12, b.Text, attr("text-anchor", "middle")),
 		))
@@ -50,12 +50,17 @@ func renderBadges(bs []site.Badge, n site.NodeBox) []vecty.MarkupOrChild {
 // partition's state (site.PartitionLineOf: its leader, or none and
 // offline, the ISR and ELR). It carries data-node="controller",
 // #controller-state and #partition-state.
-func renderController(s *site.Store, st engine.State) *memo {
-	what := site.ControllerSummary(site.SessionLines(st, s.Player.Scenario().Config))
+func renderController(s *site.Store, st engine.State) *pure[controllerView] {
 	line, _ := site.PartitionLineOf(st)
-	g := &sig{}
-	g.s(what).s(line.Key).s(line.Text)
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return controllerBar(what, line) }}
+	return view(controllerView{What: site.ControllerSummary(site.SessionLines(st, s.Player.Scenario().Config)), Line: line},
+		func(v controllerView) *vecty.HTML { return controllerBar(v.What, v.Line) })
+}
+
+// controllerView is the controller bar: what the controller knows of the
+// brokers' sessions, and the first partition's line.
+type controllerView struct {
+	What string
+	Line site.PartitionLine
 }
 
 // controllerBar is renderController's drawing of the controller's summary

@@ -19,39 +19,49 @@ import (
 // cluster has racks and the RackAwareReplicaSelector, from a follower in
 // the consumer's rack (client.rack), at earliest, latest or an offset.
 //
-// It is a memo of the racks and the consumers' positions, so that a frame
-// rebuilds it only when those change.
-func renderConsumerPanel(s *site.Store) *memo {
+// It is drawn from its view, so that a frame rebuilds it only when the
+// racks or the consumers' positions change.
+func renderConsumerPanel(s *site.Store) *pureEq[consumerView] {
 	cfg := s.Player.Scenario().Config
-	g := (&sig{}).t(s.HasRacks())
-	for _, r := range cfg.Racks {
-		g.s(r)
-	}
-	for _, k := range s.Player.State().Consumers {
-		g.i(int64(k.ID.ID)).i(int64(k.Position)).i(int64(len(k.Read)))
-	}
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return consumerPanel(s) }}
-}
-
-// consumerPanel draws the consumer panel (see renderConsumerPanel).
-func consumerPanel(s *site.Store) *vecty.HTML {
-	cfg := s.Player.Scenario().Config
-	from := []vecty.MarkupOrChild{vecty.Markup(attr("name", "rack")), option("", "the leader", true)}
-	var racks []string
+	var v consumerView
 	if s.HasRacks() {
 		for _, r := range cfg.Racks {
-			if r == "" || slices.Contains(racks, r) {
+			if r == "" || slices.Contains(v.Racks, r) {
 				continue
 			}
-			racks = append(racks, r)
 			var ids []string
 			for i, r2 := range cfg.Racks {
 				if r2 == r {
 					ids = append(ids, itoa(int64(i+1)))
 				}
 			}
-			from = append(from, option(r, "a replica in rack "+r+" (client.rack="+r+", brokers "+strings.Join(ids, ", ")+")", false))
+			v.Racks = append(v.Racks, r)
+			v.RackLabels = append(v.RackLabels, "a replica in rack "+r+" (client.rack="+r+", brokers "+strings.Join(ids, ", ")+")")
 		}
+	}
+	for _, k := range s.Player.State().Consumers {
+		v.Consumers = append(v.Consumers, k.ID.String()+" at offset "+itoa(int64(k.Position))+", "+itoa(int64(len(k.Read)))+" read")
+	}
+	return viewEq(v, func(v consumerView) *vecty.HTML { return consumerPanel(s, v) })
+}
+
+// consumerView is what the consumer panel shows: the racks a consumer
+// may read from, each with its option's label, and a line per consumer.
+type consumerView struct {
+	Racks, RackLabels, Consumers lines
+}
+
+// Equal reports whether v and w draw the same panel.
+func (v consumerView) Equal(w consumerView) bool {
+	return v.Racks.Equal(w.Racks) && v.RackLabels.Equal(w.RackLabels) && v.Consumers.Equal(w.Consumers)
+}
+
+// consumerPanel draws the consumer panel v (see renderConsumerPanel); its
+// button dispatches to s.
+func consumerPanel(s *site.Store, v consumerView) *vecty.HTML {
+	from := []vecty.MarkupOrChild{vecty.Markup(attr("name", "rack")), option("", "the leader", true)}
+	for i, r := range v.Racks {
+		from = append(from, option(r, v.RackLabels[i], false))
 	}
 	start := func(e *vecty.Event) {
 		pos := engine.OffsetEarliest
@@ -69,13 +79,10 @@ func consumerPanel(s *site.Store) *vecty.HTML {
 		s.Dispatch(site.StartConsumer{From: pos, Rack: field(e, "rack")})
 	}
 	note := "This scenario's brokers have no broker.rack (or replica.selector.class is not the RackAwareReplicaSelector), so a consumer reads from the leader only. Set both in the config panel to fetch from a follower (KIP-392)."
-	if len(racks) > 0 {
+	if len(v.Racks) > 0 {
 		note = "With client.rack the leader sends the consumer to a replica in its rack (RackAwareReplicaSelector, KIP-392); it reads up to that replica's high watermark."
 	}
-	var list []string
-	for _, k := range s.Player.State().Consumers {
-		list = append(list, k.ID.String()+" at offset "+itoa(int64(k.Position))+", "+itoa(int64(len(k.Read)))+" read")
-	}
+	list := v.Consumers
 	return elem.Section(
 		vecty.Markup(prop.ID("consumer-panel"), vecty.Class("act-panel"), attr("data-panel", "consumer"), attr("aria-labelledby", "consumer-panel-h")),
 		elem.Heading2(vecty.Markup(prop.ID("consumer-panel-h")), vecty.Text("Consumer")),

@@ -47,3 +47,7 @@ func (c *timelineMarkers) Copy() vecty.Component { d := *c; d.Core = vecty.Core{
 func (c *cfgField) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }
 
 func (c *focusOnMount) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }
+
+func (c *pure[V]) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }
+
+func (c *pureEq[V]) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"html"
 	"math"
 	"slices"
 	"strconv"
@@ -12,19 +11,6 @@ import (
 
 	"kplay/engine"
 	"kplay/site"
-)
-
-// Broker box geometry, relative to the box's top-left corner.
-const (
-	stripY   = 66
-	statusY  = 126
-	titleY   = 22
-	badgeY   = 30
-	dotR     = 5
-	laneGap  = 5
-	labelGap = 11
-	// msgLabelPx is a message label's font size (static/style.css).
-	msgLabelPx = 11
 )
 
 // renderStage is the diagram with the open broker action menu over it.
@@ -40,56 +26,19 @@ func renderStage(s *site.Store) *vecty.HTML {
 // <svg id="diagram"> and <g class="node" data-node data-role>.
 func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML {
 	p := s.Player
-	part, hasPart := site.FirstPartition(st)
-
-	var maxLEO, logStart engine.Offset
-	if hasPart {
-		logStart = -1
-		for _, id := range part.Replicas {
-			if r, ok := st.Replica(id, part.TP); ok {
-				maxLEO = max(maxLEO, r.LEO)
-				if logStart < 0 || r.LogStart < logStart {
-					logStart = r.LogStart
-				}
-			}
-		}
-		logStart = max(logStart, 0)
-		// Truncated ghosts stay in view until overwritten.
-		maxLEO = max(maxLEO, s.GhostEnd(part.TP)-1)
-	}
-	var fresh map[engine.BrokerID][2]engine.Offset
-	if hasPart {
-		fresh = site.FreshCells(p.Recent(4096), part.TP, p.Now(), site.FreshWindow(s.Speed))
-	}
-
-	lost := s.Lost()
 	timers := site.Timers(st, p.Scenario().Config)
-	timerOn := func(key string) site.Timer {
-		for _, t := range timers {
-			if t.Node == key {
-				return t
-			}
-		}
-		return site.Timer{}
-	}
+	brokers := s.BrokerViews(st, lay, timers)
 	nodes := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("nodes"))}
 	for _, n := range lay.Nodes {
 		switch n.Role {
 		case site.RoleProducer:
-			nodes = append(nodes, renderProducer(n, st, timerOn(n.Key)))
+			nodes = append(nodes, renderProducer(n, st, site.TimerOn(timers, n.Key)))
 		case site.RoleConsumer:
 			nodes = append(nodes, renderConsumer(n, st))
 		default:
-			bv := brokerView{store: s, n: n, st: st, part: part, hasPart: hasPart, cellW: lay.CellW, cellH: lay.CellH, lost: lost, timer: timerOn(n.Key)}
-			if hasPart {
-				bv.from, bv.to = site.LogWindow(maxLEO, logStart, n.Cells)
-				if r, ok := st.Replica(n.Broker, part.TP); ok {
-					own := max(r.LEO, s.GhostEndOn(part.TP, n.Broker)-1)
-					bv.from, bv.to = site.ReplicaWindow(bv.from, bv.to, own, r.LogStart, n.Cells)
-				}
-				bv.fresh, bv.freshValid = fresh[n.Broker]
-			}
-			nodes = append(nodes, &memo{Sig: brokerSig(bv), Body: func() *vecty.HTML { return renderBroker(bv) }})
+			v := brokers[0]
+			brokers = brokers[1:]
+			nodes = append(nodes, viewEq(v, func(v site.BrokerView) *vecty.HTML { return renderBroker(s, v) }))
 		}
 	}
 
@@ -102,7 +51,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 			attr("aria-label", diagramLabel(st, lay)),
 			vecty.ClassMap{"narrow": lay.Narrow, "grid": lay.Grid},
 		),
-		&memo{Body: arrowDefs},
+		fixed(arrowDefs),
 		renderLinks(lay, inflight),
 		renderLinkHits(s, st, lay),
 		svgEl("g", nodes...),
@@ -113,7 +62,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 }
 
 // arrowDefs is the diagram's <defs>: the arrowhead marker the links end
-// in. It never changes, so it is a memo with an empty signature.
+// in. It never changes.
 func arrowDefs() *vecty.HTML {
 	return svgEl("defs",
 		svgEl("marker", vecty.Markup(attr("id", "arrow"), attr("viewBox", "0 0 10 10"), attr("refX", "9"), attr("refY", "5"),
@@ -145,11 +94,10 @@ func diagramLabel(st engine.State, lay site.Layout) string {
 
 // renderLinks draws the lesson's links with arrows in the direction data
 // flows, and a dashed line for any other pair of nodes a message is
-// crossing between. It is a memo of the lines' points: a frame whose
+// crossing between. It is drawn from the lines' points: a frame whose
 // messages cross the same pairs leaves the lines alone.
-func renderLinks(lay site.Layout, inflight []engine.Message) *memo {
-	type line struct{ points, cls string }
-	var lines []line
+func renderLinks(lay site.Layout, inflight []engine.Message) *pureEq[linkLines] {
+	var lines linkLines
 	has := map[[2]string]bool{}
 	add := func(from, to string, adhoc bool) {
 		r, ok := lay.Route(from, to)
@@ -160,7 +108,7 @@ func renderLinks(lay site.Layout, inflight []engine.Message) *memo {
 		if adhoc {
 			cls = "adhoc"
 		}
-		lines = append(lines, line{pointsAttr(shorten(r, 3)), cls})
+		lines = append(lines, linkLine{pointsAttr(shorten(r, 3)), cls})
 	}
 	for _, l := range lay.Links {
 		has[[2]string{l.From, l.To}], has[[2]string{l.To, l.From}] = true, true
@@ -174,11 +122,7 @@ func renderLinks(lay site.Layout, inflight []engine.Message) *memo {
 		has[k], has[[2]string{k[1], k[0]}] = true, true
 		add(k[0], k[1], true)
 	}
-	g := &sig{}
-	for _, l := range lines {
-		g.s(l.points).s(l.cls)
-	}
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML {
+	return viewEq(lines, func(lines linkLines) *vecty.HTML {
 		items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("links"))}
 		for _, l := range lines {
 			cls := []string{"link"}
@@ -188,49 +132,45 @@ func renderLinks(lay site.Layout, inflight []engine.Message) *memo {
 			items = append(items, svgEl("polyline", vecty.Markup(vecty.Class(cls...), attr("points", l.points))))
 		}
 		return svgEl("g", items...)
-	}}
+	})
 }
 
-// renderMessages draws each message in flight as a dot a fraction
-// (now − SentAt) / (DeliverAt − SentAt) along the line from its sender to
-// its receiver, on the sender's lane, with a short label:
-// <g class="msg …" data-kind data-msg> holding a <circle> and a <text>.
-//
-// The dots move on every frame a message is on the wire, so they are not
-// Vecty elements but the group's markup, set in one go (and not at all
-// when it did not change): reconciling them element by element cost
-// several calls into the browser per dot per frame, most of a frame of a
-// large cluster. Labels are escaped; a label is text, never markup. A
-// click on a dot selects its message: one listener on the group serves
-// every dot (each dot carries data-msg, its ID).
+// linkLine is one line of renderLinks: its points attribute, and "link"
+// or "adhoc".
+type linkLine struct{ points, cls string }
+
+// linkLines is renderLinks' view.
+type linkLines []linkLine
+
+// Equal reports whether l and m draw the same lines.
+func (l linkLines) Equal(m linkLines) bool { return slices.Equal(l, m) }
+
+// renderMessages draws each message in flight (site.Dots) as a dot on
+// its sender's lane with a short label: <g class="msg …" data-kind
+// data-msg> holding a <circle> and a <text>, keyed by the message's ID.
+// A frame in which a dot only moves changes its group's transform and
+// nothing else: the browser repaints the dot's old and new places instead
+// of rebuilding the group (which cost the default scenario a third of its
+// main thread). A click on a dot selects its message: one listener on the
+// group serves every dot.
 func renderMessages(s *site.Store, lay site.Layout, inflight []engine.Message, now float64) *vecty.HTML {
-	var b strings.Builder
-	for _, m := range inflight {
-		r, ok := lay.Route(site.NodeKey(m.From), site.NodeKey(m.To))
-		if !ok {
-			continue
-		}
-		f := site.Progress(now, m.SentAt, m.DeliverAt)
-		at, dir := r.At(f)
-		dot := site.Offset(at, dir, laneGap)
-		lbl := site.Offset(at, dir, laneGap+labelGap)
-		anchor := "middle"
-		switch {
-		case lbl.X < dot.X-2:
-			anchor = "end"
-		case lbl.X > dot.X+2:
-			anchor = "start"
-		}
-		b.WriteString(`<g class="msg ` + site.MsgClass(m.Kind) + `" data-kind="` + html.EscapeString(m.Kind.String()) + `" data-msg="` + itoa(m.ID) + `">`)
-		b.WriteString(`<circle cx="` + num1(dot.X) + `" cy="` + num1(dot.Y) + `" r="` + itoa(dotR) + `"></circle>`)
-		text := site.MsgLabel(m)
-		if !lay.Covers(site.LabelBox(site.Point{X: lbl.X, Y: lbl.Y + 3}, anchor, len([]rune(text)), msgLabelPx)) {
-			b.WriteString(`<text x="` + num1(lbl.X) + `" y="` + num1(lbl.Y+3) + `" text-anchor="` + anchor + `" opacity="` + num1(site.LabelOpacity(f)) + `">` +
-				html.EscapeString(text) + `</text>`)
-		}
-		b.WriteString(`</g>`)
+	dots := site.Dots(lay, inflight, now)
+	items := make([]vecty.MarkupOrChild, 0, len(dots)+1)
+	items = append(items, vecty.Markup(vecty.Class("msgs"), attr("aria-hidden", "true"), selectMessageIn(s, inflight)))
+	for _, d := range dots {
+		items = append(items, svgEl("g", vecty.Markup(vecty.Key(d.ID), vecty.Class("msg", d.Class), attr("data-kind", d.Kind), attr("data-msg", itoa(d.ID)), translate(d.X, d.Y)),
+			view(d.Label, dotBody)))
 	}
-	return svgEl("g", vecty.Markup(vecty.Class("msgs"), attr("aria-hidden", "true"), selectMessageIn(s, inflight), vecty.UnsafeHTML(b.String())))
+	return svgEl("g", items...)
+}
+
+// dotBody is a dot's circle and label, drawn around the group's origin.
+func dotBody(l site.DotLabel) *vecty.HTML {
+	circle := svgEl("circle", vecty.Markup(attr("r", itoa(site.DotR))))
+	if l.Text == "" {
+		return svgEl("g", circle)
+	}
+	return svgEl("g", circle, svgText(l.DX, l.DY, l.Text, attr("text-anchor", l.Anchor), attr("opacity", num1(float64(l.Opacity)/10))))
 }
 
 // renderProducer draws the producer node: every producer client shares it.
@@ -253,11 +193,11 @@ func renderProducer(n site.NodeBox, st engine.State, t site.Timer) vecty.Compone
 	if t.Kind == "" {
 		return g
 	}
-	return svgEl("g", g, svgEl("g", vecty.Markup(translate(n.Rect.X+n.Rect.W/2+30, n.Rect.Y+n.Rect.H+14)), renderTimer(t, 0)))
+	return svgEl("g", g, svgEl("g", vecty.Markup(translate(n.Rect.X+n.Rect.W/2+30, n.Rect.Y+n.Rect.H+14)), renderTimer(site.ViewOf(t), 0)))
 }
 
 // renderConsumer draws the consumer node: every consumer client shares it.
-func renderConsumer(n site.NodeBox, st engine.State) *memo {
+func renderConsumer(n site.NodeBox, st engine.State) *pure[clientView] {
 	sub, sub2 := "no consumer yet", ""
 	if len(st.Consumers) > 0 {
 		k := st.Consumers[0]
@@ -272,16 +212,21 @@ func renderConsumer(n site.NodeBox, st engine.State) *memo {
 	return clientNode(n, "consumer", sub, sub2)
 }
 
-// clientNode draws a client's box: its title and two lines under it. It
-// is a memo of exactly those inputs.
-func clientNode(n site.NodeBox, title, sub, sub2 string) *memo {
-	g := &sig{}
-	g.node(n).s(title).s(sub).s(sub2)
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return clientBox(n, title, sub, sub2) }}
+// clientNode draws a client's box: its title and two lines under it,
+// drawn from exactly those.
+func clientNode(n site.NodeBox, title, sub, sub2 string) *pure[clientView] {
+	return view(clientView{Node: n, Title: title, Sub: sub, Sub2: sub2}, clientBox)
+}
+
+// clientView is a client's box: where it is, its title and two lines.
+type clientView struct {
+	Node             site.NodeBox
+	Title, Sub, Sub2 string
 }
 
 // clientBox is clientNode's drawing.
-func clientBox(n site.NodeBox, title, sub, sub2 string) *vecty.HTML {
+func clientBox(v clientView) *vecty.HTML {
+	n, title, sub, sub2 := v.Node, v.Title, v.Sub, v.Sub2
 	r := n.Rect
 	return svgEl("g",
 		vecty.Markup(vecty.Class("node", "client", n.Role), attr("data-node", n.Key), attr("data-role", n.Role), translate(r.X, r.Y)),
@@ -292,124 +237,34 @@ func clientBox(n site.NodeBox, title, sub, sub2 string) *vecty.HTML {
 	)
 }
 
-// brokerView is what one broker box needs.
-type brokerView struct {
-	store        *site.Store
-	n            site.NodeBox
-	st           engine.State
-	part         engine.PartitionState
-	hasPart      bool
-	from, to     engine.Offset
-	cellW, cellH float64
-	fresh        [2]engine.Offset
-	freshValid   bool
-	lost         []site.LostRecord
-	// timer is the countdown on this broker, zero if none.
-	timer site.Timer
-}
-
-// renderBroker draws a broker: its name, its role for the first
-// partition, its state badges (site.LookOf), its replica's log strip and
-// what its fetch loop is doing, or its warning note.
-func renderBroker(v brokerView) *vecty.HTML {
-	n, r := v.n, v.n.Rect
-	alive := brokerAlive(v.st, n.Broker)
-	look := site.LookOf(v.st, n.Broker)
-	inSync := !v.hasPart || !(n.Role == site.RoleLeader || n.Role == site.RoleFollower) || slices.Contains(v.part.ISR, n.Broker)
-	fenced := hasBadge(look, "fenced")
-	mk := []vecty.Applyer{vecty.Class("node", "broker", n.Role), vecty.ClassMap{"down": !alive, "out-of-sync": !inSync, "fenced": fenced, "unclean": look.Note != ""},
-		attr("data-node", n.Key), attr("data-role", n.Role), attr("data-alive", strconv.FormatBool(alive)), translate(r.X, r.Y),
+// renderBroker draws broker box v: its name, its role for the first
+// partition, its state badges (site.LookOf), its countdown, its
+// replica's log strip and what its fetch loop is doing, or its warning
+// note. A click or Enter on it opens its actions (s).
+func renderBroker(s *site.Store, v site.BrokerView) *vecty.HTML {
+	n, r := v.Node, v.Node.Rect
+	mk := []vecty.Applyer{vecty.Class("node", "broker", n.Role), vecty.ClassMap{"down": !v.Alive, "out-of-sync": v.OutOfSync, "fenced": v.Fenced, "unclean": v.Look.Note != ""},
+		attr("data-node", n.Key), attr("data-role", n.Role), attr("data-alive", strconv.FormatBool(v.Alive)), translate(r.X, r.Y),
 		attr("tabindex", "0"), attr("role", "button"), attr("aria-label", brokerLabel(n)+": actions"),
-		attr("aria-haspopup", "true"), attr("aria-expanded", strconv.FormatBool(v.store.MenuOpen && v.store.Menu == n.Broker))}
-	mk = append(mk, brokerHandlers(v.store, n.Broker)...)
+		attr("aria-haspopup", "true"), attr("aria-expanded", strconv.FormatBool(v.MenuOpen))}
+	mk = append(mk, brokerHandlers(s, n.Broker)...)
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(mk...),
 		svgEl("rect", vecty.Markup(vecty.Class("box"), attr("width", num1(r.W)), attr("height", num1(r.H)), attr("rx", "10"))),
-		svgText(12, titleY, "broker "+itoa(int64(n.Broker)), vecty.Class("name")),
-		renderRoleBadge(look.Role, look.RoleKey, r.W),
+		svgText(12, site.BoxTitleY, "broker "+itoa(int64(n.Broker)), vecty.Class("name")),
+		renderRoleBadge(v.Look.Role, v.Look.RoleKey, r.W),
 	}
-	items = append(items, renderBadges(look.Badges, n)...)
-	items = append(items, renderTimer(v.timer, r.W))
-	rep, ok := engine.ReplicaState{}, false
-	if v.hasPart {
-		rep, ok = v.st.Replica(n.Broker, v.part.TP)
-	}
-	if !ok {
-		items = append(items, svgText(12, stripY+18, "holds no replica of the first partition", vecty.Class("sub")))
+	items = append(items, renderBadges(v.Look.Badges, n)...)
+	items = append(items, renderTimer(v.Timer, r.W))
+	if !v.HasReplica {
+		items = append(items, svgText(12, site.BoxStripY+18, "holds no replica of the first partition", vecty.Class("sub")))
 		return svgEl("g", items...)
 	}
-	status, cls := site.ReplicaStatus(v.part, rep, r.W < 250), "status"
-	if !alive {
-		status = "stopped: its log stays on disk"
-	}
-	if look.Note != "" {
-		status, cls = look.Note, "note"
-	}
-	sw := float64(v.to-v.from) * v.cellW
 	items = append(items,
-		svgEl("g", vecty.Markup(translate((r.W-sw)/2, stripY)),
-			renderStrip(strip{r: rep, from: v.from, to: v.to, cellW: v.cellW, cellH: v.cellH, fresh: v.fresh, freshValid: v.freshValid,
-				store: v.store, tp: v.part.TP, ghosts: v.store.Ghosts(n.Broker, v.part.TP), lost: v.lost})),
-		svgText(12, statusY, status, vecty.Class(cls)),
+		svgEl("g", vecty.Markup(translate(v.Strip.X, site.BoxStripY)), renderStrip(s, v.Strip)),
+		svgText(12, site.BoxStatusY, v.Status, vecty.Class(v.StatusClass)),
 	)
 	return svgEl("g", items...)
-}
-
-// hasBadge says look carries the badge key.
-func hasBadge(look site.BrokerLook, key string) bool {
-	for _, b := range look.Badges {
-		if b.Key == key {
-			return true
-		}
-	}
-	return false
-}
-
-// brokerSig is the signature of renderBroker(v): every input it reads.
-func brokerSig(v brokerView) string {
-	n := v.n
-	g := &sig{}
-	look := site.LookOf(v.st, n.Broker)
-	g.node(n).t(brokerAlive(v.st, n.Broker)).t(v.store.MenuOpen && v.store.Menu == n.Broker).t(v.hasPart)
-	g.s(look.Role).s(look.RoleKey).s(look.Note)
-	for _, b := range look.Badges {
-		g.s(b.Key).s(b.Text)
-	}
-	g.s(v.timer.Kind).s(v.timer.Label).s(v.timer.Title).i(int64(v.timer.Left * 100 / max(1, v.timer.Total)))
-	if !v.hasPart {
-		return g.String()
-	}
-	g.t(slices.Contains(v.part.ISR, n.Broker)).tp(v.part.TP)
-	rep, ok := v.st.Replica(n.Broker, v.part.TP)
-	g.t(ok)
-	if !ok {
-		return g.String()
-	}
-	g.s(site.ReplicaStatus(v.part, rep, n.Rect.W < 250))
-	g.i(int64(rep.Broker)).i(int64(rep.LEO)).i(int64(rep.HW)).i(int64(rep.LogStart))
-	g.i(int64(v.from)).i(int64(v.to)).f(v.cellW).f(v.cellH).t(v.freshValid).i(int64(v.fresh[0])).i(int64(v.fresh[1]))
-	sel := v.store.See.Sel
-	if sel.Kind == site.SelRecord && sel.Broker == rep.Broker && sel.TP == v.part.TP {
-		g.s("sel").record(sel.Record)
-	}
-	ghosts := v.store.Ghosts(n.Broker, v.part.TP)
-	for o := v.from; o < v.to; o++ {
-		if o < rep.LogStart || o >= rep.LEO {
-			if gh, ok := ghostAt(ghosts, o); ok {
-				g.s("g").record(gh)
-			} else {
-				g.s("-")
-			}
-		} else {
-			g.s("r").record(rep.Log[o-rep.LogStart])
-		}
-		if l, ok := site.LostAt(v.lost, v.part.TP, o); ok {
-			g.s(l.Value).s(l.Title)
-		} else {
-			g.s("")
-		}
-	}
-	return g.String()
 }
 
 // renderLeaderMark draws the leader's halo: an outline around the first
@@ -418,7 +273,7 @@ func brokerSig(v brokerView) string {
 // only the new label; under reduced motion it simply jumps. Without a
 // leader it is there but hidden, so that the next leader's mark slides in
 // from where the last one was.
-func renderLeaderMark(lay site.Layout) *memo {
+func renderLeaderMark(lay site.Layout) *pure[haloView] {
 	var lead site.NodeBox
 	found := false
 	for _, n := range lay.Nodes {
@@ -426,10 +281,14 @@ func renderLeaderMark(lay site.Layout) *memo {
 			lead, found = n, true
 		}
 	}
-	r := lead.Rect
-	g := &sig{}
-	g.rect(r).t(found)
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return leaderMark(r, found) }}
+	return view(haloView{Rect: lead.Rect, Found: found}, func(v haloView) *vecty.HTML { return leaderMark(v.Rect, v.Found) })
+}
+
+// haloView is the leader's halo: the leader's box, or Found false when
+// the partition has no leader.
+type haloView struct {
+	Rect  site.Rect
+	Found bool
 }
 
 // leaderMark is renderLeaderMark's drawing: the halo around r, hidden
@@ -441,34 +300,27 @@ func leaderMark(r site.Rect, found bool) *vecty.HTML {
 	)
 }
 
-// Ring geometry: a timer's ring is ringR in radius, drawn ringX left of
-// the box's right edge on the badge row.
-const (
-	ringR = 8
-	ringX = 20
-)
-
 // renderTimer draws countdown t as a ring whose arc shrinks as it runs
 // out (RaftScope's election timers), with its label to the left, at the
 // right end of a box boxW wide's badge row (boxW 0: centred on the
 // origin). The group carries data-timer (the kind) and data-left (ms). It
 // is an empty group without a timer, so that the box's children keep
 // their places.
-func renderTimer(t site.Timer, boxW float64) *vecty.HTML {
+func renderTimer(t site.TimerView, boxW float64) *vecty.HTML {
 	if t.Kind == "" {
 		return svgEl("g", vecty.Markup(vecty.Class("timer", "idle")))
 	}
-	cx, cy := boxW-ringX, float64(badgeY+ringR)
+	cx, cy := boxW-site.RingX, float64(site.BoxBadgeY+site.RingR)
 	if boxW == 0 {
 		cx, cy = 0, 0
 	}
-	circ := 2 * math.Pi * ringR
-	arc := circ * t.Fraction()
+	circ := 2 * math.Pi * site.RingR
+	arc := circ * float64(t.Percent) / 100
 	return svgEl("g", vecty.Markup(vecty.Class("timer", "timer-"+t.Kind), attr("data-timer", t.Kind), attr("data-left", itoa(int64(t.Left)))),
 		svgEl("title", vecty.Text(t.Title)),
-		svgEl("circle", vecty.Markup(vecty.Class("ring-track"), attr("cx", num1(cx)), attr("cy", num1(cy)), attr("r", itoa(ringR)))),
-		svgEl("circle", vecty.Markup(vecty.Class("ring"), attr("cx", num1(cx)), attr("cy", num1(cy)), attr("r", itoa(ringR)),
+		svgEl("circle", vecty.Markup(vecty.Class("ring-track"), attr("cx", num1(cx)), attr("cy", num1(cy)), attr("r", itoa(site.RingR)))),
+		svgEl("circle", vecty.Markup(vecty.Class("ring"), attr("cx", num1(cx)), attr("cy", num1(cy)), attr("r", itoa(site.RingR)),
 			attr("stroke-dasharray", num1(arc)+" "+num1(circ)), attr("transform", "rotate(-90 "+num1(cx)+" "+num1(cy)+")"))),
-		svgText(cx-ringR-4, cy+4, t.Label, vecty.Class("timer-label"), attr("text-anchor", "end")),
+		svgText(cx-site.RingR-4, cy+4, t.Label, vecty.Class("timer-label"), attr("text-anchor", "end")),
 	)
 }

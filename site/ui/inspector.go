@@ -29,20 +29,7 @@ type Inspector struct {
 func (i *Inspector) Render() vecty.ComponentOrHTML {
 	s := i.Store
 	in, ok := s.Inspect()
-	g := (&sig{}).t(ok).s(in.Title)
-	for _, r := range in.Rows {
-		g.s(r.Label).s(r.Value)
-	}
-	for _, h := range in.Head {
-		g.s(h)
-	}
-	for _, row := range in.Table {
-		g.i(int64(len(row)))
-		for _, c := range row {
-			g.s(c)
-		}
-	}
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return inspectorPanel(s, in, ok) }}
+	return viewEq(inspectorView{In: in, OK: ok}, func(v inspectorView) *vecty.HTML { return inspectorPanel(s, v.In, v.OK) })
 }
 
 // inspectorPanel draws the inspector for in (ok false: nothing selected).
@@ -162,3 +149,13 @@ func (v *ViolationsBanner) Render() vecty.ComponentOrHTML {
 		more,
 	)
 }
+
+// inspectorView is what the inspector shows, OK false when nothing is
+// selected.
+type inspectorView struct {
+	In site.Inspection
+	OK bool
+}
+
+// Equal reports whether v and w show the same.
+func (v inspectorView) Equal(w inspectorView) bool { return v.OK == w.OK && v.In.Equal(w.In) }

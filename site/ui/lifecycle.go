@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
@@ -21,40 +23,36 @@ type LifecyclePanel struct {
 	Gen   int         `vecty:"prop"`
 }
 
-// Render implements the vecty.Component interface. It returns a memo of
+// Render implements the vecty.Component interface. It returns a view of
 // the selected record and its steps, so that a frame that changes neither
 // leaves the panel alone.
 func (l *LifecyclePanel) Render() vecty.ComponentOrHTML {
 	s := l.Store
 	sel := s.See.Sel
-	var steps []site.LifeStep
-	g := (&sig{}).t(sel.Kind == site.SelRecord)
+	v := lifecycleView{}
 	if sel.Kind == site.SelRecord {
-		steps = s.Lifecycle()
-		g.tp(sel.TP).record(sel.Record)
-		for _, st := range steps {
-			g.i(int64(st.At)).s(st.Kind).i(int64(st.Node.Kind)).i(int64(st.Node.ID)).s(st.Text)
-		}
+		v.Has, v.TP, v.Record, v.Steps = true, sel.TP, sel.Record, s.Lifecycle()
 	}
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return lifecyclePanel(sel, steps) }}
+	return viewEq(v, func(v lifecycleView) *vecty.HTML { return lifecyclePanel(v) })
 }
 
 // lifecyclePanel draws the lifecycle of the selected record sel, which
 // went through steps.
-func lifecyclePanel(sel site.Selection, steps []site.LifeStep) *vecty.HTML {
+func lifecyclePanel(v lifecycleView) *vecty.HTML {
+	steps := v.Steps
 	body := []vecty.MarkupOrChild{
 		vecty.Markup(prop.ID("lifecycle"), vecty.Class("panel", "lifecycle-panel"), attr("aria-labelledby", "lifecycle-h"), attr("aria-live", "polite")),
 		elem.Heading2(vecty.Markup(prop.ID("lifecycle-h")), vecty.Text("Record lifecycle")),
 	}
-	if sel.Kind != site.SelRecord {
+	if !v.Has {
 		return elem.Section(append(body, elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("Click a record cell in a log to follow it from produce to consume.")))...)
 	}
-	name := sel.Record.Value
+	name := v.Record.Value
 	if name == "" {
 		name = "the record"
 	}
 	body = append(body, elem.Paragraph(vecty.Markup(vecty.Class("life-of")),
-		vecty.Text(name+" at offset "+itoa(int64(sel.Record.Offset))+" of "+sel.TP.String()+", leader epoch "+itoa(int64(sel.Record.LeaderEpoch)))))
+		vecty.Text(name+" at offset "+itoa(int64(v.Record.Offset))+" of "+v.TP.String()+", leader epoch "+itoa(int64(v.Record.LeaderEpoch)))))
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("life-steps"))}
 	for _, st := range steps {
 		items = append(items, elem.ListItem(vecty.Markup(vecty.Class("step-"+st.Kind), attr("data-step", st.Kind), attr("data-node", st.Node.String())),
@@ -64,4 +62,18 @@ func lifecyclePanel(sel site.Selection, steps []site.LifeStep) *vecty.HTML {
 		items = append(items, elem.ListItem(vecty.Text("Nothing has happened to it yet at the playhead.")))
 	}
 	return elem.Section(append(body, elem.OrderedList(items...))...)
+}
+
+// lifecycleView is what the lifecycle panel shows: whether a record is
+// selected, which (on which partition), and the steps it went through.
+type lifecycleView struct {
+	Has    bool
+	TP     engine.TopicPartition
+	Record engine.Record
+	Steps  []site.LifeStep
+}
+
+// Equal reports whether v and w show the same.
+func (v lifecycleView) Equal(w lifecycleView) bool {
+	return v.Has == w.Has && v.TP == w.TP && v.Record == w.Record && slices.Equal(v.Steps, w.Steps)
 }

@@ -81,15 +81,28 @@ func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML
 		}
 		pts := pointsAttr(r)
 		mid, _ := r.At(0.5)
-		g := (&sig{}).s(key).t(open).t(cut).t(slow).s(pts).s(l.From).s(l.To)
-		items = append(items, &memo{Sig: g.String(), Body: func() *vecty.HTML { return linkHit(s, key, l, pts, mid, open, cut, slow, state) }})
+		v := linkHitView{Key: key, Link: l, Points: pts, Mid: mid, Open: open, Cut: cut, Slow: slow, State: state}
+		items = append(items, view(v, func(v linkHitView) *vecty.HTML { return linkHit(s, v) }))
 	}
 	return svgEl("g", items...)
 }
 
-// linkHit draws one link's click target (see renderLinkHits); a memo of
-// its arguments, so that a frame leaves it and its handlers alone.
-func linkHit(s *site.Store, key string, l site.Link, pts string, mid site.Point, open, cut, slow bool, state string) *vecty.HTML {
+// linkHitView is one link's click target: its key and nodes, its line's
+// points and middle, whether its menu is open, whether it is cut or slow,
+// and those words for its label (" (cut)").
+type linkHitView struct {
+	Key             string
+	Link            site.Link
+	Points          string
+	Mid             site.Point
+	Open, Cut, Slow bool
+	State           string
+}
+
+// linkHit draws one link's click target (see renderLinkHits) from its
+// view, so that a frame leaves it and its handlers alone.
+func linkHit(s *site.Store, v linkHitView) *vecty.HTML {
+	key, l, pts, mid, open, cut, slow, state := v.Key, v.Link, v.Points, v.Mid, v.Open, v.Cut, v.Slow, v.State
 	return svgEl("g",
 		vecty.Markup(vecty.Class("link-hit"), vecty.ClassMap{"open": open, "cut": cut, "slow": slow}, attr("data-link", key),
 			attr("tabindex", "0"), attr("role", "button"), attr("aria-haspopup", "true"),

@@ -8,92 +8,71 @@ import (
 	"kplay/site"
 )
 
-// strip is what one broker's log strip needs to draw.
-type strip struct {
-	r          engine.ReplicaState
-	from, to   engine.Offset
-	cellW      float64
-	cellH      float64
-	fresh      [2]engine.Offset
-	freshValid bool
-	// store receives a clicked cell's selection; tp is the strip's
-	// partition, ghosts the records this replica truncated that nothing
-	// has overwritten yet, lost the records violations name.
-	store  *site.Store
-	tp     engine.TopicPartition
-	ghosts []engine.Record
-	lost   []site.LostRecord
-}
-
-// renderStrip draws a replica's log as a row of offset cells from s.from to
-// s.to, with the records it holds filled and coloured by leader epoch, the
-// rest as empty slots, and the HW and LEO markers. The group carries the
-// DOM contract's class="log" data-broker data-leo data-hw.
-func renderStrip(s strip) *vecty.HTML {
-	r := s.r
+// renderStrip draws a replica's log strip (site.StripView): a row of
+// offset cells with the records it holds filled and coloured by leader
+// epoch, truncated records struck through, the rest as empty slots, and
+// the HW and LEO markers. The group carries the DOM contract's class="log"
+// data-broker data-leo data-hw. Each cell is drawn from its own view, so
+// that when a record arrives the other cells stay as they were (and keep
+// their colour transitions). A click on a record selects it (s).
+func renderStrip(s *site.Store, v site.StripView) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(
 		vecty.Class("log"),
-		attr("data-broker", itoa(int64(r.Broker))),
-		attr("data-leo", itoa(int64(r.LEO))),
-		attr("data-hw", itoa(int64(r.HW))),
+		attr("data-broker", itoa(int64(v.Broker))),
+		attr("data-leo", itoa(int64(v.LEO))),
+		attr("data-hw", itoa(int64(v.HW))),
 	)}
-	x := func(o engine.Offset) float64 { return float64(o-s.from) * s.cellW }
-	for o := s.from; o < s.to; o++ {
-		if o < r.LogStart || o >= r.LEO {
-			if g, ok := ghostAt(s.ghosts, o); ok {
-				items = append(items, renderGhost(s, g, x(o)))
-				continue
-			}
-			items = append(items, renderSlot(s, o, x(o)))
-			continue
-		}
-		rec := r.Log[o-r.LogStart]
-		cls := []string{"cell", epochClass(rec.LeaderEpoch)}
-		if o < r.HW {
-			cls = append(cls, "committed")
-		}
-		if s.freshValid && o >= s.fresh[0] && o < s.fresh[1] {
-			cls = append(cls, "fresh")
-		}
-		tip := "offset " + itoa(int64(o)) + ": " + rec.Value
-		if rec.Key != "" {
-			tip = "offset " + itoa(int64(o)) + ": " + rec.Key + "=" + rec.Value
-		}
-		if selected(s, rec) {
-			cls = append(cls, "selected")
-		}
-		if l, ok := site.LostAt(s.lost, s.tp, o); ok && l.Value == rec.Value {
-			cls = append(cls, "lost")
-			tip += "\n" + l.Title
-		}
-		items = append(items, recordCell(s, rec, o, x(o), cls, tip))
+	size := cellSize{W: v.CellW, H: v.CellH}
+	for _, c := range v.Cells {
+		cv := cellView{CellView: c, cellSize: size, Broker: v.Broker, TP: v.TP}
+		items = append(items, view(cv, func(cv cellView) *vecty.HTML { return renderCell(s, cv) }))
 	}
-	w := float64(s.to-s.from) * s.cellW
-	items = append(items, marker("leo-mark", "LEO "+itoa(int64(r.LEO)), x(r.LEO), w, -7, s.cellH))
-	items = append(items, marker("hw-mark", "HW "+itoa(int64(r.HW)), x(max(r.HW, s.from)), w, s.cellH+15, s.cellH))
+	w := float64(v.To-v.From) * v.CellW
+	x := func(o int64) float64 { return float64(o-int64(v.From)) * v.CellW }
+	items = append(items, marker("leo-mark", "LEO "+itoa(int64(v.LEO)), x(int64(v.LEO)), w, -7, v.CellH))
+	items = append(items, marker("hw-mark", "HW "+itoa(int64(v.HW)), x(int64(max(v.HW, v.From))), w, v.CellH+15, v.CellH))
 	return svgEl("g", items...)
 }
 
-// recordCell draws the record rec at offset o, x from the strip's start,
-// with classes cls and tooltip tip. It is a memo of those inputs and the
-// strip's cell size, broker and partition: when a record arrives, the
-// broker re-renders, but its other cells stay as they were (and keep
-// their colour transitions).
-func recordCell(s strip, rec engine.Record, o engine.Offset, x float64, cls []string, tip string) *memo {
-	g := &sig{}
-	g.i(int64(o)).f(x).f(s.cellW).f(s.cellH).s(tip).record(rec).i(int64(s.r.Broker)).tp(s.tp).t(s.store != nil)
-	for _, c := range cls {
-		g.s(c)
+// cellSize is a strip's cell size in viewBox units.
+type cellSize struct{ W, H float64 }
+
+// cellView is what one cell draws: its view, the strip's cell size, and
+// whose replica of which partition it belongs to (for a click's
+// selection).
+type cellView struct {
+	site.CellView
+	cellSize
+	Broker engine.BrokerID
+	TP     engine.TopicPartition
+}
+
+// renderCell draws one cell: a record, a truncated record (struck
+// through) or an empty slot, outlined in red where a broken guarantee
+// lost a record.
+func renderCell(s *site.Store, c cellView) *vecty.HTML {
+	o := c.Offset
+	if c.Kind == site.CellEmpty {
+		rect := svgEl("rect", vecty.Markup(attr("x", num1(c.X+1)), attr("y", "1"), attr("width", num1(c.W-2)), attr("height", num1(c.H-2)), attr("rx", "3")))
+		if c.Lost {
+			return svgEl("g", vecty.Markup(vecty.Class("slot", "lost"), attr("data-offset", itoa(int64(o)))), svgEl("title", vecty.Text(c.Tip)), rect)
+		}
+		return svgEl("rect", vecty.Markup(vecty.Class("slot"),
+			attr("x", num1(c.X+1)), attr("y", "1"), attr("width", num1(c.W-2)), attr("height", num1(c.H-2)), attr("rx", "3")))
 	}
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML {
-		return svgEl("g",
-			vecty.Markup(vecty.Class(cls...), attr("data-offset", itoa(int64(o))), attr("data-epoch", itoa(int64(rec.LeaderEpoch))), translate(x, 0),
-				selectRecord(s, rec, false)),
-			svgEl("title", vecty.Text(tip)),
-			svgEl("rect", vecty.Markup(attr("x", "1"), attr("y", "1"), attr("width", num1(s.cellW-2)), attr("height", num1(s.cellH-2)), attr("rx", "3"))),
-			cellNumber(s, o),
-		)
-	}}
+	ghost := c.Kind == site.CellGhost
+	cls := vecty.ClassMap{"cell": true, c.EpochClass: true, "truncated": ghost, "committed": c.Committed && !ghost, "fresh": c.Fresh && !ghost, "selected": c.Selected, "lost": c.Lost}
+	items := []vecty.MarkupOrChild{
+		vecty.Markup(cls, attr("data-offset", itoa(int64(o))), attr("data-epoch", itoa(int64(c.Record.LeaderEpoch))), translate(c.X, 0),
+			selectRecord(s, c, ghost)),
+		svgEl("title", vecty.Text(c.Tip)),
+		svgEl("rect", vecty.Markup(attr("x", "1"), attr("y", "1"), attr("width", num1(c.W-2)), attr("height", num1(c.H-2)), attr("rx", "3"))),
+		cellNumber(c.cellSize, int64(o)),
+	}
+	if ghost {
+		items = append(items, svgEl("line", vecty.Markup(vecty.Class("strike"), attr("x1", "3"), attr("x2", num1(c.W-3)), attr("y1", num1(c.H/2)), attr("y2", num1(c.H/2)))))
+	}
+	return svgEl("g", items...)
 }
 
 // marker draws a vertical tick across the strip at x with a label above
@@ -113,90 +92,29 @@ func marker(class, label string, x, w, labelY, h float64) *vecty.HTML {
 	)
 }
 
-// epochClass is a cell's colour class: one of six, cycling per leader
-// epoch ("ep0" … "ep5").
-func epochClass(e engine.Epoch) string { return "ep" + itoa(int64(e)%6) }
-
-// ghostAt finds the ghost at offset o.
-func ghostAt(gs []engine.Record, o engine.Offset) (engine.Record, bool) {
-	for _, g := range gs {
-		if g.Offset == o {
-			return g, true
-		}
-	}
-	return engine.Record{}, false
-}
-
 // selectRecord makes a cell a click target that shows its record in the
 // inspector and the lifecycle panel. It does not open the broker's menu,
 // as a click anywhere else on the box does: the reader asked about the
 // record, and the menu would cover the lifecycle it opens. The broker
 // itself is not selected, so that the record stays in the inspector.
-func selectRecord(s strip, rec engine.Record, ghost bool) vecty.Applyer {
-	if s.store == nil {
+// Without a Store (a static drawing) a cell is no click target.
+func selectRecord(s *site.Store, c cellView, ghost bool) vecty.Applyer {
+	if s == nil {
 		return nil
 	}
-	st, b, tp := s.store, s.r.Broker, s.tp
+	b, tp, rec := c.Broker, c.TP, c.Record
 	return event.Click(func(*vecty.Event) {
-		st.Dispatch(site.Select{Target: site.Selection{Kind: site.SelRecord, Broker: b, TP: tp, Record: rec, Ghost: ghost}})
+		s.Dispatch(site.Select{Target: site.Selection{Kind: site.SelRecord, Broker: b, TP: tp, Record: rec, Ghost: ghost}})
 	}).StopPropagation()
-}
-
-// renderGhost draws a truncated record after the log end: its epoch's
-// colour, struck through, until a new record takes its offset.
-func renderGhost(s strip, g engine.Record, x float64) *vecty.HTML {
-	cls := []string{"cell", "truncated", epochClass(g.LeaderEpoch)}
-	if selected(s, g) {
-		cls = append(cls, "selected")
-	}
-	name := g.Value
-	if name == "" {
-		name = "a record"
-	}
-	tip := "offset " + itoa(int64(g.Offset)) + ": " + name + " — truncated from broker " + itoa(int64(s.r.Broker)) + "'s log"
-	if l, ok := site.LostAt(s.lost, s.tp, g.Offset); ok && (g.Value == "" || l.Value == g.Value) {
-		cls = append(cls, "lost")
-		tip += "\n" + l.Title
-	}
-	return svgEl("g",
-		vecty.Markup(vecty.Class(cls...), attr("data-offset", itoa(int64(g.Offset))), attr("data-epoch", itoa(int64(g.LeaderEpoch))), translate(x, 0),
-			selectRecord(s, g, true)),
-		svgEl("title", vecty.Text(tip)),
-		svgEl("rect", vecty.Markup(attr("x", "1"), attr("y", "1"), attr("width", num1(s.cellW-2)), attr("height", num1(s.cellH-2)), attr("rx", "3"))),
-		cellNumber(s, g.Offset),
-		svgEl("line", vecty.Markup(vecty.Class("strike"), attr("x1", "3"), attr("x2", num1(s.cellW-3)), attr("y1", num1(s.cellH/2)), attr("y2", num1(s.cellH/2)))),
-	)
-}
-
-// renderSlot draws an empty offset; where a violation lost a record at
-// that offset, the slot is outlined in red and says why.
-func renderSlot(s strip, o engine.Offset, x float64) *vecty.HTML {
-	rect := svgEl("rect", vecty.Markup(attr("x", num1(x+1)), attr("y", "1"), attr("width", num1(s.cellW-2)), attr("height", num1(s.cellH-2)), attr("rx", "3")))
-	if l, ok := site.LostAt(s.lost, s.tp, o); ok {
-		return svgEl("g", vecty.Markup(vecty.Class("slot", "lost"), attr("data-offset", itoa(int64(o)))),
-			svgEl("title", vecty.Text("offset "+itoa(int64(o))+": "+l.Value+" is not here\n"+l.Title)), rect)
-	}
-	return svgEl("rect", vecty.Markup(vecty.Class("slot"),
-		attr("x", num1(x+1)), attr("y", "1"), attr("width", num1(s.cellW-2)), attr("height", num1(s.cellH-2)), attr("rx", "3")))
-}
-
-// selected reports whether rec, on this strip's replica, is the record the
-// inspector shows.
-func selected(s strip, rec engine.Record) bool {
-	if s.store == nil {
-		return false
-	}
-	sel := s.store.See.Sel
-	return sel.Kind == site.SelRecord && sel.Broker == s.r.Broker && sel.TP == s.tp && sel.Record == rec
 }
 
 // cellNumber is a cell's offset, squeezed to the cell's width when it has
 // four digits or more, so that it stays legible and inside its cell.
-func cellNumber(s strip, o engine.Offset) *vecty.HTML {
-	text := itoa(int64(o))
+func cellNumber(size cellSize, o int64) *vecty.HTML {
+	text := itoa(o)
 	if len(text) < 4 {
-		return svgText(s.cellW/2, s.cellH/2+4, text, attr("text-anchor", "middle"))
+		return svgText(size.W/2, size.H/2+4, text, attr("text-anchor", "middle"))
 	}
-	return svgText(s.cellW/2, s.cellH/2+4, text, attr("text-anchor", "middle"),
-		attr("textLength", num1(s.cellW-4)), attr("lengthAdjust", "spacingAndGlyphs"))
+	return svgText(size.W/2, size.H/2+4, text, attr("text-anchor", "middle"),
+		attr("textLength", num1(size.W-4)), attr("lengthAdjust", "spacingAndGlyphs"))
 }

@@ -13,15 +13,19 @@ import (
 // narrator's sentence: the DOM contract's <p id="narration"
 // aria-live="polite">. It is always in the document, so that screen
 // readers watch it from the start.
-func renderNarration(s *site.Store) *memo {
-	spoken, current := itoa(int64(s.Manners.Narration.Spoken)), s.Manners.Narration.Current
-	g := &sig{}
-	g.s(spoken).s(current)
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML {
+func renderNarration(s *site.Store) *pure[narrationView] {
+	return view(narrationView{Spoken: s.Manners.Narration.Spoken, Current: s.Manners.Narration.Current}, func(v narrationView) *vecty.HTML {
 		return elem.Paragraph(vecty.Markup(prop.ID("narration"), vecty.Class("visually-hidden"),
-			attr("aria-live", "polite"), attr("aria-atomic", "true"), attr("data-spoken", spoken)),
-			vecty.Text(current))
-	}}
+			attr("aria-live", "polite"), attr("aria-atomic", "true"), attr("data-spoken", itoa(int64(v.Spoken)))),
+			vecty.Text(v.Current))
+	})
+}
+
+// narrationView is the narrator's region: how many sentences it has said
+// (data-spoken) and the current one.
+type narrationView struct {
+	Spoken  int
+	Current string
 }
 
 // renderInFlight is what goes under the diagram: a key to the partition
@@ -50,9 +54,8 @@ func renderInFlight(s *site.Store) vecty.MarkupOrChild {
 	}
 	var key vecty.MarkupOrChild
 	if parts > 1 {
-		// A memo: the key changes only with the first partition's name.
-		first := s.Player.State().Partitions[0].TP.String()
-		key = &memo{Sig: first, Body: func() *vecty.HTML { return pmapKey(first) }}
+		// A view: the key changes only with the first partition's name.
+		key = view(s.Player.State().Partitions[0].TP.String(), pmapKey)
 	}
 	return elem.Div(vecty.Markup(vecty.Class("inflight-wrap")), key, list)
 }

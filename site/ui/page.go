@@ -36,14 +36,16 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	return elem.Body(
 		vecty.Markup(vecty.MarkupIf(!full, vecty.Class("embedded")), vecty.Class("controls-"+controlsMode(s))),
 		elem.Header(vecty.Markup(vecty.Class("top")),
-			&memo{Body: pageHeading},
-			&memo{Sig: title, Body: func() *vecty.HTML { return elem.Span(vecty.Markup(vecty.Class("title")), vecty.Text(title)) }},
+			fixed(pageHeading),
+			view(title, func(title string) *vecty.HTML {
+				return elem.Span(vecty.Markup(vecty.Class("title")), vecty.Text(title))
+			}),
 			elem.Span(vecty.Markup(vecty.Class("clock-wrap")),
 				elem.Span(vecty.Markup(vecty.Class("clock-label")), vecty.Text("clock ")),
 				elem.Span(vecty.Markup(prop.ID("clock"), attr("aria-label", "simulated time")), vecty.Text(engine.FormatTime(pl.Now()))),
 			),
 			only(full, renderMannersBar(s)),
-			only(full, &memo{Body: pageSubtitle}),
+			only(full, fixed(pageSubtitle)),
 		),
 		only(full, renderShareBar(s)),
 		renderNotice(s),
@@ -87,8 +89,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	)
 }
 
-// pageHeading is the page's <h1>; it never changes, so it is drawn in a
-// memo with an empty signature.
+// pageHeading is the page's <h1>; it never changes.
 func pageHeading() *vecty.HTML {
 	return elem.Heading1(vecty.Text("kplay"), elem.Span(vecty.Markup(vecty.Class("tagline")), vecty.Text(" — Apache Kafka replication, simulated")))
 }
@@ -122,11 +123,9 @@ func embedScript(s *site.Store) vecty.MarkupOrChild {
 	return newScriptView(s)
 }
 
-// legend explains the dots' colours. It never changes, so it is a memo
-// with an empty signature: drawn once, never reconciled again.
-func legend() *memo {
-	return &memo{Body: legendList}
-}
+// legend explains the dots' colours. It never changes: drawn once, never
+// reconciled again.
+func legend() *pure[never] { return fixed(legendList) }
 
 // legendList draws the legend.
 func legendList() *vecty.HTML {

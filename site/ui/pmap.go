@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/event"
 
@@ -25,13 +27,8 @@ func renderPartitionMaps(s *site.Store, st engine.State, lay site.Layout) *vecty
 		if len(chips) == 0 {
 			continue
 		}
-		id, down := n.Broker, !brokerAlive(st, n.Broker)
-		g := &sig{}
-		g.i(int64(id)).t(down)
-		for _, c := range chips {
-			g.rect(c.Rect).tp(c.TP).s(c.Class).s(c.Title)
-		}
-		items = append(items, &memo{Sig: g.String(), Body: func() *vecty.HTML { return renderPartitionMap(s, id, down, chips) }})
+		v := pmapView{Broker: n.Broker, Down: !brokerAlive(st, n.Broker), Chips: chips}
+		items = append(items, viewEq(v, func(v pmapView) *vecty.HTML { return renderPartitionMap(s, v.Broker, v.Down, v.Chips) }))
 	}
 	return svgEl("g", items...)
 }
@@ -51,4 +48,17 @@ func renderPartitionMap(s *site.Store, id engine.BrokerID, down bool, chips []si
 		))
 	}
 	return svgEl("g", g...)
+}
+
+// pmapView is one broker's partition map: whose, whether it is down, and
+// its chips.
+type pmapView struct {
+	Broker engine.BrokerID
+	Down   bool
+	Chips  []site.Chip
+}
+
+// Equal reports whether v and w draw the same map.
+func (v pmapView) Equal(w pmapView) bool {
+	return v.Broker == w.Broker && v.Down == w.Down && slices.Equal(v.Chips, w.Chips)
 }

@@ -61,17 +61,36 @@ func parseAcks(v string) engine.Acks {
 // renderProducerPanel is the producer panel (#producer-panel): records
 // as a count or explicit values, a key, acks, and a rate in records per
 // simulated second that the Store turns into one produce command per
-// interval. It is a memo of the rate's state, so that a frame does not
-// rebuild the panel.
-func renderProducerPanel(s *site.Store) *memo {
+// interval. It is drawn from its view, the rate's state and the script's
+// own rate producers, so that a frame does not rebuild the panel.
+func renderProducerPanel(s *site.Store) *pure[producerView] {
 	r := s.Acting.Rate
-	g := (&sig{}).t(r.On).i(int64(r.Every)).s(r.Acks.String()).i(int64(r.Next))
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return producerPanel(s) }}
+	v := producerView{On: r.On, Status: "no rate started here"}
+	if r.On {
+		v.Status = "producing one record every " + itoa(int64(r.Every)) + " ms (simulated), acks=" + r.Acks.String() + "; next at " + engine.FormatTime(r.Next)
+	}
+	var script []string
+	for _, sr := range site.ScriptRates(s.Player.Scenario().Steps, s.Player.Now()) {
+		script = append(script, sr.String())
+	}
+	if len(script) > 0 {
+		v.Status += "; the script's own: " + strings.Join(script, "; ")
+	}
+	return view(v, func(v producerView) *vecty.HTML { return producerPanel(s, v) })
 }
 
-// producerPanel draws the producer panel (see renderProducerPanel).
-func producerPanel(s *site.Store) *vecty.HTML {
-	r := s.Acting.Rate
+// producerView is the producer panel's state: whether a rate started
+// here runs, and the status line (that rate, and the script's own rate
+// producers).
+type producerView struct {
+	On     bool
+	Status string
+}
+
+// producerPanel draws the producer panel v (see renderProducerPanel);
+// its buttons dispatch to s.
+func producerPanel(s *site.Store, v producerView) *vecty.HTML {
+	r := v
 	send := func(e *vecty.Event) {
 		var vals []string
 		for _, v := range strings.Split(field(e, "values"), ",") {
@@ -89,10 +108,7 @@ func producerPanel(s *site.Store) *vecty.HTML {
 		}
 		s.Dispatch(site.StartRate{PerSec: n, Key: strings.TrimSpace(field(e, "key")), Acks: parseAcks(field(e, "acks"))})
 	}
-	status := "no rate running"
-	if r.On {
-		status = "producing one record every " + itoa(int64(r.Every)) + " ms (simulated), acks=" + r.Acks.String() + "; next at " + engine.FormatTime(r.Next)
-	}
+	status := v.Status
 	return elem.Section(
 		vecty.Markup(prop.ID("producer-panel"), vecty.Class("act-panel"), attr("data-panel", "producer"), attr("aria-labelledby", "producer-panel-h")),
 		elem.Heading2(vecty.Markup(prop.ID("producer-panel-h")), vecty.Text("Producer")),

@@ -12,20 +12,29 @@ import (
 
 // renderShareBar is the preset picker (#preset), "Copy link" (#share) and
 // "Copy embed code" (#copy-embed), with a confirmation of the last copy.
-// It is a memo: a frame rebuilds it only when the preset or the last copy
-// changed.
-func renderShareBar(s *site.Store) *memo {
+// It is drawn from its view: a frame rebuilds it only when the preset or
+// the last copy changed.
+func renderShareBar(s *site.Store) *pure[shareView] {
 	sh := &s.Share
-	g := (&sig{}).s(sh.Preset).s(sh.Copied).t(sh.CopyFailed).s(sh.CopiedText)
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return shareBar(s) }}
+	return view(shareView{Preset: sh.Preset, Copied: sh.Copied, CopyFailed: sh.CopyFailed, CopiedText: sh.CopiedText},
+		func(v shareView) *vecty.HTML { return shareBar(s, v) })
 }
 
-// shareBar draws the share bar (see renderShareBar).
-func shareBar(s *site.Store) *vecty.HTML {
+// shareView is the share bar's state: the preset picked ("" for a shared
+// or edited scenario) and what the last copy copied, and whether the
+// browser refused it.
+type shareView struct {
+	Preset, Copied, CopiedText string
+	CopyFailed                 bool
+}
+
+// shareBar draws the share bar v (see renderShareBar); its controls
+// dispatch to s and call its share hooks.
+func shareBar(s *site.Store, v shareView) *vecty.HTML {
 	var opts []vecty.MarkupOrChild
 	opts = append(opts, vecty.Markup(prop.ID("preset"), attr("aria-label", "Scenario"),
 		event.Change(func(e *vecty.Event) { s.Dispatch(site.PickPreset{Name: e.Target.Get("value").String()}) })))
-	if s.Share.Preset == "" {
+	if v.Preset == "" {
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(""), vecty.Property("selected", true)), vecty.Text("(a shared or edited scenario)")))
 	}
 	// The picker is a course: the lesson's sections in order, then the
@@ -35,7 +44,7 @@ func shareBar(s *site.Store) *vecty.HTML {
 		group := []vecty.MarkupOrChild{vecty.Markup(attr("label", g))}
 		for _, p := range all {
 			if p.Group == g {
-				group = append(group, elem.Option(vecty.Markup(prop.Value(p.Name), vecty.Property("selected", p.Name == s.Share.Preset)), vecty.Text(p.Title)))
+				group = append(group, elem.Option(vecty.Markup(prop.Value(p.Name), vecty.Property("selected", p.Name == v.Preset)), vecty.Text(p.Title)))
 			}
 		}
 		if len(group) > 1 {
@@ -56,11 +65,11 @@ func shareBar(s *site.Store) *vecty.HTML {
 					h.CopyEmbed(s.EmbedCode(h.Origin))
 				}
 			})), vecty.Text("Copy embed code")),
-		vecty.If(s.Share.Copied != "" && !s.Share.CopyFailed, elem.Span(vecty.Markup(prop.ID("copied"), attr("role", "status"), attr("data-text", s.Share.CopiedText)),
-			vecty.Text("Copied the "+s.Share.Copied+"."))),
-		vecty.If(s.Share.CopyFailed, elem.Span(vecty.Markup(prop.ID("copied"), attr("role", "status"), attr("data-text", s.Share.CopiedText)),
-			vecty.Text("The browser would not copy the "+s.Share.Copied+"; select it here: "),
-			elem.Input(vecty.Markup(prop.Type(prop.TypeText), prop.Value(s.Share.CopiedText), vecty.Property("readOnly", true), attr("aria-label", s.Share.Copied))))),
+		vecty.If(v.Copied != "" && !v.CopyFailed, elem.Span(vecty.Markup(prop.ID("copied"), attr("role", "status"), attr("data-text", v.CopiedText)),
+			vecty.Text("Copied the "+v.Copied+"."))),
+		vecty.If(v.CopyFailed, elem.Span(vecty.Markup(prop.ID("copied"), attr("role", "status"), attr("data-text", v.CopiedText)),
+			vecty.Text("The browser would not copy the "+v.Copied+"; select it here: "),
+			elem.Input(vecty.Markup(prop.Type(prop.TypeText), prop.Value(v.CopiedText), vecty.Property("readOnly", true), attr("aria-label", v.Copied))))),
 	)
 }
 

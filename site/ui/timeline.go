@@ -84,14 +84,13 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 }
 
 // head is the timeline's heading row: its label, its range and the
-// #jump-violation button (hidden while the outcome is). It is a memo: it
-// changes only when the horizon moves or the first violation comes.
-func (t *Timeline) head(hasViolation bool, jumpTitle string) *memo {
-	rng := engine.FormatTime(t.Start) + " – " + engine.FormatTime(t.Horizon)
-	hide := t.Store.HideOutcome()
-	g := &sig{}
-	g.s(rng).t(hide).t(hasViolation).s(jumpTitle)
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML {
+// #jump-violation button (hidden while the outcome is). It is drawn
+// from its view: it changes only when the horizon moves or the first
+// violation comes.
+func (t *Timeline) head(hasViolation bool, jumpTitle string) *pure[timelineHead] {
+	v := timelineHead{Range: engine.FormatTime(t.Start) + " – " + engine.FormatTime(t.Horizon), Hide: t.Store.HideOutcome(), HasViolation: hasViolation, JumpTitle: jumpTitle}
+	return view(v, func(v timelineHead) *vecty.HTML {
+		rng, hide, hasViolation, jumpTitle := v.Range, v.Hide, v.HasViolation, v.JumpTitle
 		return elem.Div(vecty.Markup(vecty.Class("timeline-head")),
 			elem.Label(vecty.Markup(prop.For("timeline")), vecty.Text("Timeline")),
 			elem.Span(vecty.Markup(vecty.Class("timeline-range")), vecty.Text(rng)),
@@ -99,7 +98,16 @@ func (t *Timeline) head(hasViolation bool, jumpTitle string) *memo {
 				attr("title", jumpTitle), event.Click(t.onJump)),
 				vecty.Text("Jump to first violation"))),
 		)
-	}}
+	})
+}
+
+// timelineHead is the timeline's heading row: the range it spans, whether
+// the outcome is hidden (a question waits), whether a guarantee broke,
+// and the jump button's tooltip.
+type timelineHead struct {
+	Range              string
+	Hide, HasViolation bool
+	JumpTitle          string
 }
 
 // askMarkers draws a marker for each of the scenario's questions, which

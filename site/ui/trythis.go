@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
@@ -20,28 +22,46 @@ const maxTries = 3
 // never moves.
 func renderTryThis(s *site.Store) vecty.MarkupOrChild {
 	sgs := site.TryThis(s.Player.State())
-	sgs = sgs[:min(len(sgs), maxTries)]
-	g := &sig{}
-	for _, sg := range sgs {
-		g.s(sg.Key).s(sg.Label)
+	var v tryView
+	for _, sg := range sgs[:min(len(sgs), maxTries)] {
+		v = append(v, tryButton{Key: sg.Key, Label: sg.Label, Watch: sg.Watch})
 	}
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return tryBar(s, sgs) }}
+	return viewEq(v, func(v tryView) *vecty.HTML { return tryBar(s, v) })
 }
 
-// tryBar draws the bar of renderTryThis.
-func tryBar(s *site.Store, sgs []site.Suggestion) *vecty.HTML {
+// tryButton is one suggestion's button: its data-try key, its text and
+// its tooltip (what to watch).
+type tryButton struct{ Key, Label, Watch string }
+
+// tryView is the "Try this" bar's buttons.
+type tryView []tryButton
+
+// Equal reports whether v and w draw the same buttons.
+func (v tryView) Equal(w tryView) bool { return slices.Equal(v, w) }
+
+// tryBar draws the bar of renderTryThis. A click does the suggestion of
+// that key as it stands when clicked.
+func tryBar(s *site.Store, v tryView) *vecty.HTML {
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(prop.ID("try-this"), vecty.Class("try-this"), attr("role", "group"), attr("aria-labelledby", "try-h")),
 		elem.Span(vecty.Markup(prop.ID("try-h"), vecty.Class("try-h")), vecty.Text("Try this:")),
 	}
-	if len(sgs) == 0 {
+	if len(v) == 0 {
 		items = append(items, elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text("click a broker or a link for its actions")))
 	}
-	for i, sg := range sgs {
-		items = append(items, elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Data("try", sg.Key),
-			vecty.ClassMap{"first": i == 0}, attr("title", sg.Watch),
-			event.Click(func(*vecty.Event) { site.Try(s, sg) })),
-			vecty.Text(sg.Label)))
+	for i, b := range v {
+		key := b.Key
+		items = append(items, elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Data("try", key),
+			vecty.ClassMap{"first": i == 0}, attr("title", b.Watch),
+			event.Click(func(*vecty.Event) {
+				for _, sg := range site.TryThis(s.Player.State()) {
+					if sg.Key == key {
+						site.Try(s, sg)
+						return
+					}
+				}
+			})),
+			vecty.Text(b.Label)))
 	}
 	return elem.Div(items...)
 }
@@ -60,9 +80,9 @@ func renderCaption(s *site.Store) vecty.MarkupOrChild {
 	if text == "" {
 		text = "Press Play, or try one of the experiments."
 	}
-	return &memo{Sig: text, Body: func() *vecty.HTML {
+	return view(text, func(text string) *vecty.HTML {
 		return elem.Paragraph(vecty.Markup(prop.ID("caption"), vecty.Class("caption"), attr("aria-hidden", "true")), vecty.Text(text))
-	}}
+	})
 }
 
 // renderSummary is the scenario's summary, what to watch, at the top of
@@ -72,9 +92,9 @@ func renderSummary(s *site.Store) vecty.MarkupOrChild {
 	if text == "" {
 		return nil
 	}
-	return &memo{Sig: text, Body: func() *vecty.HTML {
+	return view(text, func(text string) *vecty.HTML {
 		return elem.Section(vecty.Markup(prop.ID("summary"), vecty.Class("panel", "summary"), attr("aria-labelledby", "summary-h")),
 			elem.Heading2(vecty.Markup(prop.ID("summary-h")), vecty.Text("What to watch")),
 			elem.Paragraph(vecty.Text(text)))
-	}}
+	})
 }

@@ -1,0 +1,312 @@
+package site
+
+import (
+	"math"
+	"slices"
+	"strconv"
+
+	"kplay/engine"
+)
+
+// This file holds the broker boxes' view: everything one box of the
+// diagram shows, as plain data computed from the engine's state and the
+// reader's selection, so that native tests can check it and the page
+// redraws a box only when its view changed.
+
+// Broker box geometry, relative to the box's top-left corner, in viewBox
+// units: the name's baseline, the badge row, the log strip's top and the
+// status line's baseline; a timer's ring is RingR in radius, RingX left of
+// the box's right edge on the badge row.
+const (
+	BoxTitleY  = 22
+	BoxBadgeY  = 30
+	BoxStripY  = 66
+	BoxStatusY = 126
+	RingR      = 8
+	RingX      = 20
+)
+
+// BrokerView is one broker's box.
+type BrokerView struct {
+	// Node is the box: its key, role, broker id and rectangle.
+	Node NodeBox
+	// Alive says the broker runs; MenuOpen that its action menu is open.
+	Alive, MenuOpen bool
+	// OutOfSync marks a leader or follower of the first partition that is
+	// not in its ISR; Fenced a broker the controller fenced.
+	OutOfSync, Fenced bool
+	// Look is the role pill, the badges and the warning note (LookOf).
+	Look BrokerLook
+	// Timer is the countdown drawn on the box (Timers), quantized.
+	Timer TimerView
+	// HasReplica says the broker holds a replica of the first partition;
+	// without one the box says so and has no strip.
+	HasReplica bool
+	// Status is the line under the strip and StatusClass its class:
+	// "status", or "note" for a warning.
+	Status, StatusClass string
+	// Strip is the replica's log strip.
+	Strip StripView
+}
+
+// Equal reports whether v and w draw the same box.
+func (v BrokerView) Equal(w BrokerView) bool {
+	return v.Node == w.Node && v.Alive == w.Alive && v.MenuOpen == w.MenuOpen && v.OutOfSync == w.OutOfSync && v.Fenced == w.Fenced &&
+		v.Look.Role == w.Look.Role && v.Look.RoleKey == w.Look.RoleKey && v.Look.Note == w.Look.Note && slices.Equal(v.Look.Badges, w.Look.Badges) &&
+		v.Timer.Same(w.Timer) && v.HasReplica == w.HasReplica && v.Status == w.Status && v.StatusClass == w.StatusClass && v.Strip.Equal(w.Strip)
+}
+
+// TimerView is a countdown ring as drawn: Timer with its arc in whole
+// percent, so that a box is redrawn when the ring visibly moves, not on
+// every simulated millisecond.
+type TimerView struct {
+	// Kind is "" for none, else TimerSession, TimerLag or TimerRequest.
+	Kind, Label, Title string
+	// Percent is the arc left, 0 to 100.
+	Percent int
+	// Left is the time left in simulated ms at the last redraw
+	// (data-left).
+	Left engine.Time
+}
+
+// ViewOf quantizes t for drawing.
+func ViewOf(t Timer) TimerView {
+	if t.Kind == "" {
+		return TimerView{}
+	}
+	return TimerView{Kind: t.Kind, Label: t.Label, Title: t.Title, Percent: int(math.Round(t.Fraction() * 100)), Left: t.Left}
+}
+
+// Same reports whether v and w draw the same ring: all but Left, which
+// follows the arc.
+func (v TimerView) Same(w TimerView) bool {
+	return v.Kind == w.Kind && v.Label == w.Label && v.Title == w.Title && v.Percent == w.Percent
+}
+
+// StripView is a replica's log strip: a row of offset cells From to To
+// (exclusive), each CellW × CellH, drawn X from the box's left edge.
+type StripView struct {
+	Broker       engine.BrokerID
+	TP           engine.TopicPartition
+	LEO, HW      engine.Offset
+	From, To     engine.Offset
+	CellW, CellH float64
+	X            float64
+	Cells        []CellView
+}
+
+// Equal reports whether s and t draw the same strip.
+func (s StripView) Equal(t StripView) bool {
+	return s.Broker == t.Broker && s.TP == t.TP && s.LEO == t.LEO && s.HW == t.HW && s.From == t.From && s.To == t.To &&
+		s.CellW == t.CellW && s.CellH == t.CellH && s.X == t.X && slices.Equal(s.Cells, t.Cells)
+}
+
+// CellKind is what a strip's cell holds.
+type CellKind uint8
+
+// The kinds of cell.
+const (
+	// CellEmpty is an offset the replica does not hold.
+	CellEmpty CellKind = iota
+	// CellRecord is a record the replica holds.
+	CellRecord
+	// CellGhost is a record the replica truncated that nothing has
+	// overwritten yet, drawn struck through.
+	CellGhost
+)
+
+// CellView is one offset of a strip.
+type CellView struct {
+	Kind   CellKind
+	Offset engine.Offset
+	// X is the cell's left edge from the strip's start.
+	X float64
+	// Record is the record held (CellRecord) or truncated (CellGhost).
+	Record engine.Record
+	// EpochClass colours the cell by leader epoch: "ep0" … "ep5".
+	EpochClass string
+	// Committed says the offset is below the HW; Fresh that the replica
+	// appended it in the last moments (FreshCells); Selected that it is
+	// the record the inspector shows; Lost that a broken guarantee names
+	// it (a lost acknowledged record).
+	Committed, Fresh, Selected, Lost bool
+	// Tip is the cell's tooltip.
+	Tip string
+}
+
+// BrokerInputs is what BrokerViewOf reads besides the state: the first
+// partition (HasPart false without one), the window of offsets every
+// strip shows, the cells' size, what was appended lately, the lost
+// records, the reader's selection and open menu, and the timer on the
+// box.
+type BrokerInputs struct {
+	Part         engine.PartitionState
+	HasPart      bool
+	From, To     engine.Offset
+	CellW, CellH float64
+	Fresh        [2]engine.Offset
+	FreshValid   bool
+	Lost         []LostRecord
+	Ghosts       []engine.Record
+	Sel          Selection
+	MenuOpen     bool
+	Timer        Timer
+}
+
+// BrokerViewOf returns the view of the box n of broker n.Broker.
+func BrokerViewOf(st engine.State, n NodeBox, in BrokerInputs) BrokerView {
+	look := LookOf(st, n.Broker)
+	v := BrokerView{
+		Node: n, Alive: brokerUp(st, n.Broker), MenuOpen: in.MenuOpen, Look: look, Timer: ViewOf(in.Timer),
+		OutOfSync: in.HasPart && (n.Role == RoleLeader || n.Role == RoleFollower) && !slices.Contains(in.Part.ISR, n.Broker),
+	}
+	for _, b := range look.Badges {
+		if b.Key == "fenced" {
+			v.Fenced = true
+		}
+	}
+	if !in.HasPart {
+		return v
+	}
+	rep, ok := st.Replica(n.Broker, in.Part.TP)
+	if !ok {
+		return v
+	}
+	v.HasReplica = true
+	v.Status, v.StatusClass = ReplicaStatus(in.Part, rep, n.Rect.W < 250), "status"
+	if !v.Alive {
+		v.Status = "stopped: its log stays on disk"
+	}
+	if look.Note != "" {
+		v.Status, v.StatusClass = look.Note, "note"
+	}
+	v.Strip = stripOf(rep, in, n.Rect.W)
+	return v
+}
+
+// stripOf is the log strip of replica r in a box boxW wide.
+func stripOf(r engine.ReplicaState, in BrokerInputs, boxW float64) StripView {
+	s := StripView{Broker: r.Broker, TP: in.Part.TP, LEO: r.LEO, HW: r.HW, From: in.From, To: in.To, CellW: in.CellW, CellH: in.CellH}
+	s.X = (boxW - float64(in.To-in.From)*in.CellW) / 2
+	s.Cells = make([]CellView, 0, max(0, int(in.To-in.From)))
+	sel := in.Sel.Kind == SelRecord && in.Sel.Broker == r.Broker && in.Sel.TP == in.Part.TP
+	for o := in.From; o < in.To; o++ {
+		c := CellView{Offset: o, X: float64(o-in.From) * in.CellW}
+		lost, isLost := LostAt(in.Lost, in.Part.TP, o)
+		switch {
+		case o >= r.LogStart && o < r.LEO:
+			rec := r.Log[o-r.LogStart]
+			c.Kind, c.Record, c.EpochClass = CellRecord, rec, epochClass(rec.LeaderEpoch)
+			c.Committed = o < r.HW
+			c.Fresh = in.FreshValid && o >= in.Fresh[0] && o < in.Fresh[1]
+			c.Tip = "offset " + itoa(int64(o)) + ": " + rec.Value
+			if rec.Key != "" {
+				c.Tip = "offset " + itoa(int64(o)) + ": " + rec.Key + "=" + rec.Value
+			}
+			c.Selected = sel && in.Sel.Record == rec
+			if isLost && lost.Value == rec.Value {
+				c.Lost, c.Tip = true, c.Tip+"\n"+lost.Title
+			}
+		default:
+			if g, ok := ghostAt(in.Ghosts, o); ok {
+				c.Kind, c.Record, c.EpochClass = CellGhost, g, epochClass(g.LeaderEpoch)
+				name := g.Value
+				if name == "" {
+					name = "a record"
+				}
+				c.Tip = "offset " + itoa(int64(o)) + ": " + name + " — truncated from broker " + itoa(int64(r.Broker)) + "'s log"
+				c.Selected = sel && in.Sel.Record == g
+				if isLost && (g.Value == "" || lost.Value == g.Value) {
+					c.Lost, c.Tip = true, c.Tip+"\n"+lost.Title
+				}
+			} else if isLost {
+				c.Lost = true
+				c.Tip = "offset " + itoa(int64(o)) + ": " + lost.Value + " is not here\n" + lost.Title
+			}
+		}
+		s.Cells = append(s.Cells, c)
+	}
+	return s
+}
+
+// epochClass is a cell's colour class: one of six, cycling per leader
+// epoch ("ep0" … "ep5").
+func epochClass(e engine.Epoch) string { return "ep" + strconv.FormatInt(int64(e)%6, 10) }
+
+// ghostAt finds the ghost at offset o.
+func ghostAt(gs []engine.Record, o engine.Offset) (engine.Record, bool) {
+	for _, g := range gs {
+		if g.Offset == o {
+			return g, true
+		}
+	}
+	return engine.Record{}, false
+}
+
+// brokerUp says broker b is running.
+func brokerUp(st engine.State, b engine.BrokerID) bool {
+	for _, x := range st.Brokers {
+		if x.ID == b {
+			return x.Alive
+		}
+	}
+	return false
+}
+
+// BrokerViews returns the view of every broker box of lay at the
+// playhead, in the order of lay.Nodes (clients left out), with the
+// countdowns timers (Timers). Every strip shows the same window of
+// offsets, the newest the box has room for, shifted where a replica's own
+// log lies elsewhere (ReplicaWindow); truncated records stay in view until
+// overwritten.
+func (s *Store) BrokerViews(st engine.State, lay Layout, timers []Timer) []BrokerView {
+	p := s.Player
+	part, hasPart := FirstPartition(st)
+	var maxLEO, logStart engine.Offset
+	var fresh map[engine.BrokerID][2]engine.Offset
+	if hasPart {
+		logStart = -1
+		for _, id := range part.Replicas {
+			if r, ok := st.Replica(id, part.TP); ok {
+				maxLEO = max(maxLEO, r.LEO)
+				if logStart < 0 || r.LogStart < logStart {
+					logStart = r.LogStart
+				}
+			}
+		}
+		logStart = max(logStart, 0)
+		maxLEO = max(maxLEO, s.GhostEnd(part.TP)-1)
+		fresh = FreshCells(p.Recent(4096), part.TP, p.Now(), FreshWindow(s.Speed))
+	}
+	lost := s.Lost()
+	var out []BrokerView
+	for _, n := range lay.Nodes {
+		if n.Broker == 0 {
+			continue
+		}
+		in := BrokerInputs{Part: part, HasPart: hasPart, CellW: lay.CellW, CellH: lay.CellH, Lost: lost,
+			Sel: s.See.Sel, MenuOpen: s.MenuOpen && s.Menu == n.Broker, Timer: TimerOn(timers, n.Key)}
+		if hasPart {
+			in.From, in.To = LogWindow(maxLEO, logStart, n.Cells)
+			if r, ok := st.Replica(n.Broker, part.TP); ok {
+				own := max(r.LEO, s.GhostEndOn(part.TP, n.Broker)-1)
+				in.From, in.To = ReplicaWindow(in.From, in.To, own, r.LogStart, n.Cells)
+			}
+			in.Fresh, in.FreshValid = fresh[n.Broker]
+			in.Ghosts = s.Ghosts(n.Broker, part.TP)
+		}
+		out = append(out, BrokerViewOf(st, n, in))
+	}
+	return out
+}
+
+// TimerOn returns the countdown of timers drawn on node key ("b1",
+// "producer"), or the zero Timer if none.
+func TimerOn(timers []Timer, key string) Timer {
+	for _, t := range timers {
+		if t.Node == key {
+			return t
+		}
+	}
+	return Timer{}
+}
