@@ -22,20 +22,33 @@ import (
 // change at the playhead with config commands; any other change restarts
 // the scenario with a new cluster line.
 //
-// The panel is a memo: it re-renders only when a setting's value or the
-// note changes, not on every frame.
-func renderConfigPanel(s *site.Store) *memo {
+// The panel is drawn from its view: it re-renders only when a setting's
+// value or the note changes, not on every frame.
+func renderConfigPanel(s *site.Store) *pureEq[configView] {
 	cur := s.CurrentConfig()
-	g := &sig{}
-	g.s(s.Acting.Note)
+	v := configView{Note: s.Acting.Note}
 	for _, set := range site.Settings() {
-		g.s(set.Key).s(cur[set.Key])
+		v.Values = append(v.Values, cur[set.Key])
 	}
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return configPanel(s, cur) }}
+	return viewEq(v, func(v configView) *vecty.HTML { return configPanel(s, v) })
 }
 
-// configPanel draws the config panel for the settings' values cur.
-func configPanel(s *site.Store, cur map[string]string) *vecty.HTML {
+// configView is the config panel's state: each setting's value, in the
+// order of site.Settings, and the note of the last change.
+type configView struct {
+	Note   string
+	Values lines
+}
+
+// Equal reports whether v and w draw the same panel.
+func (v configView) Equal(w configView) bool { return v.Note == w.Note && v.Values.Equal(w.Values) }
+
+// configPanel draws the config panel v; its buttons dispatch to s.
+func configPanel(s *site.Store, v configView) *vecty.HTML {
+	cur := map[string]string{}
+	for i, set := range site.Settings() {
+		cur[set.Key] = v.Values[i]
+	}
 	sets := site.Settings()
 	rows := []vecty.MarkupOrChild{}
 	var runtime []string
@@ -96,7 +109,7 @@ func configPanel(s *site.Store, cur map[string]string) *vecty.HTML {
 			elem.ListItem(elem.Strong(vecty.Text("Teaching scale: ")), vecty.Text(teachWhat)),
 			elem.ListItem(elem.Strong(vecty.Text("All settings: ")), vecty.Text("change any value and press Apply. "+joinAnd(runtime)+" change at the playhead with config commands; any other change restarts the scenario with a new cluster line.")),
 		),
-		vecty.If(s.Acting.Note != "", elem.Paragraph(vecty.Markup(prop.ID("cfg-note"), vecty.Class("act-hint"), attr("aria-live", "polite")), vecty.Text(s.Acting.Note))),
+		vecty.If(v.Note != "", elem.Paragraph(vecty.Markup(prop.ID("cfg-note"), vecty.Class("act-hint"), attr("aria-live", "polite")), vecty.Text(v.Note))),
 		elem.Details(
 			elem.Summary(vecty.Text("All settings")),
 			elem.Div(vecty.Markup(vecty.Class("cfg-scroll")), elem.Table(vecty.Markup(vecty.Class("cfg-table")),

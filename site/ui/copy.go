@@ -40,8 +40,6 @@ func (c *ScriptView) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; re
 // Copy implements the vecty.Copier interface.
 func (c *Timeline) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }
 
-func (c *memo) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }
-
 func (c *timelineMarkers) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }
 
 func (c *cfgField) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }

@@ -33,10 +33,10 @@ type EventLog struct {
 
 // eventLogRows keeps the event log's last rows with what identifies them:
 // the player, its generation (Player.Generation: each seek rebuilds), how
-// many events have happened by the playhead (Player.EventCount) and
-// whether the fetch chatter shows. The log holds the events up to the
-// playhead, and those change only with that key, so a frame in which the
-// playhead moved but no event happened formats no row.
+// many rows the log has by the playhead (Store.LogTotal) and whether the
+// fetch chatter shows. The log holds the rows up to the playhead, and
+// those change only with that key, so a frame in which no row was added
+// (the playhead moved, or only fetch chatter happened) formats no row.
 type eventLogRows struct {
 	player       *site.Player
 	gen, count   int
@@ -48,11 +48,14 @@ type eventLogRows struct {
 // chatter if showNet, formatting its rows only when their key changed.
 func (c *eventLogRows) eventLog(s *site.Store, showNet bool) *EventLog {
 	pl := s.Player
-	if !c.set || c.player != pl || c.gen != pl.Generation() || c.count != pl.EventCount() || c.showNet != showNet {
+	// The rows change only when a row is added: with the chatter hidden,
+	// when an event that Matters happens, not on every fetch.
+	n := s.LogTotal(showNet)
+	if !c.set || c.player != pl || c.gen != pl.Generation() || c.count != n || c.showNet != showNet {
 		// The rows are HTML (escaped) set in one go: when a line arrives
 		// every row shifts, and reconciling the rows element by element
 		// took most of such a frame.
-		*c = eventLogRows{player: pl, gen: pl.Generation(), count: pl.EventCount(), showNet: showNet, set: true,
+		*c = eventLogRows{player: pl, gen: pl.Generation(), count: n, showNet: showNet, set: true,
 			rows: site.LogLinesHTML(s.LogLines(showNet, EventLogSize))}
 	}
 	return &EventLog{Store: s, ShowNet: showNet, Rows: c.rows}

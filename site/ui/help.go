@@ -16,11 +16,18 @@ import (
 // renderMannersBar is the header's buttons for the help dialog, the theme
 // and the table view: the DOM contract's #help-open, #theme and
 // #table-toggle.
-func renderMannersBar(s *site.Store) *memo {
+func renderMannersBar(s *site.Store) *pure[mannersView] {
 	m := s.Manners
-	g := &sig{}
-	g.t(m.TableView).s(m.EffectiveTheme()).t(m.HelpOpen)
-	return &memo{Sig: g.String(), Body: func() *vecty.HTML { return mannersBar(s, m.TableView, m.EffectiveTheme(), m.HelpOpen) }}
+	return view(mannersView{TableView: m.TableView, Theme: m.EffectiveTheme(), HelpOpen: m.HelpOpen},
+		func(v mannersView) *vecty.HTML { return mannersBar(s, v.TableView, v.Theme, v.HelpOpen) })
+}
+
+// mannersView is the header's buttons: the table view on or off, the
+// theme in effect and the help dialog open or closed.
+type mannersView struct {
+	TableView bool
+	Theme     string
+	HelpOpen  bool
 }
 
 // mannersBar is renderMannersBar's drawing, for the table view on or off,

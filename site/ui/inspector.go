@@ -23,7 +23,7 @@ type Inspector struct {
 	Gen   int         `vecty:"prop"`
 }
 
-// Render implements the vecty.Component interface. It returns a memo of
+// Render implements the vecty.Component interface. It returns a view of
 // the inspection, so that a frame that changes nothing in it leaves the
 // panel alone.
 func (i *Inspector) Render() vecty.ComponentOrHTML {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
 	"kplay/engine"
@@ -24,6 +25,8 @@ func renderTableView(s *site.Store) vecty.MarkupOrChild {
 	st := s.Player.State()
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(prop.ID("table-view"), vecty.Class("panel", "table-view"), attr("aria-labelledby", "table-view-h")),
+		elem.Button(vecty.Markup(vecty.Class("detail-close"), prop.Type(prop.TypeButton), attr("aria-label", "Close the tables"),
+			event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleTable{}) })), vecty.Text("×")),
 		elem.Heading2(vecty.Markup(prop.ID("table-view-h")), vecty.Text("Cluster as tables")),
 	}
 	if len(st.Partitions) == 0 {
