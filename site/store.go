@@ -92,6 +92,8 @@ type Store struct {
 	Scene
 	// onChange holds the subscribers, called in order after each change.
 	onChange []func()
+	// redraw is what the page last drew in full (FullRedraw).
+	redraw redrawState
 }
 
 // Session is the reader's side of the page: how they like to watch, which
@@ -286,6 +288,7 @@ func (s *Store) Subscribe(f func()) { s.onChange = append(s.onChange, f) }
 // Dispatch performs an action and notifies the subscribers if anything
 // changed.
 func (s *Store) Dispatch(a Action) {
+	wasPlaying := s.Playing
 	switch a := a.(type) {
 	case TogglePlay:
 		if !s.Playing && !s.mayPlay() {
@@ -394,6 +397,11 @@ func (s *Store) Dispatch(a Action) {
 	}
 	s.syncLesson()
 	s.syncErr()
+	if t, ok := a.(Tick); ok && wasPlaying && s.Playing {
+		s.redraw.playedMs += t.RealMs
+	} else {
+		s.redraw.version++
+	}
 	for _, f := range s.onChange {
 		f()
 	}

@@ -49,3 +49,6 @@ func (c *focusOnMount) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; 
 func (c *pure[V]) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }
 
 func (c *pureEq[V]) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }
+
+// Copy implements the vecty.Copier interface.
+func (c *Dots) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }

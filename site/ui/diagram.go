@@ -13,18 +13,19 @@ import (
 	"kplay/site"
 )
 
-// renderStage is the diagram with the open broker action menu over it.
-func renderStage(s *site.Store) *vecty.HTML {
+// renderStage is the diagram, with its message dots drawn by dots, and
+// the open broker action menu over it.
+func renderStage(s *site.Store, dots *Dots) *vecty.HTML {
 	st := s.Player.State()
 	lay := site.ComputeLayout(st, s.Narrow)
-	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderController(s, st), renderDiagram(s, st, lay), renderBrokerMenu(s, st, lay), renderLinkMenu(s, st, lay))
+	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderController(s, st), renderDiagram(s, st, lay, dots), renderBrokerMenu(s, st, lay), renderLinkMenu(s, st, lay))
 }
 
 // renderDiagram draws the cluster at the playhead as the lesson does:
 // nodes, the lesson's links, each broker's log strip, and the messages in
 // flight as dots along their links. It carries the DOM contract's
 // <svg id="diagram"> and <g class="node" data-node data-role>.
-func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML {
+func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) *vecty.HTML {
 	p := s.Player
 	timers := site.Timers(st, p.Scenario().Config)
 	brokers := s.BrokerViews(st, lay, timers)
@@ -50,6 +51,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 			attr("role", "group"),
 			attr("aria-label", diagramLabel(st, lay)),
 			vecty.ClassMap{"narrow": lay.Narrow, "grid": lay.Grid},
+			selectMessageIn(s),
 		),
 		fixed(arrowDefs),
 		renderLinks(lay, inflight),
@@ -57,7 +59,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML 
 		svgEl("g", nodes...),
 		renderLeaderMark(lay),
 		renderPartitionMaps(s, st, lay),
-		renderMessages(s, lay, inflight, p.Exact()),
+		dots,
 	)
 }
 
@@ -145,6 +147,31 @@ type linkLines []linkLine
 // Equal reports whether l and m draw the same lines.
 func (l linkLines) Equal(m linkLines) bool { return slices.Equal(l, m) }
 
+// Dots is a vecty.Component which represents the message dots
+// (renderMessages). The Page keeps one for its life and, on a frame in
+// which only the playhead moved (Store.FullRedraw), redraws it alone.
+type Dots struct {
+	vecty.Core
+
+	Store *site.Store `vecty:"prop"`
+	// mounted says it is in the document, so that it may be redrawn alone.
+	mounted bool
+}
+
+// Render implements the vecty.Component interface.
+func (d *Dots) Render() vecty.ComponentOrHTML {
+	s := d.Store
+	p := s.Player
+	lay := site.ComputeLayout(p.State(), s.Narrow)
+	return renderMessages(s, lay, p.InFlight(), p.Exact())
+}
+
+// Mount implements the vecty.Mounter interface.
+func (d *Dots) Mount() { d.mounted = true }
+
+// Unmount implements the vecty.Unmounter interface.
+func (d *Dots) Unmount() { d.mounted = false }
+
 // renderMessages draws each message in flight (site.Dots) as a dot on
 // its sender's lane with a short label: <g class="msg …" data-kind
 // data-msg> holding a <circle> and a <text>, keyed by the message's ID.
@@ -152,11 +179,12 @@ func (l linkLines) Equal(m linkLines) bool { return slices.Equal(l, m) }
 // nothing else: the browser repaints the dot's old and new places instead
 // of rebuilding the group (which cost the default scenario a third of its
 // main thread). A click on a dot selects its message: one listener on the
-// group serves every dot.
+// diagram serves every dot (selectMessageIn), so that a frame that redraws
+// only the dots adds and removes no listener.
 func renderMessages(s *site.Store, lay site.Layout, inflight []engine.Message, now float64) *vecty.HTML {
 	dots := site.Dots(lay, inflight, now)
 	items := make([]vecty.MarkupOrChild, 0, len(dots)+1)
-	items = append(items, vecty.Markup(vecty.Class("msgs"), attr("aria-hidden", "true"), selectMessageIn(s, inflight)))
+	items = append(items, vecty.Markup(vecty.Class("msgs"), attr("aria-hidden", "true")))
 	for _, d := range dots {
 		items = append(items, svgEl("g", vecty.Markup(vecty.Key(d.ID), vecty.Class("msg", d.Class), attr("data-kind", d.Kind), attr("data-msg", itoa(d.ID)), translate(d.X, d.Y)),
 			view(d.Label, dotBody)))

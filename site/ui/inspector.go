@@ -79,11 +79,11 @@ func selectMessage(s *site.Store, m engine.Message) {
 	s.Dispatch(site.Select{Target: site.Selection{Kind: site.SelMessage, Msg: m}})
 }
 
-// selectMessageIn is the click listener of the group of message dots: a
-// click on a dot (an element inside g.msg[data-msg]) selects that one of
-// msgs, the messages the dots were drawn from, and goes no further up the
-// page; a click elsewhere in the group goes on as usual.
-func selectMessageIn(s *site.Store, msgs []engine.Message) vecty.Applyer {
+// selectMessageIn is the diagram's click listener for the message dots: a
+// click on a dot (an element inside g.msg[data-msg]) selects that message
+// among those in flight, and goes no further up the page; a click
+// anywhere else goes on as usual.
+func selectMessageIn(s *site.Store) vecty.Applyer {
 	return event.Click(func(e *vecty.Event) {
 		g := e.Target.Call("closest", "g.msg[data-msg]")
 		if !g.Truthy() {
@@ -93,7 +93,7 @@ func selectMessageIn(s *site.Store, msgs []engine.Message) vecty.Applyer {
 		if err != nil {
 			return
 		}
-		for _, m := range msgs {
+		for _, m := range s.Player.InFlight() {
 			if m.ID == id {
 				e.Value.Call("stopPropagation")
 				selectMessage(s, m)

@@ -20,6 +20,21 @@ type Page struct {
 
 	// log is the event log's rows, kept from frame to frame.
 	log eventLogRows
+	// dots are the diagram's message dots, the one part a frame may
+	// redraw alone (Redraw).
+	dots *Dots
+}
+
+// Redraw redraws what the Store's last change needs: the whole page, or
+// on a frame in which only the playhead moved, only the message dots
+// (Store.FullRedraw). It must not be called before the page's first
+// render.
+func (p *Page) Redraw() {
+	if p.Store.FullRedraw() || p.dots == nil || !p.dots.mounted {
+		vecty.Rerender(p)
+		return
+	}
+	vecty.Rerender(p.dots)
 }
 
 // Render implements the vecty.Component interface.
@@ -59,7 +74,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
 				only(controls, newTimeline(s)),
 				renderAsk(s),
-				renderStage(s),
+				renderStage(s, p.dotsOf(s)),
 				renderCaption(s),
 				only(full, renderTryThis(s)),
 				renderInFlight(s),
@@ -157,4 +172,12 @@ func renderFork(s *site.Store) vecty.MarkupOrChild {
 		elem.Button(vecty.Markup(prop.ID("fork-undo"), prop.Type(prop.TypeButton), event.Click(func(*vecty.Event) { s.Dispatch(site.UndoFork{}) })), vecty.Text("Undo")),
 		elem.Button(vecty.Markup(prop.ID("fork-keep"), prop.Type(prop.TypeButton), event.Click(func(*vecty.Event) { s.Dispatch(site.DismissFork{}) })), vecty.Text("Keep the new history")),
 	)
+}
+
+// dotsOf returns the page's message dots for s, made on first use.
+func (p *Page) dotsOf(s *site.Store) *Dots {
+	if p.dots == nil || p.dots.Store != s {
+		p.dots = &Dots{Store: s}
+	}
+	return p.dots
 }

@@ -41,7 +41,7 @@ func main() {
 	// never been rendered.
 	s.Subscribe(func() {
 		if w.rendered {
-			vecty.Rerender(page)
+			page.Redraw()
 		}
 	})
 	// Render once more at the first draw. Vecty sets the timeline slider's

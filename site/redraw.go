@@ -1,0 +1,43 @@
+package site
+
+// This file decides how much of the page a change redraws. While the
+// playhead moves and nothing happens (no event, no action of the reader),
+// the only thing on screen that must move on every frame is the message
+// dots; the rest (the clock, the slider, the countdowns, the captions) is
+// redrawn at most every FullRedrawMs of real time, which keeps a playing
+// page's main thread mostly idle.
+
+// FullRedrawMs is how often, in real ms, a playing page redraws in full
+// when nothing happens: ten times a second, often enough for the clock
+// and a countdown's ring to read as moving.
+const FullRedrawMs = 100
+
+// redrawState counts the Store's changes and what the page last drew in
+// full. version counts every action but a playing Tick, and playedMs the
+// real time playing Ticks spent; the page last drew in full the player,
+// its generation (a seek rebuilds it) and event count, at drawnVersion
+// and atMs.
+type redrawState struct {
+	version      int
+	playedMs     float64
+	drawn        bool
+	player       *Player
+	gen, events  int
+	drawnVersion int
+	atMs         float64
+}
+
+// FullRedraw reports whether the page must be redrawn in full after the
+// last change, and records that it is, or whether redrawing the message
+// dots is enough: the change was a playing Tick, no event happened since
+// the last full redraw, and less than FullRedrawMs of real time has
+// passed since it.
+func (s *Store) FullRedraw() bool {
+	r, p := &s.redraw, s.Player
+	if r.drawn && r.player == p && r.gen == p.Generation() && r.events == p.EventCount() && r.drawnVersion == r.version && r.playedMs-r.atMs < FullRedrawMs {
+		return false
+	}
+	r.drawn, r.player, r.gen, r.events, r.atMs = true, p, p.Generation(), p.EventCount(), r.playedMs
+	r.drawnVersion = r.version
+	return true
+}
