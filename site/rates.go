@@ -16,7 +16,8 @@ type ScriptRate struct {
 	Producer int32
 	Every    engine.Time
 	Acks     engine.Acks
-	Last     engine.Time
+	// First and Last are when its first and last records go.
+	First, Last engine.Time
 }
 
 // String says it for the producer panel: "script line 12: p1 sends one
@@ -30,6 +31,18 @@ func (r ScriptRate) String() string {
 // script line whose produce steps (a rate expands into one per interval,
 // expandRate) started at or before now and go on after it, in line order.
 func ScriptRates(steps []script.Step, now engine.Time) []ScriptRate {
+	var out []ScriptRate
+	for _, r := range RateProducers(steps) {
+		if r.First <= now && now < r.Last {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// RateProducers returns every rate producer of the script: each line with
+// three produce steps or more, in line order.
+func RateProducers(steps []script.Step) []ScriptRate {
 	type span struct {
 		first, second, last engine.Time
 		n                   int
@@ -57,10 +70,10 @@ func ScriptRates(steps []script.Step, now engine.Time) []ScriptRate {
 	var out []ScriptRate
 	for _, line := range order {
 		sp := byLine[line]
-		if sp.n < 3 || sp.first > now || sp.last <= now {
+		if sp.n < 3 {
 			continue
 		}
-		out = append(out, ScriptRate{Line: line, Producer: sp.p.Producer, Every: sp.second - sp.first, Acks: sp.p.Acks, Last: sp.last})
+		out = append(out, ScriptRate{Line: line, Producer: sp.p.Producer, Every: sp.second - sp.first, Acks: sp.p.Acks, First: sp.first, Last: sp.last})
 	}
 	// order holds the lines in the order their first step came; steps are
 	// in time order, so sort by line for a stable reading.
@@ -70,4 +83,27 @@ func ScriptRates(steps []script.Step, now engine.Time) []ScriptRate {
 		}
 	}
 	return out
+}
+
+// ScriptRatesNow is ScriptRates for the Store's scenario at the playhead,
+// its rate producers found once per scenario.
+func (s *Store) ScriptRatesNow() []ScriptRate {
+	p, c := s.Player, &s.rates
+	if c.player != p {
+		c.player, c.all = p, RateProducers(p.Scenario().Steps)
+	}
+	var out []ScriptRate
+	now := p.Now()
+	for _, r := range c.all {
+		if r.First <= now && now < r.Last {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// rateCache is the Store's scenario's rate producers (ScriptRatesNow).
+type rateCache struct {
+	player *Player
+	all    []ScriptRate
 }

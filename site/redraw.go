@@ -41,3 +41,7 @@ func (s *Store) FullRedraw() bool {
 	r.drawnVersion = r.version
 	return true
 }
+
+// PlayedMs is the real time, in ms, the Store has spent playing: what
+// throttles parts of the page that need not follow every frame.
+func (s *Store) PlayedMs() float64 { return s.redraw.playedMs }

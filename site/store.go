@@ -151,6 +151,10 @@ type Scene struct {
 	Fork *Fork
 	// log is the event log's index of what matters (store_log.go).
 	log logIndex
+	// lines caches the event log's formatted rows.
+	lines lineCache
+	// rates caches the scenario's rate producers (ScriptRatesNow).
+	rates rateCache
 	// marks are the timeline's markers as drawn (TimelineMarkers).
 	marks shownMarkers
 	// actions caches Actions.

@@ -62,7 +62,7 @@ type logIndex struct {
 // every event, else those that Matter and are not the scenario's set-up
 // (Player.setUpChatter); at most max of them (the newest),
 // oldest first. It costs the rows returned plus the events added since the
-// last call.
+// last call; a row is formatted once (Store.lines) and then copied.
 func (s *Store) LogLines(showAll bool, max int) []LogLine {
 	if max <= 0 {
 		return nil
@@ -71,7 +71,7 @@ func (s *Store) LogLines(showAll bool, max int) []LogLine {
 	out := make([]LogLine, 0, min(max, 64))
 	if showAll {
 		for e := range p.Recent(max) {
-			out = append(out, logLine(e))
+			out = append(out, s.lines.line(p, e))
 		}
 		reverseLines(out)
 		return out
@@ -82,7 +82,7 @@ func (s *Store) LogLines(showAll bool, max int) []LogLine {
 		if len(run) == 0 {
 			break // forgotten by a long run (Player.window)
 		}
-		out = append(out, logLine(&run[len(run)-1]))
+		out = append(out, s.lines.line(p, &run[len(run)-1]))
 	}
 	reverseLines(out)
 	return out
@@ -197,4 +197,31 @@ func (p *Player) setUpCommand(e *engine.Event) (engine.Command, bool) {
 		}
 	}
 	return nil, false
+}
+
+// lineCache keeps the event log's formatted rows by event Seq, for one
+// history of one player (Player.hist: a seek back or a fork starts
+// another, whose events may differ at the same Seq). Formatting a row
+// (Event.String) was most of a frame's Go work at 9 brokers × 12
+// partitions, where every frame adds a row and shifts the other 299.
+type lineCache struct {
+	player *Player
+	hist   int
+	lines  map[int]LogLine
+}
+
+// lineCacheMax bounds the cache: past it, it starts over.
+const lineCacheMax = 4096
+
+// line returns e's row, formatting it only the first time.
+func (c *lineCache) line(p *Player, e *engine.Event) LogLine {
+	if c.player != p || c.hist != p.hist || len(c.lines) >= lineCacheMax {
+		*c = lineCache{player: p, hist: p.hist, lines: make(map[int]LogLine, 512)}
+	}
+	if l, ok := c.lines[e.Seq]; ok {
+		return l
+	}
+	l := logLine(e)
+	c.lines[e.Seq] = l
+	return l
 }

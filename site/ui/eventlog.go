@@ -42,6 +42,11 @@ type eventLogRows struct {
 	gen, count   int
 	showNet, set bool
 	rows         string
+	// at is the Store's PlayedMs when the rows were made: while playing,
+	// new rows are added at most every site.FullRedrawMs, so that a big
+	// cluster at the top speed, which adds a row on every frame, does not
+	// rebuild the panel's 300 rows on every frame.
+	at float64
 }
 
 // eventLog returns the event log of s at the playhead, with the fetch
@@ -51,11 +56,12 @@ func (c *eventLogRows) eventLog(s *site.Store, showNet bool) *EventLog {
 	// The rows change only when a row is added: with the chatter hidden,
 	// when an event that Matters happens, not on every fetch.
 	n := s.LogTotal(showNet)
-	if !c.set || c.player != pl || c.gen != pl.Generation() || c.count != n || c.showNet != showNet {
+	fresh := !s.Playing || s.PlayedMs()-c.at >= site.FullRedrawMs
+	if !c.set || c.player != pl || c.gen != pl.Generation() || (c.count != n && fresh) || c.showNet != showNet {
 		// The rows are HTML (escaped) set in one go: when a line arrives
 		// every row shifts, and reconciling the rows element by element
 		// took most of such a frame.
-		*c = eventLogRows{player: pl, gen: pl.Generation(), count: n, showNet: showNet, set: true,
+		*c = eventLogRows{player: pl, gen: pl.Generation(), count: n, showNet: showNet, set: true, at: s.PlayedMs(),
 			rows: site.LogLinesHTML(s.LogLines(showNet, EventLogSize))}
 	}
 	return &EventLog{Store: s, ShowNet: showNet, Rows: c.rows}

@@ -70,7 +70,7 @@ func renderProducerPanel(s *site.Store) *pure[producerView] {
 		v.Status = "producing one record every " + itoa(int64(r.Every)) + " ms (simulated), acks=" + r.Acks.String() + "; next at " + engine.FormatTime(r.Next)
 	}
 	var script []string
-	for _, sr := range site.ScriptRates(s.Player.Scenario().Steps, s.Player.Now()) {
+	for _, sr := range s.ScriptRatesNow() {
 		script = append(script, sr.String())
 	}
 	if len(script) > 0 {
