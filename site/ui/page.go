@@ -23,6 +23,30 @@ type Page struct {
 	// dots are the diagram's message dots, the one part a frame may
 	// redraw alone (Redraw).
 	dots *Dots
+	// horizon is the timeline's end at the last render, and rendered
+	// says there was one (settle).
+	horizon  engine.Time
+	rendered bool
+}
+
+// settle renders the page once more on the next frame when the
+// timeline's end moved and the page is not playing. Vecty sets the
+// slider's value before its max, so a render that moves both leaves the
+// value clamped to the old max; while playing, the next full redraw
+// (within site.FullRedrawMs) puts it right, but a paused page has no next
+// redraw.
+func (p *Page) settle(s *site.Store) {
+	h := s.Player.Horizon()
+	if h == p.horizon {
+		return
+	}
+	// Vecty cannot rerender what it has not rendered yet; the page's
+	// first draw renders again anyway (wasm/playground).
+	first := !p.rendered
+	p.horizon, p.rendered = h, true
+	if !s.Playing && !first {
+		vecty.Rerender(p)
+	}
 }
 
 // Redraw redraws what the Store's last change needs: the whole page, or
@@ -41,6 +65,7 @@ func (p *Page) Redraw() {
 func (p *Page) Render() vecty.ComponentOrHTML {
 	s := p.Store
 	pl := s.Player
+	p.settle(s)
 	title := s.Title
 	if title == "" {
 		title = "untitled scenario"
