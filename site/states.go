@@ -67,8 +67,15 @@ func LookOf(st engine.State, b engine.BrokerID) BrokerLook {
 			l.Note = "elected uncleanly: data may be lost"
 		}
 	}
+	// The controller keeps a broker's controlled-shutdown state after the
+	// process stops; "shutting down" beside "down" read as a
+	// contradiction to a learner, so a finished one says it was clean.
 	if bs.Reg.ShuttingDown {
-		l.Badges = append(l.Badges, Badge{"shutting-down", "shutting down"})
+		text := "shutting down"
+		if !bs.Alive {
+			text = "shut down cleanly"
+		}
+		l.Badges = append(l.Badges, Badge{"shutting-down", text})
 	}
 	if bs.Reg.Fenced {
 		l.Badges = append(l.Badges, Badge{"fenced", "fenced"})

@@ -341,7 +341,7 @@ func (s *Store) Dispatch(a Action) {
 		}
 		s.Fork = nil
 	case Restart:
-		s.Player.Seek(s.Player.Scenario().Config.Start)
+		s.restart()
 		s.resetLesson()
 	case Resize:
 		narrow := a.Width > 0 && a.Width < NarrowBelow

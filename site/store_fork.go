@@ -147,3 +147,32 @@ func (p *Player) sharedEvents(since int) (int, bool) {
 	}
 	return shared, true
 }
+
+// restart takes the scenario back to its start as the script has it: the
+// reader's actions are cleared (a fresh run is what a learner expects of
+// Restart; keeping them replayed them, and the next action then forked a
+// past the learner thought gone), with a notice whose Undo puts them back.
+func (s *Store) restart() {
+	p := s.Player
+	start := p.Scenario().Config.Start
+	user := p.UserSteps()
+	if len(user) == 0 {
+		p.Seek(start)
+		return
+	}
+	f := Fork{At: start, Dropped: len(user), user: user, furthest: p.furthest, nextValue: s.nextValue}
+	f.Notice = RestartNotice(len(user))
+	p.restoreUser(nil, start, start)
+	p.furthest = start // a fresh run: acting in it changes no past seen
+	s.nextValue = nextOrderNumber(p.Scenario())
+	s.Fork = &f
+}
+
+// RestartNotice words a restart that cleared n of the reader's actions.
+func RestartNotice(n int) string {
+	what := "your action was"
+	if n > 1 {
+		what = "your " + strconv.Itoa(n) + " actions were"
+	}
+	return "Restarted from the beginning: " + what + " cleared. Undo puts them back."
+}

@@ -252,3 +252,35 @@ func TestStoreMenuToggles(t *testing.T) {
 		t.Fatal("CloseMenu left the menu open")
 	}
 }
+
+// Restart is a fresh run: the reader's actions are cleared, the next
+// record is the script's first name again, acting then forks nothing, and
+// the notice's Undo puts the actions back.
+func TestStoreRestartClearsActions(t *testing.T) {
+	s := defaultStore(t)
+	first := s.NextValue()
+	s.Dispatch(Seek{At: s.Player.Scenario().Config.Start + 1500})
+	s.Dispatch(ProduceRecord{})
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 1}})
+	if n := len(s.Player.UserSteps()); n != 2 {
+		t.Fatalf("%d actions before the restart, want 2", n)
+	}
+	s.Dispatch(Restart{})
+	if n := len(s.Player.UserSteps()); n != 0 || s.Player.Now() != s.Player.Scenario().Config.Start {
+		t.Fatalf("after Restart: %d actions, playhead %s; want none, at the start", n, engine.FormatTime(s.Player.Now()))
+	}
+	if s.NextValue() != first || s.Fork == nil || s.Fork.Notice != RestartNotice(2) {
+		t.Fatalf("after Restart: next %s (want %s), notice %+v", s.NextValue(), first, s.Fork)
+	}
+	s.Dispatch(DismissFork{})
+	s.Dispatch(Seek{At: s.Player.Scenario().Config.Start + 500})
+	s.Dispatch(ProduceRecord{})
+	if s.Fork != nil {
+		t.Fatalf("acting in the fresh run forked: %q", s.Fork.Notice)
+	}
+	s.Dispatch(Restart{})
+	s.Dispatch(UndoFork{})
+	if n := len(s.Player.UserSteps()); n != 1 {
+		t.Fatalf("Undo after Restart: %d actions, want the 1 it cleared", n)
+	}
+}

@@ -101,7 +101,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				renderAsk(s),
 				renderStage(s, p.dotsOf(s)),
 				renderCaption(s),
-				only(full, renderTryThis(s)),
+				only(full || controlsMode(s) == "full", renderTryThis(s)),
 				renderInFlight(s),
 				legend(),
 			),
