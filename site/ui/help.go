@@ -83,7 +83,9 @@ func renderHelp(s *site.Store) vecty.MarkupOrChild {
 					e.Value.Call("preventDefault")
 				}
 			})),
-			elem.Heading2(vecty.Markup(prop.ID("help-h")), vecty.Text("Keyboard shortcuts")),
+			elem.Heading2(vecty.Markup(prop.ID("help-h")), vecty.Text("Words on the page")),
+			glossary(),
+			elem.Heading2(vecty.Text("Keyboard shortcuts")),
 			elem.Table(
 				elem.TableHead(elem.TableRow(
 					elem.TableHeader(vecty.Markup(attr("scope", "col")), vecty.Text("Key")),
@@ -94,7 +96,7 @@ func renderHelp(s *site.Store) vecty.MarkupOrChild {
 			elem.Paragraph(vecty.Markup(vecty.Class("hint")),
 				vecty.Text("While the speed slider or a checkbox has the focus only Esc is a shortcut, and Space presses a focused button. Tab reaches every broker; Enter opens its menu.")),
 			elem.Button(vecty.Markup(prop.ID("help-close"), prop.Type(prop.TypeButton), vecty.Class("close"),
-				attr("aria-label", "Close the keyboard shortcuts"),
+				attr("aria-label", "Close the help"),
 				event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleHelp{}) })),
 				vecty.Text("×")),
 		),
@@ -147,4 +149,16 @@ func scriptHelp() *vecty.HTML {
 			elem.TableBody(rows...),
 		)),
 	)
+}
+
+// glossary lists site.Glossary: each word, what it means, and where Kafka
+// defines it.
+func glossary() *vecty.HTML {
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("glossary"))}
+	for _, t := range site.Glossary() {
+		items = append(items,
+			elem.DefinitionTerm(vecty.Text(t.Word)),
+			elem.Description(vecty.Text(t.Meaning+" "), elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text("("+t.Source+")"))))
+	}
+	return elem.DescriptionList(items...)
 }
