@@ -94,6 +94,8 @@ type Store struct {
 	onChange []func()
 	// redraw is what the page last drew in full (FullRedraw).
 	redraw redrawState
+	// skipping says the last frame played quiet time (Skipping).
+	skipping bool
 }
 
 // Session is the reader's side of the page: how they like to watch, which
@@ -450,6 +452,7 @@ const quietMoments = 256
 // Speed. At or above real time both speeds are the same.
 func (s *Store) advance(realMs float64) {
 	p := s.Player
+	s.skipping = false
 	quiet := QuietSpeed(s.Speed)
 	if !s.SkipQuiet || quiet == s.Speed {
 		p.Advance(realMs * s.Speed)
@@ -463,6 +466,7 @@ func (s *Store) advance(realMs float64) {
 	for range quietMoments {
 		next, ok := p.NextActivity()
 		if !ok || float64(next)-p.Exact() > realMs*quiet {
+			s.skipping = true
 			p.Advance(realMs * quiet)
 			return
 		}
@@ -472,6 +476,7 @@ func (s *Store) advance(realMs float64) {
 			return
 		}
 		realMs -= (float64(next) - p.Exact()) / quiet
+		s.skipping = true
 		from := p.EventCount()
 		p.AdvanceTo(next)
 		if p.sentSince(from) && p.lessonOnWire(w) {
@@ -479,8 +484,15 @@ func (s *Store) advance(realMs float64) {
 			return
 		}
 	}
+	s.skipping = true
 	p.Advance(realMs * quiet)
 }
+
+// Skipping reports whether the last frame played quiet time faster than
+// the speed (SkipQuiet: no message that carries the lesson was on the
+// wire), so that the page can say the clock runs faster than the slider
+// reads.
+func (s *Store) Skipping() bool { return s.Playing && s.skipping }
 
 // syncErr shows a scripted step's error, if the player has one.
 func (s *Scene) syncErr() {

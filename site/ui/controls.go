@@ -17,18 +17,20 @@ import (
 type Controls struct {
 	vecty.Core
 
-	Store     *site.Store `vecty:"prop"`
-	Playing   bool        `vecty:"prop"`
-	Speed     float64     `vecty:"prop"`
-	NextValue string      `vecty:"prop"`
-	SkipQuiet bool        `vecty:"prop"`
+	Store   *site.Store `vecty:"prop"`
+	Playing bool        `vecty:"prop"`
+	Speed   float64     `vecty:"prop"`
+	// Skipping says quiet time is playing faster than Speed.
+	Skipping  bool   `vecty:"prop"`
+	NextValue string `vecty:"prop"`
+	SkipQuiet bool   `vecty:"prop"`
 }
 
 // SkipRender implements the vecty.RenderSkipper interface: the toolbar
 // re-renders only when what it shows changes, not on every frame.
 func (c *Controls) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Controls)
-	return ok && p.Store == c.Store && p.Playing == c.Playing && p.Speed == c.Speed && p.NextValue == c.NextValue && p.SkipQuiet == c.SkipQuiet
+	return ok && p.Store == c.Store && p.Playing == c.Playing && p.Speed == c.Speed && p.Skipping == c.Skipping && p.NextValue == c.NextValue && p.SkipQuiet == c.SkipQuiet
 }
 
 // Render implements the vecty.Component interface.
@@ -65,7 +67,9 @@ func (c *Controls) Render() vecty.ComponentOrHTML {
 			attr("aria-valuetext", site.FormatSpeed(c.Speed)+" real time"),
 			event.Input(c.onSpeed),
 		)),
-		elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed")), vecty.Text(site.FormatSpeed(c.Speed))),
+		elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed")), vecty.Text(site.FormatSpeed(c.Speed)),
+			vecty.If(c.Skipping, elem.Span(vecty.Markup(vecty.Class("quiet-note"), attr("title", "No message that carries the lesson is on the wire, so the clock runs at least at real time")),
+				vecty.Text(" (quiet time: "+site.FormatSpeed(site.QuietSpeed(c.Speed))+")")))),
 		elem.Label(
 			vecty.Markup(vecty.Class("toggle"), attr("title", "While no message is on the wire, play at least at real time")),
 			elem.Input(vecty.Markup(prop.ID("skip-quiet"), prop.Type(prop.TypeCheckbox), prop.Checked(c.SkipQuiet), event.Change(c.onSkipQuiet))),

@@ -96,7 +96,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		&ViolationsBanner{Store: s, Count: count, Gen: gen},
 		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": (full || embedSide(s)) && len(pl.State().Brokers) <= site.ColumnMax}),
 			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
-				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
+				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, Skipping: s.Skipping(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
 				only(controls, newTimeline(s)),
 				renderAsk(s),
 				renderStage(s, p.dotsOf(s)),
