@@ -167,3 +167,30 @@ func TestWireJudge(t *testing.T) {
 		t.Error("a fetch answer from a crashed broker carries the lesson")
 	}
 }
+
+// Skipping says when a frame played quiet time faster than the speed: in
+// the default scenario some frames do, and none once skip quiet time is
+// off or the page is paused.
+func TestSkippingSaysSo(t *testing.T) {
+	s := defaultStore(t)
+	saw := false
+	for i := 0; i < 2000 && !saw; i++ {
+		s.Dispatch(Tick{RealMs: 16})
+		saw = s.Skipping()
+	}
+	if !saw {
+		t.Fatal("no frame of the default scenario skipped quiet time")
+	}
+	s.Dispatch(TogglePlay{})
+	if s.Skipping() {
+		t.Error("a paused page says it is skipping quiet time")
+	}
+	s.Dispatch(TogglePlay{})
+	s.Dispatch(ToggleSkipQuiet{})
+	for i := 0; i < 500; i++ {
+		s.Dispatch(Tick{RealMs: 16})
+		if s.Skipping() {
+			t.Fatal("skipping with skip quiet time off")
+		}
+	}
+}
