@@ -67,9 +67,7 @@ func (c *Controls) Render() vecty.ComponentOrHTML {
 			attr("aria-valuetext", site.FormatSpeed(c.Speed)+" real time"),
 			event.Input(c.onSpeed),
 		)),
-		elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed")), vecty.Text(site.FormatSpeed(c.Speed)),
-			vecty.If(c.Skipping, elem.Span(vecty.Markup(vecty.Class("quiet-note"), attr("title", "No message that carries the lesson is on the wire, so the clock runs at least at real time")),
-				vecty.Text(" (quiet time: "+site.FormatSpeed(site.QuietSpeed(c.Speed))+")")))),
+		speedLabel(c.Speed, c.Skipping),
 		elem.Label(
 			vecty.Markup(vecty.Class("toggle"), attr("title", "While no message is on the wire, play at least at real time")),
 			elem.Input(vecty.Markup(prop.ID("skip-quiet"), prop.Type(prop.TypeCheckbox), prop.Checked(c.SkipQuiet), event.Change(c.onSkipQuiet))),
@@ -96,4 +94,18 @@ func (c *Controls) onSpeed(e *vecty.Event) {
 		return
 	}
 	c.Store.Dispatch(site.SetSpeed{Speed: site.SpeedFromSlider(v)})
+}
+
+// speedLabel is the speed's readout (#speed-label): "1/100×", or while
+// quiet time is skipped "quiet: 1×", the speed the clock then runs at,
+// with why in its tooltip. Both fit its fixed width (static/screen.css),
+// so that the controls' row never wraps differently and the diagram
+// under it never moves.
+func speedLabel(speed float64, skipping bool) *vecty.HTML {
+	if !skipping {
+		return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed")), vecty.Text(site.FormatSpeed(speed)))
+	}
+	return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed"), vecty.Class("quiet"),
+		attr("title", "No message that carries the lesson is on the wire: quiet time plays at "+site.FormatSpeed(site.QuietSpeed(speed))+", then "+site.FormatSpeed(speed)+" again")),
+		vecty.Text("quiet: "+site.FormatSpeed(site.QuietSpeed(speed))))
 }
