@@ -284,3 +284,25 @@ func TestStoreRestartClearsActions(t *testing.T) {
 		t.Fatalf("Undo after Restart: %d actions, want the 1 it cleared", n)
 	}
 }
+
+// Once the reader has acted, the script's captions give way (the
+// fresh-eyes learner read "crash broker 1" while broker 2 led after their
+// own crash of broker 1); before, and when the action is still ahead of
+// the playhead, they show.
+func TestCaptionGivesWayToTheReader(t *testing.T) {
+	s := defaultStore(t)
+	start := s.Player.Scenario().Config.Start
+	s.Dispatch(Seek{At: start + 1500})
+	if _, ok := s.Caption(); !ok {
+		t.Fatal("start-here has no caption at 00:00:01.500")
+	}
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 1}})
+	s.Dispatch(Seek{At: start + 9500})
+	if text, ok := s.Caption(); ok {
+		t.Errorf("after the reader crashed broker 1 the caption still says %q", text)
+	}
+	s.Dispatch(Seek{At: start + 1000})
+	if _, ok := s.Caption(); !ok {
+		t.Error("before the reader's action the caption is gone")
+	}
+}
