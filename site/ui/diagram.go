@@ -44,6 +44,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) 
 	}
 
 	inflight := p.InFlight()
+	dots.lay = lay
 	return svgEl("svg",
 		vecty.Markup(
 			attr("id", "diagram"),
@@ -156,14 +157,17 @@ type Dots struct {
 	Store *site.Store `vecty:"prop"`
 	// mounted says it is in the document, so that it may be redrawn alone.
 	mounted bool
+	// lay is the diagram's layout as last drawn in full: the dots follow
+	// the boxes on screen, and a frame that redraws only them computes
+	// neither the state nor the layout (at 9 × 12 most of a frame).
+	lay site.Layout
 }
 
 // Render implements the vecty.Component interface.
 func (d *Dots) Render() vecty.ComponentOrHTML {
 	s := d.Store
 	p := s.Player
-	lay := site.ComputeLayout(p.State(), s.Narrow)
-	return renderMessages(s, lay, p.InFlight(), p.Exact())
+	return renderMessages(s, d.lay, p.InFlight(), p.Exact())
 }
 
 // Mount implements the vecty.Mounter interface.
