@@ -23,6 +23,8 @@ type Page struct {
 	// dots are the diagram's message dots, the one part a frame may
 	// redraw alone (Redraw).
 	dots *Dots
+	// pending says a full render is queued (Redraw).
+	pending bool
 	// horizon is the timeline's end at the last render, and rendered
 	// says there was one (settle).
 	horizon  engine.Time
@@ -55,16 +57,20 @@ func (p *Page) settle(s *site.Store) {
 // render.
 func (p *Page) Redraw() {
 	if p.Store.FullRedraw() || p.dots == nil || !p.dots.mounted {
+		p.pending = true
 		vecty.Rerender(p)
 		return
 	}
-	vecty.Rerender(p.dots)
+	if !p.pending { // a full render, queued, draws the dots too
+		vecty.Rerender(p.dots)
+	}
 }
 
 // Render implements the vecty.Component interface.
 func (p *Page) Render() vecty.ComponentOrHTML {
 	s := p.Store
 	pl := s.Player
+	p.pending = false
 	p.settle(s)
 	title := s.Title
 	if title == "" {

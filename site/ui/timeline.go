@@ -179,9 +179,18 @@ func (m *timelineMarkers) Render() vecty.ComponentOrHTML {
 		if mk.Kind == site.MarkCommand {
 			lastCommand = mk.At
 		}
-		items = append(items, elem.ListItem(m.marker(mk)))
+		items = append(items, view(markerView{Marker: mk, Start: m.Start}, func(v markerView) *vecty.HTML { return elem.ListItem(m.marker(v)) }))
 	}
 	return elem.UnorderedList(items...)
+}
+
+// markerView is one marker as drawn: the marker, and the timeline's start
+// it is placed from. A marker redraws only when it changes, so that a
+// marker added at the end of a long run (at the top speed, several a
+// second) does not rebuild the other 159 and their click handlers.
+type markerView struct {
+	site.Marker
+	Start engine.Time
 }
 
 // markerName is a kind as the page names it.
@@ -194,7 +203,8 @@ func markerName(k site.MarkerKind) string {
 
 // marker draws one marker: a button that seeks to its time, its events
 // as the tooltip (as text, never markup).
-func (m *timelineMarkers) marker(mk site.Marker) *vecty.HTML {
+func (m *timelineMarkers) marker(v markerView) *vecty.HTML {
+	mk := v.Marker
 	title := engine.FormatTime(mk.At) + "\n" + mk.Label
 	if more := mk.More(); more > 0 {
 		title += "\n(+" + strconv.Itoa(more) + " more)"
@@ -202,7 +212,7 @@ func (m *timelineMarkers) marker(mk site.Marker) *vecty.HTML {
 	at := mk.At
 	return elem.Button(
 		vecty.Markup(vecty.Class("marker", "marker-"+mk.Kind.String(), mk.Kind.String()), prop.Type(prop.TypeButton),
-			vecty.Style("--at", itoa(int64(mk.At-m.Start))),
+			vecty.Style("--at", itoa(int64(mk.At-v.Start))),
 			vecty.Data("at", engine.FormatTime(mk.At)), vecty.Data("kind", mk.Kind.String()),
 			attr("title", title), attr("aria-label", markerName(mk.Kind)+" at "+engine.FormatTime(mk.At)),
 			event.Click(func(*vecty.Event) { m.Store.Dispatch(site.ScrubTo{At: at}) })),
