@@ -185,25 +185,7 @@ func BenchmarkSoak(b *testing.B) {
 // minutes, for a soak of many minutes.
 func longBrowser(b *testing.B, d time.Duration) context.Context {
 	b.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath(b)),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.UserDataDir(b.TempDir()),
-		chromedp.WindowSize(1280, 800),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	b.Cleanup(cancelAlloc)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	b.Cleanup(cancelCtx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, d)
-	b.Cleanup(cancelTimeout)
-	return ctx
+	return browserFor(b, 1280, 800, d)
 }
 
 // clockMs reads the page's clock, "HH:MM:SS.mmm" (or without the

@@ -85,6 +85,13 @@ func builtSite(tb testing.TB) string {
 // returns a context for its first tab. Everything ends at test cleanup.
 func newBrowser(tb testing.TB, width, height int) context.Context {
 	tb.Helper()
+	return browserFor(tb, width, height, 2*time.Minute)
+}
+
+// browserFor is newBrowser with a deadline of d for everything the tab
+// does.
+func browserFor(tb testing.TB, width, height int, d time.Duration) context.Context {
+	tb.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromiumPath(tb)),
 		chromedp.NoSandbox,
@@ -101,7 +108,7 @@ func newBrowser(tb testing.TB, width, height int) context.Context {
 	tb.Cleanup(cancelAlloc)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	tb.Cleanup(cancelCtx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, cancelTimeout := context.WithTimeout(ctx, d)
 	tb.Cleanup(cancelTimeout)
 	return ctx
 }
