@@ -161,8 +161,9 @@ func (c *Cluster) AdvanceTo(t Time) {
 // Advance is AdvanceTo(Now()+d); d is in milliseconds.
 func (c *Cluster) Advance(d Time) { c.AdvanceTo(c.now + d) }
 
-// Events returns the events with Seq >= from, oldest first. The slice may
-// share the cluster's log; callers must not modify it.
+// Events returns the events with Seq >= from, oldest first, in a new
+// slice (the log stores events packed; see packedEvent). Their ISRs are
+// the log's: callers must not modify them.
 func (c *Cluster) Events(from int) []Event {
 	if from < 0 {
 		from = 0
@@ -172,10 +173,9 @@ func (c *Cluster) Events(from int) []Event {
 
 // EventsBefore returns the newest events before end that the log holds in
 // one piece, oldest first: events [from, end) for some from < end whenever
-// 0 < end <= EventCount, and none otherwise. It copies nothing (the slice
-// shares the log; callers must not modify it), so a view that wants only
-// the last few events of a long run walks back from EventCount a piece at
-// a time and stops when it has seen enough.
+// 0 < end <= EventCount (at most 64 of them), and none otherwise. A view
+// that wants only the last few events of a long run walks back from
+// EventCount a piece at a time and stops when it has seen enough.
 func (c *Cluster) EventsBefore(end int) []Event { return c.events.before(end) }
 
 // EventCount returns the number of events so far: the Seq the next one

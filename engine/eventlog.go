@@ -20,12 +20,16 @@ const eventChunk = 1024
 // last block; first == n when blocks is empty; kept holds, in Seq order,
 // the newest of the events keep chose (at most about maxKept).
 type eventLog struct {
-	blocks  [][]Event
+	blocks  [][]packedEvent
 	first   int
 	n       int
 	kept    keptEvents
 	keep    func(*Event) bool
 	maxKept int
+	// tab holds the strings and ISRs of the events in blocks and kept.
+	tab eventTables
+	// scratch is the event append shows keep.
+	scratch Event
 }
 
 func (l *eventLog) len() int { return l.n }
@@ -43,36 +47,40 @@ func (l *eventLog) locate(s int) (int, int) {
 
 func (l *eventLog) append(e Event) {
 	if len(l.blocks) == 0 || l.n%eventChunk == 0 {
-		l.blocks = append(l.blocks, make([]Event, 0, eventChunk-l.n%eventChunk))
+		l.blocks = append(l.blocks, make([]packedEvent, 0, eventChunk-l.n%eventChunk))
 	}
 	last := len(l.blocks) - 1
 	if b := l.blocks[last]; len(b) == cap(b) {
 		// A clone's last block is clipped (see clone): give it room of its
 		// own, to the block's end, before the first append.
-		nb := make([]Event, len(b), len(b)+eventChunk-l.n%eventChunk)
+		nb := make([]packedEvent, len(b), len(b)+eventChunk-l.n%eventChunk)
 		copy(nb, b)
 		l.blocks[last] = nb
 	}
-	l.blocks[last] = append(l.blocks[last], e)
+	pe := l.tab.pack(&e)
+	l.blocks[last] = append(l.blocks[last], pe)
 	l.n++
 	if l.keep != nil {
-		if b := l.blocks[last]; l.keep(&b[len(b)-1]) {
-			l.kept.add(e)
+		// keep gets a pointer to the log's own scratch event: a pointer to
+		// e would move every appended event to the heap.
+		l.scratch = e
+		if l.keep(&l.scratch) {
+			l.kept.add(pe)
 		}
 	}
 }
 
 // appendBlock appends e to the last block of blocks, or to a new one when
 // it holds eventChunk events.
-func appendBlock(blocks [][]Event, e Event) [][]Event {
+func appendBlock(blocks [][]packedEvent, e packedEvent) [][]packedEvent {
 	if len(blocks) == 0 || len(blocks[len(blocks)-1]) == eventChunk {
-		blocks = append(blocks, make([]Event, 0, eventChunk))
+		blocks = append(blocks, make([]packedEvent, 0, eventChunk))
 	}
 	last := len(blocks) - 1
 	if b := blocks[last]; len(b) == cap(b) {
 		// A clone's last block is clipped (see clone): give it room of its
 		// own before the first append.
-		nb := make([]Event, len(b), eventChunk)
+		nb := make([]packedEvent, len(b), eventChunk)
 		copy(nb, b)
 		blocks[last] = nb
 	}
@@ -82,7 +90,7 @@ func appendBlock(blocks [][]Event, e Event) [][]Event {
 
 // cloneBlocks shares every block, the last, partial one clipped to its
 // length (see appendBlock).
-func cloneBlocks(blocks [][]Event) [][]Event {
+func cloneBlocks(blocks [][]packedEvent) [][]packedEvent {
 	blocks = slices.Clone(blocks)
 	if n := len(blocks); n > 0 {
 		k := len(blocks[n-1])
@@ -95,12 +103,12 @@ func cloneBlocks(blocks [][]Event) [][]Event {
 // order, in blocks of eventChunk events (the first may be short once the
 // oldest are dropped), so that clones share them as they share the log.
 type keptEvents struct {
-	blocks [][]Event
+	blocks [][]packedEvent
 	n      int
 }
 
 // add appends e, whose Seq is later than every kept event's.
-func (k *keptEvents) add(e Event) {
+func (k *keptEvents) add(e packedEvent) {
 	k.blocks = appendBlock(k.blocks, e)
 	k.n++
 }
@@ -116,17 +124,18 @@ func (k *keptEvents) search(seq int) (int, int) {
 	return bi, sort.Search(len(b), func(i int) bool { return b[i].Seq >= seq })
 }
 
-// from calls f with every kept event with seq <= Seq < end until f
-// returns false, and reports whether f never did.
-func (k *keptEvents) from(seq, end int, f func(*Event) bool) bool {
+// from calls f with every kept event with seq <= Seq < end, unpacked
+// from t, until f returns false, and reports whether f never did.
+func (k *keptEvents) from(t *eventTables, seq, end int, f func(*Event) bool) bool {
 	bi, i := k.search(seq)
+	var e Event // one variable for every call of f: &e escapes
 	for ; bi < len(k.blocks); bi, i = bi+1, 0 {
 		b := k.blocks[bi]
 		for ; i < len(b); i++ {
 			if b[i].Seq >= end {
 				return true
 			}
-			if !f(&b[i]) {
+			if e = t.unpack(&b[i]); !f(&e) {
 				return false
 			}
 		}
@@ -147,29 +156,26 @@ func (k *keptEvents) trim(max int) {
 	}
 }
 
-// slice returns the events with Seq >= from: the kept ones before the
-// blocks, then [max(from, first), n). Within one block it shares the
-// block; otherwise it copies.
+// slice returns a new slice of the events with Seq >= from: the kept
+// ones before the blocks, then [max(from, first), n).
 func (l *eventLog) slice(from int) []Event {
 	if from >= l.n {
 		return nil
 	}
-	at := max(from, l.first)
-	if from >= l.first {
-		if bi, off := l.locate(at); bi == len(l.blocks)-1 {
-			b := l.blocks[bi]
-			return b[off:len(b):len(b)]
-		}
-	}
-	out := make([]Event, 0, l.n-at)
+	out := make([]Event, 0, l.n-max(from, l.first))
 	l.from(from, func(e *Event) bool { out = append(out, *e); return true })
 	return out
 }
 
-// before returns the events of the block holding event end-1, up to end:
-// a run [from, end) with from < end when first < end <= n, sharing the
-// block. For an end-1 the blocks no longer hold it is the kept event
-// end-1 alone, or nothing if that event was not kept.
+// beforeRun is the most events before returns: a caller that walks back
+// from the end a run at a time unpacks a few more than it needs, not a
+// block of 1,024.
+const beforeRun = 64
+
+// before returns, in a new slice, up to beforeRun events up to end from
+// the block holding event end-1: a run [from, end) with from < end when
+// first < end <= n. For an end-1 the blocks no longer hold it is the kept
+// event end-1 alone, or nothing if that event was not kept.
 func (l *eventLog) before(end int) []Event {
 	end = min(end, l.n)
 	if end <= 0 {
@@ -178,12 +184,17 @@ func (l *eventLog) before(end int) []Event {
 	if end-1 < l.first {
 		kb, ki := l.kept.search(end - 1)
 		if kb < len(l.kept.blocks) && l.kept.blocks[kb][ki].Seq == end-1 {
-			return l.kept.blocks[kb][ki : ki+1 : ki+1]
+			return []Event{l.tab.unpack(&l.kept.blocks[kb][ki])}
 		}
 		return nil
 	}
 	bi, i := l.locate(end - 1)
-	return l.blocks[bi][: i+1 : i+1]
+	b := l.blocks[bi][max(0, i+1-beforeRun) : i+1]
+	out := make([]Event, len(b))
+	for j := range b {
+		out[j] = l.tab.unpack(&b[j])
+	}
+	return out
 }
 
 // each calls f for every event in order, the kept ones first.
@@ -192,16 +203,18 @@ func (l *eventLog) each(f func(Event)) {
 }
 
 // from calls f for every event with Seq >= from, in order, the kept ones
-// first, until f returns false. It copies nothing.
+// first, until f returns false. It allocates nothing: f gets each event
+// unpacked into one variable, valid until f returns.
 func (l *eventLog) from(from int, f func(*Event) bool) {
-	if !l.kept.from(from, l.first, f) || from >= l.n {
+	if !l.kept.from(&l.tab, from, l.first, f) || from >= l.n {
 		return
 	}
 	bi, off := l.locate(max(from, l.first))
+	var e Event // one variable for every call of f: &e escapes
 	for ; bi < len(l.blocks); bi, off = bi+1, 0 {
 		b := l.blocks[bi]
 		for i := off; i < len(b); i++ {
-			if !f(&b[i]) {
+			if e = l.tab.unpack(&b[i]); !f(&e) {
 				return
 			}
 		}
@@ -237,6 +250,7 @@ func (l *eventLog) forget(before int) {
 func (l eventLog) clone() eventLog {
 	l.blocks = cloneBlocks(l.blocks)
 	l.kept.blocks = cloneBlocks(l.kept.blocks)
+	l.tab = l.tab.clone()
 	return l
 }
 
@@ -252,12 +266,14 @@ func (c *Cluster) KeepEvents(keep func(*Event) bool, maxKept int) {
 	if keep == nil {
 		return
 	}
-	l.from(l.first, func(e *Event) bool {
-		if keep(e) {
-			l.kept.add(*e)
+	var e Event
+	for _, b := range l.blocks {
+		for i := range b {
+			if e = l.tab.unpack(&b[i]); keep(&e) {
+				l.kept.add(b[i])
+			}
 		}
-		return true
-	})
+	}
 }
 
 // ForgetEventsBefore lets the log free the events with Seq < before, in
@@ -283,5 +299,51 @@ func (c *Cluster) KeptEvents() int { return c.events.kept.n }
 
 // EachEvent calls f with every event with Seq >= from that the log holds
 // (the kept ones of a forgotten stretch, then the rest), oldest first,
-// until f returns false. It copies nothing; f must not modify the events.
+// until f returns false. It allocates nothing: f gets each event in one
+// variable, valid until f returns, so f must not keep the pointer.
 func (c *Cluster) EachEvent(from int, f func(*Event) bool) { c.events.from(max(0, from), f) }
+
+// Event returns the event with Seq seq and true, if the log holds it (in
+// its blocks, or kept by KeepEvents), else false. It unpacks that one
+// event only.
+func (c *Cluster) Event(seq int) (Event, bool) {
+	l := &c.events
+	if seq < 0 || seq >= l.n {
+		return Event{}, false
+	}
+	if seq < l.first {
+		kb, ki := l.kept.search(seq)
+		if kb < len(l.kept.blocks) && l.kept.blocks[kb][ki].Seq == seq {
+			return l.tab.unpack(&l.kept.blocks[kb][ki]), true
+		}
+		return Event{}, false
+	}
+	bi, i := l.locate(seq)
+	return l.tab.unpack(&l.blocks[bi][i]), true
+}
+
+// EachEventBefore calls f with the events before end that the log holds
+// whole (from FirstEvent on; not the kept ones of a forgotten stretch),
+// newest first, until f returns false. Like EachEvent it allocates
+// nothing, and f must not keep the pointer: a view that wants the last
+// few events of a long run reads them in place.
+func (c *Cluster) EachEventBefore(end int, f func(*Event) bool) {
+	l := &c.events
+	end = min(end, l.n)
+	if end <= l.first {
+		return
+	}
+	bi, i := l.locate(end - 1)
+	var e Event // one variable for every call of f: &e escapes
+	for ; bi >= 0; bi-- {
+		b := l.blocks[bi]
+		if i < 0 {
+			i = len(b) - 1
+		}
+		for ; i >= 0; i-- {
+			if e = l.tab.unpack(&b[i]); !f(&e) {
+				return
+			}
+		}
+	}
+}

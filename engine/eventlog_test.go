@@ -105,3 +105,52 @@ func TestKeptEventsAreBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestEventAndEachEventBefore: Event(seq) is the seq-th event of the whole
+// log where the log holds it, kept or not yet forgotten, and nothing where
+// it forgot it; EachEventBefore walks back over what it holds whole,
+// newest first, and stops when told.
+func TestEventAndEachEventBefore(t *testing.T) {
+	cfg := engine.DefaultConfig()
+	cfg.Seed = 3
+	whole, _ := engine.New(cfg)
+	windowed, _ := engine.New(cfg)
+	windowed.KeepEvents(elections, 1<<20)
+	workload(t, whole, 4, 8_000)
+	workload(t, windowed, 4, 8_000)
+	all := whole.Events(0)
+	windowed.ForgetEventsBefore(len(all) - 2500)
+	first := windowed.FirstEvent()
+	for _, e := range all {
+		got, ok := windowed.Event(e.Seq)
+		switch {
+		case e.Seq >= first || elections(&e):
+			if !ok || !reflect.DeepEqual(got, e) {
+				t.Fatalf("Event(%d) = %v, %t; want %v", e.Seq, got, ok, e)
+			}
+		case ok:
+			t.Fatalf("Event(%d) of a forgotten event = %v", e.Seq, got)
+		}
+	}
+	for _, seq := range []int{-1, len(all), len(all) + 5} {
+		if got, ok := windowed.Event(seq); ok {
+			t.Fatalf("Event(%d) of no event = %v", seq, got)
+		}
+	}
+	var back []engine.Event
+	windowed.EachEventBefore(len(all)-7, func(e *engine.Event) bool { back = append(back, *e); return true })
+	if len(back) != len(all)-7-first {
+		t.Fatalf("EachEventBefore walked %d events, want %d", len(back), len(all)-7-first)
+	}
+	for i, e := range back {
+		if want := all[len(all)-8-i]; !reflect.DeepEqual(e, want) {
+			t.Fatalf("EachEventBefore's %dth event is %v, want %v", i, e, want)
+		}
+	}
+	n := 0
+	windowed.EachEventBefore(len(all), func(*engine.Event) bool { n++; return n < 3 })
+	if n != 3 {
+		t.Fatalf("EachEventBefore went on after false: %d calls", n)
+	}
+	windowed.EachEventBefore(first, func(e *engine.Event) bool { t.Fatalf("EachEventBefore(FirstEvent) gave %v", e); return true })
+}

@@ -571,10 +571,11 @@ func (p *Player) State() engine.State {
 // InFlight returns the messages on the wire at the playhead.
 func (p *Player) InFlight() []engine.Message { return p.c.InFlight() }
 
-// Events returns the events with Seq >= from that the log holds; the
-// slice must not be modified. That is every one of them unless the run is
-// long (window): then a from before the cluster's FirstEvent gets, up to
-// it, only the kept events (keptEvent), then every event after.
+// Events returns, in a new slice, the events with Seq >= from that the log
+// holds. That is every one of them unless the run is long (window): then a
+// from before the cluster's FirstEvent gets, up to it, only the kept events
+// (keptEvent), then every event after. Views that run every frame read the
+// log in place instead (engine.Cluster.EachEvent, Recent).
 func (p *Player) Events(from int) []engine.Event { return p.c.Events(from) }
 
 // EventCount returns how many events have happened by the playhead.
@@ -604,21 +605,19 @@ func BackwardOf(evs []engine.Event) Backward {
 }
 
 // Recent yields at most the last n events, newest first, straight from
-// the cluster's log: what the page's panels look at each frame, without
-// copying a long run's history.
+// the cluster's log (EachEventBefore): what the page's panels look at each
+// frame, without copying a long run's history. yield must not keep the
+// pointer.
 func (p *Player) Recent(n int) Backward {
 	return func(yield func(*engine.Event) bool) {
-		end := p.c.EventCount()
-		stop := max(p.c.FirstEvent(), end-n)
-		for end > stop {
-			run := p.c.EventsBefore(end)
-			for i := len(run) - 1; i >= 0 && end > stop; i-- {
-				if !yield(&run[i]) {
-					return
-				}
-				end--
+		left := n
+		p.c.EachEventBefore(p.c.EventCount(), func(e *engine.Event) bool {
+			if left <= 0 {
+				return false
 			}
-		}
+			left--
+			return yield(e)
+		})
 	}
 }
 
@@ -651,9 +650,9 @@ func (p *Player) RecentFetchRounds(tp engine.TopicPartition, follower engine.Bro
 		*rc = roundsCache{gen: p.gen, tp: tp, follower: follower, keep: n}
 	}
 	node := engine.Broker(follower)
-	for _, e := range p.c.Events(rc.n) {
+	p.c.EachEvent(rc.n, func(e *engine.Event) bool {
 		if e.Kind != engine.EvFetchRound || e.TP != tp || e.Node != node || e.At < p.sc.Config.Start {
-			continue
+			return true
 		}
 		rc.total++
 		if n > 0 && len(rc.last) == n {
@@ -662,7 +661,8 @@ func (p *Player) RecentFetchRounds(tp engine.TopicPartition, follower engine.Bro
 		if n > 0 {
 			rc.last = append(rc.last, engine.FetchRound{At: e.At, LeaderLogEnd: e.LEO, AskedFrom: e.Offset, Returned: e.Count, LogEndAfter: e.End})
 		}
-	}
+		return true
+	})
 	rc.n = p.c.EventCount()
 	return rc.total, slices.Clone(rc.last)
 }

@@ -115,10 +115,10 @@ func (p *Player) lessonOnWire(w wireJudge) bool {
 // sentSince reports whether any message that may carry the lesson was sent
 // since event from.
 func (p *Player) sentSince(from int) bool {
-	for _, e := range p.c.Events(from) {
-		if e.Kind == engine.EvMsgSent && mayCarry(e.MsgKind) {
-			return true
-		}
-	}
-	return false
+	sent := false
+	p.c.EachEvent(from, func(e *engine.Event) bool {
+		sent = e.Kind == engine.EvMsgSent && mayCarry(e.MsgKind)
+		return !sent
+	})
+	return sent
 }

@@ -78,11 +78,11 @@ func (s *Store) LogLines(showAll bool, max int) []LogLine {
 	}
 	seqs := s.mattering()
 	for i := len(seqs) - 1; i >= 0 && len(out) < max; i-- {
-		run := p.c.EventsBefore(seqs[i] + 1)
-		if len(run) == 0 {
+		e, ok := p.c.Event(seqs[i])
+		if !ok {
 			break // forgotten by a long run (Player.window)
 		}
-		out = append(out, s.lines.line(p, &run[len(run)-1]))
+		out = append(out, s.lines.line(p, &e))
 	}
 	reverseLines(out)
 	return out
@@ -170,11 +170,11 @@ func (p *Player) setUpChatter(e *engine.Event) bool {
 		if e.At != p.sc.Config.Start || e.Seq == 0 {
 			return false
 		}
-		run := p.c.EventsBefore(e.Seq)
-		if len(run) == 0 {
+		prev, held := p.c.Event(e.Seq - 1)
+		if !held {
 			return false
 		}
-		cmd, ok := p.setUpCommand(&run[len(run)-1])
+		cmd, ok := p.setUpCommand(&prev)
 		_, slow := cmd.(engine.Slow)
 		return ok && slow
 	}

@@ -231,9 +231,7 @@ func (s *Store) seeIndex() *seeIndex {
 		s.See.index = x
 	}
 	if x.count < p.EventCount() {
-		for _, e := range p.Events(x.count) {
-			x.feed(e)
-		}
+		p.c.EachEvent(x.count, func(e *engine.Event) bool { x.feed(*e); return true })
 	}
 	return x
 }
@@ -322,9 +320,7 @@ func (s *Store) Lifecycle() []LifeStep {
 		s.See.life = lb
 	}
 	if lb.count < p.EventCount() {
-		for _, e := range p.Events(lb.count) {
-			lb.feed(e)
-		}
+		p.c.EachEvent(lb.count, func(e *engine.Event) bool { lb.feed(*e); return true })
 	}
 	return lb.steps()
 }
