@@ -147,6 +147,13 @@ func OpenStartup(st Startup, embed bool) *Store {
 		s.Player.Seek(at)
 		s.Playing = false
 	}
+	if s.syncErr(); s.Err != "" && !s.Edit.Dirty && st.Name == "link" {
+		// The link's script compiles but stops with an error on the way
+		// to its moment (a step the cluster refuses): the editor holds the
+		// text as it came, expected outputs and all, marked at the line.
+		s.Edit = Editing{Draft: st.Script, Dirty: true, Base: s.ScriptText(), Problem: s.EditorProblem(), Hooks: s.Edit.Hooks,
+			Status: "This link's script stops with an error; your text is kept as it came, so fix it and apply."}
+	}
 	return s
 }
 
