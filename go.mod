@@ -27,3 +27,6 @@ require (
 )
 
 tool honnef.co/go/tools/cmd/staticcheck
+
+// Vecty v0.6.0 with two patches to its reconciler, third_party/vecty/PATCHES.md.
+replace github.com/hexops/vecty => ./third_party/vecty

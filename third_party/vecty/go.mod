@@ -1,0 +1,3 @@
+module github.com/hexops/vecty
+
+go 1.14
