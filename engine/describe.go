@@ -12,8 +12,11 @@ import (
 // configs, "Leader: none" for a leaderless partition, and Elr/LastKnownElr
 // always present. An empty name describes every topic. The error names a
 // missing topic as the tool does.
-func (c *Cluster) Describe(name string) (string, error) {
-	s := c.State()
+func (c *Cluster) Describe(name string) (string, error) { return DescribeState(c.State(), name) }
+
+// DescribeState is Describe of the cluster whose State is s: a view that
+// has the state already prints it without taking it again.
+func DescribeState(s State, name string) (string, error) {
 	var b strings.Builder
 	found := false
 	for _, t := range s.Topics {

@@ -107,11 +107,11 @@ type Narrator struct {
 	queue   []Sentence
 }
 
-// Update reads the events after the last ones it saw (events(from) returns
-// those with Seq >= from; count is how many there are; gen changes when
-// the history is replayed) and lets realMs of real time pass. It returns
-// true if Current changed.
-func (n *Narrator) Update(gen, count int, events func(from int) []engine.Event, realMs float64) bool {
+// Update reads the events after the last ones it saw (each(from, f) calls
+// f with those with Seq >= from, as engine.Cluster.EachEvent does; count
+// is how many there are; gen changes when the history is replayed) and
+// lets realMs of real time pass. It returns true if Current changed.
+func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Event) bool), realMs float64) bool {
 	if realMs > 0 {
 		n.quietMs += realMs
 	}
@@ -120,11 +120,12 @@ func (n *Narrator) Update(gen, count int, events func(from int) []engine.Event, 
 		return false
 	}
 	if count > n.seen {
-		for _, e := range events(n.seen) {
-			if s, ok := NarrateEvent(e); ok {
+		each(n.seen, func(e *engine.Event) bool {
+			if s, ok := NarrateEvent(*e); ok {
 				n.add(s)
 			}
-		}
+			return true
+		})
 		n.seen = count
 	}
 	if len(n.queue) == 0 || n.quietMs < NarrationGapMs {

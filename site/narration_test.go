@@ -28,7 +28,13 @@ func TestNarrateEventSaysImportantThings(t *testing.T) {
 // feed is an event source for a Narrator.
 type feed struct{ evs []engine.Event }
 
-func (f *feed) from(i int) []engine.Event { return f.evs[i:] }
+func (f *feed) from(i int, each func(*engine.Event) bool) {
+	for k := i; k < len(f.evs); k++ {
+		if !each(&f.evs[k]) {
+			return
+		}
+	}
+}
 func (f *feed) add(e engine.Event) {
 	e.Seq = len(f.evs)
 	f.evs = append(f.evs, e)

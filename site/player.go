@@ -76,6 +76,11 @@ type Player struct {
 	stateGen int
 	stateVer uint64
 	stateOK  bool
+	// describe caches Describe for the state of describeGen, describeVer.
+	describe    string
+	describeGen int
+	describeVer uint64
+	describeOK  bool
 	// rounds caches RecentFetchRounds, one entry per follower asked about.
 	rounds []roundsCache
 }
@@ -621,12 +626,18 @@ func (p *Player) Recent(n int) Backward {
 	}
 }
 
-// Describe returns what kafka-topics.sh --describe prints for every topic.
+// Describe returns what kafka-topics.sh --describe prints for every topic,
+// from State, printed again only when the state changes.
 func (p *Player) Describe() string {
-	s, err := p.c.Describe("")
-	if err != nil {
-		return err.Error()
+	st := p.State()
+	if p.describeOK && p.describeGen == p.stateGen && p.describeVer == p.stateVer {
+		return p.describe
 	}
+	s, err := engine.DescribeState(st, "")
+	if err != nil {
+		s = err.Error()
+	}
+	p.describe, p.describeGen, p.describeVer, p.describeOK = s, p.stateGen, p.stateVer, true
 	return s
 }
 

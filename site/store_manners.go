@@ -212,7 +212,7 @@ func (s *Store) manners(a mannersAction) bool {
 			m.narrated = p
 			m.Narration.Reset()
 		}
-		return m.Narration.Update(p.Generation(), p.EventCount(), p.Events, a.RealMs)
+		return m.Narration.Update(p.Generation(), p.EventCount(), p.c.EachEvent, a.RealMs)
 	}
 	return true
 }
