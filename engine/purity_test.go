@@ -284,7 +284,7 @@ func TestImportRulesCatch(t *testing.T) {
 // wasm/playground that the production build (js/wasm, no tags) compiles
 // names one; the kplaytest build does, so the check can see them.
 func TestNoTestHooksInProductionPage(t *testing.T) {
-	hooks := []string{"kplayFrames", "kplayFirstDraw", "kplaySeekBench", "kplaySeekParts", "kplayFrameBench", "kplayLoadScript", "kplayCrash"}
+	hooks := []string{"kplayFrames", "kplayFirstDraw", "kplaySeekBench", "kplaySeekParts", "kplayFrameBench", "kplayLoadScript", "kplayCrash", "kplayMemStats"}
 	named := func(tags []string) map[string][]string {
 		g := newGraph(t, "js", "wasm")
 		g.ctx.BuildTags = tags

@@ -177,9 +177,20 @@ func BenchmarkFrameCost(b *testing.B) {
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll('svg#diagram g.node[data-node^="b"]').length === 9`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 			b.Fatalf("the diagram never showed the 9 brokers: %v", err)
 		}
+		gc0, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`kplayMemStats(false)`))
+		if err != nil {
+			b.Fatal(err)
+		}
 		cs := measureWindows(b, ctx, window, true)
 		clock, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("clock").textContent`))
 		b.Logf("played to %s", clock)
+		// The Go collector marks the whole heap at once in js/wasm, inside
+		// one task: how often it ran, and what one full collection costs.
+		gc1, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`(() => { const m = kplayMemStats(false); const t0 = performance.now(); const g = kplayMemStats(true); m.gcMs = performance.now() - t0; m.live = g.heapAlloc; return m; })()`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Logf("Go collections: %.0f in %d windows; a full runtime.GC() of the %.1f MB live heap took %.1f ms", gc1["numGC"]-gc0["numGC"], len(cs), gc1["live"]/(1<<20), gc1["gcMs"])
 		logCosts(b, cs)
 		medianCost(cs).report(b)
 	})

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"runtime"
 	"syscall/js"
 
 	"kplay/engine"
@@ -30,6 +31,10 @@ import (
 //     Go work (the tick, the re-render) of each of the next n frames.
 //   - kplayLoadScript(src) plays a scenario script in place of the current
 //     one and returns its compile error, or "".
+//   - kplayMemStats(gc) returns the Go runtime's memory figures
+//     (runtime.MemStats: heapAlloc, heapObjects, heapSys, nextGC, numGC,
+//     totalAlloc and mallocs in bytes or counts, pauseTotalNs), after a
+//     runtime.GC() when gc is true, for the benchmarks' collection figures.
 //   - kplayCrash(kind) kills the Go program as a bug would, on the next
 //     animation frame: "panic" panics; "oom" asks for a 4095 MiB block, more
 //     than wasm32's 4 GiB memory can hold beside the heap, so the runtime
@@ -96,6 +101,18 @@ func testHooks(b *browser, s *site.Store) {
 		}
 		s.ReplaceScript("script.txt", args[0].String())
 		return s.Err
+	}))
+	w.Set("kplayMemStats", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) > 0 && args[0].Truthy() {
+			runtime.GC()
+		}
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return js.ValueOf(map[string]any{
+			"heapAlloc": m.HeapAlloc, "heapObjects": m.HeapObjects, "heapSys": m.HeapSys,
+			"nextGC": m.NextGC, "numGC": m.NumGC, "totalAlloc": m.TotalAlloc, "mallocs": m.Mallocs,
+			"pauseTotalNs": m.PauseTotalNs,
+		})
 	}))
 	w.Set("kplayCrash", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		kind := ""
