@@ -16,12 +16,27 @@ import (
 // dom/v2 wraps the browser API; the few raw syscall/js calls left say at
 // each place why. The rest of package main is wiring between this and the
 // Store.
+//
+// Elements and events are dom/v2's own typed values (*dom.BasicHTMLElement,
+// *dom.KeyboardEvent, *dom.MessageEvent), built here around the object the
+// browser gives (see element and listen), not through dom/v2's Document
+// lookups or AddEventListener. Those wrap every element in wrapHTMLElement,
+// a type switch over some 70 element types, and every event in wrapEvent,
+// a switch over some 50 event types; each type the switches name is linked
+// in with its methods, which made 1.2 MB of the page's 6 MB of code and
+// about 150 KB of its brotli size (issue 17). The document is therefore a
+// js.Value, read only through element.
+//
+// The window is a js.Value too, for the same reason: dom/v2 gives it only
+// as its Window interface, whose method set names nearly every dom/v2
+// type (Document, Element, Event, Navigator, Geolocation…), and all of
+// them, with time.Time's formatting, are linked in for it (38 KB brotli).
+// Its Location is dom/v2's typed *Location (see location); its size, frames
+// and timers are the three raw calls width, nextFrame and after.
 type browser struct {
-	win dom.Window
-	doc dom.Document
-	// html is the document's HTML view (body, active element); dom/v2
-	// gives it for an HTML document, which the page always is.
-	html dom.HTMLDocument
+	// doc is window.document; every element read from it goes through
+	// element (see above).
+	doc js.Value
 	// raw is window, for the calls dom/v2 does not wrap (see each use).
 	raw js.Value
 	// parent is the window that frames this page; framed is false when
@@ -32,101 +47,155 @@ type browser struct {
 }
 
 func newBrowser() *browser {
-	w := dom.GetWindow()
-	b := &browser{win: w, doc: w.Document(), raw: js.Global()}
-	b.html, _ = b.doc.(dom.HTMLDocument)
+	b := &browser{raw: js.Global()}
+	b.doc = b.raw.Get("document")
 	b.parent = b.raw.Get("parent")
 	b.framed = !b.parent.Equal(b.raw)
 	return b
 }
 
-// width is the viewport's width in CSS pixels (window.innerWidth).
-func (b *browser) width() float64 { return float64(b.win.InnerWidth()) }
+// width is the viewport's width in CSS pixels (window.innerWidth). Raw:
+// dom/v2's Window (see browser).
+func (b *browser) width() float64 { return float64(b.raw.Get("innerWidth").Int()) }
+
+// element is the element v as dom/v2's typed HTML element, or nil when
+// v is null or undefined (no such element). It builds the value dom/v2's
+// wrapHTMLElement would give for an element of no more specific type;
+// the page needs only the methods every element has (attributes,
+// classes, tag name, focus).
+func element(v js.Value) *dom.BasicHTMLElement {
+	if v.IsNull() || v.IsUndefined() {
+		return nil
+	}
+	return &dom.BasicHTMLElement{BasicElement: &dom.BasicElement{BasicNode: &dom.BasicNode{Value: v}}}
+}
+
+// listen calls f with the event object of every typ event that reaches
+// target (addEventListener, bubbling phase). Raw: dom/v2's
+// AddEventListener passes each event through wrapEvent (see browser);
+// the callers wrap the object in the one dom/v2 event type they expect.
+func listen(target js.Value, typ string, f func(ev js.Value)) {
+	target.Call("addEventListener", typ, js.FuncOf(func(_ js.Value, args []js.Value) any {
+		f(args[0])
+		return nil
+	}), false)
+}
+
+// eventTarget is the element the event e was dispatched to, or nil
+// (Event.target).
+func eventTarget(e *dom.BasicEvent) *dom.BasicHTMLElement {
+	return element(e.Get("target"))
+}
 
 // onResize calls f with the new width whenever the viewport resizes.
 func (b *browser) onResize(f func(width float64)) {
-	b.win.AddEventListener("resize", false, func(dom.Event) { f(b.width()) })
+	listen(b.raw, "resize", func(js.Value) { f(b.width()) })
 }
 
 // onKeyDown calls f with every keydown that reaches the document.
 func (b *browser) onKeyDown(f func(e *dom.KeyboardEvent)) {
-	b.doc.AddEventListener("keydown", false, func(e dom.Event) {
-		if k, ok := e.(*dom.KeyboardEvent); ok {
-			f(k)
-		}
+	listen(b.doc, "keydown", func(ev js.Value) {
+		f(&dom.KeyboardEvent{BasicEvent: &dom.BasicEvent{Value: ev}})
 	})
 }
 
 // nextFrame calls f on the next animation frame with its timestamp, in
-// milliseconds since the page's time origin (requestAnimationFrame).
+// milliseconds since the page's time origin (requestAnimationFrame), to
+// the nanosecond as dom/v2's Window.RequestAnimationFrame gives it. Raw:
+// dom/v2's Window (see browser).
 func (b *browser) nextFrame(f func(nowMs float64)) {
-	b.win.RequestAnimationFrame(func(ts time.Duration) {
+	var cb js.Func
+	cb = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ts := time.Duration(args[0].Float() * float64(time.Millisecond))
 		f(float64(ts) / float64(time.Millisecond))
+		cb.Release()
+		return nil
 	})
+	b.raw.Call("requestAnimationFrame", cb)
 }
 
-// after calls f once, ms milliseconds from now (setTimeout).
-func (b *browser) after(ms int, f func()) { b.win.SetTimeout(f, ms) }
+// after calls f once, ms milliseconds from now (setTimeout). Raw:
+// dom/v2's Window (see browser).
+func (b *browser) after(ms int, f func()) {
+	var cb js.Func
+	cb = js.FuncOf(func(js.Value, []js.Value) any {
+		f()
+		cb.Release()
+		return nil
+	})
+	b.raw.Call("setTimeout", cb, ms)
+}
+
+// location is window.location as dom/v2's typed Location, built as
+// dom/v2's Window.Location builds it.
+func (b *browser) location() *dom.Location {
+	o := b.raw.Get("location")
+	return &dom.Location{Value: o, URLUtils: &dom.URLUtils{Value: o}}
+}
 
 // hidden says the document is hidden (a background tab, a minimised
 // window). Raw: dom/v2's Document has no Hidden or VisibilityState.
-func (b *browser) hidden() bool { return b.doc.Underlying().Get("hidden").Bool() }
+func (b *browser) hidden() bool { return b.doc.Get("hidden").Bool() }
 
 // onVisibilityChange calls f whenever the document is hidden or shown.
 func (b *browser) onVisibilityChange(f func()) {
-	b.doc.AddEventListener("visibilitychange", false, func(dom.Event) { f() })
+	listen(b.doc, "visibilitychange", func(js.Value) { f() })
 }
 
-// hasElement says an element with this id is in the document.
-func (b *browser) hasElement(id string) bool { return b.doc.GetElementByID(id) != nil }
+// byID is the element with this id, or nil (document.getElementById).
+func (b *browser) byID(id string) *dom.BasicHTMLElement {
+	return element(b.doc.Call("getElementById", id))
+}
 
-// focus focuses the first element matching sel, if there is one.
+// root is the document's root element, <html> (document.documentElement).
+func (b *browser) root() *dom.BasicHTMLElement { return element(b.doc.Get("documentElement")) }
+
+// hasElement says an element with this id is in the document.
+func (b *browser) hasElement(id string) bool { return b.byID(id) != nil }
+
+// focus focuses the first element matching sel, if there is one
+// (document.querySelector).
 func (b *browser) focus(sel string) {
-	if el, ok := b.doc.QuerySelector(sel).(dom.HTMLElement); ok {
+	if el := element(b.doc.Call("querySelector", sel)); el != nil {
 		el.Focus()
 	}
 }
 
 // nothingFocused says the focus is on no control: no active element, or
-// the body.
+// the body (document.activeElement).
 func (b *browser) nothingFocused() bool {
-	if b.html == nil {
-		return true
-	}
-	a := b.html.ActiveElement()
+	a := element(b.doc.Get("activeElement"))
 	return a == nil || a.TagName() == "BODY"
 }
 
 // markDrawn sets <body data-ready="1">, the page's sign that it has drawn.
 func (b *browser) markDrawn() {
-	if b.html != nil {
-		if body := b.html.Body(); body != nil {
-			body.SetAttribute("data-ready", "1")
-		}
+	if body := element(b.doc.Get("body")); body != nil {
+		body.SetAttribute("data-ready", "1")
 	}
 }
 
 // setRootAttr sets (on) or removes an attribute of <html>.
 func (b *browser) setRootAttr(name, value string, on bool) {
 	if on {
-		b.doc.DocumentElement().SetAttribute(name, value)
+		b.root().SetAttribute(name, value)
 	} else {
-		b.doc.DocumentElement().RemoveAttribute(name)
+		b.root().RemoveAttribute(name)
 	}
 }
 
 // setRootClass adds (on) or removes a class of <html>.
 func (b *browser) setRootClass(class string, on bool) {
 	if on {
-		b.doc.DocumentElement().Class().Add(class)
+		b.root().Class().Add(class)
 	} else {
-		b.doc.DocumentElement().Class().Remove(class)
+		b.root().Class().Remove(class)
 	}
 }
 
 // setHref sets the href of the element with this id, if there is one.
 func (b *browser) setHref(id, href string) {
-	if el := b.doc.GetElementByID(id); el != nil {
+	if el := b.byID(id); el != nil {
 		el.SetAttribute("href", href)
 	}
 }
@@ -134,7 +203,7 @@ func (b *browser) setHref(id, href string) {
 // docHeight is the document's scroll height in CSS pixels. Raw: dom/v2's
 // Element has no ScrollHeight.
 func (b *browser) docHeight() int {
-	return b.doc.DocumentElement().Underlying().Get("scrollHeight").Int()
+	return b.root().Get("scrollHeight").Int()
 }
 
 // onMedia calls f with whether the media query matches, now and at every
@@ -149,10 +218,10 @@ func (b *browser) onMedia(query string, f func(matches bool)) {
 }
 
 // The address: window.location's parts.
-func (b *browser) hash() string     { return b.win.Location().Hash() }
-func (b *browser) search() string   { return b.win.Location().Search() }
-func (b *browser) pathname() string { return b.win.Location().Pathname() }
-func (b *browser) origin() string   { return b.win.Location().Origin() }
+func (b *browser) hash() string     { return b.location().Hash() }
+func (b *browser) search() string   { return b.location().Search() }
+func (b *browser) pathname() string { return b.location().Pathname() }
+func (b *browser) origin() string   { return b.location().Origin() }
 
 // replaceAddress puts url in the address bar without loading it
 // (history.replaceState). Raw: dom/v2's Window.History returns nil (not
@@ -163,12 +232,12 @@ func (b *browser) replaceAddress(url string) {
 
 // open loads url in place of the page, leaving no history entry
 // (location.replace). Raw: dom/v2's Location has no Replace.
-func (b *browser) open(url string) { b.win.Location().Call("replace", url) }
+func (b *browser) open(url string) { b.location().Call("replace", url) }
 
 // onHashChange reloads the page whenever the address's fragment changes.
 // Raw reload: dom/v2's Location has no Reload.
 func (b *browser) reloadOnHashChange() {
-	b.win.AddEventListener("hashchange", false, func(dom.Event) { b.win.Location().Call("reload") })
+	listen(b.raw, "hashchange", func(js.Value) { b.location().Call("reload") })
 }
 
 // storage returns window.localStorage, or false where the browser refuses
@@ -277,10 +346,8 @@ func (b *browser) postToParent(msg map[string]any) {
 
 // onMessage calls f with the data of every message posted to this window.
 func (b *browser) onMessage(f func(data js.Value)) {
-	b.win.AddEventListener("message", false, func(e dom.Event) {
-		if m, ok := e.(*dom.MessageEvent); ok {
-			f(m.Data())
-		}
+	listen(b.raw, "message", func(ev js.Value) {
+		f((&dom.MessageEvent{BasicEvent: &dom.BasicEvent{Value: ev}}).Data())
 	})
 }
 

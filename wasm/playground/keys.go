@@ -25,7 +25,7 @@ func onKeys(w *frames, s *site.Store) {
 			return
 		}
 		tag := ""
-		if t := e.Target(); t != nil {
+		if t := eventTarget(e.BasicEvent); t != nil {
 			tag = t.TagName()
 		}
 		switch tag {
