@@ -26,14 +26,8 @@ import (
 // in with its methods, which made 1.2 MB of the page's 6 MB of code and
 // about 150 KB of its brotli size (issue 17). The document is therefore a
 // js.Value, read only through element.
-//
-// The window is a js.Value too, for the same reason: dom/v2 gives it only
-// as its Window interface, whose method set names nearly every dom/v2
-// type (Document, Element, Event, Navigator, Geolocation…), and all of
-// them, with time.Time's formatting, are linked in for it (38 KB brotli).
-// Its Location is dom/v2's typed *Location (see location); its size, frames
-// and timers are the three raw calls width, nextFrame and after.
 type browser struct {
+	win dom.Window
 	// doc is window.document; every element read from it goes through
 	// element (see above).
 	doc js.Value
@@ -47,16 +41,16 @@ type browser struct {
 }
 
 func newBrowser() *browser {
-	b := &browser{raw: js.Global()}
+	w := dom.GetWindow()
+	b := &browser{win: w, raw: js.Global()}
 	b.doc = b.raw.Get("document")
 	b.parent = b.raw.Get("parent")
 	b.framed = !b.parent.Equal(b.raw)
 	return b
 }
 
-// width is the viewport's width in CSS pixels (window.innerWidth). Raw:
-// dom/v2's Window (see browser).
-func (b *browser) width() float64 { return float64(b.raw.Get("innerWidth").Int()) }
+// width is the viewport's width in CSS pixels (window.innerWidth).
+func (b *browser) width() float64 { return float64(b.win.InnerWidth()) }
 
 // element is the element v as dom/v2's typed HTML element, or nil when
 // v is null or undefined (no such element). It builds the value dom/v2's
@@ -100,38 +94,15 @@ func (b *browser) onKeyDown(f func(e *dom.KeyboardEvent)) {
 }
 
 // nextFrame calls f on the next animation frame with its timestamp, in
-// milliseconds since the page's time origin (requestAnimationFrame), to
-// the nanosecond as dom/v2's Window.RequestAnimationFrame gives it. Raw:
-// dom/v2's Window (see browser).
+// milliseconds since the page's time origin (requestAnimationFrame).
 func (b *browser) nextFrame(f func(nowMs float64)) {
-	var cb js.Func
-	cb = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		ts := time.Duration(args[0].Float() * float64(time.Millisecond))
+	b.win.RequestAnimationFrame(func(ts time.Duration) {
 		f(float64(ts) / float64(time.Millisecond))
-		cb.Release()
-		return nil
 	})
-	b.raw.Call("requestAnimationFrame", cb)
 }
 
-// after calls f once, ms milliseconds from now (setTimeout). Raw:
-// dom/v2's Window (see browser).
-func (b *browser) after(ms int, f func()) {
-	var cb js.Func
-	cb = js.FuncOf(func(js.Value, []js.Value) any {
-		f()
-		cb.Release()
-		return nil
-	})
-	b.raw.Call("setTimeout", cb, ms)
-}
-
-// location is window.location as dom/v2's typed Location, built as
-// dom/v2's Window.Location builds it.
-func (b *browser) location() *dom.Location {
-	o := b.raw.Get("location")
-	return &dom.Location{Value: o, URLUtils: &dom.URLUtils{Value: o}}
-}
+// after calls f once, ms milliseconds from now (setTimeout).
+func (b *browser) after(ms int, f func()) { b.win.SetTimeout(f, ms) }
 
 // hidden says the document is hidden (a background tab, a minimised
 // window). Raw: dom/v2's Document has no Hidden or VisibilityState.
@@ -218,10 +189,10 @@ func (b *browser) onMedia(query string, f func(matches bool)) {
 }
 
 // The address: window.location's parts.
-func (b *browser) hash() string     { return b.location().Hash() }
-func (b *browser) search() string   { return b.location().Search() }
-func (b *browser) pathname() string { return b.location().Pathname() }
-func (b *browser) origin() string   { return b.location().Origin() }
+func (b *browser) hash() string     { return b.win.Location().Hash() }
+func (b *browser) search() string   { return b.win.Location().Search() }
+func (b *browser) pathname() string { return b.win.Location().Pathname() }
+func (b *browser) origin() string   { return b.win.Location().Origin() }
 
 // replaceAddress puts url in the address bar without loading it
 // (history.replaceState). Raw: dom/v2's Window.History returns nil (not
@@ -232,12 +203,12 @@ func (b *browser) replaceAddress(url string) {
 
 // open loads url in place of the page, leaving no history entry
 // (location.replace). Raw: dom/v2's Location has no Replace.
-func (b *browser) open(url string) { b.location().Call("replace", url) }
+func (b *browser) open(url string) { b.win.Location().Call("replace", url) }
 
 // onHashChange reloads the page whenever the address's fragment changes.
 // Raw reload: dom/v2's Location has no Reload.
 func (b *browser) reloadOnHashChange() {
-	listen(b.raw, "hashchange", func(js.Value) { b.location().Call("reload") })
+	listen(b.raw, "hashchange", func(js.Value) { b.win.Location().Call("reload") })
 }
 
 // storage returns window.localStorage, or false where the browser refuses
