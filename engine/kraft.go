@@ -131,9 +131,9 @@ func (c *Cluster) startBrokerTimers(b *broker) {
 // sendHeartbeat runs the broker's communication with the controller
 // (BrokerLifecycleManager's CommunicationEvent). At each periodic tick it
 // schedules the next one and, once registered, sends a BrokerHeartbeat. A
-// refused registration is sent again at b.regRetryAt, on a timer of its
-// own that shares this entry point: the tick that finds now == regRetryAt
-// sends it.
+// refused or unanswered registration is sent again at b.regRetryAt, on a
+// timer of its own that shares this entry point: the tick that finds now
+// == regRetryAt sends it.
 func (c *Cluster) sendHeartbeat(b *broker) {
 	periodic := c.now == b.nextBeat
 	if periodic {
