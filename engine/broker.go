@@ -17,12 +17,14 @@ type broker struct {
 	// registration (0 until the registration response arrives).
 	brokerEpoch int64
 	// nextBeat is when the periodic heartbeat timer fires next. regRetryAt
-	// is when a refused registration is sent again (-1: none waiting), and
-	// regFailures counts the refusals since the last success
-	// (BrokerLifecycleManager.failedAttempts).
+	// is when a refused or unanswered registration is sent again (-1: none
+	// waiting), regFailures counts the refusals and time-outs since the
+	// last success (BrokerLifecycleManager.failedAttempts), and regInflight
+	// is the id of the registration sent and not yet answered (0: none).
 	nextBeat    Time
 	regRetryAt  Time
 	regFailures int
+	regInflight int64
 	// shuttingDown is set once a controlled shutdown was asked for;
 	// cleanShutdown says the last process ended by one.
 	shuttingDown  bool

@@ -430,6 +430,8 @@ func (c *Cluster) fire(it item) {
 		c.followerFetchTimeout(c.broker(BrokerID(it.node.ID)), BrokerID(it.id))
 	case timerHeartbeat:
 		c.sendHeartbeat(c.broker(BrokerID(it.node.ID)))
+	case timerRegistrationTimeout:
+		c.registrationTimedOut(c.broker(BrokerID(it.node.ID)), it.id)
 	case timerIsrExpiration:
 		c.isrExpiration(c.broker(BrokerID(it.node.ID)))
 	case timerAlterPartitionTimeout:

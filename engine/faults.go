@@ -11,7 +11,10 @@ import (
 // its fetchers are gone; its log stays on disk. LoseUnflushed > 0 also drops
 // that many records from the end of every log it holds, as a power loss
 // drops what the OS had not flushed (Kafka does not fsync each write,
-// docs/kafka-rules.md §1.8).
+// docs/kafka-rules.md §1.8), and with them the rest of the batch the first
+// of them belongs to: a batch is checked whole on recovery, and one that
+// was only partly written is truncated away (LogSegment.recover,
+// LogLoader.recoverSegment), so a log never ends inside a batch.
 type Crash struct {
 	Broker        BrokerID
 	LoseUnflushed int
@@ -221,7 +224,7 @@ func (c *Cluster) applyFault(cmd Command) error {
 			c.lostUnflushed = true
 			for i := range b.replicas {
 				r := &b.replicas[i]
-				c.truncateTo(b, r, max(r.logStart, r.leo()-Offset(cmd.LoseUnflushed)), "lost its unflushed tail in the crash")
+				c.truncateTo(b, r, r.batchStart(max(r.logStart, r.leo()-Offset(cmd.LoseUnflushed))), "lost its unflushed tail in the crash")
 			}
 		}
 	case Restart:
@@ -470,8 +473,8 @@ func (c *Cluster) restartBroker(b *broker) {
 		// the metadata log.
 		b.replicas[i].leader, b.replicas[i].leaderEpoch, b.replicas[i].partitionEpoch = NoLeader, -1, -1
 	}
-	c.send(Message{Kind: MsgBrokerRegistration, From: b.node(), To: Controller})
 	b.nextBeat, b.regRetryAt, b.regFailures = c.now+c.cfg.BrokerHeartbeatIntervalMs, -1, 0
+	c.sendRegistration(b)
 	c.timer(b.nextBeat, timerHeartbeat, b.node(), TopicPartition{}, 0)
 	c.timer(c.now+c.cfg.ReplicaLagTimeMaxMs/2, timerIsrExpiration, b.node(), TopicPartition{}, 0)
 }

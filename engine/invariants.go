@@ -82,9 +82,55 @@ func (c *Cluster) noteAcked(tp TopicPartition, base Offset, recs []Record, acks 
 	}
 	if p := c.partition(tp); p != nil {
 		if leader := c.liveLeader(p); leader != nil {
+			if c.unservedLeader(p, leader) {
+				c.markDirty(tp)
+				return
+			}
 			c.checkAcked(p, leader, pi.acked[from:])
 		}
 	}
+}
+
+// unservedLeader reports whether the durability checks should wait for
+// another leader than leader: its broker restarted and the controller has
+// not accepted this process's registration yet (DUPLICATE_BROKER_REGISTRATION
+// while the previous process's session lasts, or a registration still on
+// its way), and every committed or acknowledged record it lacks is on
+// another member of the ISR or ELR, which the controller can still elect.
+// Such a process serves no request (BrokerServer.startup opens its
+// listeners only after the initial catch-up), so no consumer reads its log,
+// and the leader the controller names is its previous, dead process; a
+// record it lost in a power loss is lost only if the leader that serves
+// next lacks it too. When no electable replica holds a missing record, the
+// loss is certain and is reported at once.
+func (c *Cluster) unservedLeader(p *partitionReg, leader *replica) bool {
+	if c.broker(p.leader).brokerEpoch != 0 {
+		return false
+	}
+	pi := c.inv.part(p.tp)
+	missing := func(r *replica, rec Record) bool {
+		o := rec.Offset
+		return o >= r.leo() || o < r.logStart || !sameRecord(r.log[o-r.logStart], rec)
+	}
+	heldElsewhere := func(rec Record) bool {
+		for _, id := range append(slices.Clone(p.isr), p.elr...) {
+			if r := c.broker(id).replica(p.tp); id != p.leader && r != nil && !missing(r, rec) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, rec := range pi.committed {
+		if missing(leader, rec) && !heldElsewhere(rec) {
+			return false
+		}
+	}
+	for _, ar := range pi.acked {
+		if missing(leader, ar.rec) && !heldElsewhere(ar.rec) {
+			return false
+		}
+	}
+	return true
 }
 
 // liveLeader is the replica that leads p now, or nil.
@@ -103,9 +149,10 @@ func (c *Cluster) liveLeader(p *partitionReg) *replica {
 }
 
 // sameRecord compares records as the producer knows them (the leader stamps
-// the epoch).
+// the epoch and the place in the batch).
 func sameRecord(a, b Record) bool {
 	a.LeaderEpoch, b.LeaderEpoch = 0, 0
+	a.OffsetDelta, b.OffsetDelta = 0, 0
 	return a == b
 }
 
@@ -136,7 +183,7 @@ func (c *Cluster) check() {
 	for _, tp := range c.inv.dirty {
 		p := c.partition(tp)
 		leader := c.liveLeader(p)
-		if leader == nil {
+		if leader == nil || c.unservedLeader(p, leader) {
 			keep = append(keep, tp) // scanned once a leader serves it
 			continue
 		}
@@ -203,6 +250,15 @@ func (c *Cluster) clean() bool {
 // checkHW runs on every HW move: I7 HwBounds holds by construction (a
 // breach is a bug and panics); on the leader, I8 LeaderHwMonotonic is
 // checked and the newly committed records are remembered.
+//
+// I9 HwFrozenUnderMinIsr judges the leader by its own committed ISR, the
+// one Kafka's leader freezes its HW by (Partition.isUnderMinIsr reads
+// partitionState.isr, the last ISR the leader learned; PendingExpandIsr and
+// PendingShrinkIsr keep lastCommittedState.isr there), not by the
+// controller's: a leader cut off from the controller does not know that
+// the controller shrank the ISR, and advances its HW over the members of
+// its own view (Partition.maybeIncrementLeaderHW, over maximalIsr), every
+// one of which holds the records.
 func (c *Cluster) checkHW(b *broker, r *replica, old Offset) {
 	if r.hw < r.logStart || r.hw > r.leo() {
 		panic("engine: HW outside [logStart, LEO] on " + b.node().String() + " " + r.tp.String())
@@ -212,9 +268,9 @@ func (c *Cluster) checkHW(b *broker, r *replica, old Offset) {
 	}
 	c.checkStrongIsr(b, r)
 	if p := c.partition(r.tp); p.leader == b.id {
-		if r.hw > old && len(p.isr) < c.effectiveMinISR(r.tp) {
-			c.violation("I9/"+r.tp.String()+"/"+itoa64(int64(r.hw)), Event{TP: r.tp, Peer: b.node(), Offset: r.hw, ISR: slices.Clone(p.isr),
-				Text: "HwFrozenUnderMinIsr: the HW of " + r.tp.String() + " moved to " + itoa64(int64(r.hw)) + " while the ISR " + joinIDs(p.isr) + " is below min.insync.replicas"})
+		if r.hw > old && len(r.isr) < c.effectiveMinISR(r.tp) {
+			c.violation("I9/"+r.tp.String()+"/"+itoa64(int64(r.hw)), Event{TP: r.tp, Peer: b.node(), Offset: r.hw, ISR: slices.Clone(r.isr),
+				Text: "HwFrozenUnderMinIsr: the HW of " + r.tp.String() + " moved to " + itoa64(int64(r.hw)) + " while the leader's ISR " + joinIDs(r.isr) + " is below min.insync.replicas"})
 		}
 		if c.clean() {
 			for _, id := range p.isr {

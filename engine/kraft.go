@@ -131,9 +131,9 @@ func (c *Cluster) startBrokerTimers(b *broker) {
 // sendHeartbeat runs the broker's communication with the controller
 // (BrokerLifecycleManager's CommunicationEvent). At each periodic tick it
 // schedules the next one and, once registered, sends a BrokerHeartbeat. A
-// refused registration is sent again at b.regRetryAt, on a timer of its
-// own that shares this entry point: the tick that finds now == regRetryAt
-// sends it.
+// refused or unanswered registration is sent again at b.regRetryAt, on a
+// timer of its own that shares this entry point: the tick that finds now
+// == regRetryAt sends it.
 func (c *Cluster) sendHeartbeat(b *broker) {
 	periodic := c.now == b.nextBeat
 	if periodic {
@@ -143,7 +143,7 @@ func (c *Cluster) sendHeartbeat(b *broker) {
 	if b.brokerEpoch == 0 {
 		if b.regRetryAt == c.now {
 			b.regRetryAt = -1
-			c.send(Message{Kind: MsgBrokerRegistration, From: b.node(), To: Controller})
+			c.sendRegistration(b)
 		}
 		return // not registered yet: no heartbeats
 	}
@@ -152,8 +152,49 @@ func (c *Cluster) sendHeartbeat(b *broker) {
 	}
 }
 
+// sendRegistration sends a BrokerRegistration and gives it
+// registrationTimeout to be answered (BrokerLifecycleManager
+// .sendBrokerRegistration).
+func (c *Cluster) sendRegistration(b *broker) {
+	b.regInflight = c.send(Message{Kind: MsgBrokerRegistration, From: b.node(), To: Controller})
+	c.timer(c.now+c.registrationTimeout(), timerRegistrationTimeout, b.node(), TopicPartition{}, b.regInflight)
+}
+
+// registrationTimeout is how long a BrokerRegistration may go unanswered:
+// the broker's channel to the controller is built with a retry timeout of
+// broker.session.timeout.ms / 2 (BrokerServer, KAFKA-14392), which also
+// caps its request timeout (controller.socket.timeout.ms, 30 s by
+// default; NodeToControllerChannelManagerImpl). A request lost on a cut
+// link is given up after it (NodeToControllerRequestThread
+// .generateRequests calls onTimeout once the request is retryTimeoutMs
+// old), and the registration is sent again after registrationBackoff
+// (BrokerRegistrationResponseEvent with timedOut set:
+// scheduleNextCommunicationAfterFailure).
+func (c *Cluster) registrationTimeout() Time {
+	return min(c.cfg.BrokerSessionTimeoutMs/2, controllerSocketTimeoutMs)
+}
+
+// controllerSocketTimeoutMs is controller.socket.timeout.ms's default.
+const controllerSocketTimeoutMs Time = 30_000
+
+// registrationTimedOut handles a registration that got no answer within
+// registrationTimeout: unless it was answered (or a newer one was sent),
+// the broker counts a failure and sends it again after the backoff, as
+// after a refusal. initial.broker.registration.timeout.ms (60 s), after
+// which a Kafka broker that never registered shuts itself down
+// (RegistrationTimeoutEvent), is not modelled: the broker keeps trying.
+func (c *Cluster) registrationTimedOut(b *broker, id int64) {
+	if b.regInflight != id || b.brokerEpoch != 0 {
+		return
+	}
+	b.regInflight = 0
+	b.regRetryAt = c.now + c.registrationBackoff(b.regFailures)
+	b.regFailures++
+	c.timer(b.regRetryAt, timerHeartbeat, b.node(), TopicPartition{}, 0)
+}
+
 // registrationBackoff is how long a broker waits before it sends a refused
-// registration again: BrokerLifecycleManager's resendExponentialBackoff,
+// or unanswered registration again: BrokerLifecycleManager's resendExponentialBackoff,
 // ExponentialBackoff(100 ms, x2, broker.session.timeout.ms, jitter 0.02),
 // so 100, 200, 400, ... ms up to the session timeout. kplay leaves out the
 // 2% jitter, which would draw from the cluster's one PRNG. failures counts
@@ -402,6 +443,10 @@ func (c *Cluster) handleRegistration(m Message) {
 // two race, and kplay lets the heartbeat win so that a caught-up follower
 // rejoins the ISR on its first fetch).
 func (c *Cluster) handleRegistrationResponse(b *broker, m Message) {
+	if m.Request != b.regInflight {
+		return // the answer to a registration already given up on
+	}
+	b.regInflight = 0
 	if len(m.Parts) > 0 && m.Parts[0].Err != ErrNone {
 		b.regRetryAt = c.now + c.registrationBackoff(b.regFailures)
 		b.regFailures++

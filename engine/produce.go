@@ -89,24 +89,38 @@ func (c *Cluster) answerAppended(b *broker, r *replica, m Message, resp Part, en
 	}
 }
 
-// duplicate finds an idempotent batch already in the log: the same
-// producer id and base sequence (the leader rebuilds producer state from
-// its log after a failover, so the log is the truth).
+// duplicate finds an idempotent batch already in the log: a batch of the
+// same producer id with the same first and the same last sequence
+// (ProducerStateEntry.findDuplicateBatch, batchWithSequenceRange). A batch
+// that only starts at the same sequence is not a duplicate: it goes on to
+// the sequence check. The leader rebuilds producer state from its log
+// after a failover, so the log is the truth; kplay looks through the whole
+// log where Kafka keeps the producer's last five batches
+// (ProducerStateEntry.NUM_BATCHES_TO_RETAIN).
 func (r *replica) duplicate(p Part) (Offset, bool) {
-	if p.ProducerID <= 0 || p.BaseSequence < 0 {
+	if p.ProducerID <= 0 || p.BaseSequence < 0 || len(p.Records) == 0 {
 		return 0, false
 	}
+	last := p.BaseSequence + int32(len(p.Records)) - 1
 	for i := len(r.log) - 1; i >= 0; i-- {
 		rec := r.log[i]
 		if rec.ProducerID != p.ProducerID {
 			continue
 		}
-		if rec.Sequence == p.BaseSequence {
-			return rec.Offset, true
-		}
 		if rec.Sequence < p.BaseSequence {
 			return 0, false // sequences only grow: nothing older can match
 		}
+		if rec.Sequence != p.BaseSequence || rec.OffsetDelta != 0 {
+			continue
+		}
+		j := i // the batch's last record
+		for j+1 < len(r.log) && r.log[j+1].OffsetDelta == r.log[j].OffsetDelta+1 {
+			j++
+		}
+		if r.log[j].Sequence == last {
+			return rec.Offset, true
+		}
+		return 0, false
 	}
 	return 0, false
 }

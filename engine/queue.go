@@ -43,6 +43,9 @@ const (
 	timerRequestTimeout
 	// timerDeliveryTimeout fails a producer batch (ID) after delivery.timeout.ms.
 	timerDeliveryTimeout
+	// timerRegistrationTimeout gives up on a broker's unanswered
+	// BrokerRegistration (ID = request id).
+	timerRegistrationTimeout
 )
 
 // item is one entry of the schedule: a delivery or a timer. Ordered by

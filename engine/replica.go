@@ -108,6 +108,16 @@ func (r *replica) read(from, to Offset) []Record {
 	return r.log[from-r.logStart : to-r.logStart : to-r.logStart]
 }
 
+// batchStart is the offset of the first record of the batch that holds
+// offset o (o minus its OffsetDelta, and not below the log start); o itself
+// at the log end.
+func (r *replica) batchStart(o Offset) Offset {
+	if o <= r.logStart || o >= r.leo() {
+		return o
+	}
+	return max(r.logStart, o-Offset(r.log[o-r.logStart].OffsetDelta))
+}
+
 // appendRecords appends records whose offsets are already set and keeps the
 // epoch cache (LeaderEpochFileCache.assign: a batch in a newer epoch starts a
 // new entry).
@@ -122,12 +132,14 @@ func (r *replica) appendRecords(recs []Record) {
 }
 
 // appendAsLeader appends a produced batch at the LEO in the leader's epoch,
-// as appendRecords would the batch with its offsets and epoch set, without
-// first copying it.
+// as appendRecords would the batch with its offsets, epoch and offset
+// deltas set (LogValidator assigns them from the LEO), without first
+// copying it.
 func (r *replica) appendAsLeader(recs []Record) {
-	for _, rec := range recs {
+	for i, rec := range recs {
 		rec.Offset = r.leo()
 		rec.LeaderEpoch = r.leaderEpoch
+		rec.OffsetDelta = int32(i)
 		r.assignEpoch(rec.LeaderEpoch, rec.Offset)
 		r.log = append(r.log, rec)
 	}

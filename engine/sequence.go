@@ -72,16 +72,22 @@ func (p *producer) maySequence(b *batch) bool {
 }
 
 // noteAckedSeq records an acknowledged idempotent batch
-// (TransactionManager.handleCompletedBatch, maybeUpdateLastAckedSequence).
-// The acknowledged attempt's records say which producer id and sequences
-// it carried.
+// (TransactionManager.handleCompletedBatch): the partition's last
+// acknowledged sequence becomes the batch's last sequence as the batch
+// holds it now (maybeUpdateLastAckedSequence(tp, batch.lastSequence())),
+// which after an epoch bump is the rewritten one, even when the attempt
+// that was acknowledged went out under the old epoch. Kafka does the
+// same, so that the next batch, which follows the rewritten sequences, is
+// the next sequence: if the leader refuses it (it holds the acknowledged
+// batch under the old epoch), that is a gap, and the producer bumps its
+// epoch again (canRetry) instead of waiting for an earlier batch that will
+// never come.
 func (p *producer) noteAckedSeq(b *batch) {
-	if b.baseSeq < 0 || len(b.sent) == 0 {
+	if b.baseSeq < 0 || len(b.records) == 0 {
 		return
 	}
-	last := b.sent[len(b.sent)-1]
-	if ps := p.seqFor(b.tp); ps.pid == last.ProducerID {
-		ps.lastAcked = max(ps.lastAcked, last.Sequence)
+	if ps := p.seqFor(b.tp); ps.pid == b.pid {
+		ps.lastAcked = max(ps.lastAcked, b.baseSeq+int32(len(b.records))-1)
 	}
 }
 

@@ -131,4 +131,10 @@ type Record struct {
 	// producer is not idempotent.
 	ProducerID int64
 	Sequence   int32
+	// OffsetDelta is the record's place in the batch the leader appended it
+	// in (the v2 record format's offsetDelta, from 0; RecordBatch
+	// .lastOffsetDelta is the batch's last). A batch is written and lost
+	// whole: a log is cut only where a record with OffsetDelta 0 starts a
+	// batch (LogSegment.recover drops a partly written batch).
+	OffsetDelta int32
 }
