@@ -7,6 +7,7 @@ package scenarios
 
 import (
 	_ "embed" // the presets, each as a string
+	"strings"
 
 	"kplay/engine/script"
 )
@@ -131,6 +132,32 @@ func course() []entry {
 
 func (e entry) preset() Preset {
 	return Preset{Name: e.name, Group: e.group, Title: script.Title(e.text), Summary: script.Summary(e.text), Text: e.text}
+}
+
+// LearnerText is Text as the page gives it to the reader, in the editor and
+// in share links: without the expected outputs (script.StripExpected) and
+// without the maintainers' notes, the lines whose first non-blank
+// character is '#', which explain the test and often give away what a
+// lesson asks. A run of blank lines that leaves becomes one.
+func (p Preset) LearnerText() string {
+	var b strings.Builder
+	blank := true // no blank line at the top
+	for line := range strings.Lines(script.StripExpected(p.Text)) {
+		t := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(t, "#"):
+			continue
+		case t == "":
+			if blank {
+				continue
+			}
+			blank = true
+		default:
+			blank = false
+		}
+		b.WriteString(line)
+	}
+	return strings.TrimRight(b.String(), "\n") + "\n"
 }
 
 // All returns every preset in course order: GroupLesson's presets first,

@@ -2,6 +2,7 @@ package scenarios_test
 
 import (
 	"os"
+	"reflect"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -211,6 +212,40 @@ func TestEveryFileIsListed(t *testing.T) {
 		}
 		if strings.Contains(p.Text, "# title:") {
 			t.Errorf("%s keeps a # title: comment; the title directive replaces it", p.Name)
+		}
+	}
+}
+
+// TestLearnerText: what the page shows of a preset holds none of the
+// maintainers' notes and no expected outputs, and plays exactly what the
+// preset plays: the same steps at the same times, the same questions,
+// captions and cluster.
+func TestLearnerText(t *testing.T) {
+	for _, p := range scenarios.All() {
+		lt := p.LearnerText()
+		for i, line := range strings.Split(lt, "\n") {
+			if t2 := strings.TrimSpace(line); strings.HasPrefix(t2, "#") || t2 == "----" {
+				t.Errorf("%s: learner text line %d is %q", p.Name, i+1, line)
+			}
+		}
+		if strings.Contains(lt, "\n\n\n") || strings.HasPrefix(lt, "\n") {
+			t.Errorf("%s: learner text keeps runs of blank lines", p.Name)
+		}
+		full, err := script.ParseAndCompile(p.Name, script.StripExpected(p.Text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := script.ParseAndCompile(p.Name, lt)
+		if err != nil {
+			t.Fatalf("%s: the learner text does not compile: %v", p.Name, err)
+		}
+		if !reflect.DeepEqual(got.Config, full.Config) || got.Title != full.Title || got.Summary != full.Summary || len(got.Steps) != len(full.Steps) || len(got.Asks) != len(full.Asks) {
+			t.Fatalf("%s: the learner text plays another scenario", p.Name)
+		}
+		for i := range got.Steps {
+			if got.Steps[i].At != full.Steps[i].At || got.Steps[i].Cmd.String() != full.Steps[i].Cmd.String() {
+				t.Fatalf("%s: step %d is %v at %d, want %v at %d", p.Name, i, got.Steps[i].Cmd, got.Steps[i].At, full.Steps[i].Cmd, full.Steps[i].At)
+			}
 		}
 	}
 }

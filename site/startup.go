@@ -99,7 +99,7 @@ func ParseStartup(fragment, query string) Startup {
 			}
 		}
 		p, _ := scenarios.Get(name)
-		st.Name, st.Script = p.Name+".txt", p.Text
+		st.Name, st.Script = p.Name+".txt", p.LearnerText()
 	}
 	st.Banner = strings.Join(notes, " ")
 	return st

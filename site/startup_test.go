@@ -11,7 +11,7 @@ import (
 func TestStartupDefault(t *testing.T) {
 	st := ParseStartup("", "")
 	p, _ := scenarios.Get(scenarios.Default)
-	if st.Script != p.Text || st.Banner != "" || st.HasSeek || st.Embed.Controls != "full" {
+	if st.Script != p.LearnerText() || st.Banner != "" || st.HasSeek || st.Embed.Controls != "full" {
 		t.Fatalf("default startup = %+v", st)
 	}
 }
@@ -43,8 +43,8 @@ func TestStartupBrokenLinks(t *testing.T) {
 		{"", "?speed=fast&controls=all&theme=pink&panels=log,secrets&autoplay=maybe", "speed="},
 	} {
 		st := ParseStartup(c.frag, c.query)
-		if st.Script != p.Text || !strings.Contains(st.Banner, c.want) {
-			t.Errorf("%s%s: script default=%v banner %q, want %q", c.frag, c.query, st.Script == p.Text, st.Banner, c.want)
+		if st.Script != p.LearnerText() || !strings.Contains(st.Banner, c.want) {
+			t.Errorf("%s%s: script default=%v banner %q, want %q", c.frag, c.query, st.Script == p.LearnerText(), st.Banner, c.want)
 		}
 	}
 	st := ParseStartup("", "?speed=fast&controls=all&theme=pink&panels=log,secrets&autoplay=maybe")

@@ -209,7 +209,7 @@ func (ApplyScript) applyEdit(s *Store) bool {
 		note += " Expected outputs (the ---- blocks) were dropped: the page plays a script, it does not check one."
 	}
 	s.Edit = Editing{Status: note, Hooks: e.Hooks}
-	if !isPreset || script.StripExpected(p.Text) != src {
+	if !isPreset || p.LearnerText() != src {
 		s.leavePreset()
 	}
 	s.Share.Copied = ""

@@ -88,7 +88,7 @@ func (a PickPreset) applyShare(s *Store) bool {
 		s.Share.Notice = "There is no preset called " + strconv.Quote(clip(a.Name)) + "."
 		return true
 	}
-	s.ReplaceScript(p.Name+".txt", p.Text)
+	s.ReplaceScript(p.Name+".txt", p.LearnerText())
 	s.Share.Preset = p.Name
 	if h := s.Share.Hooks.SetAddress; h != nil {
 		h(PresetQuery(p.Name))
