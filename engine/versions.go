@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Kafka's releases as switches (docs/design.md §3.2). A cluster directive's
+// Kafka's releases as switches (docs/design.md §2.1). A cluster directive's
 // kafka=VERSION picks a release; every replication behaviour that changed
 // between Kafka 0.10 and 4.4 is one row of versionChanges, named by its KIP
 // or KAFKA ticket, and is on when the release has it. A behaviour switch
