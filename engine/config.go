@@ -116,7 +116,7 @@ type Config struct {
 	// named by its KIP or KAFKA ticket: SwitchRelease follows Kafka,
 	// SwitchOn and SwitchOff override it.
 	KIP101, KIP279, KIP320, KAFKA7128, KIP392, KIP841, KIP903 Switch
-	KAFKA15021, KAFKA15583, KIP580, KIP951                    Switch
+	KAFKA14704, KAFKA15021, KAFKA15583, KIP580, KIP951        Switch
 }
 
 // Protocol selects the truncation protocol a follower uses.

@@ -340,6 +340,12 @@ func (c *Cluster) handleFollowerFetchResponse(b *broker, m Message) {
 		case p.Err != ErrNone:
 			f.parts[j].delayUntil = c.now + c.cfg.ReplicaFetchBackoffMs
 		case p.HasDiverging:
+			if !c.cfg.kafka14704() {
+				// Before Kafka 3.5 the partition data, and with it the
+				// leader's HW, was processed before the divergence, so the
+				// HW could pass records about to be truncated (KAFKA-14704).
+				c.setHW(b, r, min(max(p.HW, r.logStart), r.leo()))
+			}
 			c.truncateOnDivergence(b, r, p)
 		default:
 			if len(p.Records) > 0 && p.Records[0].Offset != r.leo() {

@@ -275,6 +275,7 @@ var settingTable = [...]Setting{
 	switchRow("kip-392", "KIP392", func(c *Config) *Switch { return &c.KIP392 }),
 	switchRow("kip-841", "KIP841", func(c *Config) *Switch { return &c.KIP841 }),
 	switchRow("kip-903", "KIP903", func(c *Config) *Switch { return &c.KIP903 }),
+	switchRow("kafka-14704", "KAFKA14704", func(c *Config) *Switch { return &c.KAFKA14704 }),
 	switchRow("kafka-15021", "KAFKA15021", func(c *Config) *Switch { return &c.KAFKA15021 }),
 	switchRow("kafka-15583", "KAFKA15583", func(c *Config) *Switch { return &c.KAFKA15583 }),
 	switchRow("kip-580", "KIP580", func(c *Config) *Switch { return &c.KIP580 }),

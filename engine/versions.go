@@ -162,6 +162,7 @@ const (
 	sinceKIP392     Release = 204
 	sinceKIP841     Release = 303
 	sinceKIP903     Release = 305
+	sinceKAFKA14704 Release = 305
 	sinceKAFKA15021 Release = 306
 	sinceKAFKA15583 Release = 307
 	sinceKIP951     Release = 307
@@ -196,6 +197,11 @@ var versionChanges = [...]Change{
 		New:    "it must also have reached the start offset of the leader's current epoch (Partition.isFollowerInSync: leaderEpochStartOffset)",
 		Source: "KAFKA-7128 (commit 70c51633f2, Kafka 2.1.0)",
 		Doc:    jiraDocs + "KAFKA-7128"},
+	{Name: "kip-91", Ticket: "KIP-91", Since: 201, Kind: ChangeDefault, Setting: "retries", OldDefault: "0",
+		Old:    "the producer's retries defaults to 0: a batch that fails once is not resent (and there is no delivery.timeout.ms; kplay keeps it)",
+		New:    "retries defaults to 2147483647, bounded by delivery.timeout.ms",
+		Source: "KAFKA-5886 (commit 7fc7136ffd, Kafka 2.1.0); ProducerConfig RETRIES_CONFIG",
+		Doc:    kipDocs + "KIP-91+Provide+Intuitive+User+Timeouts+in+The+Producer"},
 	{Name: "kip-380", Ticket: "KIP-380", Since: 202, Kind: ChangeNotInKRaft,
 		Old:        "a ZooKeeper controller's requests carried no broker epoch, so a broker that bounced could act on a stale controller request",
 		New:        "controller requests carry the broker epoch (the czxid of its ZooKeeper registration) and stale ones are refused",
@@ -220,7 +226,7 @@ var versionChanges = [...]Change{
 		Doc:        kipDocs + "KIP-497%3A+Add+inter-broker+API+to+alter+ISR"},
 	{Name: "kip-679", Ticket: "KIP-679", Since: 300, Kind: ChangeDefault, Setting: "enable.idempotence", OldDefault: "false",
 		Old:    "the producer is not idempotent by default: a retried batch can be written twice",
-		New:    "enable.idempotence defaults to true (with acks=all)",
+		New:    "enable.idempotence defaults to true (with acks=all; the producer's acks default moved from 1 to all too, but kplay's produce takes acks per command, acks=all unless written, so write acks=1 to replay an older client)",
 		Source: "KAFKA-10619 (commit c92d013fd4, Kafka 3.0.0)",
 		Doc:    kipDocs + "KIP-679%3A+Producer+will+enable+the+strongest+delivery+guarantee+by+default"},
 	{Name: "kip-841", Ticket: "KIP-841", Since: sinceKIP841, Kind: ChangeBehaviour,
@@ -233,6 +239,11 @@ var versionChanges = [...]Change{
 		New:    "each ISR member goes with the broker epoch its fetch carried, and the controller refuses a stale one (INELIGIBLE_REPLICA); the leader refuses fetches with a stale broker epoch",
 		Source: "KAFKA-14617, KAFKA-14139 (commits 79b5f7f1ce, 8c88cdb718, d5e216d618, Kafka 3.5.0)",
 		Doc:    kipDocs + "KIP-903%3A+Replicas+with+stale+broker+epoch+should+not+be+allowed+to+join+the+ISR"},
+	{Name: "kafka-14704", Ticket: "KAFKA-14704", Since: sinceKAFKA14704, Kind: ChangeBehaviour,
+		Old:    "a follower told that its log diverged first takes the leader's high watermark, which can cover its own records that are about to be truncated, and only then truncates (the HW goes up and back down)",
+		New:    "the follower truncates first and takes the leader's high watermark from the next fetch",
+		Source: "KAFKA-14704 (commit bd32d98bd7, Kafka 3.5.0); AbstractFetcherThread.processFetchRequest",
+		Doc:    jiraDocs + "KAFKA-14704"},
 	{Name: "kafka-15021", Ticket: "KAFKA-15021", Since: sinceKAFKA15021, Kind: ChangeBehaviour,
 		Old:    "the controller bumps the leader epoch whenever the ISR shrinks, and a caught-up replica that may not join the ISR still holds the high watermark back",
 		New:    "an ISR shrink bumps only the partition epoch, and only ISR-eligible replicas count toward the high watermark",
@@ -327,6 +338,8 @@ func (c Config) Enabled(name string) bool {
 		return c.kip841()
 	case "kip-903":
 		return c.kip903()
+	case "kafka-14704":
+		return c.kafka14704()
 	case "kafka-15021":
 		return c.kafka15021()
 	case "kafka-15583":
@@ -374,6 +387,7 @@ func (c Config) kafka7128() bool  { return c.KAFKA7128.on(c.Kafka, sinceKAFKA712
 func (c Config) kip392() bool     { return c.KIP392.on(c.Kafka, sinceKIP392) }
 func (c Config) kip841() bool     { return c.KIP841.on(c.Kafka, sinceKIP841) }
 func (c Config) kip903() bool     { return c.KIP903.on(c.Kafka, sinceKIP903) }
+func (c Config) kafka14704() bool { return c.KAFKA14704.on(c.Kafka, sinceKAFKA14704) }
 func (c Config) kafka15021() bool { return c.KAFKA15021.on(c.Kafka, sinceKAFKA15021) }
 func (c Config) kafka15583() bool { return c.KAFKA15583.on(c.Kafka, sinceKAFKA15583) }
 func (c Config) kip580() bool     { return c.KIP580.on(c.Kafka, sinceKIP580) }

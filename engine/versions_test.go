@@ -18,13 +18,13 @@ import (
 // --contains on the fixing commit): KIP-101 in 0.11.0.0, KAFKA-6361 (KIP-279)
 // in 2.0.0, KAFKA-7128 in 2.1.0, KAFKA-7747 (KIP-320's consumer check) in
 // 2.3.0, KAFKA-8443 (KIP-392) in 2.4.0, KAFKA-13916 (KIP-841) in 3.3.0,
-// KAFKA-14617 (KIP-903) in 3.5.0, KAFKA-15021 in 3.6.0, and KAFKA-15583,
+// KAFKA-14617 (KIP-903) and KAFKA-14704 in 3.5.0, KAFKA-15021 in 3.6.0, and KAFKA-15583,
 // KAFKA-9800 (KIP-580) and KAFKA-15627 (KIP-951) in 3.7.0. A switch set on
 // or off overrides the release.
 func TestReleaseSwitchesFollowKafka(t *testing.T) {
 	since := map[string]string{
 		"kip-101": "0.11", "kip-279": "2.0", "kafka-7128": "2.1", "kip-320": "2.3", "kip-392": "2.4",
-		"kip-841": "3.3", "kip-903": "3.5", "kafka-15021": "3.6", "kafka-15583": "3.7", "kip-580": "3.7", "kip-951": "3.7",
+		"kip-841": "3.3", "kip-903": "3.5", "kafka-14704": "3.5", "kafka-15021": "3.6", "kafka-15583": "3.7", "kip-580": "3.7", "kip-951": "3.7",
 	}
 	rels := engine.Releases()
 	n := 0
@@ -467,6 +467,56 @@ func TestKIP320OffNoTruncationDetection(t *testing.T) {
 		}
 		if !slices.Equal(kipValues(k.Read), want) || k.Position != 3 {
 			t.Fatalf("kip-320=%s: consumer read %v position %d, want %v position 3", sw, kipValues(k.Read), k.Position, want)
+		}
+	}
+}
+
+// TestKAFKA14704OffHwPassesDivergedRecords is
+// TestKIPReturningLeaderTruncatesByDivergingEpoch's schedule: the old
+// leader B1 returns with m2 at offset 2 (epoch 0, never committed; LEO 3,
+// HW 2) while the leader B2 holds m3 there (epoch 1) with HW 3. B2
+// answers B1's fetch with DivergingEpoch(0, 2) and its HW 3. Before Kafka
+// 3.5 B1 processed the partition data first, taking HW min(3, LEO 3) = 3,
+// which covers its own m2, and then truncated to 2, the HW falling back
+// to 2 (KAFKA-14704: "Truncating ... below high watermark",
+// "Non-monotonic update of high watermark"). Since 3.5 it truncates first
+// and its HW goes straight from 2 to 3 once it holds m3
+// (AbstractFetcherThreadTest.testTruncateOnFetchDoesNotProcessPartitionData:
+// no partition data processed on the truncating fetch).
+func TestKAFKA14704OffHwPassesDivergedRecords(t *testing.T) {
+	for _, sw := range []engine.Switch{engine.SwitchOff, engine.SwitchRelease} {
+		cfg := kipConfig()
+		cfg.AutoLeaderRebalanceEnable = false
+		cfg.KAFKA14704 = sw
+		c := kipSetup(t, cfg, 3, 2)
+		c.AdvanceTo(10000)
+		mustApply(t, c, engine.Slow{A: engine.Broker(1), B: engine.Broker(2), MinLatency: 100, MaxLat: 100})
+		mustApply(t, c, engine.Slow{A: engine.Broker(1), B: engine.Broker(3), MinLatency: 100, MaxLat: 100})
+		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m2"}, Acks: engine.AcksOne})
+		c.AdvanceTo(10000)
+		mustApply(t, c, engine.Crash{Broker: 1})
+		mustApply(t, c, engine.Heal{})
+		c.AdvanceTo(30000)
+		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m3"}, Acks: engine.AcksAll})
+		c.AdvanceTo(40000)
+		start := c.Now()
+		mustApply(t, c, engine.Restart{Broker: 1})
+		c.AdvanceTo(41000)
+		var moves []string
+		for _, e := range kipEvents(c, engine.EvHWChanged) {
+			if e.Node == engine.Broker(1) && e.At >= start {
+				moves = append(moves, strconv.Itoa(int(e.Offset))+"→"+strconv.Itoa(int(e.End)))
+			}
+		}
+		want := []string{"2→3"}
+		if sw == engine.SwitchOff {
+			want = []string{"2→3", "3→2", "2→3"}
+		}
+		if !slices.Equal(moves, want) {
+			t.Fatalf("kafka-14704=%s: B1's HW moves %v, want %v", sw, moves, want)
+		}
+		if got := kipValues(kipReplica(t, c, 1).Log); !slices.Equal(got, []string{"m0", "m1", "m3"}) {
+			t.Fatalf("kafka-14704=%s: B1 log %v, want m0 m1 m3", sw, got)
 		}
 	}
 }
