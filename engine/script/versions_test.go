@@ -25,7 +25,8 @@ func compileCluster(t *testing.T, line string) engine.Config {
 // default changed since that release its old default, unless the line
 // writes it: unclean.leader.election.enable true before 0.11 (KIP-106,
 // KAFKA-4623), replica.lag.time.max.ms 10000 before 2.5 (KIP-537,
-// KAFKA-9102), enable.idempotence false before 3.0 (KIP-679, KAFKA-10619),
+// KAFKA-9102), the producer's retries 0 before 2.1 (KIP-91, KAFKA-5886),
+// enable.idempotence false before 3.0 (KIP-679, KAFKA-10619),
 // linger.ms 0 before 4.0 (KIP-1030) and eligible leader replicas off before
 // 4.1 (KIP-966; 4.0 formats new clusters at level 0).
 func TestKafkaReleaseDefaults(t *testing.T) {
@@ -36,8 +37,11 @@ func TestKafkaReleaseDefaults(t *testing.T) {
 	if c.Enabled("kip-101") || c.Enabled("kip-279") {
 		t.Errorf("kafka=0.10 truncates by leader epoch")
 	}
+	if c = compileCluster(t, "cluster kafka=2.0"); c.Retries != 0 {
+		t.Errorf("kafka=2.0: retries %d, want 0", c.Retries)
+	}
 	c = compileCluster(t, "cluster kafka=2.4")
-	if c.UncleanLeaderElectionEnable || c.ReplicaLagTimeMaxMs != 10000 || c.EnableIdempotence || c.LingerMs != 0 {
+	if c.UncleanLeaderElectionEnable || c.ReplicaLagTimeMaxMs != 10000 || c.EnableIdempotence || c.LingerMs != 0 || c.Retries != 2147483647 {
 		t.Errorf("kafka=2.4: %+v", c)
 	}
 	c = compileCluster(t, "cluster kafka=3.0")
@@ -99,6 +103,10 @@ func TestKafkaSwitchErrors(t *testing.T) {
 		{"cluster kip-380=on\n", "1:9: kip-380 (Kafka 2.2) changed ZooKeeper mode only"},
 		{"cluster kip-106=off\n", "1:9: kip-106 (Kafka 0.11) changed the default of unclean.leader.election.enable; set unclean.leader.election.enable=true for the old behaviour"},
 		{"cluster kip-3200=on\n", "1:9: cluster does not take kip-3200; did you mean kip-320?"},
+		// 2.0's producer refused idempotence without retries
+		// (ProducerConfig: "Must set retries to non-zero when using the
+		// idempotent producer").
+		{"cluster kafka=2.0 enable.idempotence=true\n", "1:1: must set retries to non-zero when using the idempotent producer"},
 		{"cluster kafka=3.9 eligible.leader.replicas.version=1\n", "1:1: eligible.leader.replicas.version=1 needs Kafka 4.0 or later (KIP-966)"},
 		{"cluster kafka=2.3 broker.rack=(a,b,c) replica.selector.class=rack-aware\n", "1:1: replica.selector.class needs fetch from follower (KIP-392, Kafka 2.4)"},
 	} {
