@@ -331,6 +331,8 @@ func (c *Cluster) lossCause() string {
 		return ": a replica truncated to its own high watermark (the bug KIP-101 fixed)"
 	case c.cfg.truncation() == ProtocolPreKIP279:
 		return ": the replicas' logs diverged (the bug KIP-279 fixed)"
+	case c.cfg.oldISRRules() != "":
+		return ": " + c.cfg.oldISRRules()
 	case c.lostUnflushed:
 		return ": a crash dropped the unflushed tail of a log that held it (crash lose-unflushed), and the replica that leads now came back without it"
 	}

@@ -393,6 +393,25 @@ func (c Config) kafka15583() bool { return c.KAFKA15583.on(c.Kafka, sinceKAFKA15
 func (c Config) kip580() bool     { return c.KIP580.on(c.Kafka, sinceKIP580) }
 func (c Config) kip951() bool     { return c.KIP951.on(c.Kafka, sinceKIP951) }
 
+// oldISRRules names, for a loss explanation, the switches that are off and
+// let a replica without every committed record into the ISR (KAFKA-7128,
+// KIP-841, KIP-903), or "" if none is.
+func (c Config) oldISRRules() string {
+	var off []string
+	for _, s := range [...]struct {
+		name string
+		on   bool
+	}{{"kafka-7128", c.kafka7128()}, {"kip-841", c.kip841()}, {"kip-903", c.kip903()}} {
+		if !s.on {
+			off = append(off, s.name)
+		}
+	}
+	if len(off) == 0 {
+		return ""
+	}
+	return "a replica joined the ISR under the rules before " + strings.Join(off, ", ") + " (the bugs those changes fixed)"
+}
+
 // switchRow is the settings row of the behaviour switch name, its help,
 // source and doc read from the release table.
 func switchRow(name, field string, f func(*Config) *Switch) Setting {

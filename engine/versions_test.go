@@ -520,3 +520,35 @@ func TestKAFKA14704OffHwPassesDivergedRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestLossCauseNamesOldISRRules: a committed record lost because kip-903
+// was off is explained by the switch, not left without a cause.
+func TestLossCauseNamesOldISRRules(t *testing.T) {
+	cfg := kipConfig()
+	cfg.Brokers = 2
+	cfg.MinInsyncReplicas = 1
+	cfg.AutoLeaderRebalanceEnable = false
+	cfg.KIP903 = engine.SwitchOff
+	c := mustNew(t, cfg)
+	mustApply(t, c, engine.CreateTopic{Name: "t", Partitions: 1, ReplicationFactor: 2})
+	mustApply(t, c, engine.Cut{A: engine.Broker(1), B: engine.Broker(2)})
+	mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m0"}, Acks: engine.AcksOne})
+	c.AdvanceTo(46000)
+	for i, lat := range []engine.Time{6000, 12000, 18000} {
+		c.AdvanceTo(engine.Time(46000 + 7000*i))
+		mustApply(t, c, engine.Slow{A: engine.Broker(1), B: engine.Controller, MinLatency: lat, MaxLat: lat})
+	}
+	c.AdvanceTo(61000)
+	mustApply(t, c, engine.Heal{A: engine.Broker(1), B: engine.Broker(2)})
+	c.AdvanceTo(61001)
+	mustApply(t, c, engine.Crash{Broker: 2, LoseUnflushed: 1})
+	mustApply(t, c, engine.Cut{A: engine.Broker(1), B: engine.Broker(2)})
+	mustApply(t, c, engine.Restart{Broker: 2})
+	c.AdvanceTo(61001 + 18000)
+	mustApply(t, c, engine.Crash{Broker: 1})
+	c.AdvanceTo(c.Now() + 20000)
+	v := kipViolations(c, "CommittedDurability")
+	if len(v) == 0 || !strings.Contains(v[0], "the rules before kip-903") {
+		t.Fatalf("violations %v, want a CommittedDurability naming kip-903", v)
+	}
+}
