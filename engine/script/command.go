@@ -26,7 +26,7 @@ const (
 // order the help text shows them; a command with two forms (produce) is
 // listed twice.
 var Commands = []struct{ Name, Synopsis string }{
-	{"cluster", "cluster brokers=3 [seed=1] [start=10:00:00.000] [latency=(1,3)] [<kafka.config>=<value>...]"},
+	{"cluster", "cluster brokers=3 [seed=1] [start=10:00:00.000] [latency=(1,3)] [kafka=4.4 [kip-320=on|off ...]] [<kafka.config>=<value>...]"},
 	{"create-topic", "create-topic NAME [partitions=1] [rf=3] [start=1] [min.insync.replicas=N]"},
 	{"produce", "produce TOPIC-P values=(a, b) | count=N [key=K] [acks=all|1|0] [producer=p1] [broker=ID]"},
 	{"produce", "produce TOPIC-P rate=N/s for=DURATION [key=K] [acks=all|1|0] [producer=p1]  (one record every 1000/N ms)"},
