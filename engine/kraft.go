@@ -586,8 +586,13 @@ func idsOrEmpty(ids []BrokerID) string {
 	return joinIDs(ids)
 }
 
-// uncleanEnabled is unclean.leader.election.enable for tp's topic.
+// uncleanEnabled is unclean.leader.election.enable for tp's topic. A KRaft
+// controller before Kafka 3.9 (kafka-12670=off) ignored it: only
+// elect-leaders type=unclean elected uncleanly (KAFKA-12670).
 func (c *Cluster) uncleanEnabled(tp TopicPartition) bool {
+	if !c.cfg.kafka12670() {
+		return false
+	}
 	if t := c.topic(tp.Topic); t != nil && t.unclean != 0 {
 		return t.unclean > 0
 	}

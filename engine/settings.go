@@ -278,6 +278,7 @@ var settingTable = [...]Setting{
 	switchRow("kafka-14704", "KAFKA14704", func(c *Config) *Switch { return &c.KAFKA14704 }),
 	switchRow("kafka-15021", "KAFKA15021", func(c *Config) *Switch { return &c.KAFKA15021 }),
 	switchRow("kafka-15583", "KAFKA15583", func(c *Config) *Switch { return &c.KAFKA15583 }),
+	switchRow("kafka-12670", "KAFKA12670", func(c *Config) *Switch { return &c.KAFKA12670 }),
 	switchRow("kip-580", "KIP580", func(c *Config) *Switch { return &c.KIP580 }),
 	switchRow("kip-951", "KIP951", func(c *Config) *Switch { return &c.KIP951 }),
 }

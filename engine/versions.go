@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -107,6 +108,16 @@ func (s Switch) on(r, since Release) bool {
 	return r >= since
 }
 
+// onFrom is on for a KRaft controller change whose old behaviour ran from
+// release from to since: before from, the ZooKeeper controller behaved as
+// the new one does.
+func (s Switch) onFrom(r, from, since Release) bool {
+	if s == SwitchRelease && r < from {
+		return true
+	}
+	return s.on(r, since)
+}
+
 // ChangeKind says how a release change is replayed.
 type ChangeKind uint8
 
@@ -132,7 +143,11 @@ type Change struct {
 	Ticket string
 	// Since is the first release with the new behaviour.
 	Since Release
-	Kind  ChangeKind
+	// From, if not 0, is the first release with the old behaviour: a
+	// change to KRaft's controller, which came in 2.8, replays the
+	// ZooKeeper controller's behaviour (the new one) before From.
+	From Release
+	Kind ChangeKind
 	// Old and New say what a replica, leader, controller or client did
 	// before and since, in plain words.
 	Old, New string
@@ -167,6 +182,9 @@ const (
 	sinceKAFKA15583 Release = 307
 	sinceKIP951     Release = 307
 	sinceKIP580     Release = 307
+	// KRaft's controller came with Kafka 2.8 (KIP-500, KIP-631).
+	kraftSince      Release = 208
+	sinceKAFKA12670 Release = 309
 )
 
 // versionChanges is the release table, oldest change first. It is never
@@ -254,6 +272,11 @@ var versionChanges = [...]Change{
 		New:    "the effective min.insync.replicas is min(min.insync.replicas, replication factor), and the high watermark advances only while the ISR holds at least that many",
 		Source: "KAFKA-15583 (commit edc7e10a74, Kafka 3.7.0); Partition.effectiveMinIsr",
 		Doc:    jiraDocs + "KAFKA-15583"},
+	{Name: "kafka-12670", Ticket: "KAFKA-12670", Since: sinceKAFKA12670, From: kraftSince, Kind: ChangeBehaviour,
+		Old:    "a KRaft controller ignores unclean.leader.election.enable: a partition whose last in-sync replica is gone stays leaderless until an operator runs kafka-leader-election.sh --election-type unclean (elect-leaders type=unclean); ZooKeeper controllers, before 2.8, honoured the setting",
+		New:    "the controller honours unclean.leader.election.enable, for the cluster and per topic, and elects an out-of-sync replica when no in-sync one is left",
+		Source: "KAFKA-12670 (commit ca0cc355f6, cherry-picked as 7356328f53 into Kafka 3.9.0)",
+		Doc:    jiraDocs + "KAFKA-12670"},
 	{Name: "kip-580", Ticket: "KIP-580", Since: sinceKIP580, Kind: ChangeBehaviour,
 		Old:    "a client waits retry.backoff.ms before every retry",
 		New:    "the wait doubles from retry.backoff.ms up to retry.backoff.max.ms (1000 ms)",
@@ -344,6 +367,8 @@ func (c Config) Enabled(name string) bool {
 		return c.kafka15021()
 	case "kafka-15583":
 		return c.kafka15583()
+	case "kafka-12670":
+		return c.kafka12670()
 	case "kip-580":
 		return c.kip580()
 	case "kip-951":
@@ -390,8 +415,11 @@ func (c Config) kip903() bool     { return c.KIP903.on(c.Kafka, sinceKIP903) }
 func (c Config) kafka14704() bool { return c.KAFKA14704.on(c.Kafka, sinceKAFKA14704) }
 func (c Config) kafka15021() bool { return c.KAFKA15021.on(c.Kafka, sinceKAFKA15021) }
 func (c Config) kafka15583() bool { return c.KAFKA15583.on(c.Kafka, sinceKAFKA15583) }
-func (c Config) kip580() bool     { return c.KIP580.on(c.Kafka, sinceKIP580) }
-func (c Config) kip951() bool     { return c.KIP951.on(c.Kafka, sinceKIP951) }
+func (c Config) kafka12670() bool {
+	return c.KAFKA12670.onFrom(c.Kafka, kraftSince, sinceKAFKA12670)
+}
+func (c Config) kip580() bool { return c.KIP580.on(c.Kafka, sinceKIP580) }
+func (c Config) kip951() bool { return c.KIP951.on(c.Kafka, sinceKIP951) }
 
 // oldISRRules names, for a loss explanation, the switches that are off and
 // let a replica without every committed record into the ISR (KAFKA-7128,
@@ -412,6 +440,15 @@ func (c Config) oldISRRules() string {
 	return "a replica joined the ISR under the rules before " + strings.Join(off, ", ") + " (the bugs those changes fixed)"
 }
 
+// oldReleases says which releases had a change's old behaviour: "before
+// 3.7", or "2.8 to 3.8" for a KRaft controller change.
+func oldReleases(ch Change) string {
+	if ch.From != 0 {
+		return ch.From.String() + " to " + releases[slices.Index(releases[:], ch.Since)-1].String()
+	}
+	return "before " + ch.Since.String()
+}
+
 // switchRow is the settings row of the behaviour switch name, its help,
 // source and doc read from the release table.
 func switchRow(name, field string, f func(*Config) *Switch) Setting {
@@ -428,7 +465,7 @@ func switchRow(name, field string, f func(*Config) *Switch) Setting {
 		Choices: []string{"release", "on", "off"},
 		Aliases: map[string]string{"true": "on", "false": "off", "1": "on", "0": "off"},
 		Scope:   ScopeHistoric, Source: ch.Ticket + " (Kafka " + ch.Since.String() + ")", Doc: ch.Doc,
-		Help: "on: " + ch.New + "; off (before " + ch.Since.String() + "): " + ch.Old + "; release: as kafka= says",
+		Help: "on: " + ch.New + "; off (" + oldReleases(ch) + "): " + ch.Old + "; release: as kafka= says",
 		get:  func(c Config) string { return f(&c).String() },
 		set: func(c *Config, v settingValue) {
 			switch v.s {

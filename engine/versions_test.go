@@ -19,12 +19,15 @@ import (
 // in 2.0.0, KAFKA-7128 in 2.1.0, KAFKA-7747 (KIP-320's consumer check) in
 // 2.3.0, KAFKA-8443 (KIP-392) in 2.4.0, KAFKA-13916 (KIP-841) in 3.3.0,
 // KAFKA-14617 (KIP-903) and KAFKA-14704 in 3.5.0, KAFKA-15021 in 3.6.0, and KAFKA-15583,
-// KAFKA-9800 (KIP-580) and KAFKA-15627 (KIP-951) in 3.7.0. A switch set on
-// or off overrides the release.
+// KAFKA-9800 (KIP-580) and KAFKA-15627 (KIP-951) in 3.7.0, and
+// KAFKA-12670 in 3.9.0. KAFKA-12670 changed KRaft's controller, which came
+// in 2.8: before that the ZooKeeper controller behaved as 3.9 does, so the
+// switch is off only from 2.8 to 3.8. A switch set on or off overrides the
+// release.
 func TestReleaseSwitchesFollowKafka(t *testing.T) {
 	since := map[string]string{
 		"kip-101": "0.11", "kip-279": "2.0", "kafka-7128": "2.1", "kip-320": "2.3", "kip-392": "2.4",
-		"kip-841": "3.3", "kip-903": "3.5", "kafka-14704": "3.5", "kafka-15021": "3.6", "kafka-15583": "3.7", "kip-580": "3.7", "kip-951": "3.7",
+		"kip-841": "3.3", "kip-903": "3.5", "kafka-14704": "3.5", "kafka-15021": "3.6", "kafka-15583": "3.7", "kip-580": "3.7", "kip-951": "3.7", "kafka-12670": "3.9",
 	}
 	rels := engine.Releases()
 	n := 0
@@ -41,8 +44,9 @@ func TestReleaseSwitchesFollowKafka(t *testing.T) {
 		for i, r := range rels {
 			cfg := engine.DefaultConfig()
 			cfg.Kafka = r
-			if on := cfg.Enabled(ch.Name); on != (r >= ch.Since) {
-				t.Errorf("%s at kafka=%s: on %v, want %v", ch.Name, r, on, r >= ch.Since)
+			want := r >= ch.Since || r < ch.From
+			if on := cfg.Enabled(ch.Name); on != want {
+				t.Errorf("%s at kafka=%s: on %v, want %v", ch.Name, r, on, want)
 			}
 			if i == 0 {
 				s, _ := engine.LookupSetting(ch.Name)
@@ -550,5 +554,60 @@ func TestLossCauseNamesOldISRRules(t *testing.T) {
 	v := kipViolations(c, "CommittedDurability")
 	if len(v) == 0 || !strings.Contains(v[0], "the rules before kip-903") {
 		t.Fatalf("violations %v, want a CommittedDurability naming kip-903", v)
+	}
+}
+
+// TestKAFKA12670OffKRaftIgnoresUnclean is
+// TestKIPConsumerDetectsTruncationAfterUncleanElection's failure with
+// unclean.leader.election.enable=true: B2 shuts down, B1 takes "second"
+// alone and shuts down too, then B2, which never had "second", returns.
+// Since Kafka 3.9 the KRaft controller honours the setting and elects B2
+// uncleanly (leader epoch 2); from 2.8 to 3.8 it ignored it (KAFKA-12670:
+// "Previously in KRaft mode, we could request an unclean leader election
+// for a specific topic using the electLeaders API" only), so the partition
+// stays leaderless until elect-leaders type=unclean; a ZooKeeper release
+// (kafka=2.4) honoured it.
+func TestKAFKA12670OffKRaftIgnoresUnclean(t *testing.T) {
+	for _, tc := range []struct {
+		kafka  engine.Release
+		elects bool
+	}{{308, false}, {300, false}, {309, true}, {404, true}, {204, true}} {
+		cfg := kipConfig()
+		cfg.Brokers = 2
+		cfg.MinInsyncReplicas = 1
+		cfg.UncleanLeaderElectionEnable = true
+		cfg.AutoLeaderRebalanceEnable = false
+		cfg.Kafka = tc.kafka
+		c := mustNew(t, cfg)
+		mustApply(t, c, engine.CreateTopic{Name: "t", Partitions: 1, ReplicationFactor: 2})
+		c.AdvanceTo(1000)
+		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"first"}, Acks: engine.AcksAll})
+		c.AdvanceTo(10000)
+		mustApply(t, c, engine.Shutdown{Broker: 2})
+		c.AdvanceTo(11000)
+		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"second"}, Acks: engine.AcksAll})
+		c.AdvanceTo(20000)
+		mustApply(t, c, engine.Shutdown{Broker: 1})
+		c.AdvanceTo(30000)
+		mustApply(t, c, engine.Restart{Broker: 2})
+		c.AdvanceTo(31000)
+		// Before 3.6 an ISR shrink also bumped the leader epoch
+		// (kafka-15021), so only the leader and the ISR are compared.
+		want := func(when string, leader engine.BrokerID, isr ...engine.BrokerID) {
+			t.Helper()
+			if p := kipPart(t, c); p.Leader != leader || !slices.Equal(p.ISR, isr) {
+				t.Fatalf("kafka=%s, %s: leader %d ISR %v, want leader %d ISR %v", tc.kafka, when, p.Leader, p.ISR, leader, isr)
+			}
+		}
+		if !tc.elects {
+			want("B2 back, the setting ignored", engine.NoLeader, 1)
+			c.AdvanceTo(31000 + 600000)
+			want("ten minutes later", engine.NoLeader, 1)
+			mustApply(t, c, engine.ElectLeaders{Unclean: true, All: true})
+			c.AdvanceTo(c.Now() + 1000)
+			want("after elect-leaders type=unclean", 2, 2)
+			continue
+		}
+		want("unclean election", 2, 2)
 	}
 }
