@@ -263,7 +263,7 @@ var versionChanges = [...]Change{
 		Source: "KAFKA-14704 (commit bd32d98bd7, Kafka 3.5.0); AbstractFetcherThread.processFetchRequest",
 		Doc:    jiraDocs + "KAFKA-14704"},
 	{Name: "kafka-15021", Ticket: "KAFKA-15021", Since: sinceKAFKA15021, Kind: ChangeBehaviour,
-		Old:    "the controller bumps the leader epoch whenever the ISR shrinks, and a caught-up replica that may not join the ISR still holds the high watermark back",
+		Old:    "the controller bumps the leader epoch whenever the ISR shrinks, and a caught-up replica that may not join the ISR still holds the high watermark back (KRaft's rule from 2.8; kplay uses it for older releases too, though a ZooKeeper controller bumped the epoch only when it removed a replica itself, not when a leader shrank the ISR)",
 		New:    "an ISR shrink bumps only the partition epoch, and only ISR-eligible replicas count toward the high watermark",
 		Source: "KAFKA-15021 (commit 8ad0ed3e61, Kafka 3.6.0); PartitionChangeBuilder.triggerLeaderEpochBumpIfNeeded",
 		Doc:    jiraDocs + "KAFKA-15021"},
