@@ -379,7 +379,7 @@ func (c Config) Enabled(name string) bool {
 
 // kip101 reports leader-epoch truncation (KIP-101). protocol=pre-kip-101,
 // the older spelling, turns it off unless kip-101 is set.
-func (c Config) kip101() bool {
+func (c *Config) kip101() bool {
 	if c.KIP101 == SwitchRelease && c.Protocol == ProtocolPreKIP101 {
 		return false
 	}
@@ -388,7 +388,7 @@ func (c Config) kip101() bool {
 
 // kip279 reports epoch-checked truncation (KIP-279). protocol=pre-kip-101
 // or pre-kip-279 turns it off unless kip-279 is set.
-func (c Config) kip279() bool {
+func (c *Config) kip279() bool {
 	if c.KIP279 == SwitchRelease && c.Protocol != ProtocolCurrent {
 		return false
 	}
@@ -397,7 +397,7 @@ func (c Config) kip279() bool {
 
 // truncation is the follower truncation protocol in effect: the one the
 // kip-101 and kip-279 switches (or protocol=) select.
-func (c Config) truncation() Protocol {
+func (c *Config) truncation() Protocol {
 	switch {
 	case !c.kip101():
 		return ProtocolPreKIP101
@@ -407,24 +407,24 @@ func (c Config) truncation() Protocol {
 	return ProtocolCurrent
 }
 
-func (c Config) kip320() bool     { return c.KIP320.on(c.Kafka, sinceKIP320) }
-func (c Config) kafka7128() bool  { return c.KAFKA7128.on(c.Kafka, sinceKAFKA7128) }
-func (c Config) kip392() bool     { return c.KIP392.on(c.Kafka, sinceKIP392) }
-func (c Config) kip841() bool     { return c.KIP841.on(c.Kafka, sinceKIP841) }
-func (c Config) kip903() bool     { return c.KIP903.on(c.Kafka, sinceKIP903) }
-func (c Config) kafka14704() bool { return c.KAFKA14704.on(c.Kafka, sinceKAFKA14704) }
-func (c Config) kafka15021() bool { return c.KAFKA15021.on(c.Kafka, sinceKAFKA15021) }
-func (c Config) kafka15583() bool { return c.KAFKA15583.on(c.Kafka, sinceKAFKA15583) }
-func (c Config) kafka12670() bool {
+func (c *Config) kip320() bool     { return c.KIP320.on(c.Kafka, sinceKIP320) }
+func (c *Config) kafka7128() bool  { return c.KAFKA7128.on(c.Kafka, sinceKAFKA7128) }
+func (c *Config) kip392() bool     { return c.KIP392.on(c.Kafka, sinceKIP392) }
+func (c *Config) kip841() bool     { return c.KIP841.on(c.Kafka, sinceKIP841) }
+func (c *Config) kip903() bool     { return c.KIP903.on(c.Kafka, sinceKIP903) }
+func (c *Config) kafka14704() bool { return c.KAFKA14704.on(c.Kafka, sinceKAFKA14704) }
+func (c *Config) kafka15021() bool { return c.KAFKA15021.on(c.Kafka, sinceKAFKA15021) }
+func (c *Config) kafka15583() bool { return c.KAFKA15583.on(c.Kafka, sinceKAFKA15583) }
+func (c *Config) kafka12670() bool {
 	return c.KAFKA12670.onFrom(c.Kafka, kraftSince, sinceKAFKA12670)
 }
-func (c Config) kip580() bool { return c.KIP580.on(c.Kafka, sinceKIP580) }
-func (c Config) kip951() bool { return c.KIP951.on(c.Kafka, sinceKIP951) }
+func (c *Config) kip580() bool { return c.KIP580.on(c.Kafka, sinceKIP580) }
+func (c *Config) kip951() bool { return c.KIP951.on(c.Kafka, sinceKIP951) }
 
 // oldISRRules names, for a loss explanation, the switches that are off and
 // let a replica without every committed record into the ISR (KAFKA-7128,
 // KIP-841, KIP-903), or "" if none is.
-func (c Config) oldISRRules() string {
+func (c *Config) oldISRRules() string {
 	var off []string
 	for _, s := range [...]struct {
 		name string
