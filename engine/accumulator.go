@@ -129,7 +129,9 @@ func (c *Cluster) drainHead(p *producer, tp TopicPartition) bool {
 	switch b.state {
 	case batchReady:
 	case batchBackoff:
-		if !m.known || m.leader == NoLeader || m.epoch <= b.leaderEpoch {
+		// Before Kafka 3.7 (kip-951=off) a retry always waits out its
+		// backoff.
+		if !c.cfg.kip951() || !m.known || m.leader == NoLeader || m.epoch <= b.leaderEpoch {
 			return false
 		}
 	default:

@@ -219,7 +219,7 @@ func (c *Cluster) makeFollower(b *broker, r *replica, reg partitionReg) {
 		return
 	}
 	c.stopFetching(b, r.tp)
-	if c.cfg.Protocol == ProtocolPreKIP101 {
+	if c.cfg.truncation() == ProtocolPreKIP101 {
 		c.truncateTo(b, r, r.hw, "truncates to its high watermark on becoming a follower (before KIP-101)")
 	}
 	if reg.leader == NoLeader {
@@ -262,12 +262,14 @@ func (c *Cluster) setHW(b *broker, r *replica, hw Offset) {
 // maybeIncrementHW recomputes the leader's high watermark
 // (Partition.maybeIncrementLeaderHW, docs/kafka-rules.md §1.3): it stays frozen while
 // the committed ISR is smaller than min(min.insync.replicas, RF)
-// (KAFKA-15583, 3.7+); otherwise it is the minimum LEO over the leader and
-// every follower that is in the maximal ISR, or caught up and eligible; and
+// (KAFKA-15583, 3.7+; not before, kafka-15583=off); otherwise it is the
+// minimum LEO over the leader and every follower that is in the maximal
+// ISR, or caught up and eligible (any caught-up follower before 3.6,
+// kafka-15021=off); and
 // it never moves backwards (UnifiedLog.maybeIncrementHighWatermark). When it
 // moves, delayed produces and consumer fetches waiting on it complete.
 func (c *Cluster) maybeIncrementHW(b *broker, r *replica) {
-	if !r.isLeader || len(r.isr) < c.effectiveMinISR(r.tp) {
+	if !r.isLeader || (c.cfg.kafka15583() && len(r.isr) < c.effectiveMinISR(r.tp)) {
 		return
 	}
 	leo := r.leo()
@@ -276,7 +278,7 @@ func (c *Cluster) maybeIncrementHW(b *broker, r *replica) {
 	for _, rr := range r.remotes {
 		inISR := slices.Contains(maximal, rr.id)
 		caughtUp := rr.leo == leo || c.now-rr.lastCaughtUp <= c.cfg.ReplicaLagTimeMaxMs
-		if rr.leo < cand && (inISR || (caughtUp && c.isrEligible(rr.id))) {
+		if rr.leo < cand && (inISR || (caughtUp && (!c.cfg.kafka15021() || c.isrEligible(rr.id)))) {
 			cand = rr.leo
 		}
 	}
@@ -292,7 +294,11 @@ func (c *Cluster) maybeIncrementHW(b *broker, r *replica) {
 // ISR (Partition.isReplicaIsrEligible: registered, unfenced and not in
 // controlled shutdown, as the leader's metadata shows; KIP-841). Metadata
 // reaches brokers at once in kplay, so the controller's view is used.
+// Before Kafka 3.3 (kip-841=off) every replica is eligible.
 func (c *Cluster) isrEligible(id BrokerID) bool {
+	if !c.cfg.kip841() {
+		return true
+	}
 	reg := c.ctrl.reg(id)
 	return !reg.fenced && !reg.shuttingDown
 }

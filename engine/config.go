@@ -104,8 +104,19 @@ type Config struct {
 	Racks []string
 	// Protocol replays an old replication protocol so that its famous
 	// failures can be taught: ProtocolCurrent, ProtocolPreKIP101 or
-	// ProtocolPreKIP279.
+	// ProtocolPreKIP279. It is the older spelling of the kip-101 and
+	// kip-279 switches, which override it when set (versions.go).
 	Protocol Protocol
+
+	// Kafka is the release whose replication behaviour is replayed
+	// (kafka=, versions.go): each switch below left at SwitchRelease is on
+	// when the release has its change. LatestRelease (4.4) by default.
+	Kafka Release
+	// The behaviour switches of the release table (versions.go), each
+	// named by its KIP or KAFKA ticket: SwitchRelease follows Kafka,
+	// SwitchOn and SwitchOff override it.
+	KIP101, KIP279, KIP320, KAFKA7128, KIP392, KIP841, KIP903      Switch
+	KAFKA12670, KAFKA14704, KAFKA15021, KAFKA15583, KIP580, KIP951 Switch
 }
 
 // Protocol selects the truncation protocol a follower uses.
@@ -173,6 +184,9 @@ func (c Config) Validate() error {
 		return errors.New("engine: broker.session.timeout.ms must be greater than broker.heartbeat.interval.ms")
 	case len(c.Racks) > c.Brokers:
 		return errors.New("engine: more racks than brokers")
+	}
+	if msg := c.CheckRelease(); msg != "" {
+		return errors.New("engine: " + msg)
 	}
 	return nil
 }

@@ -276,9 +276,11 @@ func (c *Cluster) consumerMetadata(k *consumer, resp Message) {
 		c.timer(c.now+c.backoff(k.meta.failures), timerRetry, node, k.tp, 0)
 		return
 	}
-	if k.meta.epoch > old && old >= 0 && k.lastEpoch >= 0 && k.inflight == 0 {
+	if c.cfg.kip320() && k.meta.epoch > old && old >= 0 && k.lastEpoch >= 0 && k.inflight == 0 {
 		// KIP-320: validate the position against the new leader
-		// (SubscriptionState.maybeValidatePositionForCurrentLeader).
+		// (SubscriptionState.maybeValidatePositionForCurrentLeader;
+		// KAFKA-7747, Kafka 2.3: before it, kip-320=off, the consumer
+		// fetches on from its position).
 		k.validating = true
 		k.inflight = c.send(Message{Kind: MsgOffsetsForLeaderEpoch, From: node, To: Broker(k.meta.leader),
 			Parts: []Part{{TP: k.tp, CurrentLeaderEpoch: k.meta.epoch, LeaderEpoch: k.lastEpoch}}})

@@ -83,11 +83,16 @@ func (c *Cluster) partition(tp TopicPartition) *partitionReg {
 
 // effectiveMinISR is min(min.insync.replicas, replication factor)
 // (Partition.effectiveMinIsr; ReplicationControlManager.getTopicEffectiveMinIsr).
+// With kafka-15583 off (before Kafka 3.7) it is min.insync.replicas as set,
+// even above the replication factor (KAFKA-15583).
 func (c *Cluster) effectiveMinISR(tp TopicPartition) int {
 	t := c.topic(tp.Topic)
 	m := c.cfg.MinInsyncReplicas
 	if t.minISR > 0 {
 		m = t.minISR
+	}
+	if !c.cfg.kafka15583() {
+		return m
 	}
 	return min(m, t.rf)
 }

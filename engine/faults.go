@@ -462,7 +462,7 @@ func (c *Cluster) restartBroker(b *broker) {
 	b.shuttingDown = false
 	b.incarnation++
 	c.emit(Event{Kind: EvBrokerStarted, Node: b.node()})
-	if c.cfg.Protocol == ProtocolPreKIP101 {
+	if c.cfg.truncation() == ProtocolPreKIP101 {
 		for i := range b.replicas {
 			r := &b.replicas[i]
 			c.truncateTo(b, r, r.hw, "truncates to its high watermark on restart (before KIP-101)")

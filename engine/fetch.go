@@ -35,8 +35,8 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 			out.Err = ErrUnknownLeaderEpoch
 		case follower && r.remote(m.ReplicaID) == nil:
 			out.Err = ErrUnknownLeaderEpoch // not in the assignment (Partition.fetchRecords)
-		case follower && m.BrokerEpoch != c.ctrl.reg(m.ReplicaID).epoch:
-			out.Err = ErrNotLeaderOrFollower // stale broker epoch (KIP-903)
+		case follower && c.cfg.kip903() && m.BrokerEpoch != c.ctrl.reg(m.ReplicaID).epoch:
+			out.Err = ErrNotLeaderOrFollower // stale broker epoch (KIP-903, Kafka 3.5)
 		}
 		if r != nil {
 			out.Leader, out.LeaderEpoch = r.leader, r.leaderEpoch
@@ -61,7 +61,7 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 		if follower && p.LastFetchedEpoch >= 0 {
 			e, end, ok := r.endOffsetFor(p.LastFetchedEpoch)
 			diverges := ok && (e < p.LastFetchedEpoch || end < p.FetchOffset)
-			if c.cfg.Protocol == ProtocolPreKIP279 {
+			if c.cfg.truncation() == ProtocolPreKIP279 {
 				// KIP-101 v0 compared offsets only (docs/kafka-rules.md §6.3).
 				diverges = ok && end < p.FetchOffset
 			}
@@ -116,7 +116,7 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 // rack; else the in-sync replica in the rack whose log covers the offset,
 // most caught up first (highest LEO, then lowest id); none → the leader.
 func (c *Cluster) preferredReadReplica(r *replica, rack string, offset Offset) BrokerID {
-	if !c.cfg.ReplicaSelectorRackAware || rack == "" || c.rack(r.leader) == rack {
+	if !c.cfg.ReplicaSelectorRackAware || !c.cfg.kip392() || rack == "" || c.rack(r.leader) == rack {
 		return NoLeader
 	}
 	best, bestLEO := NoLeader, Offset(-1)
@@ -271,7 +271,7 @@ func (c *Cluster) maybeSendFetch(b *broker, leader BrokerID) {
 		}
 		r := b.replica(fp.tp)
 		last := r.latestEpoch()
-		if c.cfg.Protocol == ProtocolPreKIP101 {
+		if c.cfg.truncation() == ProtocolPreKIP101 {
 			last = -1 // no leader epochs before KIP-101
 		}
 		parts = append(parts, Part{TP: fp.tp, FetchOffset: r.leo(), CurrentLeaderEpoch: r.leaderEpoch, LastFetchedEpoch: last})
@@ -340,6 +340,12 @@ func (c *Cluster) handleFollowerFetchResponse(b *broker, m Message) {
 		case p.Err != ErrNone:
 			f.parts[j].delayUntil = c.now + c.cfg.ReplicaFetchBackoffMs
 		case p.HasDiverging:
+			if !c.cfg.kafka14704() {
+				// Before Kafka 3.5 the partition data, and with it the
+				// leader's HW, was processed before the divergence, so the
+				// HW could pass records about to be truncated (KAFKA-14704).
+				c.setHW(b, r, min(max(p.HW, r.logStart), r.leo()))
+			}
 			c.truncateOnDivergence(b, r, p)
 		default:
 			if len(p.Records) > 0 && p.Records[0].Offset != r.leo() {
@@ -373,7 +379,7 @@ func (c *Cluster) handleFollowerFetchResponse(b *broker, m Message) {
 // Under protocol pre-kip-279 it truncates once to min(leader's end, LEO).
 func (c *Cluster) truncateOnDivergence(b *broker, r *replica, p Part) {
 	to := min(p.DivergingEnd, r.leo())
-	if c.cfg.Protocol != ProtocolPreKIP279 {
+	if c.cfg.truncation() != ProtocolPreKIP279 {
 		if e, end, ok := r.endOffsetFor(p.DivergingEpoch); ok {
 			if e == p.DivergingEpoch {
 				to = min(end, p.DivergingEnd, r.leo())

@@ -244,7 +244,7 @@ func (c *Cluster) checkRegistration(p *partitionReg) {
 // data: no unclean or last-known-leader election, no lost unflushed tail,
 // and the current truncation protocol (docs/kafka-rules.md §11).
 func (c *Cluster) clean() bool {
-	return c.uncleanElections == 0 && !c.lostUnflushed && c.cfg.Protocol == ProtocolCurrent
+	return c.uncleanElections == 0 && !c.lostUnflushed && c.cfg.truncation() == ProtocolCurrent
 }
 
 // checkHW runs on every HW move: I7 HwBounds holds by construction (a
@@ -268,7 +268,7 @@ func (c *Cluster) checkHW(b *broker, r *replica, old Offset) {
 	}
 	c.checkStrongIsr(b, r)
 	if p := c.partition(r.tp); p.leader == b.id {
-		if r.hw > old && len(r.isr) < c.effectiveMinISR(r.tp) {
+		if r.hw > old && len(r.isr) < c.effectiveMinISR(r.tp) && c.cfg.kafka15583() {
 			c.violation("I9/"+r.tp.String()+"/"+itoa64(int64(r.hw)), Event{TP: r.tp, Peer: b.node(), Offset: r.hw, ISR: slices.Clone(r.isr),
 				Text: "HwFrozenUnderMinIsr: the HW of " + r.tp.String() + " moved to " + itoa64(int64(r.hw)) + " while the leader's ISR " + joinIDs(r.isr) + " is below min.insync.replicas"})
 		}
@@ -383,10 +383,12 @@ func (c *Cluster) lossCause() string {
 	switch {
 	case c.uncleanElections > 0:
 		return ": an unclean leader election chose a replica without it"
-	case c.cfg.Protocol == ProtocolPreKIP101:
+	case c.cfg.truncation() == ProtocolPreKIP101:
 		return ": a replica truncated to its own high watermark (the bug KIP-101 fixed)"
-	case c.cfg.Protocol == ProtocolPreKIP279:
+	case c.cfg.truncation() == ProtocolPreKIP279:
 		return ": the replicas' logs diverged (the bug KIP-279 fixed)"
+	case c.cfg.oldISRRules() != "":
+		return ": " + c.cfg.oldISRRules()
 	case c.lostUnflushed:
 		return ": a crash dropped the unflushed tail of a log that held it (crash lose-unflushed), and the replica that leads now came back without it"
 	}

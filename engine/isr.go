@@ -49,20 +49,21 @@ func (c *Cluster) outOfSync(r *replica) []BrokerID {
 
 // maybeExpandISR adds a follower that has caught up to the ISR
 // (Partition.maybeExpandIsr): no AlterPartition in flight, not in the ISR,
-// LEO >= HW and >= the leader-epoch start offset (KIP-320 rule 4), and
-// eligible: unfenced and not shutting down (KIP-841), with the broker epoch
-// of its last fetch equal to its registration's (KIP-903,
-// Partition.isReplicaIsrEligible / isBrokerEpochIsrEligible). The lag time
-// is not required.
+// LEO >= HW and >= the leader-epoch start offset (KIP-320 rule 4;
+// KAFKA-7128, Kafka 2.1), and eligible: unfenced and not shutting down
+// (KIP-841, 3.3), with the broker epoch of its last fetch equal to its
+// registration's (KIP-903, 3.5; Partition.isReplicaIsrEligible /
+// isBrokerEpochIsrEligible). Each of the three is left out when its switch
+// is off (versions.go). The lag time is not required.
 func (c *Cluster) maybeExpandISR(b *broker, r *replica, id BrokerID) {
 	if r.alterInflight != 0 || slices.Contains(r.isr, id) {
 		return
 	}
 	rr := r.remote(id)
-	if rr == nil || rr.leo < r.hw || rr.leo < r.epochStartOffset || !c.isrEligible(id) {
+	if rr == nil || rr.leo < r.hw || (c.cfg.kafka7128() && rr.leo < r.epochStartOffset) || !c.isrEligible(id) {
 		return
 	}
-	if rr.brokerEpoch != -1 && rr.brokerEpoch != c.ctrl.reg(id).epoch {
+	if c.cfg.kip903() && rr.brokerEpoch != -1 && rr.brokerEpoch != c.ctrl.reg(id).epoch {
 		return
 	}
 	newISR := proposedISR(append(slices.Clone(r.isr), id))
@@ -97,12 +98,16 @@ func proposedISR(isr []BrokerID) []BrokerID {
 // ISR member goes with a broker epoch (NewIsrWithEpochs, AlterPartition v3+,
 // KIP-903; Partition.addBrokerEpochToIsr): the leader's own, and for a
 // follower the one its last fetch carried, -1 if none has arrived in this
-// leader epoch.
+// leader epoch. Before Kafka 3.5 (kip-903=off) the request lists ids only
+// (AlterPartition v2), as -1 here.
 func (c *Cluster) alterPartition(b *broker, r *replica, newISR, maximal []BrokerID) {
 	r.maximal = maximal
 	states := make([]brokerState, len(newISR))
 	for i, id := range newISR {
 		states[i] = brokerState{id: id, epoch: -1}
+		if !c.cfg.kip903() {
+			continue
+		}
 		if id == b.id {
 			states[i].epoch = b.brokerEpoch
 		} else if rr := r.remote(id); rr != nil {

@@ -581,7 +581,10 @@ func (c *Cluster) changePartition(p *partitionReg, target []BrokerID, typ electi
 	// the partition epoch, and one to the leader epoch iff the leader field
 	// is set (PartitionRegistration.merge).
 	p.partitionEpoch++
-	if leaderChanged {
+	// Before Kafka 3.6 (kafka-15021=off) an ISR shrink bumped the leader
+	// epoch too (PartitionChangeBuilder.triggerLeaderEpochBumpIfNeeded).
+	shrunk := leader != NoLeader && slices.ContainsFunc(prevISR, func(x BrokerID) bool { return !slices.Contains(target, x) })
+	if leaderChanged || (shrunk && !c.cfg.kafka15021()) {
 		p.leaderEpoch++
 	}
 	oldISR, oldELR := p.isr, p.elr
@@ -628,8 +631,13 @@ func idsOrEmpty(ids []BrokerID) string {
 	return joinIDs(ids)
 }
 
-// uncleanEnabled is unclean.leader.election.enable for tp's topic.
+// uncleanEnabled is unclean.leader.election.enable for tp's topic. A KRaft
+// controller before Kafka 3.9 (kafka-12670=off) ignored it: only
+// elect-leaders type=unclean elected uncleanly (KAFKA-12670).
 func (c *Cluster) uncleanEnabled(tp TopicPartition) bool {
+	if !c.cfg.kafka12670() {
+		return false
+	}
 	if t := c.topic(tp.Topic); t != nil && t.unclean != 0 {
 		return t.unclean > 0
 	}
@@ -734,9 +742,9 @@ func (c *Cluster) ineligibleReplicas(isr []BrokerID, states []brokerState) strin
 		switch {
 		case r.epoch == 0:
 			out = append(out, Broker(id).String()+" is not registered")
-		case r.shuttingDown:
+		case r.shuttingDown && c.cfg.kip841():
 			out = append(out, Broker(id).String()+" is shutting down")
-		case r.fenced:
+		case r.fenced && c.cfg.kip841():
 			out = append(out, Broker(id).String()+" is fenced")
 		case sent != -1 && sent != r.epoch:
 			out = append(out, Broker(id).String()+" restarted: the leader saw broker epoch "+itoa64(sent)+", its registration's is "+itoa64(r.epoch))

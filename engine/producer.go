@@ -40,8 +40,12 @@ type clientMeta struct {
 }
 
 // backoff is retry.backoff.ms doubled per failure, capped at
-// retry.backoff.max.ms (1000; KIP-580 without its jitter).
+// retry.backoff.max.ms (1000; KIP-580 without its jitter). Before Kafka
+// 3.7 (kip-580=off) it is retry.backoff.ms every time.
 func (c *Cluster) backoff(failures int) Time {
+	if !c.cfg.kip580() {
+		return c.cfg.RetryBackoffMs
+	}
 	b := c.cfg.RetryBackoffMs
 	for i := 1; i < failures && b < 1000; i++ {
 		b *= 2
@@ -524,7 +528,9 @@ func (c *Cluster) producerError(p *producer, b *batch, part Part, from NodeID, w
 	}
 	if invalidMetadata(part.Err) {
 		m := p.metaFor(b.tp)
-		if part.Leader != NoLeader && part.LeaderEpoch > m.epoch {
+		// Before Kafka 3.7 (kip-951=off) the answer names no leader and
+		// the producer waits for its metadata refresh.
+		if c.cfg.kip951() && part.Leader != NoLeader && part.LeaderEpoch > m.epoch {
 			m.leader, m.epoch, m.known = part.Leader, part.LeaderEpoch, true
 			text = "the answer names leader " + Broker(part.Leader).String() + " in leader epoch " + itoa(int(part.LeaderEpoch)) + " (KIP-951): retrying there without retry.backoff.ms; refreshing metadata"
 		} else {

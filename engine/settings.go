@@ -261,6 +261,26 @@ var settingTable = [...]Setting{
 		Source: "ConsumerConfig.AUTO_OFFSET_RESET_CONFIG", Doc: kafkaDocs + "consumerconfigs_auto.offset.reset",
 		Help: "consumer: where to start when its position is out of range or unknown",
 		get:  func(c Config) string { return c.AutoOffsetReset }, set: func(c *Config, v settingValue) { c.AutoOffsetReset = v.s }},
+	{Name: "kafka", Fields: []string{"Kafka"}, Type: TypeEnum, Default: LatestRelease.String(), Example: "2.0",
+		Choices: releaseNames(), Scope: ScopeHistoric, Source: "kplay's release table (versions.go): Kafka's KIPs, tickets and release notes",
+		Help: "the Kafka release whose replication behaviour is replayed: every kip-/kafka- switch follows it, and so do the defaults that changed (the controller stays KRaft's)",
+		get:  func(c Config) string { return c.Kafka.String() },
+		set: func(c *Config, v settingValue) {
+			c.Kafka, _ = ParseRelease(v.s)
+		}},
+	switchRow("kip-101", "KIP101", func(c *Config) *Switch { return &c.KIP101 }),
+	switchRow("kip-279", "KIP279", func(c *Config) *Switch { return &c.KIP279 }),
+	switchRow("kip-320", "KIP320", func(c *Config) *Switch { return &c.KIP320 }),
+	switchRow("kafka-7128", "KAFKA7128", func(c *Config) *Switch { return &c.KAFKA7128 }),
+	switchRow("kip-392", "KIP392", func(c *Config) *Switch { return &c.KIP392 }),
+	switchRow("kip-841", "KIP841", func(c *Config) *Switch { return &c.KIP841 }),
+	switchRow("kip-903", "KIP903", func(c *Config) *Switch { return &c.KIP903 }),
+	switchRow("kafka-14704", "KAFKA14704", func(c *Config) *Switch { return &c.KAFKA14704 }),
+	switchRow("kafka-15021", "KAFKA15021", func(c *Config) *Switch { return &c.KAFKA15021 }),
+	switchRow("kafka-15583", "KAFKA15583", func(c *Config) *Switch { return &c.KAFKA15583 }),
+	switchRow("kafka-12670", "KAFKA12670", func(c *Config) *Switch { return &c.KAFKA12670 }),
+	switchRow("kip-580", "KIP580", func(c *Config) *Switch { return &c.KIP580 }),
+	switchRow("kip-951", "KIP951", func(c *Config) *Switch { return &c.KIP951 }),
 }
 
 var bools = []string{"true", "false"}
