@@ -40,10 +40,11 @@ func TestAssignEpochAsLeaderEpochFileCache(t *testing.T) {
 	}
 }
 
-// TestFollowerAppendReplacesAnEmptyLeaderEntry is issue 15's sixth finding
-// (check/epoch-cache-unregistered-leader-seed480.txt): b3 lost its whole
-// log of t-0 in a power loss, and its new process, named leader in epoch 1
-// by the metadata it replays, started epoch 1 at its log end 0
+// TestFollowerAppendReplacesAnEmptyLeaderEntry is issue 15's sixth
+// finding (engine/testdata/finding_epoch_cache_empty_leader_entry.txt): b3
+// lost its whole log of t-0 in a power loss, and its new process, named
+// leader in epoch 1 by the metadata it replays, started epoch 1 at its log
+// end 0
 // (Partition.makeLeader → maybeAssignEpochStartOffset). Then, as b1's
 // follower, it fetches b1's records from offset 0: v11 of epoch 0, v19 of
 // epoch 1. LeaderEpochFileCache.assign(0, 0) removes the entry (1, 0), as
