@@ -89,8 +89,10 @@ func (r *replica) maximalISR() []BrokerID {
 // leo is the log end offset: the offset the next record will get.
 func (r *replica) leo() Offset { return r.logStart + Offset(len(r.log)) }
 
-// latestEpoch is the epoch of the last batch in the log, or -1 for an empty
-// log (the LastFetchedEpoch a follower sends).
+// latestEpoch is the epoch-cache's latest epoch, or -1 for an empty cache
+// (UnifiedLog.latestEpoch, the LastFetchedEpoch a follower sends). It is
+// usually the last batch's; a leader's new epoch counts before it writes
+// (writtenEpoch leaves that entry out).
 func (r *replica) latestEpoch() Epoch {
 	if len(r.epochs) == 0 {
 		return -1
