@@ -436,9 +436,14 @@ func (c *Cluster) checkStrongIsr(b *broker, r *replica) {
 }
 
 // checkEpochsMonotonic is I20 EpochCacheMonotonic: batches appended to a
-// log never carry an older leader epoch than the log's latest.
+// log never carry an older leader epoch than a record already in it, so
+// that the epoch cache only grows. An entry that starts at the log end and
+// holds no record does not count: LeaderEpochFileCache.assign replaces it
+// when a follower appends an older-epoch batch there, the case its
+// maybeTruncateNonMonotonicEntries calls expected (no warning when the
+// removed entry starts at the new entry's offset).
 func (c *Cluster) checkEpochsMonotonic(b *broker, r *replica, recs []Record) {
-	last := r.latestEpoch()
+	last := r.writtenEpoch()
 	for _, rec := range recs {
 		if rec.LeaderEpoch < last {
 			c.violation("I20/"+r.tp.String()+"/"+b.node().String(), Event{TP: r.tp, Peer: b.node(), Offset: rec.Offset,

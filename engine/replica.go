@@ -89,8 +89,10 @@ func (r *replica) maximalISR() []BrokerID {
 // leo is the log end offset: the offset the next record will get.
 func (r *replica) leo() Offset { return r.logStart + Offset(len(r.log)) }
 
-// latestEpoch is the epoch of the last batch in the log, or -1 for an empty
-// log (the LastFetchedEpoch a follower sends).
+// latestEpoch is the epoch-cache's latest epoch, or -1 for an empty cache
+// (UnifiedLog.latestEpoch, the LastFetchedEpoch a follower sends). It is
+// usually the last batch's; a leader's new epoch counts before it writes
+// (writtenEpoch leaves that entry out).
 func (r *replica) latestEpoch() Epoch {
 	if len(r.epochs) == 0 {
 		return -1
@@ -145,13 +147,39 @@ func (r *replica) appendAsLeader(recs []Record) {
 	}
 }
 
-// assignEpoch records that epoch e starts at offset o unless the cache
-// already has e or a newer epoch.
+// assignEpoch records that epoch e starts at offset o, as
+// LeaderEpochFileCache.assign does. Nothing changes when e is already the
+// latest epoch and starts at or before o (isUpdateNeeded). Otherwise the
+// entries at the end with an epoch >= e or a start offset >= o go first
+// (maybeTruncateNonMonotonicEntries), so the cache stays strictly
+// increasing in both epoch and start offset. The usual such removal is an
+// entry that starts at o itself, which holds no record: a broker that
+// started leader epoch e' at its log end and was replaced before it wrote,
+// then, as a follower, appends the new leader's older-epoch batch there
+// (Kafka warns only when an entry that held records goes, "the truncation
+// is expected" otherwise).
 func (r *replica) assignEpoch(e Epoch, o Offset) {
-	if n := len(r.epochs); n > 0 && r.epochs[n-1].Epoch >= e {
+	n := len(r.epochs)
+	if n > 0 && r.epochs[n-1].Epoch == e && o >= r.epochs[n-1].StartOffset {
 		return
 	}
-	r.epochs = append(r.epochs, epochEntry{Epoch: e, StartOffset: o})
+	for n > 0 && (r.epochs[n-1].Epoch >= e || r.epochs[n-1].StartOffset >= o) {
+		n--
+	}
+	r.epochs = append(r.epochs[:n], epochEntry{Epoch: e, StartOffset: o})
+}
+
+// writtenEpoch is the epoch of the latest epoch-cache entry that holds a
+// record (starts below the log end), or -1 if none does. It differs from
+// latestEpoch when the latest entry was started at the log end by a leader
+// that wrote nothing in it.
+func (r *replica) writtenEpoch() Epoch {
+	for i := len(r.epochs) - 1; i >= 0; i-- {
+		if r.epochs[i].StartOffset < r.leo() {
+			return r.epochs[i].Epoch
+		}
+	}
+	return -1
 }
 
 // endOffsetFor answers "where does epoch e end in this log?" as
