@@ -1,10 +1,12 @@
 // poster.js: the first frame baked into index.html and embed.html at build
 // time (./build.sh build, site/poster) is the default preset's, drawn by
-// the page's own program before its wasm has arrived. This script runs in
-// <head>, before the body is parsed, and keeps that frame only for an
-// address that opens the default preset: for ?preset=NAME it hides the
-// frame and fetches poster/page-NAME.html (embed-NAME.html in an embed),
-// that preset's first frame, and puts it in place; for any other address
+// the page's own program before its wasm has arrived, in the wide layout.
+// This script runs in <head>, before the body is parsed, and keeps that
+// frame only for an address that opens the default preset in a wide
+// window: for ?preset=NAME, or a narrow window (a phone), it hides the
+// frame and fetches poster/page-NAME.html (embed-NAME.html in an embed;
+// NAME.narrow.html when narrow), that preset's first frame, and puts it
+// in place; for any other address
 // (a share link's s=, an embed's autoplay=, panels= and the rest, which
 // change what the first frame shows) it hides the frame and the page
 // shows its loading line (the embed its placeholder) until the wasm
@@ -22,7 +24,10 @@
   q.forEach(function (v, k) { if (k !== "preset") { only = false; } });
   var shared = /(^|[#&])s=/.test(location.hash);
   var preset = q.get("preset") || baked;
-  if (only && !shared && preset === baked) { return; }
+  // Under site.NarrowBelow the page lays out narrow (a phone): the baked
+  // frame is the wide one, so the narrow frame is fetched in its place.
+  var narrow = window.innerWidth > 0 && window.innerWidth < Number(meta.getAttribute("data-narrow-below"));
+  if (only && !shared && preset === baked && !narrow) { return; }
   root.classList.add("poster-off");
   if (!only || shared || !/^[a-z0-9-]{1,64}$/.test(preset)) { return; }
 
@@ -46,7 +51,7 @@
     root.classList.remove("poster-off");
     document.dispatchEvent(new CustomEvent("kplay-poster"));
   }
-  var got = fetch("poster/" + (embed ? "embed-" : "page-") + preset + ".html").then(function (r) {
+  var got = fetch("poster/" + (embed ? "embed-" : "page-") + preset + (narrow ? ".narrow" : "") + ".html").then(function (r) {
     return r.ok ? r.text() : null;
   });
   function ready() { got.then(function (html) { if (html) { swap(html); } }, function () {}); }

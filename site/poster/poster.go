@@ -15,7 +15,10 @@
 // preset's page and embed bodies go into index.html and embed.html, in
 // place of their "<!-- poster -->" marker; every preset's, the default's
 // too, into DIST/poster/page-NAME.html and DIST/poster/embed-NAME.html,
-// which poster.js fetches for a ?preset=NAME address.
+// which poster.js fetches for a ?preset=NAME address, and each preset's
+// narrow (phone) frame into page-NAME.narrow.html and
+// embed-NAME.narrow.html, which it fetches for a window under
+// site.NarrowBelow.
 package main
 
 import (
@@ -36,7 +39,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "poster:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("poster: the first frame of %d presets, page and embed, in %s\n", n, filepath.Join(os.Args[1], "poster"))
+	fmt.Printf("poster: the first frame of %d presets, page and embed, wide and narrow, in %s\n", n, filepath.Join(os.Args[1], "poster"))
 }
 
 // Write renders every preset's first frame from dist's app.wasm and writes
@@ -63,7 +66,7 @@ func Write(dist string) (int, error) {
 			return 0, err
 		}
 	}
-	return len(jobs) / 2, nil
+	return len(jobs) / 4, nil
 }
 
 // spliceFile puts body into the HTML file at path (Splice).

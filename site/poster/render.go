@@ -12,9 +12,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"kplay/scenarios"
+	"kplay/site"
 )
 
 // renderJS is the Node program that runs the page over a recording
@@ -27,9 +29,13 @@ var renderJS []byte
 // query matter to the page.
 const Origin = "http://kplay.invalid"
 
-// Width is the viewport width the frames are rendered for, in CSS pixels:
-// a desktop window, at or above site.NarrowBelow, so the wide layout.
-const Width = 1280
+// Width and NarrowWidth are the viewport widths the frames are rendered
+// for, in CSS pixels: a desktop window, at or above site.NarrowBelow, for
+// the wide layout, and a phone's, below it, for the narrow one.
+const (
+	Width       = 1280
+	NarrowWidth = 390
+)
 
 // Job is one first frame to render: the address that opens it, the
 // viewport width, and the file under DIST/poster it goes to.
@@ -39,8 +45,10 @@ type Job struct {
 	File  string `json:"-"`
 }
 
-// Jobs returns the page's and the embed's job for each preset: the
-// default preset at / and /embed.html, every other one at ?preset=NAME.
+// Jobs returns the page's and the embed's jobs for each preset, wide and
+// narrow: the default preset at / and /embed.html, every other one at
+// ?preset=NAME. The files are page-NAME.html and embed-NAME.html, and
+// page-NAME.narrow.html and embed-NAME.narrow.html.
 func Jobs(presets []scenarios.Preset) []Job {
 	var out []Job
 	for _, p := range presets {
@@ -48,9 +56,14 @@ func Jobs(presets []scenarios.Preset) []Job {
 		if p.Name == scenarios.Default {
 			q = ""
 		}
-		out = append(out,
-			Job{URL: Origin + "/" + q, Width: Width, File: "page-" + p.Name + ".html"},
-			Job{URL: Origin + "/embed.html" + q, Width: Width, File: "embed-" + p.Name + ".html"})
+		for _, w := range []struct {
+			px     int
+			suffix string
+		}{{Width, ".html"}, {NarrowWidth, ".narrow.html"}} {
+			out = append(out,
+				Job{URL: Origin + "/" + q, Width: w.px, File: "page-" + p.Name + w.suffix},
+				Job{URL: Origin + "/embed.html" + q, Width: w.px, File: "embed-" + p.Name + w.suffix})
+		}
 	}
 	return out
 }
@@ -153,7 +166,8 @@ var bodyTag = regexp.MustCompile(`<body[^>]*>`)
 // data-poster (poster.css reads it), body's content goes where Marker is,
 // before page's own (the loading line, scripts), and a <meta
 // name="kplay-poster"> at the top of <head> names the preset baked in
-// (poster.js reads it). It fails if page has no <head> or <body> tag or
+// (poster.js reads it, and the width under which the page lays out
+// narrow, site.NarrowBelow). It fails if page has no <head> or <body> tag or
 // not one Marker, or body is not a <body> element.
 func Splice(page, body string) (string, error) {
 	if err := Check(body); err != nil {
@@ -173,6 +187,6 @@ func Splice(page, body string) (string, error) {
 	if strings.Count(out, "<head>") != 1 {
 		return "", errors.New("want one <head> tag")
 	}
-	out = strings.Replace(out, "<head>", "<head>\n"+`<meta name="kplay-poster" content="`+scenarios.Default+`">`, 1)
+	out = strings.Replace(out, "<head>", "<head>\n"+`<meta name="kplay-poster" content="`+scenarios.Default+`" data-narrow-below="`+strconv.Itoa(site.NarrowBelow)+`">`, 1)
 	return strings.Replace(out, Marker, inner, 1), nil
 }
