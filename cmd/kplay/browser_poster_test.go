@@ -283,3 +283,23 @@ func TestBrowserPosterOther(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserPosterNarrow opens the page in a phone's viewport with
+// app.wasm held back: poster.js puts the narrow frame (the diagram laid
+// out narrow, svg.narrow) in place of the wide one, and the wasm takes
+// over without moving a box.
+func TestBrowserPosterNarrow(t *testing.T) {
+	site := serveHeld(t, builtSite(t))
+	ctx := newBrowser(t, 390, 844)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatalf("phone viewport: %v", err)
+	}
+	goTo(t, ctx, site.URL+"/")
+	f := waitFrame(t, ctx, site, scenarios.Default)
+	narrow, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.innerWidth < 720 && document.querySelector("svg#diagram").classList.contains("narrow")`))
+	if err != nil || !narrow {
+		t.Errorf("the baked frame in a %d px window is not the narrow layout (err %v)", 390, err)
+	}
+	screenshot(t, ctx, "poster-page-narrow-held.png")
+	checkTakeover(t, ctx, site, f)
+}
