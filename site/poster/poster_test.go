@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -117,7 +118,10 @@ func TestWrite(t *testing.T) {
 				s := string(b)
 				// Every preset's cluster has broker 1, drawn as a box of the
 				// diagram; the header names the preset by its title.
-				for _, want := range []string{`<svg id="diagram"`, `data-node="b1"`, `<span class="title">` + htmlEscape(p.Title) + `</span>`} {
+				if !regexp.MustCompile(`<svg [^>]*\bid="diagram"`).MatchString(s) {
+					t.Errorf("%s%s%s has no <svg id=\"diagram\">", f, p.Name, suffix)
+				}
+				for _, want := range []string{`data-node="b1"`, `<span class="title">` + htmlEscape(p.Title) + `</span>`} {
 					if !strings.Contains(s, want) {
 						t.Errorf("%s%s%s lacks %q", f, p.Name, suffix, want)
 					}
