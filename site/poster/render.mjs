@@ -276,7 +276,19 @@ function windowFor(url, width) {
 
 // ---- run ----------------------------------------------------------------
 
+// What Go's own Node runner (wasm_exec_node.js) provides besides
+// wasm_exec.js: Node 18 has no global crypto.
+globalThis.crypto ??= (await import("node:crypto")).webcrypto;
 createRequire(import.meta.url)(wasmExec); // defines globalThis.Go
+// The program's standard output and error (wasm_exec.js's fs stub, which
+// would print them with console.log onto the answer) are kept: the
+// error's text explains a failed render.
+let stderr = "";
+const decoder = new TextDecoder();
+globalThis.fs.writeSync = function (fd, buf) {
+  if (fd === 2) { stderr = (stderr + decoder.decode(buf)).slice(-8192); }
+  return buf.length;
+};
 const mod = await WebAssembly.compile(readFileSync(appWasm));
 
 function renderOne(job) {
@@ -288,18 +300,12 @@ function renderOne(job) {
       if (n.localName === "body") { finish({ body: serialize(n), error: "" }); }
     };
     const go = new Go();
-    let stderr = "";
-    const fs = globalThis.fs;
-    const write = fs.writeSync;
-    fs.writeSync = function (fd, buf) {
-      if (fd === 2) { stderr += new TextDecoder().decode(buf); return buf.length; }
-      return write.call(this, fd, buf);
-    };
+    stderr = "";
     WebAssembly.instantiate(mod, go.importObject).then((inst) => {
-      go.run(inst).then(() => finish({ body: "", error: "the page's program ended before it rendered: " + stderr.slice(0, 1500) }),
-        (e) => finish({ body: "", error: String(e) + "\n" + stderr.slice(0, 1500) }));
+      go.run(inst).then(() => finish({ body: "", error: "the page's program ended before it rendered: " + stderr.slice(0, 2000) }),
+        (e) => finish({ body: "", error: String(e) + "\n" + stderr.slice(0, 2000) }));
     }, (e) => finish({ body: "", error: "instantiate: " + e }));
-    setTimeout(() => finish({ body: "", error: "the page did not render within 20 s: " + stderr.slice(0, 1500) }), 20000).unref();
+    setTimeout(() => finish({ body: "", error: "the page did not render within 20 s: " + stderr.slice(0, 2000) }), 20000).unref();
   });
 }
 
