@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -66,6 +67,19 @@ func goTo(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
 	if _, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: url}); err != nil {
 		t.Fatalf("navigate to %s: %v", url, err)
+	}
+}
+
+// pollLoaded polls cond as chromedp.Poll does, within timeout, on a page
+// that goTo started loading: a poll begun before the new document's
+// context exists fails with "Cannot find context", and is begun again.
+func pollLoaded(ctx context.Context, cond string, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(time.Until(deadline))))
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context") || time.Now().After(deadline) {
+			return err
+		}
 	}
 }
 
@@ -160,8 +174,8 @@ func checkTakeover(t *testing.T, ctx context.Context, site heldSite, before fram
 // returns it; app.wasm must still be held back.
 func waitFrame(t *testing.T, ctx context.Context, site heldSite, preset string) frame {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.body && document.body.dataset.poster === %q && !document.documentElement.classList.contains("poster-off") && document.querySelector("svg#diagram g.node") !== null`, preset),
-		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+	if err := pollLoaded(ctx, fmt.Sprintf(`document.body && document.body.dataset.poster === %q && !document.documentElement.classList.contains("poster-off") && document.querySelector("svg#diagram g.node") !== null`, preset),
+		30*time.Second); err != nil {
 		t.Fatalf("no baked frame of %s: %v\npage text:\n%s", preset, err, pageDump(ctx))
 	}
 	f := readFrame(t, ctx)
@@ -278,7 +292,7 @@ func TestBrowserPosterOther(t *testing.T) {
 	} {
 		ctx := newBrowser(t, 1280, 800)
 		goTo(t, ctx, site.URL+c.path)
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState !== "loading" && `+hidden+` && `+c.shows, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		if err := pollLoaded(ctx, `document.readyState !== "loading" && `+hidden+` && `+c.shows, 30*time.Second); err != nil {
 			t.Errorf("%s: the baked frame shows, or %s does not: %v\n%s", c.path, c.what, err, pageDump(ctx))
 		}
 	}
@@ -302,4 +316,79 @@ func TestBrowserPosterNarrow(t *testing.T) {
 	}
 	screenshot(t, ctx, "poster-page-narrow-held.png")
 	checkTakeover(t, ctx, site, f)
+}
+
+// startProbeJS runs before the page's scripts: it notes, in
+// window.kplayStartedWhile, document.readyState when the page's program
+// first runs (its frame loop sets window.kplayFrames, kplaytest), and sets
+// window.kplayInstantiated once app.wasm is instantiated.
+const startProbeJS = `(() => {
+	let frames;
+	Object.defineProperty(window, "kplayFrames", {configurable: true, get: () => frames, set: v => {
+		if (window.kplayStartedWhile === undefined) { window.kplayStartedWhile = document.readyState; }
+		frames = v;
+	}});
+	const inst = WebAssembly.instantiateStreaming;
+	WebAssembly.instantiateStreaming = function () {
+		return inst.apply(this, arguments).then(r => { window.kplayInstantiated = true; return r; });
+	};
+})()`
+
+// TestBrowserPosterSlowDocument holds back the end of index.html, after
+// boot.js, until app.wasm is instantiated: the document is still loading
+// when the program could start. The program must wait for the document
+// (boot.js), or its first frame would find the baked diagram, mark that
+// body drawn, and lose the mark when Vecty replaced it.
+func TestBrowserPosterSlowDocument(t *testing.T) {
+	dir := builtSite(t)
+	html, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := strings.Index(string(html), `<script src="boot.js"></script>`)
+	if cut < 0 {
+		t.Fatal("index.html has no boot.js script")
+	}
+	cut += len(`<script src="boot.js"></script>`)
+	tail := make(chan struct{})
+	var once sync.Once
+	release := func() { once.Do(func() { close(tail) }) }
+	h := siteHandler(os.DirFS(dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			h.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(html[:cut])
+		w.(http.Flusher).Flush()
+		select {
+		case <-tail:
+		case <-r.Context().Done():
+			return
+		}
+		w.Write(html[cut:])
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(release)
+
+	ctx := newBrowser(t, 1280, 800)
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: startProbeJS}); err != nil {
+		t.Fatal(err)
+	}
+	goTo(t, ctx, srv.URL+"/")
+	if err := pollLoaded(ctx, `window.kplayInstantiated === true && document.readyState === "loading"`, 60*time.Second); err != nil {
+		t.Fatalf("app.wasm was not instantiated while the document loaded: %v", err)
+	}
+	release()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body && document.body.dataset.ready === "1" && !document.body.hasAttribute("data-poster")`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Errorf("the page never marked its own first draw: %v\npage text:\n%s", err, pageDump(ctx))
+	}
+	while, err := chromedp.Run(ctx, chromedp.Evaluate[string](`String(window.kplayStartedWhile)`))
+	if err != nil || while == "loading" {
+		t.Errorf("the program started while the document was %q (err %v), want after it was parsed", while, err)
+	}
 }
