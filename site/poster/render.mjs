@@ -280,7 +280,7 @@ function windowFor(url, width) {
 // wasm_exec.js: Node 18 has no global crypto.
 globalThis.crypto ??= (await import("node:crypto")).webcrypto;
 createRequire(import.meta.url)(wasmExec); // defines globalThis.Go
-// The program's standard output and error (wasm_exec.js's fs stub, which
+// The program's standard output and error (wasm_exec.js's stand-in for Node's fs, which
 // would print them with console.log onto the answer) are kept: the
 // error's text explains a failed render.
 let stderr = "";
