@@ -72,6 +72,11 @@ cmd_build() {
 		cp -R static/. dist/
 	fi
 	cp "$GOROOT_DIR/lib/wasm/wasm_exec.js" dist/
+	# The first frames (docs/design.md §6): the page's own program, run in
+	# Node, draws each preset's opening diagram into index.html, embed.html
+	# and dist/poster/, so the reader sees it before app.wasm arrives.
+	need node:nodejs
+	go run ./site/poster dist
 	# Precompress every file. gzip -n leaves out the name and time, so builds
 	# are reproducible; two jobs at a time keeps the brotli of app.wasm short.
 	find dist -type f ! -name '*.gz' ! -name '*.br' -print0 |

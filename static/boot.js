@@ -122,8 +122,19 @@
   window.addEventListener("error", function (ev) { if (deadError(ev.error || ev.message)) { died(ev.error); } });
   window.addEventListener("unhandledrejection", function (ev) { if (deadError(ev.reason)) { died(ev.reason); } });
 
+  // run starts the program once the document is parsed. Its first render
+  // (vecty.RenderBody) replaces the body at once then, before its first
+  // animation frame looks for the diagram; while the document is still
+  // loading, Vecty would wait for DOMContentLoaded instead, and that frame
+  // would find the first frame baked into the page (poster.js) and take
+  // it for the program's own.
   function run(result) {
-    go.run(result.instance).then(function () { died(null); }, died);
+    var start = function () { go.run(result.instance).then(function () { died(null); }, died); };
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", start);
+    } else {
+      start();
+    }
   }
   var url = "app.wasm";
   if (WebAssembly.instantiateStreaming) {
