@@ -1,6 +1,7 @@
 package site
 
 import (
+	"strings"
 	"testing"
 
 	"kplay/engine"
@@ -156,5 +157,39 @@ func TestPresetAsksAtTheirMoment(t *testing.T) {
 	}
 	if alive(s, 1) {
 		t.Error("broker 1 is alive when the question says it died")
+	}
+}
+
+// TestCaptionWaitsForTheAnswer: a say at the moment of a question, after it
+// in the script, tells what the question asks the reader to predict
+// (acks1-loss's second question, "What becomes of m2 on b1?", shares
+// 00:00:40 with "...so it truncates m2"). It stays back while the
+// question is unanswered and shows once the answer is revealed.
+func TestCaptionWaitsForTheAnswer(t *testing.T) {
+	p, _ := scenarios.Get("acks1-loss")
+	s := NewStoreFromScript(p.Name+".txt", p.LearnerText())
+	s.Speed = 1000
+	for range 2 {
+		playUntilPaused(s, 5000)
+		if a, ok := s.OpenAsk(); !ok || a.Answer != "b1 truncates it" {
+			s.Dispatch(PickAnswer{Option: a.Answer})
+			s.Dispatch(ContinueLesson{})
+			continue
+		}
+		break
+	}
+	a, ok := s.OpenAsk()
+	if !ok || a.Answer != "b1 truncates it" {
+		t.Fatalf("the second question did not open: %v %+v", ok, a)
+	}
+	if text, _ := s.Caption(); strings.Contains(text, "truncate") {
+		t.Fatalf("before the answer the caption says %q", text)
+	}
+	s.Dispatch(PickAnswer{Option: "b1 keeps it"})
+	s.Dispatch(ContinueLesson{})
+	playUntilPaused(s, 50)
+	s.Dispatch(Seek{At: a.At})
+	if text, _ := s.Caption(); !strings.Contains(text, "truncates m2") {
+		t.Fatalf("after the answer the caption is %q", text)
 	}
 }
