@@ -29,8 +29,19 @@ func renderStrip(s *site.Store, v site.StripView) *vecty.HTML {
 	}
 	w := float64(v.To-v.From) * v.CellW
 	x := func(o int64) float64 { return float64(o-int64(v.From)) * v.CellW }
+	if v.From > 0 {
+		// The strip shows the newest offsets only: say so at its left
+		// edge, or offset 11 passes for the start of the log.
+		items = append(items, svgEl("g", vecty.Markup(vecty.Class("strip-more")),
+			svgEl("title", vecty.Text("Offsets 0 to "+itoa(int64(v.From-1))+" are to the left, not drawn: the strip shows the newest offsets.")),
+			svgText(-3, v.CellH/2+3, "…", attr("text-anchor", "end"))))
+	}
 	items = append(items, marker("leo-mark", "LEO "+itoa(int64(v.LEO)), x(int64(v.LEO)), w, -7, v.CellH))
-	items = append(items, marker("hw-mark", "HW "+itoa(int64(v.HW)), x(int64(max(v.HW, v.From))), w, v.CellH+15, v.CellH))
+	hw := "HW " + itoa(int64(v.HW))
+	if v.HW < v.From {
+		hw = "◀ " + hw // the HW is off the strip's left edge, not at its first cell
+	}
+	items = append(items, marker("hw-mark", hw, x(int64(max(v.HW, v.From))), w, v.CellH+15, v.CellH))
 	return svgEl("g", items...)
 }
 
