@@ -150,11 +150,15 @@ func (n *Narrator) Reset() { n.started, n.queue = false, nil }
 
 // add queues s, or folds it into the queued sentence of its kind, so
 // that one crash that moves twelve leaderships is one sentence and the
-// queue holds at most one sentence per kind.
+// queue holds at most one sentence per kind. The folded sentence says the
+// newest of them: after a jump ahead, "offset 1 acknowledged" is long out
+// of date when offset 600 is.
 func (n *Narrator) add(s Sentence) {
 	for i := range n.queue {
 		if n.queue[i].Kind == s.Kind {
-			n.queue[i].more++
+			more := n.queue[i].more + 1
+			n.queue[i] = s
+			n.queue[i].more = more
 			return
 		}
 	}

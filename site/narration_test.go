@@ -55,11 +55,11 @@ func TestNarratorPacesAndPrioritises(t *testing.T) {
 		f.add(engine.Event{Kind: engine.EvLeaderElected, TP: tp(p), Peer: engine.Broker(2), Epoch: 1})
 	}
 	// A second has passed since the start: the most important speaks first,
-	// and the twelve leader changes are one sentence.
+	// and the twelve leader changes are one sentence, saying the newest.
 	if !n.Update(0, len(f.evs), f.from, 16) {
 		t.Fatal("nothing said")
 	}
-	if !strings.HasPrefix(n.Current, "Broker 2 is now the leader of partition t-0") || !strings.HasSuffix(n.Current, "And 11 more like it.") {
+	if !strings.HasPrefix(n.Current, "Broker 2 is now the leader of partition t-11") || !strings.HasSuffix(n.Current, "And 11 more like it.") {
 		t.Fatalf("first sentence %q", n.Current)
 	}
 	// Within the next second nothing more is said.
