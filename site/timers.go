@@ -90,8 +90,16 @@ func Timers(st engine.State, cfg engine.Config) []Timer {
 				continue
 			}
 			left := max(0, lg.ShrinkAt-now)
+			label := "leaves the ISR in " + Seconds(left)
+			if left == 0 {
+				// Lagging past replica.lag.time.max.ms: the leader drops
+				// it at its next ISR check (ReplicaManager.maybeShrinkIsr, every
+				// replica.lag.time.max.ms / 2) unless a fetch catches up
+				// first, which is not "in 0.0 s".
+				label = "out of sync: leaves the ISR at the leader's next check"
+			}
 			out = append(out, Timer{Node: BrokerKey(lg.Broker), Kind: TimerLag, Left: left, Total: cfg.ReplicaLagTimeMaxMs,
-				Label: "leaves the ISR in " + Seconds(left),
+				Label: label,
 				Title: "Broker " + itoa(int64(lg.Broker)) + " last caught up with the leader at " + engine.FormatTime(lg.LastCaughtUp) +
 					": the leader drops it from the ISR once it has lagged replica.lag.time.max.ms (" + itoa(int64(cfg.ReplicaLagTimeMaxMs)) + " ms)."})
 		}

@@ -134,6 +134,19 @@ run until=00:00:20.000
 	if !strings.HasPrefix(lag.Label, "leaves the ISR in ") {
 		t.Fatalf("label %q", lag.Label)
 	}
+	// Past replica.lag.time.max.ms (about +11 s) b2 is out of sync but
+	// still in the ISR until the leader's next check, which runs every
+	// replica.lag.time.max.ms / 2 (ReplicaManager.maybeShrinkIsr: +15 s).
+	s.Player.Seek(start + 13000)
+	lag = nil
+	for _, tm := range Timers(s.Player.State(), cfg) {
+		if tm.Kind == TimerLag {
+			lag = &tm
+		}
+	}
+	if lag == nil || lag.Left != 0 || !strings.HasPrefix(lag.Label, "out of sync: leaves the ISR at the leader's next check") {
+		t.Fatalf("at +13 s the lag timer is %+v, want one run out, saying b2 leaves at the next check", lag)
+	}
 	s.Player.Seek(start + 20000)
 	for _, tm := range Timers(s.Player.State(), cfg) {
 		if tm.Kind == TimerLag {
