@@ -79,6 +79,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	count, gen := pl.EventCount(), pl.Generation()
 	full := s.Share.Embed == nil
 	controls := controlsMode(s) != "none"
+	withSide := (full || embedSide(s)) && len(pl.State().Brokers) <= site.ColumnMax
 	return elem.Body(
 		vecty.Markup(vecty.MarkupIf(!full, vecty.Class("embedded")), vecty.Class("controls-"+controlsMode(s))),
 		elem.Header(vecty.Markup(vecty.Class("top")),
@@ -99,8 +100,12 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		onlyIf(s.Err != "", func() vecty.MarkupOrChild {
 			return elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))
 		}),
-		&ViolationsBanner{Store: s, Count: count, Gen: gen},
-		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": (full || embedSide(s)) && len(pl.State().Brokers) <= site.ColumnMax}),
+		// With a side column the violations banner heads it, so that
+		// crossing a violation does not push the controls and the diagram
+		// down by the banner's height (a learner's click aimed at the
+		// timeline landed on the diagram); without one it heads the page.
+		only(!withSide, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
+		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": withSide}),
 			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
 				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, Skipping: s.Skipping(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
 				only(controls, newTimeline(s)),
@@ -112,6 +117,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				legend(),
 			),
 			elem.Aside(vecty.Markup(vecty.Class("side"), attr("aria-label", "Explanations")),
+				only(withSide, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
 				only(full, renderTableView(s)),
 				only(full, renderSummary(s)),
 				elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": s.See.Sel.Kind != site.SelNone}),
