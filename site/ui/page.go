@@ -192,6 +192,7 @@ func legendList() *vecty.HTML {
 		item("msg-metadata", "Metadata"),
 		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "committed"), attr("aria-hidden", "true"))), vecty.Text("below HW (committed)")),
 		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "uncommitted"), attr("aria-hidden", "true"))), vecty.Text("above HW")),
+		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "fresh"), attr("aria-hidden", "true"))), vecty.Text("just appended")),
 		seeLegend(),
 	)
 }
