@@ -100,6 +100,9 @@ func InspectRecord(st engine.State, sel Selection) Inspection {
 		add("status", "truncated from broker "+itoa(int64(sel.Broker))+"'s log (struck through until a new record takes its offset)")
 	case !ok:
 		add("status", "broker "+itoa(int64(sel.Broker))+" holds no replica of "+sel.TP.String())
+	case rec.Producer.Kind != engine.NodeNone && st.Now < rec.ProducedAt:
+		// The reader went back to before the record existed.
+		add("status", "not produced yet at this moment: "+rec.Producer.String()+" sends it at "+engine.FormatTime(rec.ProducedAt))
 	case rec.Offset >= r.LEO || rec.Offset < r.LogStart || r.Log[rec.Offset-r.LogStart] != rec:
 		add("status", "no longer in broker "+itoa(int64(sel.Broker))+"'s log")
 	case rec.Offset < r.HW:

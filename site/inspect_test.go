@@ -89,3 +89,32 @@ func TestInspectMessage(t *testing.T) {
 		t.Fatalf("%+v", in)
 	}
 }
+
+// TestInspectRecordBeforeItWasProduced: a record selected, then the
+// playhead moved back to before its producer sent it, is not "no longer
+// in the log": it has not been produced yet.
+func TestInspectRecordBeforeItWasProduced(t *testing.T) {
+	s := scriptStore(t, `cluster brokers=3
+create-topic t partitions=1 rf=3
+run until=00:00:01.000
+produce t-0 values=(a) acks=all
+run until=00:00:05.000
+`)
+	start := s.Player.Scenario().Config.Start
+	s.Player.Seek(start + 3000)
+	s.Dispatch(SelectOffsetAction{Broker: 1, Offset: 0})
+	s.Player.Seek(start + 500)
+	in, ok := s.Inspect()
+	if !ok {
+		t.Fatal("the selection was dropped")
+	}
+	for _, r := range in.Rows {
+		if r.Label == "status" {
+			if !strings.HasPrefix(r.Value, "not produced yet at this moment") || !strings.Contains(r.Value, "00:00:01.000") {
+				t.Fatalf("status %q before the record was produced", r.Value)
+			}
+			return
+		}
+	}
+	t.Fatalf("no status row: %+v", in.Rows)
+}
