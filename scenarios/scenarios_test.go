@@ -2,8 +2,8 @@ package scenarios_test
 
 import (
 	"os"
-	"reflect"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
