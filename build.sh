@@ -279,6 +279,17 @@ cmd_bench() {
 	local draw_sp
 	draw_sp=$(echo "$draw_out" | spread median-ms %.0f)
 
+	section "the baked first frame, cold (BenchmarkPosterDraw, 5 runs of 3 loads, loopback and 10 Mbit/s with 40 ms)"
+	local poster_out fcp_lo fcp_em inter_em fcp_lo_sp fcp_em_sp inter_em_sp
+	poster_out=$(KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^BenchmarkPosterDraw$' -benchtime 3x -count 5 ./cmd/kplay)
+	echo "$poster_out" | grep -E '^Benchmark' || true
+	fcp_lo=$(echo "$poster_out" | grep 'loopback' | metric fcp-ms)
+	fcp_em=$(echo "$poster_out" | grep '10Mbit' | metric fcp-ms)
+	inter_em=$(echo "$poster_out" | grep '10Mbit' | metric interactive-ms)
+	fcp_lo_sp=$(echo "$poster_out" | grep 'loopback' | spread fcp-ms %.0f)
+	fcp_em_sp=$(echo "$poster_out" | grep '10Mbit' | spread fcp-ms %.0f)
+	inter_em_sp=$(echo "$poster_out" | grep '10Mbit' | spread interactive-ms %.0f)
+
 	section "timeline in headless Chromium (BenchmarkSeek10Min, BenchmarkFrame9x12, 5 runs of 11 each)"
 	local time_out seek frame frame_p95
 	time_out=$(KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^Benchmark(Seek10Min|Frame9x12)$' -benchtime 11x -count 5 ./cmd/kplay)
@@ -311,7 +322,8 @@ cmd_bench() {
 
 	section "budgets (docs/design.md §7): median of the runs, and their spread"
 	awk -v raw="$raw" -v gz="$gz" -v br="$br" -v native="$native" -v wasm="$wasm" -v draw="$draw" -v seek="$seek" -v frame="$frame" -v frame_p95="$frame_p95" -v play_task="$play_task" -v pause_task="$pause_task" -v big_fps="$big_fps" -v big_p95="$big_p95" -v big_long="$big_long" -v big_longest="$big_longest" \
-		-v native_sp="$native_sp" -v wasm_sp="$wasm_sp" -v draw_sp="$draw_sp" -v seek_sp="$seek_sp" -v frame_p95_sp="$frame_p95_sp" -v play_sp="$play_sp" -v pause_sp="$pause_sp" -v big_fps_sp="$big_fps_sp" -v big_p95_sp="$big_p95_sp" -v big_long_sp="$big_long_sp" '
+		-v native_sp="$native_sp" -v wasm_sp="$wasm_sp" -v draw_sp="$draw_sp" -v seek_sp="$seek_sp" -v frame_p95_sp="$frame_p95_sp" -v play_sp="$play_sp" -v pause_sp="$pause_sp" -v big_fps_sp="$big_fps_sp" -v big_p95_sp="$big_p95_sp" -v big_long_sp="$big_long_sp" \
+		-v fcp_lo="$fcp_lo" -v fcp_em="$fcp_em" -v inter_em="$inter_em" -v fcp_lo_sp="$fcp_lo_sp" -v fcp_em_sp="$fcp_em_sp" -v inter_em_sp="$inter_em_sp" '
 		function v(ok) { return ok ? "PASS" : "OVER" }
 		function row(name, m, sp, budget, verdict) { printf "%-42s %14s  %-26s %14s  %s\n", name, m, sp, budget, verdict }
 		BEGIN {
@@ -323,6 +335,9 @@ cmd_bench() {
 			row("engine, js/wasm in Node, events/s", sprintf("%.0f", wasm), wasm_sp, "-", "")
 			row("engine, wasm relative to native", sprintf("%.2fx", wasm / native), "", ">= 0.40x", v(wasm / native >= 0.4))
 			row("cold load to first draw", sprintf("%.0f ms", draw), draw_sp, "<= 1000 ms", v(draw <= 1000))
+			row("baked frame painted, loopback (goal)", sprintf("%.0f ms", fcp_lo), fcp_lo_sp, "<= 400 ms", v(fcp_lo <= 400))
+			row("baked frame painted, 10 Mbit/40 ms (goal)", sprintf("%.0f ms", fcp_em), fcp_em_sp, "<= 600 ms", v(fcp_em <= 600))
+			row("interactive, 10 Mbit/40 ms (goal)", sprintf("%.0f ms", inter_em), inter_em_sp, "<= 1500 ms", v(inter_em <= 1500))
 			row("seek in a 10-minute run", sprintf("%.1f ms", seek), seek_sp, "<= 50 ms", v(seek <= 50))
 			row("main thread busy, default, playing", sprintf("%.1f %%", play_task), play_sp, "<= 25 %", v(play_task <= 25))
 			row("main thread busy, default, paused", sprintf("%.2f %%", pause_task), pause_sp, "<= 1 %", v(pause_task <= 1))
