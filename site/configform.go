@@ -136,12 +136,25 @@ func ClusterLine(cfg engine.Config) string {
 // order.
 func clusterLine(cfg engine.Config, over map[string]string) string {
 	parts := []string{"cluster"}
+	rel := cfg.Kafka
+	if o, ok := over["kafka"]; ok {
+		if r, ok := engine.ParseRelease(normal("kafka", o)); ok {
+			rel = r
+		}
+	}
 	for _, s := range engine.Settings() {
 		v := s.Value(cfg)
 		if o, ok := over[s.Name]; ok {
 			v = normal(s.Name, o)
 		}
-		if s.Name != "brokers" && v == s.Default {
+		def := s.Default
+		if old, ok := engine.ReleaseDefault(rel, s.Name); ok {
+			// Under an older kafka= the line leaves out that release's
+			// default, and writes out today's, which the release did
+			// not have.
+			def = old
+		}
+		if s.Name != "brokers" && v == def {
 			continue
 		}
 		parts = append(parts, s.Arg(v))

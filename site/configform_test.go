@@ -1,6 +1,8 @@
 package site
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 
 	"kplay/engine"
@@ -128,5 +130,29 @@ func TestKafkaChanges(t *testing.T) {
 	}
 	if got := KafkaChanges(cur, nil); len(got) != 2 || got[1] != "replica.lag.time.max.ms=5000 (Kafka: 30000)" {
 		t.Errorf("KafkaChanges without exceptions %v", got)
+	}
+}
+
+// TestClusterLineUnderAnOldRelease: under kafka=2.0 the line leaves out
+// 2.0's defaults (retries=0, KIP-91 came in 2.1) and keeps today's default
+// when the script wrote it, so that the line compiles back to the same
+// cluster.
+func TestClusterLineUnderAnOldRelease(t *testing.T) {
+	for _, c := range []struct{ line, want, not string }{
+		{"cluster brokers=3 kafka=2.0", "kafka=2.0", "retries="},
+		{"cluster brokers=3 kafka=2.0 retries=2147483647", "retries=2147483647", ""},
+	} {
+		sc, err := script.ParseAndCompile("c.txt", c.line+"\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ClusterLine(sc.Config)
+		if !strings.Contains(got, c.want) || (c.not != "" && strings.Contains(got, c.not)) {
+			t.Fatalf("%s: ClusterLine %q", c.line, got)
+		}
+		back, err := script.ParseAndCompile("c.txt", got+"\n")
+		if err != nil || !reflect.DeepEqual(back.Config, sc.Config) {
+			t.Fatalf("%s: %q compiles to another cluster (%v)", c.line, got, err)
+		}
 	}
 }
