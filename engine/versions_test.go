@@ -289,17 +289,7 @@ func TestKIP903OffStaleReplicaJoins(t *testing.T) {
 	mustApply(t, c, engine.Produce{TP: kipT0, Values: vals, Acks: engine.AcksOne})
 	c.AdvanceTo(46000)
 	kipWantPart(t, c, "B2 cut off", 1, []engine.BrokerID{1}, 0, 1)
-	for i, lat := range []engine.Time{6000, 12000, 18000} {
-		c.AdvanceTo(engine.Time(46000 + 7000*i))
-		mustApply(t, c, engine.Slow{A: engine.Broker(1), B: engine.Controller, MinLatency: lat, MaxLat: lat})
-	}
-	c.AdvanceTo(61000)
-	mustApply(t, c, engine.Heal{A: engine.Broker(1), B: engine.Broker(2)})
-	c.AdvanceTo(61001)
-	mustApply(t, c, engine.Crash{Broker: 2, LoseUnflushed: 100})
-	mustApply(t, c, engine.Cut{A: engine.Broker(1), B: engine.Broker(2)})
-	mustApply(t, c, engine.Restart{Broker: 2})
-	c.AdvanceTo(61001 + 18000)
+	staleBrokerEpochSchedule(t, c, 100)
 	if rej := kipEvents(c, engine.EvAlterPartitionRejected); len(rej) != 0 {
 		t.Fatalf("rejections %v, want none before KIP-903", rej)
 	}
@@ -538,17 +528,7 @@ func TestLossCauseNamesOldISRRules(t *testing.T) {
 	mustApply(t, c, engine.Cut{A: engine.Broker(1), B: engine.Broker(2)})
 	mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m0"}, Acks: engine.AcksOne})
 	c.AdvanceTo(46000)
-	for i, lat := range []engine.Time{6000, 12000, 18000} {
-		c.AdvanceTo(engine.Time(46000 + 7000*i))
-		mustApply(t, c, engine.Slow{A: engine.Broker(1), B: engine.Controller, MinLatency: lat, MaxLat: lat})
-	}
-	c.AdvanceTo(61000)
-	mustApply(t, c, engine.Heal{A: engine.Broker(1), B: engine.Broker(2)})
-	c.AdvanceTo(61001)
-	mustApply(t, c, engine.Crash{Broker: 2, LoseUnflushed: 1})
-	mustApply(t, c, engine.Cut{A: engine.Broker(1), B: engine.Broker(2)})
-	mustApply(t, c, engine.Restart{Broker: 2})
-	c.AdvanceTo(61001 + 18000)
+	staleBrokerEpochSchedule(t, c, 1)
 	mustApply(t, c, engine.Crash{Broker: 1})
 	c.AdvanceTo(c.Now() + 20000)
 	v := kipViolations(c, "CommittedDurability")
@@ -610,4 +590,23 @@ func TestKAFKA12670OffKRaftIgnoresUnclean(t *testing.T) {
 		}
 		want("unclean election", 2, 2)
 	}
+}
+
+// staleBrokerEpochSchedule is KIP-903's schedule from 46 s on: the
+// leader's link to the controller slows in three steps, the cut heals,
+// broker 2 loses its last loseUnflushed records to a power loss and comes
+// back cut off from the leader, and 18 s pass.
+func staleBrokerEpochSchedule(t *testing.T, c *engine.Cluster, loseUnflushed int) {
+	t.Helper()
+	for i, lat := range []engine.Time{6000, 12000, 18000} {
+		c.AdvanceTo(engine.Time(46000 + 7000*i))
+		mustApply(t, c, engine.Slow{A: engine.Broker(1), B: engine.Controller, MinLatency: lat, MaxLat: lat})
+	}
+	c.AdvanceTo(61000)
+	mustApply(t, c, engine.Heal{A: engine.Broker(1), B: engine.Broker(2)})
+	c.AdvanceTo(61001)
+	mustApply(t, c, engine.Crash{Broker: 2, LoseUnflushed: loseUnflushed})
+	mustApply(t, c, engine.Cut{A: engine.Broker(1), B: engine.Broker(2)})
+	mustApply(t, c, engine.Restart{Broker: 2})
+	c.AdvanceTo(61001 + 18000)
 }
