@@ -72,14 +72,21 @@ const (
 	// GroupFamousFailures holds historical failures and the Kafka
 	// improvements (KIPs) that answered them, oldest first.
 	GroupFamousFailures = "Famous failures"
+	// GroupFamousIncidents holds the incident gallery: public replication
+	// bug reports (JIRA tickets, KIPs), each a pair of presets, the bug on
+	// the release that had it (incident-<slug>, with a fixed-by directive)
+	// followed by the same schedule on Kafka 4.4 (incident-<slug>-fixed,
+	// with bug-in), ordered by the release that fixed them, oldest first.
+	// KIP-101's and KIP-279's pairs keep their older names.
+	GroupFamousIncidents = "Famous incidents"
 )
 
 // Preset is one scenario script as shipped.
 type Preset struct {
 	// Name is the file name without ".txt", used in URLs ("order-9001").
 	Name string
-	// Group is the course section the picker lists it under: GroupLesson
-	// or GroupFamousFailures.
+	// Group is the course section the picker lists it under: GroupLesson,
+	// GroupFamousFailures or GroupFamousIncidents.
 	Group string
 	// Title is the script's title directive: neutral, it does not give
 	// away the outcome.
@@ -107,8 +114,9 @@ type entry struct{ name, group, text string }
 // leads something; sending to the wrong broker; then the ISR, failover and
 // the preferred leader's return, what acks=1 promises, and
 // min.insync.replicas. Famous failures run from the unclean election
-// through Jepsen's 2013 test, KIP-101 (2017) and KIP-279 (2018), each
-// before and after its fix, to KIP-966's eligible leader replicas.
+// through Jepsen's 2013 test to KIP-966's eligible leader replicas. Famous
+// incidents are the gallery's pairs, by the release that fixed each:
+// KIP-101 (0.11) and KIP-279 (2.0), each before and after its fix.
 func course() []entry {
 	return []entry{
 		{"start-here", GroupLesson, startHere},
@@ -122,11 +130,11 @@ func course() []entry {
 		{"not-enough-replicas", GroupLesson, notEnoughReplicas},
 		{"unclean-election", GroupFamousFailures, uncleanElection},
 		{"jepsen-2013", GroupFamousFailures, jepsen2013},
-		{"kip101-before-the-fix", GroupFamousFailures, kip101BeforeTheFix},
-		{"kip101-after-the-fix", GroupFamousFailures, kip101AfterTheFix},
-		{"kip279-before-the-fix", GroupFamousFailures, kip279BeforeTheFix},
-		{"kip279-after-the-fix", GroupFamousFailures, kip279AfterTheFix},
 		{"last-replica-standing-elr", GroupFamousFailures, lastReplicaStandingElr},
+		{"kip101-before-the-fix", GroupFamousIncidents, kip101BeforeTheFix},
+		{"kip101-after-the-fix", GroupFamousIncidents, kip101AfterTheFix},
+		{"kip279-before-the-fix", GroupFamousIncidents, kip279BeforeTheFix},
+		{"kip279-after-the-fix", GroupFamousIncidents, kip279AfterTheFix},
 	}
 }
 
@@ -138,14 +146,15 @@ func (e entry) preset() Preset {
 // in share links: without the expected outputs (script.StripExpected) and
 // without the maintainers' notes, the lines whose first non-blank
 // character is '#', which explain the test and often give away what a
-// lesson asks. A run of blank lines that leaves becomes one.
+// lesson asks, and without the expect directives, the test's claims, which
+// state the outcome. A run of blank lines that leaves becomes one.
 func (p Preset) LearnerText() string {
 	var b strings.Builder
 	blank := true // no blank line at the top
 	for line := range strings.Lines(script.StripExpected(p.Text)) {
 		t := strings.TrimSpace(line)
 		switch {
-		case strings.HasPrefix(t, "#"):
+		case strings.HasPrefix(t, "#"), t == "expect" || strings.HasPrefix(t, "expect "):
 			continue
 		case t == "":
 			if blank {
@@ -161,7 +170,8 @@ func (p Preset) LearnerText() string {
 }
 
 // All returns every preset in course order: GroupLesson's presets first,
-// in the lesson's order, then GroupFamousFailures'. The presets of a group
+// in the lesson's order, then GroupFamousFailures', then
+// GroupFamousIncidents'. The presets of a group
 // are contiguous, so a picker lists them under one heading each, in the
 // order of Groups.
 func All() []Preset {
@@ -174,7 +184,7 @@ func All() []Preset {
 }
 
 // Groups returns the picker's group names in course order.
-func Groups() []string { return []string{GroupLesson, GroupFamousFailures} }
+func Groups() []string { return []string{GroupLesson, GroupFamousFailures, GroupFamousIncidents} }
 
 // Get returns the preset called name, and false if there is none.
 func Get(name string) (Preset, bool) {

@@ -105,11 +105,11 @@ func TestCourseOrder(t *testing.T) {
 		{"not-enough-replicas", scenarios.GroupLesson},
 		{"unclean-election", scenarios.GroupFamousFailures},
 		{"jepsen-2013", scenarios.GroupFamousFailures},
-		{"kip101-before-the-fix", scenarios.GroupFamousFailures},
-		{"kip101-after-the-fix", scenarios.GroupFamousFailures},
-		{"kip279-before-the-fix", scenarios.GroupFamousFailures},
-		{"kip279-after-the-fix", scenarios.GroupFamousFailures},
 		{"last-replica-standing-elr", scenarios.GroupFamousFailures},
+		{"kip101-before-the-fix", scenarios.GroupFamousIncidents},
+		{"kip101-after-the-fix", scenarios.GroupFamousIncidents},
+		{"kip279-before-the-fix", scenarios.GroupFamousIncidents},
+		{"kip279-after-the-fix", scenarios.GroupFamousIncidents},
 	}
 	all := scenarios.All()
 	if len(all) != len(want) {
@@ -126,7 +126,7 @@ func TestCourseOrder(t *testing.T) {
 	if all[0].Name != scenarios.Default {
 		t.Errorf("the course opens with %s, the page with %s", all[0].Name, scenarios.Default)
 	}
-	if got := scenarios.Groups(); !slices.Equal(got, []string{scenarios.GroupLesson, scenarios.GroupFamousFailures}) {
+	if got := scenarios.Groups(); !slices.Equal(got, []string{scenarios.GroupLesson, scenarios.GroupFamousFailures, scenarios.GroupFamousIncidents}) {
 		t.Errorf("Groups() = %q", got)
 	}
 	if _, ok := scenarios.Get("no-such-preset"); ok {
@@ -245,6 +245,94 @@ func TestLearnerText(t *testing.T) {
 		for i := range got.Steps {
 			if got.Steps[i].At != full.Steps[i].At || got.Steps[i].Cmd.String() != full.Steps[i].Cmd.String() {
 				t.Fatalf("%s: step %d is %v at %d, want %v at %d", p.Name, i, got.Steps[i].Cmd, got.Steps[i].At, full.Steps[i].Cmd, full.Steps[i].At)
+			}
+		}
+	}
+}
+
+// TestIncidentPairs checks the gallery's pair rule: every preset in
+// GroupFamousIncidents names a source and exactly one partner; a fixed-by
+// names an existing preset whose bug-in points back, and the reverse; the
+// fixed preset runs on Kafka 4.4 and the bug's on an older release; each
+// bug's preset is followed at once by its fixed one; and the gallery's
+// presets end with claims (expect directives).
+func TestIncidentPairs(t *testing.T) {
+	all := scenarios.All()
+	compiled := map[string]script.Scenario{}
+	for _, p := range all {
+		if sc, ok := compile(t, p); ok {
+			compiled[p.Name] = sc
+		}
+	}
+	for i, p := range all {
+		sc := compiled[p.Name]
+		if p.Group != scenarios.GroupFamousIncidents {
+			if sc.FixedBy != "" || sc.BugIn != "" {
+				t.Errorf("%s names a partner but is not in %q", p.Name, scenarios.GroupFamousIncidents)
+			}
+			continue
+		}
+		if len(sc.Sources) == 0 {
+			t.Errorf("%s: a gallery preset names its source (a source directive)", p.Name)
+		}
+		if !strings.Contains(p.Text, "\nexpect ") {
+			t.Errorf("%s: a gallery preset states its claim with expect directives", p.Name)
+		}
+		switch {
+		case sc.FixedBy != "" && sc.BugIn != "", sc.FixedBy == "" && sc.BugIn == "":
+			t.Errorf("%s: fixed-by %q, bug-in %q; a gallery preset names exactly one partner", p.Name, sc.FixedBy, sc.BugIn)
+		case sc.FixedBy != "":
+			fixed, ok := compiled[sc.FixedBy]
+			if !ok {
+				t.Errorf("%s: fixed-by %s names no preset", p.Name, sc.FixedBy)
+				continue
+			}
+			if fixed.BugIn != p.Name {
+				t.Errorf("%s: fixed-by %s, whose bug-in is %q", p.Name, sc.FixedBy, fixed.BugIn)
+			}
+			if i+1 >= len(all) || all[i+1].Name != sc.FixedBy {
+				t.Errorf("%s: its fixed preset %s does not follow it in the course", p.Name, sc.FixedBy)
+			}
+			if sc.Config.Kafka == fixed.Config.Kafka && !strings.HasPrefix(p.Name, "kip") {
+				t.Errorf("%s and %s both run on kafka=%s; the bug runs on the release that had it", p.Name, sc.FixedBy, sc.Config.Kafka)
+			}
+		case sc.BugIn != "":
+			bug, ok := compiled[sc.BugIn]
+			if !ok {
+				t.Errorf("%s: bug-in %s names no preset", p.Name, sc.BugIn)
+				continue
+			}
+			if bug.FixedBy != p.Name {
+				t.Errorf("%s: bug-in %s, whose fixed-by is %q", p.Name, sc.BugIn, bug.FixedBy)
+			}
+			if !strings.HasPrefix(p.Name, "kip") && !strings.HasSuffix(p.Name, "-fixed") {
+				t.Errorf("%s: a fixed preset is named incident-<slug>-fixed", p.Name)
+			}
+		}
+		if strings.HasPrefix(p.Name, "incident-") {
+			want := "4.4"
+			if sc.FixedBy != "" {
+				want = ""
+			}
+			if got := sc.Config.Kafka.String(); want != "" && got != want || want == "" && got == "4.4" {
+				t.Errorf("%s runs on kafka=%s", p.Name, got)
+			}
+		}
+	}
+}
+
+// TestClaimsHold: every expect directive of every preset expects "ok", so
+// a claim that fails fails the golden test, and a -rewrite cannot turn a
+// failed claim into the expected output unnoticed.
+func TestClaimsHold(t *testing.T) {
+	for _, p := range scenarios.All() {
+		dirs, err := script.Parse(p.Name, p.Text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range dirs {
+			if d.Cmd == "expect" && (!d.HasExpected || d.Expected != "ok\n") {
+				t.Errorf("%s:%d: %s expects %q, not ok", p.Name, d.Pos.Line, d.Line, d.Expected)
 			}
 		}
 	}

@@ -17,9 +17,9 @@ const (
 	kindCluster      // cluster: creates the world
 	kindAction       // create-topic, produce, consume: an engine.Command
 	kindTime         // advance, run, step: moves the clock
-	kindObserve      // describe, state, log, fetch-rounds: changes nothing
+	kindObserve      // describe, state, log, fetch-rounds, expect: changes nothing
 	kindAsk          // ask: a lesson's question; changes nothing
-	kindStory        // title, summary, say, why: the learner's text; changes nothing
+	kindStory        // title, summary, say, why, source, fixed-by, bug-in: the learner's text; changes nothing
 )
 
 // Commands lists the script vocabulary with a one-line synopsis each, in the
@@ -55,6 +55,12 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"say", `say "TEXT"  (a caption shown from this moment)`},
 	{"title", `title "TEXT"  (the scenario's title)`},
 	{"summary", `summary "TEXT"  (two or three sentences on what to watch)`},
+	{"source", `source "TEXT" url=https://...  (the public report the scenario replays: a JIRA ticket, KIP or thread)`},
+	{"fixed-by", "fixed-by PRESET  (in a bug's preset: the preset with the same schedule on Kafka 4.4)"},
+	{"bug-in", "bug-in PRESET  (in a fix's preset: the preset that shows the bug on the release that had it)"},
+	{"expect", "expect leader|isr|elr|leader-epoch|hw TOPIC-P=VALUE ...  (a claim: ok if it holds, else what differs)"},
+	{"expect", "expect lost|kept|duplicates TOPIC-P values=(a, b)  (committed or acknowledged records missing from / on the leader; values on the leader more than once)"},
+	{"expect", "expect violations=(CommittedDurability, ...)|none  (the broken guarantees seen so far)"},
 }
 
 // configSynopsis is the config directive's synopsis, naming the settings
@@ -79,9 +85,9 @@ func classify(cmd string) kind {
 		return kindTime
 	case "ask":
 		return kindAsk
-	case "title", "summary", "say", "why":
+	case "title", "summary", "say", "why", "source", "fixed-by", "bug-in":
 		return kindStory
-	case "describe", "state", "log", "fetch-rounds":
+	case "describe", "state", "log", "fetch-rounds", "expect":
 		return kindObserve
 	}
 	return kindUnknown

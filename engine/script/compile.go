@@ -37,6 +37,15 @@ type Scenario struct {
 	Asks []Ask
 	// Captions are the say directives, in script order.
 	Captions []Caption
+	// Sources are the source directives, in script order: the public
+	// reports (JIRA tickets, KIPs, threads) the scenario replays.
+	Sources []Source
+	// FixedBy is the fixed-by directive's preset name: in a scenario that
+	// shows a bug on the release that had it, the preset that replays the
+	// same schedule on Kafka 4.4. BugIn is the bug-in directive's, in the
+	// fixed preset: the one that shows the bug. At most one is set; "" when
+	// the script names no partner.
+	FixedBy, BugIn string
 }
 
 // Compile turns parsed directives into a Scenario. It checks every argument
@@ -119,6 +128,12 @@ func Compile(dirs []Directive) (Scenario, error) {
 			}
 			sc.Steps = append(sc.Steps, rates.due(t)...)
 			now, flush = t, true
+		case kindObserve:
+			if d.Cmd == "expect" { // a claim for tests: checked, then dropped
+				if _, err := parseExpect(d); err != nil {
+					return sc, err
+				}
+			}
 		case kindAsk:
 			a, err := parseAsk(d)
 			if err != nil {
@@ -170,9 +185,29 @@ func ParseAndCompile(name, src string) (Scenario, error) {
 	return sc, nil
 }
 
-// compileStory adds a title, summary, say or why directive to sc. now is
-// the time the directives above it reach.
+// compileStory adds a title, summary, say, why, source, fixed-by or bug-in
+// directive to sc. now is the time the directives above it reach.
 func compileStory(d Directive, sc *Scenario, haveCluster bool, now engine.Time) *Error {
+	switch d.Cmd {
+	case "source":
+		src, err := parseSource(d)
+		if err != nil {
+			return err
+		}
+		sc.Sources = append(sc.Sources, src)
+		return nil
+	case "fixed-by", "bug-in":
+		name, err := parsePartner(d)
+		if err != nil {
+			return err
+		}
+		if d.Cmd == "fixed-by" {
+			sc.FixedBy = name
+		} else {
+			sc.BugIn = name
+		}
+		return nil
+	}
 	if d.Cmd == "why" {
 		why, showAt, err := parseWhy(d, sc.Config.Start)
 		if err != nil {

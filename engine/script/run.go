@@ -3,6 +3,7 @@ package script
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -24,6 +25,10 @@ type Runner struct {
 	// rates holds rate producers' records due later, applied as the
 	// clock passes them.
 	rates rateQueue
+	// violations are the rule names of the invariant violations the run
+	// has shown so far (EvViolation events), in the order first seen, for
+	// expect violations=.
+	violations []string
 	// maxEvents is the limit on the events the script makes, for tests;
 	// 0 means MaxScriptEvents.
 	maxEvents int
@@ -163,8 +168,7 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 		return "", err
 	}
 	if k == kindStory && d.Cmd != "say" && d.Cmd != "why" {
-		_, err := storyText(d) // a title or summary may stand above the cluster
-		return "", err
+		return "", storyCheck(d) // a title, summary or source may stand above the cluster
 	}
 	if k == kindCluster {
 		if r.c != nil {
@@ -262,8 +266,7 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 			_, _, err := parseWhy(d, r.c.Config().Start)
 			return "", err
 		}
-		_, err := storyText(d)
-		return "", err
+		return "", storyCheck(d)
 	}
 	return r.observe(d)
 }
@@ -327,6 +330,11 @@ func (r *Runner) flush(cats engine.Category) string {
 	r.cursor += len(evs)
 	var b strings.Builder
 	for _, e := range evs {
+		if e.Kind == engine.EvViolation {
+			if rule, _, _ := strings.Cut(e.Text, ":"); !slices.Contains(r.violations, rule) {
+				r.violations = append(r.violations, rule)
+			}
+		}
 		if e.Kind.Category()&cats != 0 {
 			b.WriteString(FormatEvent(e))
 			b.WriteByte('\n')
@@ -342,6 +350,8 @@ func FormatEvent(e engine.Event) string {
 
 func (r *Runner) observe(d Directive) (string, *Error) {
 	switch d.Cmd {
+	case "expect":
+		return r.expect(d)
 	case "describe":
 		pos, err := positional(d, 1)
 		if err != nil {

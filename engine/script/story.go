@@ -1,6 +1,7 @@
 package script
 
 import (
+	"fmt"
 	"strings"
 
 	"kplay/engine"
@@ -27,11 +28,30 @@ const (
 	MaxSummaryBytes = 1000
 	MaxSayBytes     = 600
 	MaxWhyBytes     = 600
+	// MaxSourceBytes bounds a source directive's quoted text, and
+	// MaxSourceURLBytes its url=.
+	MaxSourceBytes    = 200
+	MaxSourceURLBytes = 300
+	// MaxSources bounds the source directives of one script.
+	MaxSources = 4
+	// MaxPresetNameBytes bounds the preset name of a fixed-by or bug-in.
+	MaxPresetNameBytes = 64
 )
+
+// Source is a source directive: the public report a scenario replays (a
+// JIRA ticket, a KIP, a mailing-list thread or a blog post), shown on the
+// page as a link beside the summary:
+//
+//	source "KAFKA-7128: Lagging high watermark can lead to committed data loss after ISR expansion" url=https://issues.apache.org/jira/browse/KAFKA-7128
+//
+// URL is an absolute http:// or https:// address.
+type Source struct {
+	Text, URL string
+}
 
 // textCommands are the directives whose first argument is double-quoted
 // text: Parse keeps the text whole and splits only what follows it.
-var textCommands = []string{"ask", "say", "why", "title", "summary"}
+var textCommands = []string{"ask", "say", "why", "title", "summary", "source"}
 
 // quotedText reads the double-quoted text that opens directive d's line
 // (after the command name) and bounds it to max bytes. example is a
@@ -76,6 +96,21 @@ func storyText(d Directive) (string, *Error) {
 	return text, nil
 }
 
+// storyCheck reads a story directive other than why, for the Runner,
+// which keeps none of them: it returns the error Compile would.
+func storyCheck(d Directive) *Error {
+	switch d.Cmd {
+	case "source":
+		_, err := parseSource(d)
+		return err
+	case "fixed-by", "bug-in":
+		_, err := parsePartner(d)
+		return err
+	}
+	_, err := storyText(d)
+	return err
+}
+
 // parseWhy reads a why directive: the quoted explanation of the ask above
 // it, and optionally show=TIME, the moment that shows the answer (a clock
 // time such as 10:00:09.500, or a duration since the cluster's start).
@@ -112,12 +147,97 @@ func parseWhy(d Directive, start engine.Time) (why string, showAt engine.Time, e
 	return why, showAt, nil
 }
 
+// parseSource reads a source directive: the report's name in double
+// quotes, then url=ADDRESS, an absolute http:// or https:// address of at
+// most MaxSourceURLBytes bytes (the page makes it a link, so no other
+// scheme, such as javascript:, is accepted).
+func parseSource(d Directive) (Source, *Error) {
+	const example = `source "KAFKA-7128: Lagging high watermark can lead to committed data loss after ISR expansion" url=https://issues.apache.org/jira/browse/KAFKA-7128`
+	text, err := quotedText(d, MaxSourceBytes, example)
+	if err != nil {
+		return Source{}, err
+	}
+	src := Source{Text: text}
+	for _, a := range d.Args {
+		if a.Vals == nil {
+			return Source{}, errAt(a.Pos, "%q follows the text; source takes only url=ADDRESS after it", a.Key)
+		}
+		if a.Key != "url" {
+			return Source{}, errAt(a.Pos, "source takes url=, not %s=", a.Key)
+		}
+		if src.URL != "" {
+			return Source{}, errAt(a.Pos, "url is given twice")
+		}
+		v, e := single(a)
+		if e != nil {
+			return Source{}, e
+		}
+		if len(v) > MaxSourceURLBytes {
+			return Source{}, errAt(a.Pos, "the url is %d bytes; the limit is %d", len(v), MaxSourceURLBytes)
+		}
+		if err := checkURL(v); err != "" {
+			return Source{}, errAt(a.Pos, "url %s: %s", v, err)
+		}
+		src.URL = v
+	}
+	if src.URL == "" {
+		return Source{}, errAt(d.Pos, "source needs url=ADDRESS after its text, as in: %s", example)
+	}
+	return src, nil
+}
+
+// checkURL returns why v is not an absolute http(s) address with a host,
+// or "" if it is one. It allows only printable ASCII without quotes or
+// angle brackets, so the address is safe in an HTML attribute as written.
+func checkURL(v string) string {
+	rest, ok := strings.CutPrefix(v, "https://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(v, "http://"); !ok {
+			return "a source's address starts with https:// or http://"
+		}
+	}
+	if host, _, _ := strings.Cut(rest, "/"); host == "" {
+		return "the address names no host"
+	}
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c <= ' ' || c >= 0x7f || strings.IndexByte(`"'<>\`+"`", c) >= 0 {
+			return fmt.Sprintf("the address holds %q at byte %d; write it percent-encoded", c, i+1)
+		}
+	}
+	return ""
+}
+
+// parsePartner reads a fixed-by or bug-in directive: the name of the
+// preset that replays the same schedule on the other side of the fix
+// (fixed-by in the bug's preset names the fixed one; bug-in in the fixed
+// one names the bug's). A name is lower-case letters, digits and hyphens,
+// as the preset files are named.
+func parsePartner(d Directive) (string, *Error) {
+	if len(d.Args) != 1 || d.Args[0].Vals != nil {
+		return "", errAt(d.Pos, "%s takes one preset name, as in: %s incident-kafka-7128", d.Cmd, d.Cmd)
+	}
+	a := d.Args[0]
+	if len(a.Key) > MaxPresetNameBytes {
+		return "", errAt(a.Pos, "the preset name is %d bytes; the limit is %d", len(a.Key), MaxPresetNameBytes)
+	}
+	for i := 0; i < len(a.Key); i++ {
+		if c := a.Key[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return "", errAt(a.Pos, "preset name %q holds %q; a preset name is lower-case letters, digits and hyphens", a.Key, c)
+		}
+	}
+	return a.Key, nil
+}
+
 // storyOrder checks the rules that tie story directives to their
 // neighbours, for Compile and the Runner alike: a script has at most one
 // title and one summary, and a why directly follows an ask (only comments
 // and blank lines between them), one why per ask.
 type storyOrder struct {
 	title, summary bool
+	// fixedBy and bugIn say the script has named its partner; sources
+	// counts its source directives.
+	fixedBy, bugIn bool
+	sources        int
 	// afterAsk says the previous directive was an ask without a why yet.
 	afterAsk bool
 }
@@ -138,6 +258,16 @@ func (s *storyOrder) see(d Directive) *Error {
 			return errAt(d.Pos, "the script already has a summary; a script has one summary directive")
 		}
 		s.summary = true
+	case "fixed-by", "bug-in":
+		if s.fixedBy || s.bugIn {
+			return errAt(d.Pos, "the script already names its partner preset; a script has one fixed-by or one bug-in directive")
+		}
+		s.fixedBy, s.bugIn = d.Cmd == "fixed-by", d.Cmd == "bug-in"
+	case "source":
+		if s.sources == MaxSources {
+			return errAt(d.Pos, "the script already has %d source directives, the limit", MaxSources)
+		}
+		s.sources++
 	case "why":
 		if !afterAsk {
 			return errAt(d.Pos, "why must directly follow the ask it explains (line %d has no ask above it)", d.Pos.Line)

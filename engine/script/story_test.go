@@ -165,3 +165,75 @@ func TestStoryRun(t *testing.T) {
 		t.Errorf("a late why under the Runner: err = %v", err)
 	}
 }
+
+// TestSourceAndPartner: source, fixed-by and bug-in compile into the
+// Scenario, may stand above the cluster, print ok in a run, and bad ones
+// are errors at their position.
+func TestSourceAndPartner(t *testing.T) {
+	const src = `title "A follower restarts"
+source "KAFKA-7128: Lagging high watermark can lead to committed data loss after ISR expansion" url=https://issues.apache.org/jira/browse/KAFKA-7128
+fixed-by incident-kafka-7128-fixed
+cluster brokers=3 kafka=2.0
+source "KIP-101 (the wiki page)" url=https://cwiki.apache.org/confluence/display/KAFKA/KIP-101?x=1
+`
+	sc, err := ParseAndCompile("s", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Source{
+		{"KAFKA-7128: Lagging high watermark can lead to committed data loss after ISR expansion", "https://issues.apache.org/jira/browse/KAFKA-7128"},
+		{"KIP-101 (the wiki page)", "https://cwiki.apache.org/confluence/display/KAFKA/KIP-101?x=1"},
+	}
+	if len(sc.Sources) != 2 || sc.Sources[0] != want[0] || sc.Sources[1] != want[1] {
+		t.Errorf("Sources = %+v, want %+v", sc.Sources, want)
+	}
+	if sc.FixedBy != "incident-kafka-7128-fixed" || sc.BugIn != "" {
+		t.Errorf("FixedBy %q, BugIn %q", sc.FixedBy, sc.BugIn)
+	}
+	dirs, _ := Parse("s", src)
+	outs, err := RunAll(dirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, o := range outs {
+		if o != "ok\n" {
+			t.Errorf("directive %d printed %q", i+1, o)
+		}
+	}
+	sc, err = ParseAndCompile("s", "bug-in incident-kafka-7128\ncluster brokers=3\n")
+	if err != nil || sc.BugIn != "incident-kafka-7128" || sc.FixedBy != "" {
+		t.Errorf("bug-in: %+v, %v", sc, err)
+	}
+	for _, c := range []struct{ text, msg string }{
+		{`source "x"`, "1:1: source needs url=ADDRESS"},
+		{`source x url=https://a.b/`, "1:1: source needs its text in double quotes"},
+		{`source "x" url=javascript:alert(1)`, "1:12: url javascript:alert(1): a source's address starts with https:// or http://"},
+		{`source "x" url=https:///path`, "the address names no host"},
+		{`source "x" url=https://a.b/<script>`, `holds '<' at byte 13`},
+		{`source "x" url=https://a.b/ url=https://c.d/`, "1:29: url is given twice"},
+		{`source "x" link=https://a.b/`, "1:12: source takes url=, not link="},
+		{`source "x" https://a.b/`, `"https://a.b/" follows the text`},
+		{`source "` + strings.Repeat("x", MaxSourceBytes+1) + `" url=https://a.b/`, "the source text is 201 bytes; the limit is 200"},
+		{`source "x" url=https://a.b/` + strings.Repeat("x", MaxSourceURLBytes), "the limit is 300"},
+		{strings.Repeat("source \"x\" url=https://a.b/\n", MaxSources+1), "5:1: the script already has 4 source directives"},
+		{"fixed-by", "1:1: fixed-by takes one preset name"},
+		{"fixed-by a b", "1:1: fixed-by takes one preset name"},
+		{"fixed-by a=b", "1:1: fixed-by takes one preset name"},
+		{"bug-in Incident_7128", `1:8: preset name "Incident_7128" holds 'I'`},
+		{"fixed-by " + strings.Repeat("a", MaxPresetNameBytes+1), "the preset name is 65 bytes; the limit is 64"},
+		{"fixed-by a\nfixed-by b", "2:1: the script already names its partner preset"},
+		{"fixed-by a\nbug-in b", "2:1: the script already names its partner preset"},
+	} {
+		s := c.text + "\ncluster brokers=3\n"
+		if _, err := ParseAndCompile("", s); err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: compile error %v, want %q", c.text, err, c.msg)
+		}
+		dirs, perr := Parse("", s)
+		if perr != nil {
+			t.Fatalf("%s: %v", c.text, perr)
+		}
+		if _, err := RunAll(dirs); err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: run error %v, want %q", c.text, err, c.msg)
+		}
+	}
+}
