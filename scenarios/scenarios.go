@@ -29,6 +29,48 @@ var failoverAndPreferredLeader string
 //go:embed fetch-loop.txt
 var fetchLoop string
 
+//go:embed incident-consumer-misses-truncation.txt
+var incidentConsumerMissesTruncation string
+
+//go:embed incident-consumer-misses-truncation-fixed.txt
+var incidentConsumerMissesTruncationFixed string
+
+//go:embed incident-duplicate-on-retry.txt
+var incidentDuplicateOnRetry string
+
+//go:embed incident-duplicate-on-retry-fixed.txt
+var incidentDuplicateOnRetryFixed string
+
+//go:embed incident-fenced-in-isr.txt
+var incidentFencedInIsr string
+
+//go:embed incident-fenced-in-isr-fixed.txt
+var incidentFencedInIsrFixed string
+
+//go:embed incident-isr-shrinks-on-a-hiccup.txt
+var incidentIsrShrinksOnAHiccup string
+
+//go:embed incident-isr-shrinks-on-a-hiccup-fixed.txt
+var incidentIsrShrinksOnAHiccupFixed string
+
+//go:embed incident-kraft-unclean-setting.txt
+var incidentKraftUncleanSetting string
+
+//go:embed incident-kraft-unclean-setting-fixed.txt
+var incidentKraftUncleanSettingFixed string
+
+//go:embed incident-no-retries.txt
+var incidentNoRetries string
+
+//go:embed incident-no-retries-fixed.txt
+var incidentNoRetriesFixed string
+
+//go:embed incident-unclean-by-default.txt
+var incidentUncleanByDefault string
+
+//go:embed incident-unclean-by-default-fixed.txt
+var incidentUncleanByDefaultFixed string
+
 //go:embed jepsen-2013.txt
 var jepsen2013 string
 
@@ -116,7 +158,9 @@ type entry struct{ name, group, text string }
 // min.insync.replicas. Famous failures run from the unclean election
 // through Jepsen's 2013 test to KIP-966's eligible leader replicas. Famous
 // incidents are the gallery's pairs, by the release that fixed each:
-// KIP-101 (0.11) and KIP-279 (2.0), each before and after its fix.
+// KIP-101 and KIP-106 (0.11), KIP-279 (2.0), KIP-91 (2.1), KIP-320's
+// consumer check (2.3), KIP-537 (2.5), KIP-679 (3.0), KIP-841 (3.3) and
+// KAFKA-12670 (3.9), each before and after its fix.
 func course() []entry {
 	return []entry{
 		{"start-here", GroupLesson, startHere},
@@ -133,8 +177,22 @@ func course() []entry {
 		{"last-replica-standing-elr", GroupFamousFailures, lastReplicaStandingElr},
 		{"kip101-before-the-fix", GroupFamousIncidents, kip101BeforeTheFix},
 		{"kip101-after-the-fix", GroupFamousIncidents, kip101AfterTheFix},
+		{"incident-unclean-by-default", GroupFamousIncidents, incidentUncleanByDefault},
+		{"incident-unclean-by-default-fixed", GroupFamousIncidents, incidentUncleanByDefaultFixed},
 		{"kip279-before-the-fix", GroupFamousIncidents, kip279BeforeTheFix},
 		{"kip279-after-the-fix", GroupFamousIncidents, kip279AfterTheFix},
+		{"incident-no-retries", GroupFamousIncidents, incidentNoRetries},
+		{"incident-no-retries-fixed", GroupFamousIncidents, incidentNoRetriesFixed},
+		{"incident-consumer-misses-truncation", GroupFamousIncidents, incidentConsumerMissesTruncation},
+		{"incident-consumer-misses-truncation-fixed", GroupFamousIncidents, incidentConsumerMissesTruncationFixed},
+		{"incident-isr-shrinks-on-a-hiccup", GroupFamousIncidents, incidentIsrShrinksOnAHiccup},
+		{"incident-isr-shrinks-on-a-hiccup-fixed", GroupFamousIncidents, incidentIsrShrinksOnAHiccupFixed},
+		{"incident-duplicate-on-retry", GroupFamousIncidents, incidentDuplicateOnRetry},
+		{"incident-duplicate-on-retry-fixed", GroupFamousIncidents, incidentDuplicateOnRetryFixed},
+		{"incident-fenced-in-isr", GroupFamousIncidents, incidentFencedInIsr},
+		{"incident-fenced-in-isr-fixed", GroupFamousIncidents, incidentFencedInIsrFixed},
+		{"incident-kraft-unclean-setting", GroupFamousIncidents, incidentKraftUncleanSetting},
+		{"incident-kraft-unclean-setting-fixed", GroupFamousIncidents, incidentKraftUncleanSettingFixed},
 	}
 }
 

@@ -108,8 +108,22 @@ func TestCourseOrder(t *testing.T) {
 		{"last-replica-standing-elr", scenarios.GroupFamousFailures},
 		{"kip101-before-the-fix", scenarios.GroupFamousIncidents},
 		{"kip101-after-the-fix", scenarios.GroupFamousIncidents},
+		{"incident-unclean-by-default", scenarios.GroupFamousIncidents},
+		{"incident-unclean-by-default-fixed", scenarios.GroupFamousIncidents},
 		{"kip279-before-the-fix", scenarios.GroupFamousIncidents},
 		{"kip279-after-the-fix", scenarios.GroupFamousIncidents},
+		{"incident-no-retries", scenarios.GroupFamousIncidents},
+		{"incident-no-retries-fixed", scenarios.GroupFamousIncidents},
+		{"incident-consumer-misses-truncation", scenarios.GroupFamousIncidents},
+		{"incident-consumer-misses-truncation-fixed", scenarios.GroupFamousIncidents},
+		{"incident-isr-shrinks-on-a-hiccup", scenarios.GroupFamousIncidents},
+		{"incident-isr-shrinks-on-a-hiccup-fixed", scenarios.GroupFamousIncidents},
+		{"incident-duplicate-on-retry", scenarios.GroupFamousIncidents},
+		{"incident-duplicate-on-retry-fixed", scenarios.GroupFamousIncidents},
+		{"incident-fenced-in-isr", scenarios.GroupFamousIncidents},
+		{"incident-fenced-in-isr-fixed", scenarios.GroupFamousIncidents},
+		{"incident-kraft-unclean-setting", scenarios.GroupFamousIncidents},
+		{"incident-kraft-unclean-setting-fixed", scenarios.GroupFamousIncidents},
 	}
 	all := scenarios.All()
 	if len(all) != len(want) {
