@@ -1,5 +1,13 @@
 package site
 
+import (
+	"strings"
+
+	"kplay/engine"
+	"kplay/engine/script"
+	"kplay/scenarios"
+)
+
 // This file holds the scenario's story for the learner: its summary (the
 // script's summary directive) and the caption of the moment (its say
 // directives), shown under the diagram like subtitles.
@@ -51,3 +59,84 @@ func (s *Store) acted() bool {
 // Summary returns the scenario's summary directive: two or three
 // sentences on what to watch, "" if the script has none.
 func (s *Store) Summary() string { return s.Player.Scenario().Summary }
+
+// StoryView is the summary panel's view, drawn from the scenario's story
+// directives: the summary, the public reports the scenario replays
+// (source directives, as links) and the button that opens its partner
+// preset (fixed-by or bug-in). It is comparable, so the panel redraws
+// only when it changes.
+type StoryView struct {
+	Summary string
+	// Sources are the first NSources of the scenario's source directives.
+	Sources  [script.MaxSources]SourceLink
+	NSources int
+	// Partner is the partner preset's button; its Name is "" when the
+	// scenario names none, or names one that does not exist.
+	Partner PartnerLink
+}
+
+// SourceLink is one source directive as the page links it: Text is what
+// the link says, URL its http(s) address (script.Source checks the
+// scheme, so it is never javascript:).
+type SourceLink struct{ Text, URL string }
+
+// PartnerLink is the one-click button to a gallery preset's partner: Name
+// is the preset it opens (PickPreset), Label the button's words.
+type PartnerLink struct{ Name, Label string }
+
+// StoryView returns the summary panel's view for the scenario playing.
+//
+// While HideOutcome holds (lesson mode, a question still ahead), the view
+// gives nothing away: a source's link says only its name up to the first
+// colon ("KAFKA-7128", not the ticket's title, which tells what went
+// wrong), and the partner button says "Play the same schedule on Kafka
+// 4.4" rather than "See it fixed on Kafka 4.4".
+func (s *Store) StoryView() StoryView {
+	sc := s.Player.Scenario()
+	hide := s.HideOutcome()
+	v := StoryView{Summary: sc.Summary}
+	for _, src := range sc.Sources {
+		if v.NSources == len(v.Sources) {
+			break
+		}
+		text := src.Text
+		if name, _, ok := strings.Cut(text, ":"); ok && hide {
+			text = strings.TrimSpace(name)
+		}
+		v.Sources[v.NSources] = SourceLink{Text: text, URL: src.URL}
+		v.NSources++
+	}
+	v.Partner = partnerLink(sc, hide)
+	return v
+}
+
+// partnerLink is sc's partner button: "See it fixed on Kafka 4.4" in a
+// bug's preset (fixed-by), "See the bug on Kafka 2.0" in the fixed one
+// (bug-in), naming the partner's release (kafka= on its cluster line).
+// A partner on today's release that replays the bug through switches
+// (protocol=pre-kip-101) is "before the fix". With hide, the words are
+// neutral: "Play the same schedule on Kafka 4.4".
+func partnerLink(sc script.Scenario, hide bool) PartnerLink {
+	name, fixed := sc.FixedBy, true
+	if name == "" {
+		name, fixed = sc.BugIn, false
+	}
+	if name == "" {
+		return PartnerLink{}
+	}
+	p, ok := scenarios.Get(name)
+	if !ok {
+		return PartnerLink{}
+	}
+	where := "on Kafka " + script.Release(p.Text).String()
+	if !fixed && script.Release(p.Text) == engine.LatestRelease {
+		where = "before the fix"
+	}
+	switch {
+	case hide:
+		return PartnerLink{Name: name, Label: "Play the same schedule " + where}
+	case fixed:
+		return PartnerLink{Name: name, Label: "See it fixed " + where}
+	}
+	return PartnerLink{Name: name, Label: "See the bug " + where}
+}

@@ -315,3 +315,37 @@ func storyLine(src, cmd string, max int) (string, bool) {
 	}
 	return "", false
 }
+
+// Release returns the Kafka release a script's cluster directive names
+// with kafka= (engine.LatestRelease when it names none, or names one
+// ParseRelease does not know). It reads lines without compiling the
+// script, as Title does: the page labels a partner preset's button with
+// it ("See the bug on Kafka 2.0").
+func Release(src string) engine.Release {
+	lines := splitLines(src)
+	for i := 0; i < len(lines); i++ {
+		if lines[i] == "----" {
+			i++
+			readExpected(lines, &i)
+			i--
+			continue
+		}
+		line := strings.TrimSpace(lines[i])
+		if !strings.HasPrefix(line, "cluster ") {
+			continue
+		}
+		_, args, _, err := parseLine(line)
+		if err != nil {
+			return engine.LatestRelease
+		}
+		for _, a := range args {
+			if a.Key == "kafka" && len(a.Vals) == 1 {
+				if r, ok := engine.ParseRelease(a.Vals[0]); ok {
+					return r
+				}
+			}
+		}
+		return engine.LatestRelease
+	}
+	return engine.LatestRelease
+}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"kplay/engine"
 )
 
 // storyScript has every story directive. The cluster starts at
@@ -234,6 +236,25 @@ source "KIP-101 (the wiki page)" url=https://cwiki.apache.org/confluence/display
 		}
 		if _, err := RunAll(dirs); err == nil || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s: run error %v, want %q", c.text, err, c.msg)
+		}
+	}
+}
+
+// TestRelease: Release reads kafka= from the cluster line, skipping
+// expected outputs, and is Kafka 4.4 when the line names none.
+func TestRelease(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want engine.Release
+	}{
+		{"cluster brokers=3 kafka=2.0\n", 200},
+		{"title \"x\"\n----\nok\n\n# cluster kafka=1.0\ncluster brokers=2 kafka=3.4.1 latency=(0,0)\n", 304},
+		{"log t-0\n----\ncluster kafka=2.0\n\ncluster brokers=3\n", engine.LatestRelease},
+		{"cluster brokers=3 kafka=9.9\n", engine.LatestRelease},
+		{"", engine.LatestRelease},
+	} {
+		if got := Release(c.src); got != c.want {
+			t.Errorf("Release(%q) = %s, want %s", c.src, got, c.want)
 		}
 	}
 }

@@ -86,15 +86,33 @@ func renderCaption(s *site.Store) vecty.MarkupOrChild {
 }
 
 // renderSummary is the scenario's summary, what to watch, at the top of
-// the side panel: <section id="summary">; nil if the script has none.
+// the side panel: <section id="summary">, with the reports the scenario
+// replays as links (<a class="source">, opening in a new tab) and the
+// button to its partner preset (<button id="partner">, which picks it as
+// the picker does); nil if the script has none of these.
 func renderSummary(s *site.Store) vecty.MarkupOrChild {
-	text := s.Summary()
-	if text == "" {
+	v := s.StoryView()
+	if v.Summary == "" && v.NSources == 0 && v.Partner.Name == "" {
 		return nil
 	}
-	return view(text, func(text string) *vecty.HTML {
+	return view(v, func(v site.StoryView) *vecty.HTML {
+		var sources []vecty.MarkupOrChild
+		if v.NSources > 0 {
+			sources = append(sources, vecty.Markup(vecty.Class("sources")), vecty.Text("Source: "))
+			for i, src := range v.Sources[:v.NSources] {
+				if i > 0 {
+					sources = append(sources, vecty.Text("; "))
+				}
+				sources = append(sources, elem.Anchor(vecty.Markup(vecty.Class("source"), prop.Href(src.URL),
+					attr("target", "_blank"), attr("rel", "noopener")), vecty.Text(src.Text)))
+			}
+		}
+		name := v.Partner.Name
 		return elem.Section(vecty.Markup(prop.ID("summary"), vecty.Class("panel", "summary"), attr("aria-labelledby", "summary-h")),
 			elem.Heading2(vecty.Markup(prop.ID("summary-h")), vecty.Text("What to watch")),
-			elem.Paragraph(vecty.Text(text)))
+			vecty.If(v.Summary != "", elem.Paragraph(vecty.Text(v.Summary))),
+			vecty.If(v.NSources > 0, elem.Paragraph(sources...)),
+			vecty.If(name != "", elem.Button(vecty.Markup(prop.ID("partner"), vecty.Class("partner"), prop.Type(prop.TypeButton), attr("data-preset", name),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.PickPreset{Name: name}) })), vecty.Text(v.Partner.Label))))
 	})
 }
