@@ -29,6 +29,12 @@ var failoverAndPreferredLeader string
 //go:embed fetch-loop.txt
 var fetchLoop string
 
+//go:embed incident-kafka-7128.txt
+var incidentKafka7128 string
+
+//go:embed incident-kafka-7128-fixed.txt
+var incidentKafka7128Fixed string
+
 //go:embed jepsen-2013.txt
 var jepsen2013 string
 
@@ -116,7 +122,8 @@ type entry struct{ name, group, text string }
 // min.insync.replicas. Famous failures run from the unclean election
 // through Jepsen's 2013 test to KIP-966's eligible leader replicas. Famous
 // incidents are the gallery's pairs, by the release that fixed each:
-// KIP-101 (0.11) and KIP-279 (2.0), each before and after its fix.
+// KIP-101 (0.11) and KIP-279 (2.0), each before and after its fix, then
+// KAFKA-7128 (2.1).
 func course() []entry {
 	return []entry{
 		{"start-here", GroupLesson, startHere},
@@ -135,6 +142,8 @@ func course() []entry {
 		{"kip101-after-the-fix", GroupFamousIncidents, kip101AfterTheFix},
 		{"kip279-before-the-fix", GroupFamousIncidents, kip279BeforeTheFix},
 		{"kip279-after-the-fix", GroupFamousIncidents, kip279AfterTheFix},
+		{"incident-kafka-7128", GroupFamousIncidents, incidentKafka7128},
+		{"incident-kafka-7128-fixed", GroupFamousIncidents, incidentKafka7128Fixed},
 	}
 }
 

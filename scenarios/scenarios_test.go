@@ -110,6 +110,8 @@ func TestCourseOrder(t *testing.T) {
 		{"kip101-after-the-fix", scenarios.GroupFamousIncidents},
 		{"kip279-before-the-fix", scenarios.GroupFamousIncidents},
 		{"kip279-after-the-fix", scenarios.GroupFamousIncidents},
+		{"incident-kafka-7128", scenarios.GroupFamousIncidents},
+		{"incident-kafka-7128-fixed", scenarios.GroupFamousIncidents},
 	}
 	all := scenarios.All()
 	if len(all) != len(want) {
