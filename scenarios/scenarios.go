@@ -35,6 +35,12 @@ var incidentKafka7128 string
 //go:embed incident-kafka-7128-fixed.txt
 var incidentKafka7128Fixed string
 
+//go:embed incident-kip-903.txt
+var incidentKip903 string
+
+//go:embed incident-kip-903-fixed.txt
+var incidentKip903Fixed string
+
 //go:embed jepsen-2013.txt
 var jepsen2013 string
 
@@ -144,6 +150,8 @@ func course() []entry {
 		{"kip279-after-the-fix", GroupFamousIncidents, kip279AfterTheFix},
 		{"incident-kafka-7128", GroupFamousIncidents, incidentKafka7128},
 		{"incident-kafka-7128-fixed", GroupFamousIncidents, incidentKafka7128Fixed},
+		{"incident-kip-903", GroupFamousIncidents, incidentKip903},
+		{"incident-kip-903-fixed", GroupFamousIncidents, incidentKip903Fixed},
 	}
 }
 

@@ -112,6 +112,8 @@ func TestCourseOrder(t *testing.T) {
 		{"kip279-after-the-fix", scenarios.GroupFamousIncidents},
 		{"incident-kafka-7128", scenarios.GroupFamousIncidents},
 		{"incident-kafka-7128-fixed", scenarios.GroupFamousIncidents},
+		{"incident-kip-903", scenarios.GroupFamousIncidents},
+		{"incident-kip-903-fixed", scenarios.GroupFamousIncidents},
 	}
 	all := scenarios.All()
 	if len(all) != len(want) {
