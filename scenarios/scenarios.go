@@ -41,6 +41,12 @@ var incidentKip903 string
 //go:embed incident-kip-903-fixed.txt
 var incidentKip903Fixed string
 
+//go:embed incident-kafka-14704.txt
+var incidentKafka14704 string
+
+//go:embed incident-kafka-14704-fixed.txt
+var incidentKafka14704Fixed string
+
 //go:embed jepsen-2013.txt
 var jepsen2013 string
 
@@ -152,6 +158,8 @@ func course() []entry {
 		{"incident-kafka-7128-fixed", GroupFamousIncidents, incidentKafka7128Fixed},
 		{"incident-kip-903", GroupFamousIncidents, incidentKip903},
 		{"incident-kip-903-fixed", GroupFamousIncidents, incidentKip903Fixed},
+		{"incident-kafka-14704", GroupFamousIncidents, incidentKafka14704},
+		{"incident-kafka-14704-fixed", GroupFamousIncidents, incidentKafka14704Fixed},
 	}
 }
 

@@ -114,6 +114,8 @@ func TestCourseOrder(t *testing.T) {
 		{"incident-kafka-7128-fixed", scenarios.GroupFamousIncidents},
 		{"incident-kip-903", scenarios.GroupFamousIncidents},
 		{"incident-kip-903-fixed", scenarios.GroupFamousIncidents},
+		{"incident-kafka-14704", scenarios.GroupFamousIncidents},
+		{"incident-kafka-14704-fixed", scenarios.GroupFamousIncidents},
 	}
 	all := scenarios.All()
 	if len(all) != len(want) {
