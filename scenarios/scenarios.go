@@ -47,6 +47,12 @@ var incidentKafka14704 string
 //go:embed incident-kafka-14704-fixed.txt
 var incidentKafka14704Fixed string
 
+//go:embed incident-kafka-15021.txt
+var incidentKafka15021 string
+
+//go:embed incident-kafka-15021-fixed.txt
+var incidentKafka15021Fixed string
+
 //go:embed jepsen-2013.txt
 var jepsen2013 string
 
@@ -160,6 +166,8 @@ func course() []entry {
 		{"incident-kip-903-fixed", GroupFamousIncidents, incidentKip903Fixed},
 		{"incident-kafka-14704", GroupFamousIncidents, incidentKafka14704},
 		{"incident-kafka-14704-fixed", GroupFamousIncidents, incidentKafka14704Fixed},
+		{"incident-kafka-15021", GroupFamousIncidents, incidentKafka15021},
+		{"incident-kafka-15021-fixed", GroupFamousIncidents, incidentKafka15021Fixed},
 	}
 }
 

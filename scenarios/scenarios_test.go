@@ -116,6 +116,8 @@ func TestCourseOrder(t *testing.T) {
 		{"incident-kip-903-fixed", scenarios.GroupFamousIncidents},
 		{"incident-kafka-14704", scenarios.GroupFamousIncidents},
 		{"incident-kafka-14704-fixed", scenarios.GroupFamousIncidents},
+		{"incident-kafka-15021", scenarios.GroupFamousIncidents},
+		{"incident-kafka-15021-fixed", scenarios.GroupFamousIncidents},
 	}
 	all := scenarios.All()
 	if len(all) != len(want) {
