@@ -53,6 +53,12 @@ var incidentKafka15021 string
 //go:embed incident-kafka-15021-fixed.txt
 var incidentKafka15021Fixed string
 
+//go:embed incident-kafka-15583.txt
+var incidentKafka15583 string
+
+//go:embed incident-kafka-15583-fixed.txt
+var incidentKafka15583Fixed string
+
 //go:embed jepsen-2013.txt
 var jepsen2013 string
 
@@ -168,6 +174,8 @@ func course() []entry {
 		{"incident-kafka-14704-fixed", GroupFamousIncidents, incidentKafka14704Fixed},
 		{"incident-kafka-15021", GroupFamousIncidents, incidentKafka15021},
 		{"incident-kafka-15021-fixed", GroupFamousIncidents, incidentKafka15021Fixed},
+		{"incident-kafka-15583", GroupFamousIncidents, incidentKafka15583},
+		{"incident-kafka-15583-fixed", GroupFamousIncidents, incidentKafka15583Fixed},
 	}
 }
 

@@ -118,6 +118,8 @@ func TestCourseOrder(t *testing.T) {
 		{"incident-kafka-14704-fixed", scenarios.GroupFamousIncidents},
 		{"incident-kafka-15021", scenarios.GroupFamousIncidents},
 		{"incident-kafka-15021-fixed", scenarios.GroupFamousIncidents},
+		{"incident-kafka-15583", scenarios.GroupFamousIncidents},
+		{"incident-kafka-15583-fixed", scenarios.GroupFamousIncidents},
 	}
 	all := scenarios.All()
 	if len(all) != len(want) {
