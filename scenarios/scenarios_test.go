@@ -229,8 +229,7 @@ func TestEveryFileIsListed(t *testing.T) {
 // TestLearnerText: what the page shows of a preset holds none of the
 // maintainers' notes, no expected outputs and no expect claims, and plays
 // exactly what the preset plays: the same steps at the same times, the
-// same questions,
-// captions and cluster.
+// same questions, captions and cluster.
 func TestLearnerText(t *testing.T) {
 	for _, p := range scenarios.All() {
 		lt := p.LearnerText()
