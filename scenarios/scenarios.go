@@ -71,6 +71,36 @@ var incidentUncleanByDefault string
 //go:embed incident-unclean-by-default-fixed.txt
 var incidentUncleanByDefaultFixed string
 
+//go:embed incident-kafka-7128.txt
+var incidentKafka7128 string
+
+//go:embed incident-kafka-7128-fixed.txt
+var incidentKafka7128Fixed string
+
+//go:embed incident-kip-903.txt
+var incidentKip903 string
+
+//go:embed incident-kip-903-fixed.txt
+var incidentKip903Fixed string
+
+//go:embed incident-kafka-14704.txt
+var incidentKafka14704 string
+
+//go:embed incident-kafka-14704-fixed.txt
+var incidentKafka14704Fixed string
+
+//go:embed incident-kafka-15021.txt
+var incidentKafka15021 string
+
+//go:embed incident-kafka-15021-fixed.txt
+var incidentKafka15021Fixed string
+
+//go:embed incident-kafka-15583.txt
+var incidentKafka15583 string
+
+//go:embed incident-kafka-15583-fixed.txt
+var incidentKafka15583Fixed string
+
 //go:embed jepsen-2013.txt
 var jepsen2013 string
 
@@ -158,9 +188,10 @@ type entry struct{ name, group, text string }
 // min.insync.replicas. Famous failures run from the unclean election
 // through Jepsen's 2013 test to KIP-966's eligible leader replicas. Famous
 // incidents are the gallery's pairs, by the release that fixed each:
-// KIP-101 and KIP-106 (0.11), KIP-279 (2.0), KIP-91 (2.1), KIP-320's
-// consumer check (2.3), KIP-537 (2.5), KIP-679 (3.0), KIP-841 (3.3) and
-// KAFKA-12670 (3.9), each before and after its fix.
+// KIP-101 and KIP-106 (0.11), KIP-279 (2.0), KIP-91 and KAFKA-7128
+// (2.1), KIP-320's consumer check (2.3), KIP-537 (2.5), KIP-679 (3.0),
+// KIP-841 (3.3), KIP-903 and KAFKA-14704 (3.5), KAFKA-15021 (3.6),
+// KAFKA-15583 (3.7) and KAFKA-12670 (3.9), each before and after its fix.
 func course() []entry {
 	return []entry{
 		{"start-here", GroupLesson, startHere},
@@ -183,6 +214,8 @@ func course() []entry {
 		{"kip279-after-the-fix", GroupFamousIncidents, kip279AfterTheFix},
 		{"incident-no-retries", GroupFamousIncidents, incidentNoRetries},
 		{"incident-no-retries-fixed", GroupFamousIncidents, incidentNoRetriesFixed},
+		{"incident-kafka-7128", GroupFamousIncidents, incidentKafka7128},
+		{"incident-kafka-7128-fixed", GroupFamousIncidents, incidentKafka7128Fixed},
 		{"incident-consumer-misses-truncation", GroupFamousIncidents, incidentConsumerMissesTruncation},
 		{"incident-consumer-misses-truncation-fixed", GroupFamousIncidents, incidentConsumerMissesTruncationFixed},
 		{"incident-isr-shrinks-on-a-hiccup", GroupFamousIncidents, incidentIsrShrinksOnAHiccup},
@@ -191,6 +224,14 @@ func course() []entry {
 		{"incident-duplicate-on-retry-fixed", GroupFamousIncidents, incidentDuplicateOnRetryFixed},
 		{"incident-fenced-in-isr", GroupFamousIncidents, incidentFencedInIsr},
 		{"incident-fenced-in-isr-fixed", GroupFamousIncidents, incidentFencedInIsrFixed},
+		{"incident-kip-903", GroupFamousIncidents, incidentKip903},
+		{"incident-kip-903-fixed", GroupFamousIncidents, incidentKip903Fixed},
+		{"incident-kafka-14704", GroupFamousIncidents, incidentKafka14704},
+		{"incident-kafka-14704-fixed", GroupFamousIncidents, incidentKafka14704Fixed},
+		{"incident-kafka-15021", GroupFamousIncidents, incidentKafka15021},
+		{"incident-kafka-15021-fixed", GroupFamousIncidents, incidentKafka15021Fixed},
+		{"incident-kafka-15583", GroupFamousIncidents, incidentKafka15583},
+		{"incident-kafka-15583-fixed", GroupFamousIncidents, incidentKafka15583Fixed},
 		{"incident-kraft-unclean-setting", GroupFamousIncidents, incidentKraftUncleanSetting},
 		{"incident-kraft-unclean-setting-fixed", GroupFamousIncidents, incidentKraftUncleanSettingFixed},
 	}

@@ -114,6 +114,8 @@ func TestCourseOrder(t *testing.T) {
 		{"kip279-after-the-fix", scenarios.GroupFamousIncidents},
 		{"incident-no-retries", scenarios.GroupFamousIncidents},
 		{"incident-no-retries-fixed", scenarios.GroupFamousIncidents},
+		{"incident-kafka-7128", scenarios.GroupFamousIncidents},
+		{"incident-kafka-7128-fixed", scenarios.GroupFamousIncidents},
 		{"incident-consumer-misses-truncation", scenarios.GroupFamousIncidents},
 		{"incident-consumer-misses-truncation-fixed", scenarios.GroupFamousIncidents},
 		{"incident-isr-shrinks-on-a-hiccup", scenarios.GroupFamousIncidents},
@@ -122,6 +124,14 @@ func TestCourseOrder(t *testing.T) {
 		{"incident-duplicate-on-retry-fixed", scenarios.GroupFamousIncidents},
 		{"incident-fenced-in-isr", scenarios.GroupFamousIncidents},
 		{"incident-fenced-in-isr-fixed", scenarios.GroupFamousIncidents},
+		{"incident-kip-903", scenarios.GroupFamousIncidents},
+		{"incident-kip-903-fixed", scenarios.GroupFamousIncidents},
+		{"incident-kafka-14704", scenarios.GroupFamousIncidents},
+		{"incident-kafka-14704-fixed", scenarios.GroupFamousIncidents},
+		{"incident-kafka-15021", scenarios.GroupFamousIncidents},
+		{"incident-kafka-15021-fixed", scenarios.GroupFamousIncidents},
+		{"incident-kafka-15583", scenarios.GroupFamousIncidents},
+		{"incident-kafka-15583-fixed", scenarios.GroupFamousIncidents},
 		{"incident-kraft-unclean-setting", scenarios.GroupFamousIncidents},
 		{"incident-kraft-unclean-setting-fixed", scenarios.GroupFamousIncidents},
 	}
@@ -231,14 +241,14 @@ func TestEveryFileIsListed(t *testing.T) {
 }
 
 // TestLearnerText: what the page shows of a preset holds none of the
-// maintainers' notes and no expected outputs, and plays exactly what the
-// preset plays: the same steps at the same times, the same questions,
-// captions and cluster.
+// maintainers' notes, no expected outputs and no expect claims, and plays
+// exactly what the preset plays: the same steps at the same times, the
+// same questions, captions and cluster.
 func TestLearnerText(t *testing.T) {
 	for _, p := range scenarios.All() {
 		lt := p.LearnerText()
 		for i, line := range strings.Split(lt, "\n") {
-			if t2 := strings.TrimSpace(line); strings.HasPrefix(t2, "#") || t2 == "----" {
+			if t2 := strings.TrimSpace(line); strings.HasPrefix(t2, "#") || t2 == "----" || strings.HasPrefix(t2, "expect ") {
 				t.Errorf("%s: learner text line %d is %q", p.Name, i+1, line)
 			}
 		}

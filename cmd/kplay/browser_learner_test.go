@@ -214,9 +214,9 @@ func TestBrowserLearnerTeacherPath(t *testing.T) {
 	ctx, base, pageErrors := learnerOpen(t, 1280, 800, "/")
 	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("preset"); p.value = "failover-and-preferred-leader"; p.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
 	pollJS(t, ctx, `location.search === "?preset=failover-and-preferred-leader" && document.getElementById("script").value.includes("cluster ")`, 10*time.Second, "picking a preset does not name it in the address bar")
-	// The picker is a course: the lesson first, then famous failures.
-	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].map(g => g.label).join("|")`); got != "The lesson|Famous failures" {
-		t.Errorf("picker groups %q, want the lesson then famous failures", got)
+	// The picker is a course: the lesson first, then famous failures and incidents.
+	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].map(g => g.label).join("|")`); got != "The lesson|Famous failures|Famous incidents" {
+		t.Errorf("picker groups %q, want the lesson, famous failures, famous incidents", got)
 	}
 	setPlaying(t, ctx, false)
 	// Retitle the scenario in the editor and apply with Ctrl+Enter.

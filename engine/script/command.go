@@ -60,6 +60,7 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"bug-in", "bug-in PRESET  (in a fix's preset: the preset that shows the bug on the release that had it)"},
 	{"expect", "expect leader|isr|elr|leader-epoch|hw TOPIC-P=VALUE ...  (a claim: ok if it holds, else what differs)"},
 	{"expect", "expect lost|kept|duplicates TOPIC-P values=(a, b)  (committed or acknowledged records missing from / on the leader; values on the leader more than once)"},
+	{"expect", "expect hw-moves TOPIC-P broker=ID [since=TIME] values=(2->3, 3->2)  (one broker's high watermark moves, in order)"},
 	{"expect", "expect violations=(CommittedDurability, ...)|none  (the broken guarantees seen so far)"},
 }
 

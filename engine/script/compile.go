@@ -130,7 +130,7 @@ func Compile(dirs []Directive) (Scenario, error) {
 			now, flush = t, true
 		case kindObserve:
 			if d.Cmd == "expect" { // a claim for tests: checked, then dropped
-				if _, err := parseExpect(d); err != nil {
+				if _, err := parseExpect(d, sc.Config.Start); err != nil {
 					return sc, err
 				}
 			}

@@ -25,7 +25,12 @@ import (
 //	expect kept t-0 values=(m1)          (committed or acknowledged, on the leader)
 //	expect duplicates t-0 values=(m1)    (values on the leader's log more than once)
 //	expect violations=(CommittedDurability, AcknowledgedWriteLost)   (or =none)
+//	expect hw-moves t-0 broker=1 since=00:00:40.000 values=(2->3, 3->2, 2->3)
 //
+// hw-moves lists, in order, every move of one broker's high watermark of
+// the partition at or after since= (a clock time or a duration since the
+// cluster's start; the start when left out), each "from->to" ("2→3" is
+// read as "2->3"): a follower's HW too, which hw, the leader's, is not.
 // The first five take one or more TOPIC-P=VALUE arguments. A record's
 // value names it; the values of lost, kept and duplicates and the rule
 // names of violations are compared as sets, with none or () for the
@@ -38,6 +43,9 @@ type expectation struct {
 	tp    engine.TopicPartition
 	vals  []string
 	pos   Pos
+	// broker and since are hw-moves' broker=ID and since=TIME.
+	broker engine.BrokerID
+	since  engine.Time
 }
 
 // expectItem is one TOPIC-P=VALUE claim.
@@ -48,10 +56,11 @@ type expectItem struct {
 }
 
 // expectSynopsis is the error messages' list of what expect states.
-const expectSynopsis = "leader, isr, elr, leader-epoch, hw, lost, kept, duplicates or violations="
+const expectSynopsis = "leader, isr, elr, leader-epoch, hw, lost, kept, duplicates, hw-moves or violations="
 
-// parseExpect reads and checks an expect directive without running it.
-func parseExpect(d Directive) (expectation, *Error) {
+// parseExpect reads and checks an expect directive without running it;
+// start is the cluster's first instant, for hw-moves' since=.
+func parseExpect(d Directive, start engine.Time) (expectation, *Error) {
 	e := expectation{pos: d.Pos}
 	if len(d.Args) == 0 {
 		return e, errAt(d.Pos, "expect needs a claim: %s", expectSynopsis)
@@ -104,8 +113,77 @@ func parseExpect(d Directive) (expectation, *Error) {
 		}
 		e.tp, e.vals = tp, setValues(rest[1].Vals)
 		return e, nil
+	case "hw-moves":
+		return parseHWMoves(d, e, rest, start)
 	}
 	return e, errAt(first.Pos, "expect does not state %q; it states %s", e.what, expectSynopsis)
+}
+
+// parseHWMoves reads the arguments of expect hw-moves: a partition,
+// broker=ID, optionally since=TIME, and values=(from->to, ...) in order.
+func parseHWMoves(d Directive, e expectation, rest []Arg, start engine.Time) (expectation, *Error) {
+	const example = "expect hw-moves t-0 broker=1 since=00:00:40.000 values=(2->3)"
+	if len(rest) == 0 || rest[0].Vals != nil {
+		return e, errAt(d.Pos, "expect hw-moves takes a partition, broker=ID, [since=TIME] and values=(...), such as %s", example)
+	}
+	tp, err := ParseTP(rest[0].Key)
+	if err != nil {
+		return e, errAt(rest[0].Pos, "%v", err)
+	}
+	e.tp, e.since, e.vals = tp, start, nil
+	var haveBroker, haveValues bool
+	for _, a := range rest[1:] {
+		if a.Vals == nil {
+			return e, errAt(a.Pos, "%q follows the partition; expect hw-moves takes broker=, since= and values=", a.Key)
+		}
+		switch a.Key {
+		case "broker":
+			v, err := single(a)
+			if err != nil {
+				return e, err
+			}
+			id, perr := parseInt(strings.TrimPrefix(v, "b"), 1, engine.MaxBrokers)
+			if perr != nil {
+				return e, errAt(a.Pos, "broker: %v", perr)
+			}
+			e.broker, haveBroker = engine.BrokerID(id), true
+		case "since":
+			v, err := single(a)
+			if err != nil {
+				return e, err
+			}
+			t, perr := parseInstant(v, start)
+			if perr != nil {
+				return e, errAt(a.Pos, "since: %v", perr)
+			}
+			e.since = t
+		case "values":
+			haveValues = true
+			for _, v := range a.Vals {
+				if v = strings.TrimSpace(v); v == "" || v == "none" {
+					continue
+				}
+				from, to, ok := strings.Cut(strings.ReplaceAll(v, "→", "->"), "->")
+				f, err1 := parseInt(strings.TrimSpace(from), 0, 1<<50)
+				t, err2 := parseInt(strings.TrimSpace(to), 0, 1<<50)
+				if !ok || err1 != nil || err2 != nil {
+					return e, errAt(a.Pos, "values: %q is not a move such as 2->3", v)
+				}
+				e.vals = append(e.vals, moveText(f, t))
+			}
+		default:
+			return e, errAt(a.Pos, "expect hw-moves takes broker=, since= and values=, not %s=", a.Key)
+		}
+	}
+	if !haveBroker || !haveValues {
+		return e, errAt(d.Pos, "expect hw-moves needs broker=ID and values=(...), such as %s", example)
+	}
+	return e, nil
+}
+
+// moveText prints a high watermark's move as hw-moves writes it.
+func moveText(from, to int64) string {
+	return strconv.FormatInt(from, 10) + "->" + strconv.FormatInt(to, 10)
 }
 
 // expectExample is a well-formed value for claim what, for messages.
@@ -199,12 +277,29 @@ func setText(vs []string) string {
 
 // expect runs an expect directive against the cluster now.
 func (r *Runner) expect(d Directive) (string, *Error) {
-	e, err := parseExpect(d)
+	e, err := parseExpect(d, r.c.Config().Start)
 	if err != nil {
 		return "", err
 	}
 	s := r.c.State()
 	var fails []string
+	if e.what == "hw-moves" {
+		if _, ok := s.Partition(e.tp); !ok {
+			return "", errAt(d.Pos, "no partition %s", e.tp)
+		}
+		var got []string
+		node := engine.Broker(e.broker)
+		r.c.EachEvent(r.c.FirstEvent(), func(ev *engine.Event) bool {
+			if ev.Kind == engine.EvHWChanged && ev.Node == node && ev.TP == e.tp && ev.At >= e.since {
+				got = append(got, moveText(int64(ev.Offset), int64(ev.End)))
+			}
+			return true
+		})
+		if !slices.Equal(got, e.vals) {
+			fails = append(fails, fmt.Sprintf("%s's high watermark of %s moved %s since %s, not %s", node, e.tp, setText(got), engine.FormatTime(e.since), setText(e.vals)))
+		}
+		return claimOutput(fails), nil
+	}
 	if e.what == "violations" {
 		if got := sortedSet(r.violations); !slices.Equal(got, e.vals) {
 			fails = append(fails, fmt.Sprintf("the violations so far are %s, not %s", setText(got), setText(e.vals)))

@@ -29,7 +29,9 @@ func runOutputs(t *testing.T, src string) map[int]string {
 // (Partition.maybeIncrementLeaderHW); when the leader b1 is fenced after
 // broker.session.timeout.ms, the controller elects the first live ISR
 // member in replica order, b2, in leader epoch 1, and drops b1 from the
-// ISR (PartitionChangeBuilder); an acks=1 record the leader answered
+// ISR (PartitionChangeBuilder); b1's own high watermark moved once, from
+// 0 to 2, when the last of its followers fetched past both records (the
+// minimum log end over the ISR); an acks=1 record the leader answered
 // before any follower fetched it is gone from the new leader.
 func TestExpectClaims(t *testing.T) {
 	const src = `cluster brokers=3 latency=(0,0) linger.ms=0
@@ -61,6 +63,9 @@ expect violations=(AcknowledgedWriteLost)
 expect elr t-0=none
 expect duplicates t-0 values=()
 expect hw t-0=7
+expect hw-moves t-0 broker=1 values=(0->2)
+expect hw-moves t-0 broker=1 since=00:00:00.500 values=none
+expect hw-moves t-0 broker=1 values=(0→2, 2->3)
 `
 	out := runOutputs(t, src)
 	want := map[int]string{
@@ -82,6 +87,9 @@ expect hw t-0=7
 		27: "ok\n",
 		28: "ok\n",
 		29: "claim failed: t-0's leader's high watermark is 2, not 7\n",
+		30: "ok\n",
+		31: "ok\n",
+		32: "claim failed: b1's high watermark of t-0 moved (0->2) since 00:00:00.000, not (0->2, 2->3)\n",
 	}
 	for line, w := range want {
 		if out[line] != w {
@@ -107,6 +115,12 @@ func TestExpectErrors(t *testing.T) {
 		{"expect violations=(1bad)", `2:8: violations: "1bad" is not a rule name`},
 		{"expect violations=none lost", `2:24: expect violations= takes nothing more`},
 		{"expect hw=1", "2:8: expect does not state hw="},
+		{"expect hw-moves t-0 values=(1->2)", "2:1: expect hw-moves needs broker=ID and values=(...)"},
+		{"expect hw-moves broker=1 values=(1->2)", "2:1: expect hw-moves takes a partition"},
+		{"expect hw-moves t-0 broker=1 values=(1-2)", `2:30: values: "1-2" is not a move such as 2->3`},
+		{"expect hw-moves t-0 broker=1 since=soon values=(1->2)", "2:30: since:"},
+		{"expect hw-moves t-0 broker=1 at=1s values=(1->2)", "2:30: expect hw-moves takes broker=, since= and values=, not at="},
+		{"expect hw-moves t-0 broker=x values=(1->2)", "2:21: broker:"},
 	} {
 		_, err := ParseAndCompile("x", "cluster brokers=3\n"+c.line+"\n")
 		if err == nil || !strings.Contains(err.Error(), c.msg) {
