@@ -242,10 +242,14 @@ var versionChanges = [...]Change{
 		NotInKRaft: "KRaft has only the AlterPartition path: a KRaft leader never wrote the ISR itself",
 		Source:     "KAFKA-8836 (commit 57de67db22, Kafka 2.7.0)",
 		Doc:        kipDocs + "KIP-497%3A+Add+inter-broker+API+to+alter+ISR"},
-	{Name: "kip-679", Ticket: "KIP-679", Since: 300, Kind: ChangeDefault, Setting: "enable.idempotence", OldDefault: "false",
+	// KIP-679 made enable.idempotence default to true in 3.0.0, but a bug
+	// (KAFKA-13598) left it off unless written, in 3.0.0 and 3.1.0; the fix
+	// (commit for PR 11691) is in 3.0.1, 3.1.1 and 3.2.0 (Kafka's 3.2.0
+	// upgrade notes). kafka=X.Y replays X.Y.0, so the default counts from 3.2.
+	{Name: "kip-679", Ticket: "KIP-679", Since: 302, Kind: ChangeDefault, Setting: "enable.idempotence", OldDefault: "false",
 		Old:    "the producer is not idempotent by default: a retried batch can be written twice",
 		New:    "enable.idempotence defaults to true (with acks=all; the producer's acks default moved from 1 to all too, but kplay's produce takes acks per command, acks=all unless written, so write acks=1 to replay an older client)",
-		Source: "KAFKA-10619 (commit c92d013fd4, Kafka 3.0.0)",
+		Source: "KAFKA-10619 (commit c92d013fd4, Kafka 3.0.0); in effect from KAFKA-13598 (Kafka 3.0.1, 3.1.1, 3.2.0)",
 		Doc:    kipDocs + "KIP-679%3A+Producer+will+enable+the+strongest+delivery+guarantee+by+default"},
 	{Name: "kip-841", Ticket: "KIP-841", Since: sinceKIP841, Kind: ChangeBehaviour,
 		Old:    "a leader adds a caught-up follower to the ISR even when the controller has fenced it or it is in controlled shutdown, and the controller accepts it",

@@ -26,7 +26,8 @@ func compileCluster(t *testing.T, line string) engine.Config {
 // writes it: unclean.leader.election.enable true before 0.11 (KIP-106,
 // KAFKA-4623), replica.lag.time.max.ms 10000 before 2.5 (KIP-537,
 // KAFKA-9102), the producer's retries 0 before 2.1 (KIP-91, KAFKA-5886),
-// enable.idempotence false before 3.0 (KIP-679, KAFKA-10619),
+// enable.idempotence false before 3.2 (KIP-679, KAFKA-10619: 3.0.0 and
+// 3.1.0 left it off unless written, KAFKA-13598),
 // linger.ms 0 before 4.0 (KIP-1030) and eligible leader replicas off before
 // 4.1 (KIP-966; 4.0 formats new clusters at level 0).
 func TestKafkaReleaseDefaults(t *testing.T) {
@@ -45,8 +46,14 @@ func TestKafkaReleaseDefaults(t *testing.T) {
 		t.Errorf("kafka=2.4: %+v", c)
 	}
 	c = compileCluster(t, "cluster kafka=3.0")
-	if c.ReplicaLagTimeMaxMs != 30000 || !c.EnableIdempotence || c.LingerMs != 0 || c.EligibleLeaderReplicas {
+	if c.ReplicaLagTimeMaxMs != 30000 || c.EnableIdempotence || c.LingerMs != 0 || c.EligibleLeaderReplicas {
 		t.Errorf("kafka=3.0: %+v", c)
+	}
+	if c = compileCluster(t, "cluster kafka=3.1"); c.EnableIdempotence {
+		t.Errorf("kafka=3.1 is idempotent by default; KAFKA-13598 left 3.1.0 without")
+	}
+	if c = compileCluster(t, "cluster kafka=3.2"); !c.EnableIdempotence {
+		t.Errorf("kafka=3.2 is not idempotent by default")
 	}
 	c = compileCluster(t, "cluster kafka=4.0")
 	if c.LingerMs != 5 || c.EligibleLeaderReplicas {
