@@ -28,8 +28,8 @@ const (
 var Commands = []struct{ Name, Synopsis string }{
 	{"cluster", "cluster brokers=3 [seed=1] [start=10:00:00.000] [latency=(1,3)] [kafka=4.4 [kip-320=on|off ...]] [<kafka.config>=<value>...]"},
 	{"create-topic", "create-topic NAME [partitions=1] [rf=3] [start=1] [min.insync.replicas=N]"},
-	{"produce", "produce TOPIC-P values=(a, b) | count=N [key=K] [acks=all|1|0] [producer=p1] [broker=ID]"},
-	{"produce", "produce TOPIC-P rate=N/s for=DURATION [key=K] [acks=all|1|0] [producer=p1]  (one record every 1000/N ms)"},
+	{"produce", "produce TOPIC-P values=(a, b) | count=N [key=K] [acks=all|1|0] [producer=p1] [broker=ID] [size=1024]  (size: each record's bytes, for the fetch size limits)"},
+	{"produce", "produce TOPIC-P rate=N/s for=DURATION [key=K] [acks=all|1|0] [producer=p1] [size=1024]  (one record every 1000/N ms)"},
 	{"consume", "consume TOPIC-P [from=earliest|latest|OFFSET] [consumer=c1] [broker=ID] [client.rack=R]"},
 	{"seek", "seek TOPIC-P offset=N [consumer=c1]  (KafkaConsumer.seek: move a running consumer, keeping its preferred read replica)"},
 	{"crash", "crash BROKER [lose-unflushed=N]  (kill -9; optionally lose the last N records of each log)"},
@@ -338,7 +338,7 @@ func toCommand(d Directive) (engine.Command, *Error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := checkKeys(d, "values", "count", "key", "acks", "producer", "broker"); err != nil {
+		if err := checkKeys(d, "values", "count", "key", "acks", "producer", "broker", "size"); err != nil {
 			return nil, err
 		}
 		p := engine.Produce{TP: tp, Acks: engine.AcksAll}
@@ -388,6 +388,12 @@ func toCommand(d Directive) (engine.Command, *Error) {
 					return nil, errAt(a.Pos, "broker: %v", e)
 				}
 				p.Broker = engine.BrokerID(n)
+			case "size":
+				n, e := parseInt(v, 1, engine.MaxRecordSize)
+				if e != nil {
+					return nil, errAt(a.Pos, "size (each record's bytes, default %d): %v", engine.DefaultRecordSize, e)
+				}
+				p.Size = int32(n)
 			}
 		}
 		if len(p.Values) == 0 {
