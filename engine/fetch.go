@@ -361,7 +361,25 @@ func (c *Cluster) followerFetchTimeout(b *broker, leader BrokerID) {
 // DivergingEpoch truncates the log (docs/kafka-rules.md §6.5); OFFSET_OUT_OF_RANGE
 // truncates to the leader's end (§6.7); other errors delay the partition by
 // replica.fetch.backoff.ms. Then it fetches again at once.
+//
+// On a slow disk a response with records waits for its write first
+// (queueOnDisk): the fetcher thread is busy appending and sends nothing
+// meanwhile, so no socket timeout runs for the answered fetch.
 func (c *Cluster) handleFollowerFetchResponse(b *broker, m Message) {
+	f := b.fetcher(BrokerID(m.From.ID))
+	if f == nil || f.inflight != m.Request {
+		return // a response to a fetch this fetcher no longer waits for
+	}
+	if c.queueOnDisk(b, m, fetchResponseWrites(m)) {
+		f.deadline = max(f.deadline, b.diskFree+1)
+		return
+	}
+	c.followerFetchResponse(b, m)
+}
+
+// followerFetchResponse is handleFollowerFetchResponse once the broker's
+// disk has written the records.
+func (c *Cluster) followerFetchResponse(b *broker, m Message) {
 	leader := BrokerID(m.From.ID)
 	f := b.fetcher(leader)
 	if f == nil || f.inflight != m.Request {

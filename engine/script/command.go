@@ -40,6 +40,7 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"cut", "cut NODE NODE  (take one link down, both ways; cuts add up)"},
 	{"heal", "heal [NODE NODE]  (undo isolate, partition, cut, slow and drop; with two nodes only that link's cut, slow and drop)"},
 	{"slow", "slow NODE NODE latency=(MIN, MAX)"},
+	{"slow-disk", "slow-disk BROKER latency=DURATION  (every append to its logs takes this long; latency=0ms heals the disk, heal does not)"},
 	{"drop", "drop NODE NODE per-mille=N"},
 	{"elect-leaders", "elect-leaders type=preferred|unclean (TOPIC-P | all)  (kafka-leader-election.sh)"},
 	{"config", configSynopsis()},
@@ -73,7 +74,7 @@ func classify(cmd string) kind {
 	switch cmd {
 	case "cluster":
 		return kindCluster
-	case "create-topic", "produce", "consume", "seek", "crash", "restart", "shutdown", "isolate", "partition", "cut", "heal", "slow", "drop", "elect-leaders", "config":
+	case "create-topic", "produce", "consume", "seek", "crash", "restart", "shutdown", "isolate", "partition", "cut", "heal", "slow", "slow-disk", "drop", "elect-leaders", "config":
 		return kindAction
 	case "advance", "run", "step":
 		return kindTime
@@ -405,6 +406,8 @@ func toCommand(d Directive) (engine.Command, *Error) {
 		return p, nil
 	case "seek":
 		return seekCommand(d)
+	case "slow-disk":
+		return slowDiskCommand(d)
 	case "consume":
 		tp, err := tpArg(d)
 		if err != nil {
