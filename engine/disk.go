@@ -2,8 +2,9 @@ package engine
 
 import "fmt"
 
-// The disk model: a broker's disk can be slow, so that every write to its
-// logs takes time, and a follower that writes slowly falls behind.
+// The disk model (docs/kafka-rules.md §2.9): a broker's disk can be slow,
+// so that every write to its logs takes time, and a follower that writes
+// slowly falls behind.
 //
 // Kafka acknowledges a produce with acks=1 only after the leader's local
 // append (ReplicaManager.appendRecords → Partition.appendRecordsToLeader →

@@ -112,7 +112,7 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 	}
 }
 
-// fetchBudget is what is left of one fetch's byte limits as
+// fetchBudget (docs/kafka-rules.md §2.8) is what is left of one fetch's byte limits as
 // ReplicaManager.readFromLog spends them over its partitions: each
 // partition reads at most min(its own limit, what the response has left),
 // the first partition that returns anything may exceed both with its
