@@ -29,7 +29,9 @@ import "fmt"
 // under its lock (UnifiedLog.append); a disk that takes 50 ms per write
 // takes it for each, so kplay queues them all. A produce that this broker
 // does not lead, and a fetch response without records, write nothing and
-// are handled at once, unless writes are queued ahead of them.
+// are handled at once, also while writes are queued (a fetcher has one
+// fetch in flight, so its empty response never overtakes its own
+// records).
 
 // MaxDiskLatency bounds a slow disk's latency per append: one hour, in
 // milliseconds.
