@@ -35,6 +35,12 @@ type broker struct {
 	// produces waiting for the high watermark (DelayedProduce).
 	parked  []parkedFetch
 	delayed []delayedProduce
+	// diskLatency is the time every append to this broker's logs takes
+	// (SlowDisk, 0: a healthy disk); disk holds the writes waiting for it
+	// in order, and diskFree is when the last of them is done (disk.go).
+	diskLatency Time
+	diskFree    Time
+	disk        []diskOp
 }
 
 // fetcher is a follower's fetch session with one leader broker
@@ -87,6 +93,7 @@ func (b *broker) clone() broker {
 	}
 	d.parked = slices.Clone(b.parked)
 	d.delayed = slices.Clone(b.delayed)
+	d.disk = slices.Clone(b.disk)
 	return d
 }
 

@@ -97,6 +97,12 @@ func (c *Cluster) Apply(cmd Command) error {
 			c.emit(Event{Kind: EvCommand, Text: cmd.String()})
 			c.consume(cmd)
 		}
+	case SlowDisk:
+		err = c.checkSlowDisk(cmd)
+		if err == nil {
+			c.emit(Event{Kind: EvCommand, Text: cmd.String()})
+			c.slowDisk(cmd)
+		}
 	default:
 		err = c.applyFault(cmd)
 	}
@@ -436,6 +442,8 @@ func (c *Cluster) fire(it item) {
 		c.isrExpiration(c.broker(BrokerID(it.node.ID)))
 	case timerAlterPartitionTimeout:
 		c.alterPartitionTimeout(c.broker(BrokerID(it.node.ID)), it.tp, it.id)
+	case timerDiskDone:
+		c.diskDone(c.broker(BrokerID(it.node.ID)), it.id)
 	case timerFenceCheck:
 		c.fenceCheck(it.id)
 	case timerRebalance:

@@ -38,6 +38,32 @@ type Produce struct {
 	// partition's leader, as a client holding stale metadata would. The
 	// wrong broker answers NOT_LEADER_OR_FOLLOWER and the producer refreshes.
 	Broker BrokerID
+	// Size is each record's size in bytes, 1..MaxRecordSize; 0 means
+	// DefaultRecordSize. Only the fetch size limits read it.
+	Size int32
+}
+
+// DefaultRecordSize is the size in bytes a record has unless a produce
+// says size=: 1 KiB, a typical small event (Kafka's own
+// ProducerPerformance examples use --record-size 1024).
+const DefaultRecordSize = 1024
+
+// MaxRecordSize bounds a record's size= in bytes: 1 MiB, about the
+// broker's message.max.bytes default of 1048588 (ServerLogConfigs
+// .MAX_MESSAGE_BYTES_DEFAULT), which kplay does not otherwise check.
+const MaxRecordSize = 1 << 20
+
+// RecordBatchOverhead is the bytes a record batch adds to its records
+// (DefaultRecordBatch.RECORD_BATCH_OVERHEAD, the v2 batch header): a fetch
+// counts a batch as this plus its records' sizes.
+const RecordBatchOverhead = 61
+
+// recordSize is the size each record of the produce gets.
+func (c Produce) recordSize() int32 {
+	if c.Size == 0 {
+		return DefaultRecordSize
+	}
+	return c.Size
 }
 
 // Consume starts a consumer that reads one partition in a fetch loop.
@@ -119,6 +145,10 @@ func (c Produce) String() string {
 	if c.Broker != 0 {
 		b = append(b, " broker="...)
 		b = strconv.AppendInt(b, int64(c.Broker), 10)
+	}
+	if c.Size != 0 {
+		b = append(b, " size="...)
+		b = strconv.AppendInt(b, int64(c.Size), 10)
 	}
 	return string(b)
 }

@@ -46,6 +46,17 @@ type Config struct {
 	DeliveryTimeoutMs Time
 	// FetchMaxWaitMs is the consumer's fetch.max.wait.ms (500).
 	FetchMaxWaitMs Time
+	// ReplicaFetchMaxBytes is replica.fetch.max.bytes (1048576) and
+	// ReplicaFetchResponseMaxBytes replica.fetch.response.max.bytes
+	// (10485760): the bytes a follower's fetch asks for per partition and
+	// in all. FetchMaxBytes (52428800) and MaxPartitionFetchBytes
+	// (1048576) are the consumer's fetch.max.bytes and
+	// max.partition.fetch.bytes. A fetch returns whole batches within
+	// them, and at least one batch (KIP-74, ReplicaManager.readFromLog).
+	ReplicaFetchMaxBytes         int
+	ReplicaFetchResponseMaxBytes int
+	FetchMaxBytes                int
+	MaxPartitionFetchBytes       int
 
 	// BrokerHeartbeatIntervalMs is broker.heartbeat.interval.ms (2000) and
 	// BrokerSessionTimeoutMs broker.session.timeout.ms (9000), KRaftConfigs.

@@ -92,6 +92,9 @@ const (
 	// (ClusterControlManager.registerBroker, BrokerLifecycleManager). Only
 	// the first refusal of a series is an event.
 	EvRegistrationRefused
+	// EvDisk: broker Node's disk latency per append became End ms
+	// (SlowDisk; 0: healthy again), as Text says.
+	EvDisk
 )
 
 // Category groups event kinds for filtering (the script's events= argument
@@ -131,7 +134,7 @@ func (k EventKind) Category() Category {
 	case EvProduceAcked, EvProduceError, EvMetadataUpdated, EvConsumerRead, EvConsumerError,
 		EvDuplicate, EvProduceFailed, EvConsumerRedirected, EvConsumerTruncation:
 		return CatClient
-	case EvBrokerStopped, EvBrokerStarted, EvNetwork:
+	case EvBrokerStopped, EvBrokerStarted, EvNetwork, EvDisk:
 		return CatFault
 	case EvViolation:
 		return CatViolation
@@ -245,7 +248,7 @@ func (e Event) String() string {
 		b.WriteString(e.Node.String() + " " + e.Text)
 	case EvBrokerStarted:
 		b.WriteString(e.Node.String() + " starts and registers with the controller")
-	case EvNetwork:
+	case EvNetwork, EvDisk:
 		b.WriteString(e.Text)
 	case EvElection:
 		b.WriteString(e.Text)

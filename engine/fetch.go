@@ -23,6 +23,7 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 	resp := make([]Part, len(m.Parts))
 	respondNow := m.MaxWaitMs <= 0
 	follower := m.ReplicaID != ConsumerReplicaID
+	budget := c.fetchBudget(follower)
 	for i, p := range m.Parts {
 		out := Part{TP: p.TP, FetchOffset: p.FetchOffset, HW: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
 		r := b.replica(p.TP)
@@ -89,10 +90,11 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 		if !follower {
 			limit = hw // read_uncommitted consumers see [logStart, HW) (FetchIsolation.HIGH_WATERMARK)
 		}
-		out.Records = r.read(p.FetchOffset, limit)
+		var used int64
+		out.Records, used = budget.read(r, p.FetchOffset, limit)
 		out.HW = hw
-		if len(out.Records) > 0 {
-			respondNow = true
+		if used > 0 {
+			respondNow = true // fetch.min.bytes / replica.fetch.min.bytes is 1
 		}
 		resp[i] = out
 		if follower {
@@ -108,6 +110,43 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 	for _, p := range m.Parts {
 		c.emit(Event{Kind: EvFetchParked, Node: b.node(), Peer: m.From, TP: p.TP, Offset: p.FetchOffset})
 	}
+}
+
+// fetchBudget (docs/kafka-rules.md §2.8) is what is left of one fetch's byte limits as
+// ReplicaManager.readFromLog spends them over its partitions: each
+// partition reads at most min(its own limit, what the response has left),
+// the first partition that returns anything may exceed both with its
+// first batch (minOneMessage, KIP-74: Fetch v3+ sets no hard limit), and
+// the bytes it read come off what is left.
+type fetchBudget struct {
+	left, perPartition int64
+	minOne             bool
+}
+
+// fetchBudget returns a fresh budget for a follower's fetch
+// (replica.fetch.response.max.bytes, replica.fetch.max.bytes) or a
+// consumer's (fetch.max.bytes, max.partition.fetch.bytes). The request
+// carries the limits in Kafka (FetchRequest MaxBytes and each partition's
+// PartitionMaxBytes); kplay's brokers and consumers share one Config, so
+// the leader reads them from it.
+func (c *Cluster) fetchBudget(follower bool) fetchBudget {
+	if follower {
+		return fetchBudget{left: int64(c.cfg.ReplicaFetchResponseMaxBytes), perPartition: int64(c.cfg.ReplicaFetchMaxBytes), minOne: true}
+	}
+	return fetchBudget{left: int64(c.cfg.FetchMaxBytes), perPartition: int64(c.cfg.MaxPartitionFetchBytes), minOne: true}
+}
+
+// read reads r's whole batches in [from, to) within the budget and spends
+// it (ReplicaManager.readFromLog's loop body); used is the bytes Kafka's
+// read would return, which is above zero also when only part of a batch
+// fit (the reader drops that part).
+func (fb *fetchBudget) read(r *replica, from, to Offset) (recs []Record, used int64) {
+	recs, used = r.readBytes(from, to, min(fb.perPartition, fb.left), fb.minOne)
+	if used > 0 {
+		fb.minOne = false
+	}
+	fb.left = max(0, fb.left-used)
+	return recs, used
 }
 
 // preferredReadReplica picks the replica a consumer in rack should read
@@ -222,6 +261,7 @@ func (c *Cluster) completeParked(b *broker, pf parkedFetch) {
 	m := pf.req
 	consumer := m.ReplicaID == ConsumerReplicaID
 	resp := make([]Part, len(m.Parts))
+	budget := c.fetchBudget(!consumer)
 	for i, p := range m.Parts {
 		out := Part{TP: p.TP, FetchOffset: p.FetchOffset, HW: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
 		r := b.replica(p.TP)
@@ -243,7 +283,7 @@ func (c *Cluster) completeParked(b *broker, pf parkedFetch) {
 			}
 			out.LeaderLEO = r.leo()
 			out.HW = r.hw
-			out.Records = r.read(p.FetchOffset, limit)
+			out.Records, _ = budget.read(r, p.FetchOffset, limit)
 		}
 		resp[i] = out
 	}
@@ -321,7 +361,25 @@ func (c *Cluster) followerFetchTimeout(b *broker, leader BrokerID) {
 // DivergingEpoch truncates the log (docs/kafka-rules.md §6.5); OFFSET_OUT_OF_RANGE
 // truncates to the leader's end (§6.7); other errors delay the partition by
 // replica.fetch.backoff.ms. Then it fetches again at once.
+//
+// On a slow disk a response with records waits for its write first
+// (queueOnDisk): the fetcher thread is busy appending and sends nothing
+// meanwhile, so no socket timeout runs for the answered fetch.
 func (c *Cluster) handleFollowerFetchResponse(b *broker, m Message) {
+	f := b.fetcher(BrokerID(m.From.ID))
+	if f == nil || f.inflight != m.Request {
+		return // a response to a fetch this fetcher no longer waits for
+	}
+	if c.queueOnDisk(b, m, fetchResponseWrites(m)) {
+		f.deadline = max(f.deadline, b.diskFree+1)
+		return
+	}
+	c.followerFetchResponse(b, m)
+}
+
+// followerFetchResponse is handleFollowerFetchResponse once the broker's
+// disk has written the records.
+func (c *Cluster) followerFetchResponse(b *broker, m Message) {
 	leader := BrokerID(m.From.ID)
 	f := b.fetcher(leader)
 	if f == nil || f.inflight != m.Request {

@@ -16,7 +16,17 @@ import "slices"
 //   - acks=0 gets no answer, acks=1 an answer right after the local append,
 //     and acks=all an answer once the high watermark has passed the batch or
 //     REQUEST_TIMED_OUT after request.timeout.ms.
+//
+// On a slow disk the produce waits for its write first (queueOnDisk).
 func (c *Cluster) handleProduce(b *broker, m Message) {
+	if c.queueOnDisk(b, m, produceWrites(b, m)) {
+		return
+	}
+	c.produceNow(b, m)
+}
+
+// produceNow is handleProduce once the broker's disk has written the batch.
+func (c *Cluster) produceNow(b *broker, m Message) {
 	p := m.Parts[0]
 	resp := Part{TP: p.TP, BaseOffset: -1, Leader: NoLeader}
 	r := b.replica(p.TP)

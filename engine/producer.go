@@ -156,6 +156,8 @@ func (c *Cluster) checkProduce(cmd Produce) error {
 		return fmt.Errorf("engine: no broker %d", cmd.Broker)
 	case cmd.Producer < 0 || cmd.Producer > 64:
 		return fmt.Errorf("engine: producer number must be 1..64")
+	case cmd.Size < 0 || cmd.Size > MaxRecordSize:
+		return fmt.Errorf("engine: a record's size must be 1..%d bytes, got %d", MaxRecordSize, cmd.Size)
 	}
 	return nil
 }
@@ -201,8 +203,9 @@ func (c *Cluster) produce(cmd Produce) {
 		m.leader, m.epoch, m.known = cmd.Broker, -1, true
 	}
 	recs := make([]Record, len(cmd.Values))
+	size := cmd.recordSize()
 	for i, v := range cmd.Values {
-		recs[i] = Record{Offset: -1, Key: cmd.Key, Value: v, Producer: node, ProducedAt: c.now, Sequence: -1}
+		recs[i] = Record{Offset: -1, Size: size, Key: cmd.Key, Value: v, Producer: node, ProducedAt: c.now, Sequence: -1}
 	}
 	if !m.known {
 		c.newBatch(p, cmd, recs, batchAwaitMetadata)

@@ -46,6 +46,9 @@ const (
 	// timerRegistrationTimeout gives up on a broker's unanswered
 	// BrokerRegistration (ID = request id).
 	timerRegistrationTimeout
+	// timerDiskDone runs the handler of a broker's oldest write waiting for
+	// its slow disk (ID = the message's id, disk.go).
+	timerDiskDone
 )
 
 // item is one entry of the schedule: a delivery or a timer. Ordered by

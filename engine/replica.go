@@ -100,14 +100,41 @@ func (r *replica) latestEpoch() Epoch {
 	return r.epochs[len(r.epochs)-1].Epoch
 }
 
-// read returns the records in [from, to), sharing the log's array: the
-// slice is clipped, and truncation clips the log, so nothing ever writes
-// into the part of the array that a message holds.
-func (r *replica) read(from, to Offset) []Record {
+// readBytes returns the whole batches of [from, to) that fit in maxBytes,
+// sharing the log's array (the slice is clipped, and truncation clips the
+// log, so nothing ever writes into the part of the array a message holds), and the bytes the read used up
+// (LogSegment.read): a batch counts RecordBatchOverhead plus its records'
+// sizes; with minOne the first batch comes back even if it alone is
+// larger than maxBytes (KIP-74, adjustedMaxSize = max(maxSize, first
+// batch)). used is what Kafka's slice of the segment holds: the whole
+// batches, plus the part of the next batch that fits, which the reader
+// drops (so it is min(bytes available, the adjusted limit)). A batch is
+// the records from one with OffsetDelta 0 up to the next; a read that
+// starts inside a batch counts from its start offset on.
+func (r *replica) readBytes(from, to Offset, maxBytes int64, minOne bool) (recs []Record, used int64) {
 	if from >= to {
-		return nil
+		return nil, 0
 	}
-	return r.log[from-r.logStart : to-r.logStart : to-r.logStart]
+	all := r.log[from-r.logStart : to-r.logStart]
+	limit := maxBytes
+	i := 0
+	for i < len(all) {
+		size := int64(RecordBatchOverhead) + int64(all[i].Size)
+		j := i + 1
+		for j < len(all) && all[j].OffsetDelta != 0 {
+			size += int64(all[j].Size)
+			j++
+		}
+		if i == 0 && minOne && size > limit {
+			limit = size
+		}
+		if used+size > limit {
+			return all[:i:i], limit
+		}
+		used += size
+		i = j
+	}
+	return all[:i:i], used
 }
 
 // batchStart is the offset of the first record of the batch that holds

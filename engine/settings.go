@@ -81,7 +81,7 @@ type Setting struct {
 	// Fields are the Config fields the row sets (latency sets two).
 	Fields []string
 	Type   ValueType
-	// Unit is what a number counts: "ms", "s" or "" (none).
+	// Unit is what a number counts: "ms", "s", "bytes" or "" (none).
 	Unit string
 	// Default is the value of a newly created Kafka 4.x cluster (today
 	// 4.4), as Value prints it; DefaultConfig is built from these.
@@ -256,6 +256,22 @@ var settingTable = [...]Setting{
 	msRow("fetch.max.wait.ms", "FetchMaxWaitMs", 500, 100, 0, ScopeConsumer, "ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG",
 		"consumer: how long a broker holds the consumer's empty fetch open",
 		func(c *Config) *Time { return &c.FetchMaxWaitMs }),
+	bytesRow("replica.fetch.max.bytes", "ReplicaFetchMaxBytes", 1048576, 4096, ScopeBroker,
+		"ReplicationConfigs.REPLICA_FETCH_MAX_BYTES_CONFIG (atLeast(0); KIP-74: the first batch comes back even if larger)", "brokerconfigs_",
+		"bytes a follower's fetch asks for per partition (fetch size limit); a larger first batch still comes back whole",
+		func(c *Config) *int { return &c.ReplicaFetchMaxBytes }),
+	bytesRow("replica.fetch.response.max.bytes", "ReplicaFetchResponseMaxBytes", 10485760, 65536, ScopeBroker,
+		"ReplicationConfigs.REPLICA_FETCH_RESPONSE_MAX_BYTES_CONFIG (atLeast(0); KIP-74)", "brokerconfigs_",
+		"bytes a follower's whole fetch response may hold, over all its partitions (whole batches, at least one)",
+		func(c *Config) *int { return &c.ReplicaFetchResponseMaxBytes }),
+	bytesRow("fetch.max.bytes", "FetchMaxBytes", 52428800, 65536, ScopeConsumer,
+		"ConsumerConfig.FETCH_MAX_BYTES_CONFIG (atLeast(0); KIP-74)", "consumerconfigs_",
+		"consumer: bytes one fetch response may hold, over all its partitions (whole batches, at least one)",
+		func(c *Config) *int { return &c.FetchMaxBytes }),
+	bytesRow("max.partition.fetch.bytes", "MaxPartitionFetchBytes", 1048576, 4096, ScopeConsumer,
+		"ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG (atLeast(0); KIP-74: the first batch comes back even if larger)", "consumerconfigs_",
+		"consumer: bytes one fetch asks for per partition; a larger first batch still comes back whole",
+		func(c *Config) *int { return &c.MaxPartitionFetchBytes }),
 	{Name: "auto.offset.reset", Fields: []string{"AutoOffsetReset"}, Type: TypeEnum, Default: "latest", Example: "earliest",
 		Choices: []string{"latest", "earliest", "none"}, Scope: ScopeConsumer,
 		Source: "ConsumerConfig.AUTO_OFFSET_RESET_CONFIG", Doc: kafkaDocs + "consumerconfigs_auto.offset.reset",
@@ -293,6 +309,15 @@ func msRow(name, field string, def, example, min int64, scope Scope, source, hel
 		Min: min, Max: MaxSettingDuration, Scope: scope, Source: source, Doc: kafkaDocs + anchor + name, Help: help,
 		get: func(c Config) string { return formatInt(int64(*f(&c))) },
 		set: func(c *Config, v settingValue) { *f(c) = Time(v.n) }}
+}
+
+// bytesRow is a row for a Kafka INT setting in bytes, atLeast(0),
+// documented on Kafka's page under anchor (brokerconfigs_ or
+// consumerconfigs_).
+func bytesRow(name, field string, def, example int64, scope Scope, source, anchor, help string, f func(*Config) *int) Setting {
+	return Setting{Name: name, Fields: []string{field}, Type: TypeInt, Unit: "bytes", Default: formatInt(def), Example: formatInt(example),
+		Min: 0, Max: math.MaxInt32, Scope: scope, Source: source, Doc: kafkaDocs + anchor + name, Help: help,
+		get: intGet(f), set: intSet(f)}
 }
 
 func intGet(f func(*Config) *int) func(Config) string {

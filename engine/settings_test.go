@@ -86,7 +86,10 @@ func exampleValues(s Setting) []string {
 // 30000, delivery.timeout.ms 120000, enable.idempotence true,
 // max.in.flight.requests.per.connection 5, retries Integer.MAX_VALUE),
 // CommonClientConfigs (retry.backoff.ms 100), ConsumerConfig
-// (fetch.max.wait.ms 500, auto.offset.reset latest) and KIP-966 (ELR on for
+// (fetch.max.wait.ms 500, auto.offset.reset latest, DEFAULT_FETCH_MAX_BYTES
+// 50 MiB, DEFAULT_MAX_PARTITION_FETCH_BYTES 1 MiB), ReplicationConfigs'
+// REPLICA_FETCH_MAX_BYTES_DEFAULT 1 MiB and
+// REPLICA_FETCH_RESPONSE_MAX_BYTES_DEFAULT 10 MiB, and KIP-966 (ELR on for
 // clusters created by 4.1+); kplay's own: 3 brokers, seed 1, 1–3 ms links.
 func TestDefaultConfigIsKafkas(t *testing.T) {
 	want := Config{
@@ -97,6 +100,8 @@ func TestDefaultConfigIsKafkas(t *testing.T) {
 		EligibleLeaderReplicas: true, AutoLeaderRebalanceEnable: true, LeaderImbalanceCheckIntervalMs: 300000,
 		ReplicaSocketTimeoutMs: 30000, EnableIdempotence: true, MaxInFlightRequestsPerConnection: 5,
 		Retries: math.MaxInt32, AutoOffsetReset: "latest", Kafka: 404,
+		ReplicaFetchMaxBytes: 1024 * 1024, ReplicaFetchResponseMaxBytes: 10 * 1024 * 1024,
+		FetchMaxBytes: 50 * 1024 * 1024, MaxPartitionFetchBytes: 1024 * 1024,
 	}
 	got := DefaultConfig()
 	if !reflect.DeepEqual(got, want) {

@@ -32,6 +32,12 @@ type BrokerState struct {
 	// it (DUPLICATE_BROKER_REGISTRATION) requests to it are refused.
 	Serving  bool
 	Replicas []ReplicaState
+	// DiskLatency is the time in milliseconds each append to the
+	// broker's logs takes (a slow disk, SlowDisk; 0: healthy), and
+	// DiskWaiting the writes (produces it leads, fetched records) queued
+	// for its disk now.
+	DiskLatency Time
+	DiskWaiting int
 	// Reg is the controller's view of the broker.
 	Reg RegistrationState
 }
@@ -186,7 +192,8 @@ type ConsumerState struct {
 func (c *Cluster) State() State {
 	s := State{Now: c.now, Start: c.cfg.Start, Cuts: slices.Clone(c.net.cuts)}
 	for _, b := range c.brokers {
-		bs := BrokerState{ID: b.id, Alive: b.alive, Serving: b.alive && b.brokerEpoch > 0, Reg: c.registrationState(b.id)}
+		bs := BrokerState{ID: b.id, Alive: b.alive, Serving: b.alive && b.brokerEpoch > 0, Reg: c.registrationState(b.id),
+			DiskLatency: b.diskLatency, DiskWaiting: b.diskWaiting()}
 		for _, r := range b.replicas {
 			rs := ReplicaState{TP: r.tp, Broker: b.id, Leader: r.isLeader, LogStart: r.logStart, LEO: r.leo(), HW: r.hw,
 				LeaderEpoch: r.leaderEpoch, Log: r.log[:len(r.log):len(r.log)], FetchOffset: -1}

@@ -120,8 +120,13 @@ type Record struct {
 	// LeaderEpoch is the epoch of the leader that appended the batch
 	// (RecordBatch.partitionLeaderEpoch).
 	LeaderEpoch Epoch
-	Key         string
-	Value       string
+	// Size is the record's size in bytes as the fetch size limits count
+	// it (replica.fetch.max.bytes, fetch.max.bytes, KIP-74): the encoded
+	// key, value and headers. Produce.Size sets it, DefaultRecordSize
+	// unless a script says size=; a batch adds RecordBatchOverhead.
+	Size  int32
+	Key   string
+	Value string
 	// Producer is the client that produced the record, and ProducedAt the
 	// time its application called send.
 	Producer   NodeID

@@ -64,6 +64,7 @@ func InspectBroker(st engine.State, b engine.BrokerID, fenced bool) Inspection {
 	}
 	in.Rows = append(in.Rows, InspectRow{"process", yesNo(bs.Alive, "running", "down")})
 	in.Rows = append(in.Rows, InspectRow{"controller", yesNo(fenced, "fenced: it may not lead or join an ISR", "registered, not fenced")})
+	in.Rows = append(in.Rows, DiskRow(bs))
 	for _, r := range bs.Replicas {
 		isr := "—"
 		for _, p := range st.Partitions {
@@ -87,6 +88,9 @@ func InspectRecord(st engine.State, sel Selection) Inspection {
 	add("offset", itoa(int64(rec.Offset)))
 	add("value", orDash(rec.Value))
 	add("key", orDash(rec.Key))
+	if rec.Size > 0 {
+		add("size", itoa(int64(rec.Size))+" bytes (fetches count whole batches against replica.fetch.max.bytes)")
+	}
 	if rec.Producer.Kind != engine.NodeNone {
 		add("producer", rec.Producer.String())
 		add("produced at", engine.FormatTime(rec.ProducedAt))
@@ -168,6 +172,11 @@ func BrokerBadges(st engine.State, b engine.BrokerID, fenced bool) []Badge {
 	}
 	if !alive {
 		out = append(out, Badge{"down", "down"})
+	}
+	for _, x := range st.Brokers {
+		if d, ok := DiskBadge(x); ok && x.ID == b {
+			out = append(out, d)
+		}
 	}
 	return out
 }

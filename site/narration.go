@@ -65,6 +65,9 @@ func NarrateEvent(e engine.Event) (Sentence, bool) {
 	case engine.EvNetwork:
 		s.Priority = PrioFault
 		s.Text = "Network: " + e.Text + "."
+	case engine.EvDisk:
+		s.Priority = PrioFault
+		s.Text = diskSentence(e)
 	case engine.EvTruncated:
 		s.Priority = PrioISR
 		s.Text = "Broker " + itoa(int64(e.Node.ID)) + " truncated " + tp + " to offset " + itoa(int64(e.Offset)) + ", removing " + strconv.Itoa(e.Count) + " record(s)."

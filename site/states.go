@@ -83,6 +83,9 @@ func LookOf(st engine.State, b engine.BrokerID) BrokerLook {
 	if !bs.Alive {
 		l.Badges = append(l.Badges, Badge{"down", "down"})
 	}
+	if d, ok := DiskBadge(bs); ok {
+		l.Badges = append(l.Badges, d)
+	}
 	return l
 }
 

@@ -119,7 +119,7 @@ func RandomScenario(seed uint64, mode CheckMode) string {
 	n := 0
 	for step := 0; step < 40; step++ {
 		fmt.Fprintf(&b, "advance %dms\n", 10+r.Intn(3000))
-		switch k := r.Intn(28); {
+		switch k := r.Intn(29); {
 		case k < 11:
 			vals := make([]string, 1+r.Intn(3))
 			for i := range vals {
@@ -170,6 +170,9 @@ func RandomScenario(seed uint64, mode CheckMode) string {
 		case k < 27:
 			a, c := drawLink(&r, brokers)
 			fmt.Fprintf(&b, "drop %s %s per-mille=%d\n", a, c, 1+r.Intn(500))
+		case k < 28:
+			// A slow disk (engine/disk.go), left slow to the end: 0ms heals it.
+			fmt.Fprintf(&b, "slow-disk %d latency=%dms\n", 1+r.Intn(brokers), r.Intn(200))
 		default:
 			fmt.Fprintf(&b, "elect-leaders type=preferred all\n")
 		}

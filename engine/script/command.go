@@ -28,8 +28,8 @@ const (
 var Commands = []struct{ Name, Synopsis string }{
 	{"cluster", "cluster brokers=3 [seed=1] [start=10:00:00.000] [latency=(1,3)] [kafka=4.4 [kip-320=on|off ...]] [<kafka.config>=<value>...]"},
 	{"create-topic", "create-topic NAME [partitions=1] [rf=3] [start=1] [min.insync.replicas=N]"},
-	{"produce", "produce TOPIC-P values=(a, b) | count=N [key=K] [acks=all|1|0] [producer=p1] [broker=ID]"},
-	{"produce", "produce TOPIC-P rate=N/s for=DURATION [key=K] [acks=all|1|0] [producer=p1]  (one record every 1000/N ms)"},
+	{"produce", "produce TOPIC-P values=(a, b) | count=N [key=K] [acks=all|1|0] [producer=p1] [broker=ID] [size=1024]  (size: each record's bytes, for the fetch size limits)"},
+	{"produce", "produce TOPIC-P rate=N/s for=DURATION [key=K] [acks=all|1|0] [producer=p1] [size=1024]  (one record every 1000/N ms)"},
 	{"consume", "consume TOPIC-P [from=earliest|latest|OFFSET] [consumer=c1] [broker=ID] [client.rack=R]"},
 	{"seek", "seek TOPIC-P offset=N [consumer=c1]  (KafkaConsumer.seek: move a running consumer, keeping its preferred read replica)"},
 	{"crash", "crash BROKER [lose-unflushed=N]  (kill -9; optionally lose the last N records of each log)"},
@@ -40,6 +40,7 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"cut", "cut NODE NODE  (take one link down, both ways; cuts add up)"},
 	{"heal", "heal [NODE NODE]  (undo isolate, partition, cut, slow and drop; with two nodes only that link's cut, slow and drop)"},
 	{"slow", "slow NODE NODE latency=(MIN, MAX)"},
+	{"slow-disk", "slow-disk BROKER latency=DURATION  (every append to its logs takes this long; latency=0ms heals the disk, heal does not)"},
 	{"drop", "drop NODE NODE per-mille=N"},
 	{"elect-leaders", "elect-leaders type=preferred|unclean (TOPIC-P | all)  (kafka-leader-election.sh)"},
 	{"config", configSynopsis()},
@@ -80,7 +81,7 @@ func classify(cmd string) kind {
 	switch cmd {
 	case "cluster":
 		return kindCluster
-	case "create-topic", "produce", "consume", "seek", "crash", "restart", "shutdown", "isolate", "partition", "cut", "heal", "slow", "drop", "elect-leaders", "config":
+	case "create-topic", "produce", "consume", "seek", "crash", "restart", "shutdown", "isolate", "partition", "cut", "heal", "slow", "slow-disk", "drop", "elect-leaders", "config":
 		return kindAction
 	case "advance", "run", "step":
 		return kindTime
@@ -345,7 +346,7 @@ func toCommand(d Directive) (engine.Command, *Error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := checkKeys(d, "values", "count", "key", "acks", "producer", "broker"); err != nil {
+		if err := checkKeys(d, "values", "count", "key", "acks", "producer", "broker", "size"); err != nil {
 			return nil, err
 		}
 		p := engine.Produce{TP: tp, Acks: engine.AcksAll}
@@ -395,6 +396,12 @@ func toCommand(d Directive) (engine.Command, *Error) {
 					return nil, errAt(a.Pos, "broker: %v", e)
 				}
 				p.Broker = engine.BrokerID(n)
+			case "size":
+				n, e := parseInt(v, 1, engine.MaxRecordSize)
+				if e != nil {
+					return nil, errAt(a.Pos, "size (each record's bytes, default %d): %v", engine.DefaultRecordSize, e)
+				}
+				p.Size = int32(n)
 			}
 		}
 		if len(p.Values) == 0 {
@@ -406,6 +413,8 @@ func toCommand(d Directive) (engine.Command, *Error) {
 		return p, nil
 	case "seek":
 		return seekCommand(d)
+	case "slow-disk":
+		return slowDiskCommand(d)
 	case "consume":
 		tp, err := tpArg(d)
 		if err != nil {

@@ -25,7 +25,7 @@ func isRate(d Directive) bool {
 
 // expandRate expands a rate producer that stands at time now,
 //
-//	produce orders-0 rate=2/s for=10m [acks=all|1|0] [producer=p1] [key=K]
+//	produce orders-0 rate=2/s for=10m [acks=all|1|0] [producer=p1] [key=K] [size=BYTES]
 //
 // into one produce of one record every 1000/N ms (integer milliseconds, so
 // rate=3/s sends every 333 ms) for the duration: records at now, now +
@@ -37,7 +37,7 @@ func expandRate(d Directive, now engine.Time, line int, records *int) ([]Step, *
 	if err != nil {
 		return nil, err
 	}
-	if err := checkKeys(d, "rate", "for", "acks", "producer", "key", "events"); err != nil {
+	if err := checkKeys(d, "rate", "for", "acks", "producer", "key", "size", "events"); err != nil {
 		return nil, err
 	}
 	rateArg, ok := d.Arg("rate")

@@ -34,7 +34,12 @@ func renderBadges(bs []site.Badge, n site.NodeBox) []vecty.MarkupOrChild {
 		if b.Key == "out-of-sync" {
 			cls = append(cls, "badge-oos")
 		}
+		var title vecty.MarkupOrChild
+		if t := site.BadgeTitle(b); t != "" {
+			title = svgEl("title", vecty.Text(t)) // the slow-disk badge explains itself on hover
+		}
 		out = append(out, svgEl("g", vecty.Markup(vecty.Class(cls...), attr("data-badge", b.Key), translate(bx, site.BoxBadgeY)),
+			title,
 			svgEl("rect", vecty.Markup(attr("width", num1(w)), attr("height", "16"), attr("rx", "4"))),
 			svgText(w/2, 12, b.Text, attr("text-anchor", "middle")),
 		))
@@ -83,5 +88,6 @@ func seeLegend() vecty.List {
 		elem.ListItem(vecty.Markup(vecty.Class("epoch-legend")), sw("ep0"), sw("ep1"), sw("ep2"), vecty.Text("colour = leader epoch (0, 1, 2 …)")),
 		elem.ListItem(sw("truncated", "ep0"), vecty.Text("truncated (struck through until overwritten)")),
 		elem.ListItem(sw("lost"), vecty.Text("lost by a violation")),
+		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "slow-disk-swatch"), attr("aria-hidden", "true"))), vecty.Text(site.DiskLegend)),
 	}
 }
