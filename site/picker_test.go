@@ -58,3 +58,19 @@ func TestPickerLabel(t *testing.T) {
 		t.Errorf("a preset after a link: %q, shared %v", got, o.Share.Shared)
 	}
 }
+
+// TestLinkOfAPresetIsThePreset: a link whose script is a preset's as it
+// is (what the address bar holds once the reader pauses a preset) opens
+// as that preset, at the link's moment, and the picker shows the preset.
+func TestLinkOfAPresetIsThePreset(t *testing.T) {
+	p, _ := scenarios.Get("jepsen-2013")
+	s := NewStoreFromScript(p.Name+".txt", p.LearnerText())
+	s.Player.Seek(s.Player.Scenario().Config.Start + 5000)
+	o := OpenStartup(ParseStartup("#"+s.ShareFragment(), ""), false)
+	if o.Share.Preset != p.Name || o.Share.Shared || o.PickerLabel() != "" {
+		t.Errorf("preset %q shared %v label %q, want the preset %s", o.Share.Preset, o.Share.Shared, o.PickerLabel(), p.Name)
+	}
+	if o.Player.Now() != s.Player.Now() {
+		t.Errorf("opened at %v, want %v", o.Player.Now(), s.Player.Now())
+	}
+}

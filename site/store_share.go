@@ -138,6 +138,17 @@ func OpenStartup(st Startup, embed bool) *Store {
 		s.Share.Preset = p.Name
 	}
 	s.Share.Shared = st.Name == "link"
+	if s.Share.Shared {
+		// A link of a preset as it is (the address bar follows the
+		// reader, so a paused preset's reload comes as one) is that
+		// preset, at the link's moment.
+		for _, p := range scenarios.All() {
+			if p.LearnerText() == st.Script {
+				s.Share.Preset, s.Share.Shared = p.Name, false
+				break
+			}
+		}
+	}
 	if embed {
 		e := st.Embed
 		s.Share.Embed = &e
