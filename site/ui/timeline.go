@@ -79,6 +79,7 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 				attr("aria-valuetext", engine.FormatTime(t.Now)),
 				attr("aria-keyshortcuts", "ArrowLeft ArrowRight"),
 				event.Input(t.onInput),
+				event.Change(t.onChange),
 				event.KeyDown(t.onKey),
 			)),
 		),
@@ -143,14 +144,23 @@ func (t *Timeline) askMarkers() vecty.MarkupOrChild {
 
 func (t *Timeline) onJump(*vecty.Event) { t.Store.Dispatch(site.JumpToViolation{}) }
 
-// snapPx is how close, in CSS pixels of the slider, a scrub must come to
+// snapPx is how close, in CSS pixels of the slider, a scrub must end to
 // a moment to stop on it.
 const snapPx = 6
 
-// onInput scrubs to the slider's value, snapping to a moment within
-// snapPx of it (site.ScrubNear): on a ten-minute track a crash and the
-// election after it are a few pixels apart.
+// onInput scrubs to the slider's value as it is dragged, exactly.
 func (t *Timeline) onInput(e *vecty.Event) {
+	v, err := strconv.ParseInt(e.Target.Get("value").String(), 10, 64)
+	if err != nil {
+		return
+	}
+	t.Store.Dispatch(site.ScrubTo{At: t.Start + engine.Time(v)})
+}
+
+// onChange ends a scrub (the pointer let go): within snapPx of a moment
+// it stops on it (site.ScrubNear), since on a ten-minute track a crash
+// and the election after it are a few pixels apart.
+func (t *Timeline) onChange(e *vecty.Event) {
 	v, err := strconv.ParseInt(e.Target.Get("value").String(), 10, 64)
 	if err != nil {
 		return

@@ -5,6 +5,7 @@ package main
 import (
 	"net/url"
 	"strconv"
+	"syscall/js"
 
 	"kplay/link"
 	"kplay/scenarios"
@@ -141,7 +142,16 @@ func (a *addressFollower) changed(text, payload string) {
 		return
 	}
 	a.key, a.pending = k, true
-	a.b.after(addressMs, a.write)
+	// Raw setTimeout, its answer unread: browser.after's dom/v2 reads the
+	// timer's id as a number, which Node (the poster's renderer, where
+	// this runs at startup) answers with an object.
+	var f js.Func
+	f = js.FuncOf(func(js.Value, []js.Value) any {
+		f.Release()
+		a.write()
+		return nil
+	})
+	a.b.raw.Call("setTimeout", f, addressMs)
 }
 
 // write puts the address for what the page shows now in the bar, if it
