@@ -135,7 +135,7 @@ const (
 	// apart and no wider than wideBrokerW, rowGapY below the clients,
 	// with a lane rowLaneGap under them.
 	rowW       = 800
-	rowGapX    = 28
+	rowGapX    = 36
 	rowGapY    = 44
 	rowLaneGap = 16
 	// rowUnderLane is the room under the lane for a message's label or a
@@ -812,9 +812,9 @@ func segmentHitsRect(a, b Point, r Rect) bool {
 
 // LabelBox is the box a one-line label of n characters takes at font size
 // px when drawn at p (its baseline) with SVG text-anchor anchor ("start",
-// "middle", "end"), estimating a character at 0.56 em.
+// "middle", "end"), estimating a character at labelEm.
 func LabelBox(p Point, anchor string, n int, px float64) Rect {
-	w := float64(n) * px * 0.56
+	w := float64(n) * px * labelEm
 	x := p.X - w/2
 	switch anchor {
 	case "start":
@@ -824,6 +824,13 @@ func LabelBox(p Point, anchor string, n int, px float64) Rect {
 	}
 	return Rect{x, p.Y - px, w, px * 1.25}
 }
+
+// labelEm is a label's mean character width, in em: the diagram's labels
+// are semibold (static/style.css, .msg text), and in the sans-serif fonts
+// a browser falls back to ("FetchResp 0" in DejaVu Sans Bold measures
+// 0.63 em a character) 0.56 em let a label's end reach into the box
+// beside it.
+const labelEm = 0.66
 
 // Covers reports whether r overlaps any node's box or any link's mark
 // (Marks), so that a message's label that would sit on a box (over a
@@ -916,7 +923,7 @@ func (l *Layout) PlaceMarks(state func(Link) (cut, slow bool)) {
 // off every one of routes' dot lanes (see PlaceMarks): its anchor point
 // and its box.
 func (l *Layout) placeMark(r Path, routes []Path, n int, px float64) (Point, Rect) {
-	w, h := float64(n)*px*0.56, px*1.25
+	w, h := float64(n)*px*labelEm, px*1.25
 	view := Rect{0, 0, l.Width, l.Height}
 	// lanes is how far a mark keeps from a line (a hair under the gap it
 	// is placed at, for rounding).
