@@ -284,16 +284,15 @@ func TestBrowserAddressFollowsTheReader(t *testing.T) {
 	if got := evalJS[int](t, ctx, clockNowJS); int64(got) != l.T%(24*3600*1000) {
 		t.Errorf("reloaded at %d ms, want the link's %d (the clock read %s before)", got, l.T, clock)
 	}
-	// A shared link of a script of one's own is named by its title.
+	// A shared link of a script of one's own, opened in a new browser as
+	// a student would, is named by its title.
 	frag := link.Encode(link.Link{Script: momentsScript, T: 2000, HasT: true})
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+	student := newBrowser(t, 1280, 800)
+	if err := chromedp.Do(student, chromedp.Navigate(base+"/#"+frag)); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/#"+frag)); err != nil {
-		t.Fatal(err)
-	}
-	pollJS(t, ctx, readyJS, 30*time.Second, "the link never drew")
-	if got := evalJS[string](t, ctx, `document.getElementById("preset").selectedOptions[0].textContent`); got != "Shared: Moments" {
+	pollJS(t, student, readyJS, 30*time.Second, "the link never drew")
+	if got := evalJS[string](t, student, `document.getElementById("preset").selectedOptions[0].textContent`); got != "Shared: Moments" {
 		t.Errorf("the picker names the link's scenario %q, want %q", got, "Shared: Moments")
 	}
 	if problems := pageErrors(); len(problems) > 0 {
