@@ -107,7 +107,7 @@ func TestBrowserLabelsKeepApart(t *testing.T) {
 // both clients and the caption are within the first 600 px, side by side
 // in the compact row, and the embed still posts its height to its parent.
 func TestBrowserEmbedShowsTheWholeCluster(t *testing.T) {
-	ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?autoplay=1")
+	ctx, base, pageErrors := pageAt(t, 800, 600, "/embed.html?autoplay=1")
 	got := evalJS[string](t, ctx, `(() => {
 		const out = [];
 		for (const n of document.querySelectorAll("#diagram g.node")) {
@@ -134,6 +134,13 @@ func TestBrowserEmbedShowsTheWholeCluster(t *testing.T) {
 		t.Errorf("broker captions are %.1f px tall, want at least 11", px)
 	}
 	screenshot(t, ctx, "kplay-embed-row-800x600.png")
+	// Embedded in a page (the example lesson), it still posts its height,
+	// which the page sizes the iframe to (inline style; 640 px before).
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/lesson.html")); err != nil {
+		t.Fatal(err)
+	}
+	evalJS[bool](t, ctx, `(() => { document.getElementById("acks1").scrollIntoView(); return true; })()`)
+	pollJS(t, ctx, `parseInt(document.getElementById("acks1").style.height) >= 320`, 30*time.Second, "the embed never posted its height to the lesson page")
 	if problems := pageErrors(); len(problems) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
 	}
