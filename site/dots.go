@@ -53,10 +53,13 @@ type DotLabel struct {
 
 // Dots returns the dots of the messages in flight at now (simulated ms,
 // with its fraction), in the order of inflight, leaving out a message
-// between nodes lay does not draw. A label that would cover a box is
-// left out (its dot stays), so that labels never hide the nodes' names.
+// between nodes lay does not draw. A label that would cover a box, a
+// link's mark (Layout.Marks) or the label of a message before it is left
+// out (its dot stays), so that labels never hide the nodes' names, a
+// "slow" or each other.
 func Dots(lay Layout, inflight []engine.Message, now float64) []Dot {
 	out := make([]Dot, 0, len(inflight))
+	var placed []Rect
 	for _, m := range inflight {
 		r, ok := lay.Route(NodeKey(m.From), NodeKey(m.To))
 		if !ok {
@@ -75,7 +78,8 @@ func Dots(lay Layout, inflight []engine.Message, now float64) []Dot {
 		}
 		d := Dot{ID: m.ID, Class: MsgClass(m.Kind), Kind: m.Kind.String(), X: round1(dot.X), Y: round1(dot.Y)}
 		text := MsgLabel(m)
-		if !lay.Covers(LabelBox(Point{X: lbl.X, Y: lbl.Y + 3}, anchor, len([]rune(text)), MsgLabelPx)) {
+		if box := LabelBox(Point{X: lbl.X, Y: lbl.Y + 3}, anchor, len([]rune(text)), MsgLabelPx); !lay.Covers(box) && !overlapsAny(box, placed) {
+			placed = append(placed, box)
 			d.Label = DotLabel{Text: text, DX: round1(lbl.X - dot.X), DY: round1(lbl.Y + 3 - dot.Y), Anchor: anchor, Opacity: int(math.Round(LabelOpacity(f) * 10))}
 		}
 		out = append(out, d)
@@ -86,3 +90,13 @@ func Dots(lay Layout, inflight []engine.Message, now float64) []Dot {
 // round1 rounds f to one decimal, so that a dot that moved less than
 // that on a frame leaves its element alone.
 func round1(f float64) float64 { return math.Round(f*10) / 10 }
+
+// overlapsAny reports whether r overlaps any of boxes.
+func overlapsAny(r Rect, boxes []Rect) bool {
+	for _, b := range boxes {
+		if Overlaps(r, b) {
+			return true
+		}
+	}
+	return false
+}

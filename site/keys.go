@@ -27,6 +27,8 @@ func Shortcuts() []Shortcut {
 		{Keys: []string{" "}, Label: "Space", Help: "Play or pause", action: fixed(TogglePlay{})},
 		{Keys: []string{"ArrowRight"}, Label: "→", Help: "Step: process one engine event", action: fixed(StepOnce{})},
 		{Keys: []string{"ArrowLeft"}, Label: "←", Help: "Step back to the previous moment an event happened", action: fixed(StepBack{})},
+		{Keys: []string{","}, Label: ",", Help: "Go back to the previous moment on the timeline: a crash or restart, a new leader, a broken guarantee, a command (also ← on the timeline)", action: fixed(StepMoment{Forward: false})},
+		{Keys: []string{"."}, Label: ".", Help: "Go on to the next moment on the timeline (also → on the timeline)", action: fixed(StepMoment{Forward: true})},
 		{Keys: []string{"]"}, Label: "]", Help: "Faster", action: fixed(SpeedStep{Up: true})},
 		{Keys: []string{"["}, Label: "[", Help: "Slower", action: fixed(SpeedStep{Up: false})},
 		{Keys: []string{"p"}, Label: "p", Help: "Produce the next record (acks=all)", action: fixed(ProduceRecord{})},

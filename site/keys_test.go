@@ -15,6 +15,8 @@ func TestKeyActions(t *testing.T) {
 		{" ", TogglePlay{}, false},
 		{"ArrowRight", StepOnce{}, false},
 		{"ArrowLeft", StepBack{}, false},
+		{",", StepMoment{Forward: false}, false},
+		{".", StepMoment{Forward: true}, false},
 		{"[", SpeedStep{Up: false}, false},
 		{"]", SpeedStep{Up: true}, false},
 		{"p", ProduceRecord{}, false},

@@ -62,6 +62,10 @@ type Layout struct {
 	Narrow bool
 	// Grid says the brokers are in a grid (more than ColumnMax of them).
 	Grid bool
+	// Row says the brokers stand side by side under the clients: the
+	// compact layout of an embed (ComputeLayoutFor), which keeps a whole
+	// three-broker cluster within an 800 × 600 iframe.
+	Row bool
 	// PMapRows is how many rows of partition chips each broker's PMap
 	// holds, 0 without a partition map.
 	PMapRows int
@@ -72,6 +76,15 @@ type Layout struct {
 	// instead: producerLane left of it, consumerLane right of it.
 	brokerLane, clientLane, clientGapY float64
 	producerLane, consumerLane         float64
+	// rowLaneY is the y of the lane under a Row layout's brokers that a
+	// link between two brokers that are not neighbours runs along (0: no
+	// such lane); a client's link that would cross a box runs along the
+	// row at clientGapY instead.
+	rowLaneY float64
+	// Marks are the marked links' labels ("slow", "✕"), placed by
+	// PlaceMarks clear of the boxes and of each other; a message's label
+	// that would cover one is left out (Covers).
+	Marks []LinkMark
 }
 
 // Geometry of the two layouts, in viewBox units.
@@ -118,6 +131,20 @@ const (
 	pmapTop    = 134
 	// minChipW is the narrowest chip that still holds a two-digit number.
 	minChipW = 18
+	// The compact row layout of an embed: rowW wide, the brokers rowGapX
+	// apart and no wider than wideBrokerW, rowGapY below the clients,
+	// with a lane rowLaneGap under them.
+	rowW       = 800
+	rowGapX    = 36
+	rowGapY    = 44
+	rowLaneGap = 16
+	// rowUnderLane is the room under the lane for a message's label or a
+	// link's mark (PlaceMarks) beside it.
+	rowUnderLane = 2 * (LaneGap + DotR + markClear)
+	// rowClientIn is how far from a broker's centre a client's link along
+	// the row comes down into it: the producer's left of it, the
+	// consumer's right, so that the two do not share a line.
+	rowClientIn = 40
 )
 
 // NodeKeyProducer and NodeKeyConsumer are the data-node values of the two
@@ -172,10 +199,22 @@ func brokersByID(s engine.State) []NodeBox {
 // (narrow: two columns). The links follow the first partition's current
 // leader.
 func ComputeLayout(s engine.State, narrow bool) Layout {
+	return ComputeLayoutFor(s, narrow, false)
+}
+
+// ComputeLayoutFor is ComputeLayout, and with compact (an embed, whose
+// iframe is commonly 800 × 600) a wide layout of up to ColumnMax brokers
+// puts them in one row under the clients (Row) instead of a column
+// between them: the default scenario's three brokers then take some 300
+// px of height instead of 500, so the whole cluster and its caption fit
+// the iframe's first screen.
+func ComputeLayoutFor(s engine.State, narrow, compact bool) Layout {
 	brokers := brokersByID(s)
 	parts := len(s.Partitions)
 	var l Layout
 	switch {
+	case compact && !narrow && len(brokers) <= ColumnMax:
+		l = rowLayout(brokers, parts)
 	case narrow && len(brokers) <= ColumnMax:
 		l = narrowColumn(brokers, boxHeight(parts, narrowColW))
 	case narrow:
@@ -288,6 +327,43 @@ func wideLayout(brokers []NodeBox, bh float64) Layout {
 	x += wideBrokerW + clientGapX
 	l.Nodes = append(l.Nodes, NodeBox{Key: NodeKeyConsumer, Role: RoleConsumer, Rect: Rect{x, midY - clientH/2, clientW, clientH}})
 	l.Width = x + clientW + margin
+	return l
+}
+
+// DiagramLayout is the layout the page draws st with: narrow on a phone
+// (Session.Narrow), the compact row in an embed (Sharing.Embed).
+func (s *Store) DiagramLayout(st engine.State) Layout {
+	return ComputeLayoutFor(st, s.Narrow, s.Share.Embed != nil)
+}
+
+// rowLayout is an embed's compact layout for a few brokers: the producer
+// top left and the consumer top right, and the brokers, by id, side by
+// side below them, centred. Neighbours' links are straight; a link that
+// would cross a box runs along the row between the clients and the
+// brokers (a client's) or along the lane under the brokers (a broker's),
+// see Layout.Route.
+func rowLayout(brokers []NodeBox, parts int) Layout {
+	l := Layout{Width: rowW, CellW: wideCellW, CellH: cellH, Row: true}
+	k := max(1, len(brokers))
+	bw := min(wideBrokerW, (rowW-2*margin-float64(k-1)*rowGapX)/float64(k))
+	bh := boxHeight(parts, bw)
+	y := float64(margin)
+	l.Nodes = append(l.Nodes, NodeBox{Key: NodeKeyProducer, Role: RoleProducer, Rect: Rect{margin, y, clientW, clientH}})
+	consumer := NodeBox{Key: NodeKeyConsumer, Role: RoleConsumer, Rect: Rect{rowW - margin - clientW, y, clientW, clientH}}
+	l.clientGapY = y + clientH + rowGapY/2
+	y += clientH + rowGapY
+	x := (rowW - (float64(k)*bw + float64(k-1)*rowGapX)) / 2
+	for i, n := range brokers {
+		n.Rect = Rect{x + float64(i)*(bw+rowGapX), y, bw, bh}
+		n.Cells = cellsFor(bw, wideCellW)
+		l.Nodes = append(l.Nodes, n)
+	}
+	l.Nodes = append(l.Nodes, consumer)
+	if len(brokers) > 0 {
+		l.rowLaneY = y + bh + rowLaneGap
+		y = l.rowLaneY + rowUnderLane
+	}
+	l.Height = y + margin
 	return l
 }
 
@@ -612,6 +688,9 @@ func (l Layout) Route(from, to string) (Path, bool) {
 	if !l.crosses(straight, a.Key, b.Key) {
 		return straight, true
 	}
+	if l.Row {
+		return l.rowRoute(a, b), true
+	}
 	if a.Broker == 0 && b.Broker != 0 {
 		if r, ok := l.clientRoute(a, b); ok {
 			return r, true
@@ -633,6 +712,31 @@ func (l Layout) Route(from, to string) (Path, bool) {
 		return Path{{edge(a.Rect), ya}, {l.brokerLane, ya}, {l.brokerLane, yb}, {edge(b.Rect), yb}}, true
 	}
 	return straight, true
+}
+
+// rowRoute is a Row layout's path from a to b when the straight line
+// would cross a box: a client's link runs down from the client to the row
+// between the clients and the brokers, along it, and down into the
+// broker rowClientIn left (producer) or right (consumer) of its centre; a
+// link between two brokers runs down from a's bottom to the lane under
+// the row, along it, and up into b.
+func (l Layout) rowRoute(a, b NodeBox) Path {
+	client := func(c, br NodeBox) Path {
+		in := float64(-rowClientIn)
+		if c.Key == NodeKeyConsumer {
+			in = rowClientIn
+		}
+		cx, bx := c.Rect.Center().X, br.Rect.Center().X+in
+		return Path{{cx, c.Rect.Y + c.Rect.H}, {cx, l.clientGapY}, {bx, l.clientGapY}, {bx, br.Rect.Y}}
+	}
+	switch {
+	case a.Broker == 0:
+		return client(a, b)
+	case b.Broker == 0:
+		return client(b, a).Reversed()
+	}
+	ax, bx := a.Rect.Center().X, b.Rect.Center().X
+	return Path{{ax, a.Rect.Y + a.Rect.H}, {ax, l.rowLaneY}, {bx, l.rowLaneY}, {bx, b.Rect.Y + b.Rect.H}}
 }
 
 // clientRoute is the path from client c to broker b down a lane: on a
@@ -708,9 +812,9 @@ func segmentHitsRect(a, b Point, r Rect) bool {
 
 // LabelBox is the box a one-line label of n characters takes at font size
 // px when drawn at p (its baseline) with SVG text-anchor anchor ("start",
-// "middle", "end"), estimating a character at 0.56 em.
+// "middle", "end"), estimating a character at labelEm.
 func LabelBox(p Point, anchor string, n int, px float64) Rect {
-	w := float64(n) * px * 0.56
+	w := float64(n) * px * labelEm
 	x := p.X - w/2
 	switch anchor {
 	case "start":
@@ -721,14 +825,185 @@ func LabelBox(p Point, anchor string, n int, px float64) Rect {
 	return Rect{x, p.Y - px, w, px * 1.25}
 }
 
-// Covers reports whether r overlaps any node's box, so that a message's
-// label that would sit on a box (over a broker's name or log) is left out.
+// labelEm is a label's mean character width, in em: the diagram's labels
+// are semibold (static/style.css, .msg text), and in the sans-serif fonts
+// a browser falls back to ("FetchResp 0" in DejaVu Sans Bold measures
+// 0.63 em a character) 0.56 em let a label's end reach into the box
+// beside it.
+const labelEm = 0.66
+
+// Covers reports whether r overlaps any node's box or any link's mark
+// (Marks), so that a message's label that would sit on a box (over a
+// broker's name or log) or on a link's "slow" is left out.
 func (l Layout) Covers(r Rect) bool {
 	for _, n := range l.Nodes {
-		b := n.Rect
-		if r.X < b.X+b.W && b.X < r.X+r.W && r.Y < b.Y+b.H && b.Y < r.Y+r.H {
+		if Overlaps(r, n.Rect) {
+			return true
+		}
+	}
+	for _, m := range l.Marks {
+		if Overlaps(r, m.Box) {
 			return true
 		}
 	}
 	return false
+}
+
+// Overlaps reports whether boxes a and b share any area (touching edges
+// do not).
+func Overlaps(a, b Rect) bool {
+	return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
+}
+
+// LinkMark is the label of a link the network has changed: where it is
+// drawn and the box it takes, in viewBox units.
+type LinkMark struct {
+	Link Link
+	// Cut and Slow say what the network does to the link (a cut wins).
+	Cut, Slow bool
+	// Text is "✕" for a cut, "slow" for a slowed link.
+	Text string
+	// At is the text's anchor point (its baseline's middle: SVG
+	// text-anchor middle) and Box the box the text takes.
+	At  Point
+	Box Rect
+}
+
+// Link marks' font sizes (static/act.css, .link-mark) and how far beyond
+// the dots' lanes (LaneGap + DotR) a mark keeps from its link.
+const (
+	CutMarkPx  = 14
+	SlowMarkPx = 11
+	markClear  = 3
+)
+
+// markFractions are the places along a link, as fractions of its length,
+// tried in turn for its mark: its middle first, then ever further from it
+// on either side, a twentieth at a time.
+var markFractions = [...]float64{0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7, 0.25, 0.75, 0.2, 0.8, 0.15, 0.85, 0.1, 0.9, 0.05, 0.95}
+
+// PlaceMarks places a mark on each of the lesson's links that state
+// says is cut or slow (state returns whether it is), in Links order:
+// beside the link's line, clear of the dots that ride on either side of
+// every link's line (LaneGap + DotR), of every box and of the marks
+// placed before it, inside the viewBox; at its middle, first on the left
+// of the line and then on the right, else further along it. Where the
+// links crowd (a phone's one broker under its two clients) it keeps off
+// its own link's dots only, and a link with no such place at all has its
+// mark on the line at its middle. Message labels
+// then keep off the marks (Covers).
+func (l *Layout) PlaceMarks(state func(Link) (cut, slow bool)) {
+	l.Marks = l.Marks[:0]
+	routes := make([]Path, 0, len(l.Links))
+	for _, k := range l.Links {
+		if r, ok := l.Route(k.From, k.To); ok {
+			routes = append(routes, r)
+		}
+	}
+	for _, k := range l.Links {
+		cut, slow := state(k)
+		if !cut && !slow {
+			continue
+		}
+		r, ok := l.Route(k.From, k.To)
+		if !ok {
+			continue
+		}
+		m := LinkMark{Link: k, Cut: cut, Slow: slow && !cut, Text: "slow"}
+		px := float64(SlowMarkPx)
+		if cut {
+			m.Text, px = "✕", CutMarkPx
+		}
+		m.At, m.Box = l.placeMark(r, routes, len([]rune(m.Text)), px)
+		l.Marks = append(l.Marks, m)
+	}
+}
+
+// placeMark finds where a mark of n characters at px goes along path r,
+// off every one of routes' dot lanes (see PlaceMarks): its anchor point
+// and its box.
+func (l *Layout) placeMark(r Path, routes []Path, n int, px float64) (Point, Rect) {
+	w, h := float64(n)*px*labelEm, px*1.25
+	view := Rect{0, 0, l.Width, l.Height}
+	// lanes is how far a mark keeps from a line (a hair under the gap it
+	// is placed at, for rounding).
+	const lanes = LaneGap + DotR + markClear - 0.5
+	// The first pass keeps off every link's dots, the second (a crowded
+	// corner) off its own link's only.
+	total := r.Length()
+	// The places tried: markFractions, then the middle of each of the
+	// path's segments (a lane's short ends), as fractions of its length.
+	fracs := append(make([]float64, 0, len(markFractions)+len(r)), markFractions[:]...)
+	if total > 0 {
+		d := 0.0
+		for i := 1; i < len(r); i++ {
+			seg := math.Hypot(r[i].X-r[i-1].X, r[i].Y-r[i-1].Y)
+			fracs = append(fracs, (d+seg/2)/total)
+			d += seg
+		}
+	}
+	for _, avoid := range [...][]Path{routes, {r}} {
+		for _, f := range fracs {
+			at, dir := r.At(f)
+			// How far the box's centre must sit from the line for the box
+			// to clear the dots: its half extent across the line, plus the
+			// lanes.
+			gap := LaneGap + DotR + markClear + math.Abs(dir.Y)*w/2 + math.Abs(dir.X)*h/2
+			for _, side := range [...]float64{1, -1} {
+				c := Offset(at, dir, side*gap)
+				box := Rect{c.X - w/2, c.Y - h/2, w, h}
+				if !within(box, view) || l.Covers(box) || nearAny(box, avoid, lanes) {
+					continue
+				}
+				return Point{c.X, box.Y + px}, box
+			}
+		}
+	}
+	mid, _ := r.At(0.5)
+	return Point{mid.X, mid.Y + px/2 - 1}, Rect{mid.X - w/2, mid.Y - px/2 - 1, w, h}
+}
+
+// nearAny reports whether box comes within d of any segment of paths.
+func nearAny(box Rect, paths []Path, d float64) bool {
+	for _, p := range paths {
+		for i := 1; i < len(p); i++ {
+			if segmentRectDist(p[i-1], p[i], box) < d {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// segmentRectDist is the distance between segment a–b and box r: 0 when
+// the segment passes through the box, else the least of its ends'
+// distances to the box and the box's corners' distances to it.
+func segmentRectDist(a, b Point, r Rect) float64 {
+	grown := Rect{r.X - 1, r.Y - 1, r.W + 2, r.H + 2} // segmentHitsRect shrinks by 1
+	if segmentHitsRect(a, b, grown) {
+		return 0
+	}
+	toBox := func(p Point) float64 {
+		dx := math.Max(0, math.Max(r.X-p.X, p.X-(r.X+r.W)))
+		dy := math.Max(0, math.Max(r.Y-p.Y, p.Y-(r.Y+r.H)))
+		return math.Hypot(dx, dy)
+	}
+	toSeg := func(p Point) float64 {
+		dx, dy := b.X-a.X, b.Y-a.Y
+		t := 0.0
+		if n := dx*dx + dy*dy; n > 0 {
+			t = math.Max(0, math.Min(1, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/n))
+		}
+		return math.Hypot(p.X-(a.X+t*dx), p.Y-(a.Y+t*dy))
+	}
+	d := math.Min(toBox(a), toBox(b))
+	for _, c := range [...]Point{{r.X, r.Y}, {r.X + r.W, r.Y}, {r.X, r.Y + r.H}, {r.X + r.W, r.Y + r.H}} {
+		d = math.Min(d, toSeg(c))
+	}
+	return d
+}
+
+// within reports whether box in lies wholly within box out.
+func within(in, out Rect) bool {
+	return in.X >= out.X && in.Y >= out.Y && in.X+in.W <= out.X+out.W && in.Y+in.H <= out.Y+out.H
 }

@@ -372,7 +372,7 @@ func TestLabelBoxCovers(t *testing.T) {
 	if l.Covers(inGap) {
 		t.Fatalf("a label in the gap %v is seen as covering a box", inGap)
 	}
-	if r := LabelBox(Point{100, 50}, "end", 10, 10); !near(r.X, 44) || !near(r.W, 56) || !near(r.Y, 40) {
+	if r := LabelBox(Point{100, 50}, "end", 10, 10); !near(r.X, 100-10*10*labelEm) || !near(r.W, 10*10*labelEm) || !near(r.Y, 40) {
 		t.Fatalf("LabelBox end-anchored = %v", r)
 	}
 }

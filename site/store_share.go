@@ -21,6 +21,13 @@ type Sharing struct {
 	Embed *EmbedOptions
 	// Preset is the name of the preset playing, "" for a shared script.
 	Preset string
+	// Shared says the scenario came from a share link; From names the
+	// preset it was picked as before the reader changed it ("" if none);
+	// Edited says the reader has changed what came (an applied script, a
+	// restart with a new cluster). PickerLabel words them.
+	Shared bool
+	From   string
+	Edited bool
 	// Copied says what the last copy put on the clipboard ("link",
 	// "short link", "embed code"), for the bar's confirmation.
 	Copied string
@@ -89,7 +96,7 @@ func (a PickPreset) applyShare(s *Store) bool {
 		return true
 	}
 	s.ReplaceScript(p.Name+".txt", p.LearnerText())
-	s.Share.Preset = p.Name
+	s.Share.Preset, s.Share.Shared, s.Share.From, s.Share.Edited = p.Name, false, "", false
 	if h := s.Share.Hooks.SetAddress; h != nil {
 		h(PresetQuery(p.Name))
 	}
@@ -106,6 +113,10 @@ func PresetQuery(name string) string { return "?preset=" + url.QueryEscape(name)
 func (s *Store) leavePreset() {
 	was := s.Share.Preset
 	s.Share.Preset, s.Share.Copied, s.Share.CopiedText, s.Share.CopyFailed = "", "", "", false
+	s.Share.Edited = true
+	if was != "" {
+		s.Share.From = was
+	}
 	if h := s.Share.Hooks.SetAddress; h != nil && was != "" {
 		h("")
 	}
@@ -125,6 +136,18 @@ func OpenStartup(st Startup, embed bool) *Store {
 	s.Lesson.Off = st.Embed.LessonOff
 	if p, ok := scenarios.Get(trimTxt(st.Name)); ok && st.Name != "link" {
 		s.Share.Preset = p.Name
+	}
+	s.Share.Shared = st.Name == "link"
+	if s.Share.Shared {
+		// A link of a preset as it is (the address bar follows the
+		// reader, so a paused preset's reload comes as one) is that
+		// preset, at the link's moment.
+		for _, p := range scenarios.All() {
+			if p.LearnerText() == st.Script {
+				s.Share.Preset, s.Share.Shared = p.Name, false
+				break
+			}
+		}
 	}
 	if embed {
 		e := st.Embed

@@ -17,7 +17,8 @@ import (
 // the open broker action menu over it.
 func renderStage(s *site.Store, dots *Dots) *vecty.HTML {
 	st := s.Player.State()
-	lay := site.ComputeLayout(st, s.Narrow)
+	lay := s.DiagramLayout(st)
+	placeLinkMarks(s, st, &lay)
 	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderController(s, st), renderDiagram(s, st, lay, dots), renderBrokerMenu(s, st, lay), renderLinkMenu(s, st, lay))
 }
 
@@ -51,7 +52,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) 
 			attr("viewBox", "0 0 "+num(lay.Width)+" "+num(lay.Height)),
 			attr("role", "group"),
 			attr("aria-label", diagramLabel(st, lay)),
-			vecty.ClassMap{"narrow": lay.Narrow, "grid": lay.Grid},
+			vecty.ClassMap{"narrow": lay.Narrow, "grid": lay.Grid, "row": lay.Row},
 			selectMessageIn(s),
 		),
 		fixed(arrowDefs),

@@ -52,12 +52,27 @@ func linkNodes(st engine.State, key string) []engine.NodeID {
 	return out
 }
 
+// placeLinkMarks places the marks of the lesson's links that the
+// network cuts or slows (Layout.PlaceMarks), before the diagram is drawn,
+// so that the message labels keep off them.
+func placeLinkMarks(s *site.Store, st engine.State, lay *site.Layout) {
+	nf := s.NetFaults()
+	lay.PlaceMarks(func(l site.Link) (cut, slow bool) {
+		for _, x := range linkNodes(st, l.From) {
+			for _, y := range linkNodes(st, l.To) {
+				cut = cut || nf.Cut(x, y)
+				slow = slow || nf.Slow(x, y)
+			}
+		}
+		return cut, slow
+	})
+}
+
 // renderLinkHits draws a wide, invisible hit area over each of the
 // lesson's links: a button (data-link, tabindex, aria-label) that opens the
-// link's menu.
+// link's menu, with the link's mark where PlaceMarks put it.
 func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("link-hits"))}
-	nf := s.NetFaults()
 	for _, l := range lay.Links {
 		r, ok := lay.Route(l.From, l.To)
 		if !ok {
@@ -65,13 +80,13 @@ func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML
 		}
 		key := linkKey(l)
 		open := s.Acting.LinkOpen && s.Acting.Link == key
-		cut, slow := false, false
-		for _, x := range linkNodes(st, l.From) {
-			for _, y := range linkNodes(st, l.To) {
-				cut = cut || nf.Cut(x, y)
-				slow = slow || nf.Slow(x, y)
+		var mark site.LinkMark
+		for _, m := range lay.Marks {
+			if m.Link == l {
+				mark = m
 			}
 		}
+		cut, slow := mark.Cut, mark.Slow
 		state := ""
 		switch {
 		case cut:
@@ -80,21 +95,21 @@ func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML
 			state = " (slowed)"
 		}
 		pts := pointsAttr(r)
-		mid, _ := r.At(0.5)
-		v := linkHitView{Key: key, Link: l, Points: pts, Mid: mid, Open: open, Cut: cut, Slow: slow, State: state}
+		v := linkHitView{Key: key, Link: l, Points: pts, Mark: mark.At, Open: open, Cut: cut, Slow: slow, State: state}
 		items = append(items, view(v, func(v linkHitView) *vecty.HTML { return linkHit(s, v) }))
 	}
 	return svgEl("g", items...)
 }
 
 // linkHitView is one link's click target: its key and nodes, its line's
-// points and middle, whether its menu is open, whether it is cut or slow,
-// and those words for its label (" (cut)").
+// points, where its mark goes (Layout.PlaceMarks), whether its menu is
+// open, whether it is cut or slow, and those words for its label
+// (" (cut)").
 type linkHitView struct {
 	Key             string
 	Link            site.Link
 	Points          string
-	Mid             site.Point
+	Mark            site.Point
 	Open, Cut, Slow bool
 	State           string
 }
@@ -102,7 +117,7 @@ type linkHitView struct {
 // linkHit draws one link's click target (see renderLinkHits) from its
 // view, so that a frame leaves it and its handlers alone.
 func linkHit(s *site.Store, v linkHitView) *vecty.HTML {
-	key, l, pts, mid, open, cut, slow, state := v.Key, v.Link, v.Points, v.Mid, v.Open, v.Cut, v.Slow, v.State
+	key, l, pts, mark, open, cut, slow, state := v.Key, v.Link, v.Points, v.Mark, v.Open, v.Cut, v.Slow, v.State
 	return svgEl("g",
 		vecty.Markup(vecty.Class("link-hit"), vecty.ClassMap{"open": open, "cut": cut, "slow": slow}, attr("data-link", key),
 			attr("tabindex", "0"), attr("role", "button"), attr("aria-haspopup", "true"),
@@ -121,8 +136,8 @@ func linkHit(s *site.Store, v linkHitView) *vecty.HTML {
 			})),
 		svgEl("polyline", vecty.Markup(vecty.Class("hit"), attr("points", pts))),
 		vecty.If(cut || slow, svgEl("polyline", vecty.Markup(vecty.Class("fault"), attr("points", pts)))),
-		vecty.If(cut, svgText(mid.X, mid.Y+5, "✕", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
-		vecty.If(slow && !cut, svgText(mid.X, mid.Y-6, "slow", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
+		vecty.If(cut, svgText(mark.X, mark.Y, "✕", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
+		vecty.If(slow && !cut, svgText(mark.X, mark.Y, "slow", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
 	)
 }
 

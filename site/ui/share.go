@@ -16,16 +16,17 @@ import (
 // the last copy changed.
 func renderShareBar(s *site.Store) *pure[shareView] {
 	sh := &s.Share
-	return view(shareView{Preset: sh.Preset, Copied: sh.Copied, CopyFailed: sh.CopyFailed, CopiedText: sh.CopiedText},
+	return view(shareView{Preset: sh.Preset, Label: s.PickerLabel(), Copied: sh.Copied, CopyFailed: sh.CopyFailed, CopiedText: sh.CopiedText},
 		func(v shareView) *vecty.HTML { return shareBar(s, v) })
 }
 
 // shareView is the share bar's state: the preset picked ("" for a shared
-// or edited scenario) and what the last copy copied, and whether the
-// browser refused it.
+// or edited scenario), the picker's name for such a scenario
+// (Store.PickerLabel), what the last copy copied, and whether the browser
+// refused it.
 type shareView struct {
-	Preset, Copied, CopiedText string
-	CopyFailed                 bool
+	Preset, Label, Copied, CopiedText string
+	CopyFailed                        bool
 }
 
 // shareBar draws the share bar v (see renderShareBar); its controls
@@ -35,7 +36,7 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 	opts = append(opts, vecty.Markup(prop.ID("preset"), attr("aria-label", "Scenario"),
 		event.Change(func(e *vecty.Event) { s.Dispatch(site.PickPreset{Name: e.Target.Get("value").String()}) })))
 	if v.Preset == "" {
-		opts = append(opts, elem.Option(vecty.Markup(prop.Value(""), vecty.Property("selected", true)), vecty.Text("(a shared or edited scenario)")))
+		opts = append(opts, elem.Option(vecty.Markup(prop.Value(""), vecty.Property("selected", true)), vecty.Text(v.Label)))
 	}
 	// The picker is a course: the lesson's sections in order, then the
 	// famous failures, each group an <optgroup>.

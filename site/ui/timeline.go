@@ -77,7 +77,10 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 				attr("min", "0"), attr("max", itoa(int64(span))), attr("step", "1"),
 				prop.Value(itoa(int64(t.Now-t.Start))),
 				attr("aria-valuetext", engine.FormatTime(t.Now)),
+				attr("aria-keyshortcuts", "ArrowLeft ArrowRight"),
 				event.Input(t.onInput),
+				event.Change(t.onChange),
+				event.KeyDown(t.onKey),
 			)),
 		),
 	)
@@ -94,6 +97,14 @@ func (t *Timeline) head(hasViolation bool, jumpTitle string) *pure[timelineHead]
 		return elem.Div(vecty.Markup(vecty.Class("timeline-head")),
 			elem.Label(vecty.Markup(prop.For("timeline")), vecty.Text("Timeline")),
 			elem.Span(vecty.Markup(vecty.Class("timeline-range")), vecty.Text(rng)),
+			elem.Span(vecty.Markup(vecty.Class("moment-nav"), attr("role", "group"), attr("aria-label", "Moments")),
+				elem.Button(vecty.Markup(prop.ID("moment-prev"), prop.Type(prop.TypeButton), attr("aria-label", "Previous moment"), attr("aria-keyshortcuts", ","),
+					attr("title", "Back to the previous moment on the timeline: a crash or restart, a new leader, a command (,)"),
+					event.Click(func(*vecty.Event) { t.Store.Dispatch(site.StepMoment{Forward: false}) })), vecty.Text("◀"), elem.Span(vecty.Markup(vecty.Class("word")), vecty.Text(" moment"))),
+				elem.Button(vecty.Markup(prop.ID("moment-next"), prop.Type(prop.TypeButton), attr("aria-label", "Next moment"), attr("aria-keyshortcuts", "."),
+					attr("title", "On to the next moment on the timeline: a crash or restart, a new leader, a command (.)"),
+					event.Click(func(*vecty.Event) { t.Store.Dispatch(site.StepMoment{Forward: true}) })), elem.Span(vecty.Markup(vecty.Class("word")), vecty.Text("moment ")), vecty.Text("▶")),
+			),
 			vecty.If(!hide, elem.Button(vecty.Markup(prop.ID("jump-violation"), prop.Type(prop.TypeButton), prop.Disabled(!hasViolation),
 				attr("title", jumpTitle), event.Click(t.onJump)),
 				vecty.Text("Jump to first violation"))),
@@ -133,12 +144,46 @@ func (t *Timeline) askMarkers() vecty.MarkupOrChild {
 
 func (t *Timeline) onJump(*vecty.Event) { t.Store.Dispatch(site.JumpToViolation{}) }
 
+// snapPx is how close, in CSS pixels of the slider, a scrub must end to
+// a moment to stop on it.
+const snapPx = 6
+
+// onInput scrubs to the slider's value as it is dragged, exactly.
 func (t *Timeline) onInput(e *vecty.Event) {
 	v, err := strconv.ParseInt(e.Target.Get("value").String(), 10, 64)
 	if err != nil {
 		return
 	}
 	t.Store.Dispatch(site.ScrubTo{At: t.Start + engine.Time(v)})
+}
+
+// onChange ends a scrub (the pointer let go): within snapPx of a moment
+// it stops on it (site.ScrubNear), since on a ten-minute track a crash
+// and the election after it are a few pixels apart.
+func (t *Timeline) onChange(e *vecty.Event) {
+	v, err := strconv.ParseInt(e.Target.Get("value").String(), 10, 64)
+	if err != nil {
+		return
+	}
+	within := engine.Time(0)
+	if w := e.Target.Get("offsetWidth").Float(); w > 0 {
+		within = engine.Time(float64(max(1, t.Horizon-t.Start)) * snapPx / w)
+	}
+	t.Store.Dispatch(site.ScrubNear{At: t.Start + engine.Time(v), Within: within})
+}
+
+// onKey makes ← and → on the focused slider go to the previous and next
+// moment: the slider's own step is a millisecond of a ten-minute track.
+// Home, End and Page Up/Down keep their own meaning.
+func (t *Timeline) onKey(e *vecty.Event) {
+	switch e.Value.Get("key").String() {
+	case "ArrowLeft", "ArrowDown":
+		e.Value.Call("preventDefault")
+		t.Store.Dispatch(site.StepMoment{Forward: false})
+	case "ArrowRight", "ArrowUp":
+		e.Value.Call("preventDefault")
+		t.Store.Dispatch(site.StepMoment{Forward: true})
+	}
 }
 
 // timelineMarkers is a vecty.Component which represents the markers above

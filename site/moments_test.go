@@ -1,0 +1,117 @@
+package site
+
+import (
+	"testing"
+
+	"kplay/engine"
+)
+
+// momentsStore is a three-broker cluster whose script crashes the leader
+// 5 s in and restarts it at 60 s: the crash, the controller's
+// election once broker.session.timeout.ms (9 s by default) has passed
+// without a heartbeat, and the restart are moments.
+func momentsStore(t *testing.T) *Store {
+	t.Helper()
+	s := NewStoreFromScript("m.txt", "cluster brokers=3\ncreate-topic t partitions=1 rf=3\nadvance 5s\ncrash 1\nadvance 55s\nrestart 1\nadvance 10s\n")
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	s.Player.fillMarkers()
+	return s
+}
+
+// TestStepMomentWalksTheRun: from the start, the next moment is the
+// first leader election, then the crash at 10:00:05, then the election
+// that follows it (after the session timeout), then the restart; and back
+// again, paused.
+func TestStepMomentWalksTheRun(t *testing.T) {
+	s := momentsStore(t)
+	var forward []engine.Time
+	for i := 0; i < 20; i++ {
+		before := s.Player.Now()
+		s.Dispatch(StepMoment{Forward: true})
+		if s.Player.Now() == before {
+			break
+		}
+		if s.Playing {
+			t.Fatal("a step to a moment leaves the page playing")
+		}
+		forward = append(forward, s.Player.Now())
+	}
+	start := s.Player.Scenario().Config.Start
+	crash, restart := start+5000, start+60000
+	has := func(ts []engine.Time, want engine.Time) bool {
+		for _, x := range ts {
+			if x == want {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(forward, crash) || !has(forward, restart) {
+		t.Fatalf("moments %v miss the crash %v or the restart %v", fmtTimes(forward), engine.FormatTime(crash), engine.FormatTime(restart))
+	}
+	// The election after the crash comes once the session timeout
+	// (broker.session.timeout.ms = 9000) has run from the broker's last
+	// heartbeat, which came at most broker.heartbeat.interval.ms (2000)
+	// before the crash.
+	elected := false
+	for _, x := range forward {
+		elected = elected || x >= crash+9000-2000 && x <= crash+9000+500
+	}
+	if !elected {
+		t.Errorf("moments %v have no election between the session timeout and the restart", fmtTimes(forward))
+	}
+	for i := 1; i < len(forward); i++ {
+		if forward[i] <= forward[i-1] {
+			t.Fatalf("moments out of order: %v", fmtTimes(forward))
+		}
+	}
+	for i := len(forward) - 2; i >= 0; i-- {
+		s.Dispatch(StepMoment{Forward: false})
+		if s.Player.Now() != forward[i] {
+			t.Fatalf("back from %v: at %v, want %v", engine.FormatTime(forward[i+1]), engine.FormatTime(s.Player.Now()), engine.FormatTime(forward[i]))
+		}
+	}
+}
+
+// TestScrubSnapsToAMoment: a scrub that lands within the slider's few
+// pixels of a moment stops on it; one farther away stays where it is.
+func TestScrubSnapsToAMoment(t *testing.T) {
+	s := momentsStore(t)
+	crash := s.Player.Scenario().Config.Start + 5000
+	s.Dispatch(ScrubNear{At: crash + 700, Within: 1000})
+	if s.Player.Now() != crash || s.Playing {
+		t.Errorf("near the crash: at %v playing %v, want %v", engine.FormatTime(s.Player.Now()), s.Playing, engine.FormatTime(crash))
+	}
+	s.Dispatch(ScrubNear{At: crash + 3000, Within: 1000})
+	if s.Player.Now() != crash+3000 {
+		t.Errorf("far from any moment: at %v, want %v", engine.FormatTime(s.Player.Now()), engine.FormatTime(crash+3000))
+	}
+	if got := s.SnapToMoment(crash-400, 0); got != crash-400 {
+		t.Errorf("no snapping room still snapped to %v", engine.FormatTime(got))
+	}
+}
+
+// TestMomentsKeepTheOutcomeHidden: a violation is no moment while a
+// question waits for its answer, and a rate producer's line of records is
+// not one either.
+func TestMomentsKeepTheOutcomeHidden(t *testing.T) {
+	if isMoment(Marker{Kind: MarkViolation, Count: 1}, true) || !isMoment(Marker{Kind: MarkViolation, Count: 1}, false) {
+		t.Error("a violation's moment does not follow the hidden outcome")
+	}
+	if isMoment(Marker{Kind: MarkCommand, Count: 1200}, false) || !isMoment(Marker{Kind: MarkCommand, Count: 1}, false) {
+		t.Error("a rate producer's line is a moment, or one command is not")
+	}
+	if !isMoment(Marker{Kind: MarkFault, Count: 2}, false) || !isMoment(Marker{Kind: MarkLeader, Count: 3}, false) {
+		t.Error("a fault or a leader change is not a moment")
+	}
+}
+
+func fmtTimes(ts []engine.Time) []string {
+	out := make([]string, len(ts))
+	for i, x := range ts {
+		out[i] = engine.FormatTime(x)
+	}
+	return out
+}
