@@ -49,6 +49,7 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 		hw := r.hw
 		leo := r.leo()
 		out.LeaderLEO = leo
+		out.LogStartOffset = r.logStart
 		if !follower && r.isLeader {
 			if pr := c.preferredReadReplica(r, m.Rack, p.FetchOffset); pr != NoLeader && pr != b.id {
 				// KIP-392: redirect at once, without records.
@@ -242,6 +243,7 @@ func (c *Cluster) completeParked(b *broker, pf parkedFetch) {
 				limit = r.hw
 			}
 			out.LeaderLEO = r.leo()
+			out.LogStartOffset = r.logStart
 			out.HW = r.hw
 			out.Records = r.read(p.FetchOffset, limit)
 		}
@@ -337,6 +339,8 @@ func (c *Cluster) handleFollowerFetchResponse(b *broker, m Message) {
 		switch {
 		case p.Err == ErrOffsetOutOfRange && p.LeaderLEO >= 0 && p.LeaderLEO < r.leo():
 			c.truncateTo(b, r, p.LeaderLEO, "truncates to the leader's log end after OFFSET_OUT_OF_RANGE")
+		case p.Err == ErrOffsetOutOfRange && p.LogStartOffset > r.leo():
+			c.truncateFullyAndStartAt(b, r, p.LogStartOffset)
 		case p.Err != ErrNone:
 			f.parts[j].delayUntil = c.now + c.cfg.ReplicaFetchBackoffMs
 		case p.HasDiverging:
@@ -360,6 +364,7 @@ func (c *Cluster) handleFollowerFetchResponse(b *broker, m Message) {
 			c.emit(Event{Kind: EvFetchRound, Node: b.node(), Peer: m.From, TP: p.TP, Offset: p.FetchOffset, LEO: p.LeaderLEO, Count: len(p.Records), End: r.leo()})
 			old := r.hw
 			c.setHW(b, r, min(max(p.HW, r.logStart), r.leo()))
+			c.followLeaderLogStart(b, r, p.LogStartOffset)
 			if r.hw > old {
 				// Consumers reading from this follower (KIP-392) wait on its
 				// HW (AbstractFetcherThread: completeDelayedFetchRequests for

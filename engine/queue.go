@@ -46,6 +46,12 @@ const (
 	// timerRegistrationTimeout gives up on a broker's unanswered
 	// BrokerRegistration (ID = request id).
 	timerRegistrationTimeout
+	// timerAutoCommit runs a group consumer's auto commit (ID = its
+	// generation, group.go).
+	timerAutoCommit
+	// timerRetentionCheck runs every broker's log retention task
+	// (retention.go).
+	timerRetentionCheck
 )
 
 // item is one entry of the schedule: a delivery or a timer. Ordered by
