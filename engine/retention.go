@@ -146,7 +146,9 @@ func (r *replica) segments(lc logConfig) []Segment {
 
 // Segments returns the replica's log segments under the topic's settings,
 // oldest first (empty for an empty log).
-func (c *Cluster) replicaSegments(r *replica) []Segment { return r.segments(c.logConfigFor(r.tp.Topic)) }
+func (c *Cluster) replicaSegments(r *replica) []Segment {
+	return r.segments(c.logConfigFor(r.tp.Topic))
+}
 
 // retentionConfigured reports whether any retention or segment setting
 // differs from Kafka's defaults, for the cluster or a topic. Only then

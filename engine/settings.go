@@ -282,7 +282,7 @@ var settingTable = [...]Setting{
 		"how often the group coordinator looks for expired committed offsets",
 		func(c *Config) *Time { return &c.OffsetsRetentionCheckIntervalMs }),
 	{Name: "log.retention.ms", Fields: []string{"LogRetentionMs"}, Type: TypeInt, Unit: "ms", Default: "604800000", Example: "60000", Min: -1, Max: MaxSettingDuration,
-		Scope: ScopeBroker,
+		Scope:  ScopeBroker,
 		Source: "ServerLogConfigs.LOG_RETENTION_TIME_MILLIS_CONFIG (unset: log.retention.hours=168); topic config retention.ms",
 		Doc:    kafkaDocs + "brokerconfigs_log.retention.ms",
 		Help:   "delete a whole log segment once its newest record is older than this (-1: never); topics override it with retention.ms",
