@@ -142,9 +142,14 @@ func (c *Cluster) checkSeek(cmd Consume) error {
 }
 
 // consume assigns the consumer to cmd.TP at cmd.From and starts its fetch
-// loop. earliest is the log start (0: kplay logs are never deleted); latest
-// is the leader's high watermark now, which is what ListOffsets(LATEST)
-// returns (kplay skips that round trip).
+// loop. A consumer without a group.id resolves from=earliest and
+// from=latest at once, as a ListOffsets answered in no time would: the log
+// start offset, or the leader's high watermark now (kplay skips that one
+// round trip so that the lesson presets keep the timings of the lesson
+// they replay; docs/design.md §11). A group consumer starts from its
+// group's committed offset (OffsetFetch), and auto.offset.reset, for it
+// and for every consumer, sends a real ListOffsets (listoffsets.go), with
+// KIP-207's OFFSET_NOT_AVAILABLE.
 func (c *Cluster) consume(cmd Consume) {
 	switch {
 	case cmd.Seek:
@@ -216,6 +221,9 @@ func (c *Cluster) seek(k *consumer, off Offset) {
 func (c *Cluster) resetOffset(tp TopicPartition, from Offset) Offset {
 	switch from {
 	case OffsetEarliest:
+		if reg := c.partition(tp); reg.leader != NoLeader {
+			return c.broker(reg.leader).replica(tp).logStart
+		}
 		return 0
 	case OffsetLatest:
 		if reg := c.partition(tp); reg.leader != NoLeader {
@@ -345,9 +353,9 @@ func (c *Cluster) consumerFetchResponse(k *consumer, resp Message) {
 // earliest move the position; none stops the consumer with
 // OffsetOutOfRangeException.
 func (c *Cluster) consumerOutOfRange(k *consumer, from NodeID, err ErrorCode) {
-	why := "its position " + itoa64(int64(k.position)) + " is not in " + from.String() + "'s log (OFFSET_OUT_OF_RANGE)"
+	why := "lost its place on " + k.tp.String() + ": its position " + itoa64(int64(k.position)) + " is not in " + from.String() + "'s log (OFFSET_OUT_OF_RANGE)"
 	if k.fromCommitted {
-		why = "its committed offset " + itoa64(int64(k.position)) + " is gone from " + from.String() + "'s log (OFFSET_OUT_OF_RANGE)"
+		why = "lost its place on " + k.tp.String() + ": its committed offset " + itoa64(int64(k.position)) + " is not in " + from.String() + "'s log (OFFSET_OUT_OF_RANGE)"
 	}
 	c.applyReset(k, from, err, why)
 }

@@ -290,7 +290,7 @@ func (c *Cluster) consumerOffsetFetched(k *consumer, resp Message) {
 	k.awaitCommitted = false
 	c.emit(Event{Kind: EvOffsetFetched, Node: node, Peer: resp.From, TP: k.tp, Offset: p.FetchOffset, Epoch: p.LeaderEpoch, Text: k.group})
 	if p.FetchOffset < 0 {
-		c.applyReset(k, resp.From, ErrNone, "group "+k.group+" has no committed offset for "+k.tp.String())
+		c.applyReset(k, resp.From, ErrNone, "has no committed offset of "+k.tp.String()+" in group "+k.group)
 		if k.stopped {
 			return
 		}
@@ -386,7 +386,7 @@ func groupEventText(e Event) string {
 		return e.Node.String() + " deletes group " + e.Text + "'s committed offset " + itoa64(int64(e.Offset)) + " of " + e.TP.String() +
 			": the group had been empty for offsets.retention.minutes when the expiration task ran at " + FormatTime(Time(e.End))
 	case EvConsumerReset:
-		return e.Node.String() + " lost its place on " + e.TP.String() + ": " + e.Text
+		return e.Node.String() + " " + e.Text
 	case EvListOffsets:
 		return e.Node.String() + " asks " + e.Peer.String() + " for the " + e.Text + " offset of " + e.TP.String() + " (ListOffsets): " + itoa64(int64(e.Offset))
 	case EvLogStartMoved:

@@ -119,7 +119,11 @@ func (c *Cluster) consumerListedOffsets(k *consumer, resp Message) {
 	k.failures = 0
 	spec := listOffsetsSpec(k.reset)
 	if k.resetWhy != "" {
-		s := k.resetWhy + ", so it jumps to the " + spec + " offset " + itoa64(int64(p.FetchOffset)) + " (auto.offset.reset=" + spec + ")"
+		verb := ", so it jumps to the "
+		if k.resetFrom < 0 {
+			verb = ", so it starts at the "
+		}
+		s := k.resetWhy + verb + spec + " offset " + itoa64(int64(p.FetchOffset)) + " (auto.offset.reset=" + spec + ")"
 		c.emit(Event{Kind: EvConsumerReset, Node: node, Peer: resp.From, TP: k.tp, Err: k.resetErr, Offset: k.resetFrom, End: p.FetchOffset, Text: s})
 	} else {
 		c.emit(Event{Kind: EvListOffsets, Node: node, Peer: resp.From, TP: k.tp, Offset: p.FetchOffset, Text: spec})

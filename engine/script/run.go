@@ -475,6 +475,10 @@ func StateText(s engine.State, only *engine.TopicPartition) string {
 			case r.FetchOffset >= 0:
 				fetch = fmt.Sprintf("fetch from %d in flight", r.FetchOffset)
 			}
+			if r.LogStart > 0 {
+				// Retention moved the log start offset (retention.go).
+				fetch = strings.TrimSpace(fmt.Sprintf("log start %d  %s", r.LogStart, fetch))
+			}
 			fmt.Fprintf(w, "  %s\t%s\tLEO %d\tHW %d\tleader epoch %d\t%s\n", engine.Broker(id), role, r.LEO, r.HW, r.LeaderEpoch, fetch)
 		}
 		w.Flush()
@@ -484,7 +488,7 @@ func StateText(s engine.State, only *engine.TopicPartition) string {
 		if only != nil && k.TP != *only {
 			continue
 		}
-		fmt.Fprintf(&b, "consumer %s: %s position %d, %d record(s) read, fetching from %s\n", k.ID, k.TP, k.Position, len(k.Read), engine.Broker(k.Broker))
+		fmt.Fprintf(&b, "consumer %s: %s position %d, %d record(s) read, fetching from %s%s\n", k.ID, k.TP, k.Position, len(k.Read), engine.Broker(k.Broker), groupText(k))
 	}
 	return b.String()
 }
@@ -583,4 +587,22 @@ func ErrorPos(err error) (Pos, bool) {
 		return e.Pos, true
 	}
 	return Pos{}, false
+}
+
+// groupText is a group consumer's group, committed offset and leader
+// epoch for its state line ("" for a consumer without a group.id).
+func groupText(k engine.ConsumerState) string {
+	if k.Group == "" {
+		return ""
+	}
+	s := ", group " + k.Group + ", committed "
+	if k.Committed < 0 {
+		s += "none"
+	} else {
+		s += fmt.Sprintf("%d (leader epoch %d)", k.Committed, k.CommittedEpoch)
+	}
+	if k.Closed {
+		s += ", closed"
+	}
+	return s
 }
