@@ -82,8 +82,10 @@ func (c *Cluster) handleListOffsets(b *broker, m Message) {
 }
 
 // consumerListedOffsets takes the ListOffsets answer as the position
-// (OffsetFetcherUtils.onSuccessfulResponseForResettingPositions; the new
-// position carries no offset epoch), or retries: OFFSET_NOT_AVAILABLE,
+// (OffsetFetcherUtils.resetPositionIfNeeded: the new position's offset
+// epoch is Optional.empty(), "This will ensure we skip validation", so a
+// commit before the next record is read carries no leader epoch), or
+// retries: OFFSET_NOT_AVAILABLE,
 // UNKNOWN_LEADER_EPOCH and a lost connection after retry.backoff.ms, the
 // errors that say the metadata is stale after a metadata refresh
 // (OffsetFetcherUtils.handleListOffsetResponse).

@@ -234,7 +234,7 @@ func (c *Cluster) deleteOldSegments(b *broker, r *replica) {
 				n++
 			}
 			if n > 0 {
-				c.moveLogStart(b, r, segs[n-1].End, n, "retention.bytes "+formatInt(lc.retentionBytes)+" breached (the log held "+formatInt(size)+" bytes)")
+				c.moveLogStart(b, r, segs[n-1].End, n, "retention.bytes="+formatInt(lc.retentionBytes)+" breached: the log held "+formatInt(size)+" bytes")
 			}
 		}
 	}
@@ -249,7 +249,7 @@ func (c *Cluster) deleteOldSegments(b *broker, r *replica) {
 			n++
 		}
 		if n > 0 {
-			c.moveLogStart(b, r, segs[n-1].End, n, "retention.ms "+formatInt(lc.retentionMs)+" breached (the newest record deleted was older than that)")
+			c.moveLogStart(b, r, segs[n-1].End, n, "retention.ms="+formatInt(lc.retentionMs)+" breached: the newest record of each deleted segment is older than that")
 		}
 	}
 }
@@ -316,10 +316,16 @@ func (c *Cluster) truncateFullyAndStartAt(b *broker, r *replica, start Offset) {
 	r.log = nil
 	r.epochs = nil
 	r.logStart = start
-	r.hw = start
 	pi := c.inv.part(r.tp)
 	pi.deleted = max(pi.deleted, start)
 	c.emit(Event{Kind: EvLogStartMoved, Node: b.node(), TP: r.tp, Offset: from, End: start,
 		Text: "its log (ending at " + itoa64(int64(end)) + ") is below the leader's log start offset: it truncates fully and starts there"})
 	c.markDirty(r.tp)
+	// UnifiedLog.truncateFullyAndStartAt: the high watermark is the new
+	// log end.
+	if r.hw < start {
+		c.setHW(b, r, start)
+	} else {
+		r.hw = start
+	}
 }

@@ -226,6 +226,7 @@ func (c *Cluster) State() State {
 		for _, tc := range t.logConfigs {
 			ts.Configs = append(ts.Configs, tc.Key+"="+formatInt(tc.Value))
 		}
+		slices.Sort(ts.Configs) // kplay lists a topic's overrides by name
 		s.Topics = append(s.Topics, ts)
 	}
 	for _, p := range c.parts {

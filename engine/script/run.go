@@ -599,7 +599,12 @@ func groupText(k engine.ConsumerState) string {
 	if k.Committed < 0 {
 		s += "none"
 	} else {
-		s += fmt.Sprintf("%d (leader epoch %d)", k.Committed, k.CommittedEpoch)
+		s += fmt.Sprintf("%d", k.Committed)
+		if k.CommittedEpoch >= 0 {
+			s += fmt.Sprintf(" (leader epoch %d)", k.CommittedEpoch)
+		} else {
+			s += " (no leader epoch)"
+		}
 	}
 	if k.Closed {
 		s += ", closed"
