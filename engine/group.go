@@ -127,6 +127,7 @@ func (g *group) offset(tp TopicPartition) *committedOffset {
 // construction). The consumer then fetches its committed offset.
 func (c *Cluster) joinGroup(k *consumer, name string) {
 	g := c.group(name)
+	c.expireOffsets(g) // what the expiration task did while the group was empty
 	if k.group != name || !k.member {
 		g.members++
 		g.emptySince = -1
@@ -238,7 +239,7 @@ func (c *Cluster) consumerCommitted(k *consumer, resp Message) {
 	k.commitInflight = 0
 	p := resp.Parts[0]
 	if p.Err != ErrNone {
-		c.emit(Event{Kind: EvConsumerError, Node: c.node(k), Peer: resp.From, TP: k.tp, Err: p.Err, Text: "offset commit failed; the next commit tries again"})
+		c.emit(Event{Kind: EvOffsetCommitted, Node: c.node(k), Peer: resp.From, TP: k.tp, Err: p.Err, Offset: p.FetchOffset, Epoch: p.LeaderEpoch, Text: k.group})
 		return
 	}
 	k.committed, k.committedEpoch = p.FetchOffset, p.LeaderEpoch
@@ -282,7 +283,7 @@ func (c *Cluster) consumerOffsetFetched(k *consumer, resp Message) {
 	if p.Err != ErrNone {
 		k.failures++
 		k.backoffUntil = c.now + c.backoff(k.failures)
-		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: resp.From, TP: k.tp, Err: p.Err, Text: "offset fetch from the group coordinator failed; retrying"})
+		c.emit(Event{Kind: EvOffsetFetched, Node: node, Peer: resp.From, TP: k.tp, Err: p.Err, Offset: -1, Epoch: -1, Text: k.group})
 		c.timer(k.backoffUntil, timerRetry, node, k.tp, 0)
 		return
 	}
@@ -374,9 +375,17 @@ func (c *Cluster) groupStates() []GroupState {
 func groupEventText(e Event) string {
 	switch e.Kind {
 	case EvOffsetCommitted:
+		if e.Err != ErrNone {
+			return e.Node.String() + "'s offset commit of " + e.TP.String() + " for group " + e.Text + " to " + e.Peer.String() + " failed: " + e.Err.String() +
+				"; the next commit tries again"
+		}
 		return e.Node.String() + " (coordinator of group " + e.Text + ") stores " + e.Peer.String() + "'s committed offset " +
 			itoa64(int64(e.Offset)) + " of " + e.TP.String() + epochPhrase(e.Epoch)
 	case EvOffsetFetched:
+		if e.Err != ErrNone {
+			return e.Node.String() + " (group " + e.Text + ") could not get its committed offset of " + e.TP.String() + " from the coordinator " + e.Peer.String() +
+				": " + e.Err.String() + "; retrying after retry.backoff.ms"
+		}
 		if e.Offset < 0 {
 			return e.Node.String() + " (group " + e.Text + ") asks " + e.Peer.String() + " for its committed offset of " + e.TP.String() + ": none"
 		}
@@ -388,6 +397,9 @@ func groupEventText(e Event) string {
 	case EvConsumerReset:
 		return e.Node.String() + " " + e.Text
 	case EvListOffsets:
+		if e.Err != ErrNone {
+			return e.Node.String() + " asks " + e.Peer.String() + " for the " + e.Text + " offset of " + e.TP.String() + " (ListOffsets): " + e.Err.String() + ", " + e.Value
+		}
 		return e.Node.String() + " asks " + e.Peer.String() + " for the " + e.Text + " offset of " + e.TP.String() + " (ListOffsets): " + itoa64(int64(e.Offset))
 	case EvLogStartMoved:
 		s := e.Node.String() + " " + e.TP.String() + " log start offset " + itoa64(int64(e.Offset)) + " → " + itoa64(int64(e.End))

@@ -101,20 +101,20 @@ func (c *Cluster) consumerListedOffsets(k *consumer, resp Message) {
 	case ErrOffsetNotAvailable:
 		k.failures++
 		k.backoffUntil = c.now + c.backoff(k.failures)
-		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: resp.From, TP: k.tp, Err: p.Err,
-			Text: "ListOffsets " + listOffsetsSpec(k.reset) + ": the new leader's high watermark " + itoa64(int64(p.HW)) +
-				" is below its leader epoch's start offset " + itoa64(int64(p.LeaderLEO)) + " (KIP-207); retrying"})
+		c.emit(Event{Kind: EvListOffsets, Node: node, Peer: resp.From, TP: k.tp, Err: p.Err, Offset: -1, Text: listOffsetsSpec(k.reset),
+			Value: "the new leader's high watermark " + itoa64(int64(p.HW)) + " is below the start offset of its leader epoch, " +
+				itoa64(int64(p.LeaderLEO)) + " (KIP-207); retrying after retry.backoff.ms"})
 		c.timer(k.backoffUntil, timerRetry, node, k.tp, 0)
 		return
 	case ErrUnknownLeaderEpoch, ErrNetworkException:
 		k.failures++
 		k.backoffUntil = c.now + c.backoff(k.failures)
-		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: resp.From, TP: k.tp, Err: p.Err, Text: "ListOffsets " + listOffsetsSpec(k.reset) + "; retrying"})
+		c.emit(Event{Kind: EvListOffsets, Node: node, Peer: resp.From, TP: k.tp, Err: p.Err, Offset: -1, Text: listOffsetsSpec(k.reset), Value: "retrying after retry.backoff.ms"})
 		c.timer(k.backoffUntil, timerRetry, node, k.tp, 0)
 		return
 	default:
 		k.meta.known = false
-		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: resp.From, TP: k.tp, Err: p.Err, Text: "ListOffsets " + listOffsetsSpec(k.reset) + "; refreshing metadata"})
+		c.emit(Event{Kind: EvListOffsets, Node: node, Peer: resp.From, TP: k.tp, Err: p.Err, Offset: -1, Text: listOffsetsSpec(k.reset), Value: "refreshing metadata"})
 		c.requestMetadata(node, &k.meta)
 		return
 	}
