@@ -355,7 +355,7 @@ func (c *Cluster) consumerFetchResponse(k *consumer, resp Message) {
 func (c *Cluster) consumerOutOfRange(k *consumer, from NodeID, err ErrorCode) {
 	why := "lost its place on " + k.tp.String() + ": its position " + itoa64(int64(k.position)) + " is not in " + from.String() + "'s log (OFFSET_OUT_OF_RANGE)"
 	if k.fromCommitted {
-		why = "lost its place on " + k.tp.String() + ": its committed offset " + itoa64(int64(k.position)) + " is not in " + from.String() + "'s log (OFFSET_OUT_OF_RANGE)"
+		why = "lost its place on " + k.tp.String() + ": its committed offset " + itoa64(int64(k.position)) + " is gone from " + from.String() + "'s log (OFFSET_OUT_OF_RANGE)"
 	}
 	c.applyReset(k, from, err, why)
 }
