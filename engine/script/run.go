@@ -519,7 +519,11 @@ func LogText(s engine.State, tp engine.TopicPartition, from engine.Offset) strin
 		if !brokerAlive(s, id) {
 			role = "down"
 		}
-		fmt.Fprintf(&b, "%s %-8s LEO %d HW %d:", engine.Broker(id), role, r.LEO, r.HW)
+		fmt.Fprintf(&b, "%s %-8s LEO %d HW %d", engine.Broker(id), role, r.LEO, r.HW)
+		if r.LogStart > 0 {
+			fmt.Fprintf(&b, " log start %d", r.LogStart) // retention deleted the offsets below it
+		}
+		b.WriteByte(':')
 		if from > r.LogStart && from < r.LEO {
 			b.WriteString(" …")
 		}
