@@ -91,7 +91,11 @@ type StripView struct {
 	LEO, HW engine.Offset
 	// LogStart is the replica's log start offset: retention deleted the
 	// offsets below it (engine/retention.go), drawn as CellDeleted.
-	LogStart     engine.Offset
+	LogStart engine.Offset
+	// Segments are the first offsets of the log's segments after its
+	// first, within the strip (nil unless the scenario sets a retention
+	// or segment setting): retention deletes whole segments.
+	Segments     []engine.Offset
 	From, To     engine.Offset
 	CellW, CellH float64
 	X            float64
@@ -100,7 +104,8 @@ type StripView struct {
 
 // Equal reports whether s and t draw the same strip.
 func (s StripView) Equal(t StripView) bool {
-	return s.Broker == t.Broker && s.TP == t.TP && s.LEO == t.LEO && s.HW == t.HW && s.LogStart == t.LogStart && s.From == t.From && s.To == t.To &&
+	return s.Broker == t.Broker && s.TP == t.TP && s.LEO == t.LEO && s.HW == t.HW && s.LogStart == t.LogStart && slices.Equal(s.Segments, t.Segments) &&
+		s.From == t.From && s.To == t.To &&
 		s.CellW == t.CellW && s.CellH == t.CellH && s.X == t.X && slices.Equal(s.Cells, t.Cells)
 }
 
@@ -195,6 +200,11 @@ func BrokerViewOf(st engine.State, n NodeBox, in BrokerInputs) BrokerView {
 func stripOf(r engine.ReplicaState, in BrokerInputs, boxW float64) StripView {
 	s := StripView{Broker: r.Broker, TP: in.Part.TP, LEO: r.LEO, HW: r.HW, LogStart: r.LogStart, From: in.From, To: in.To, CellW: in.CellW, CellH: in.CellH}
 	s.X = (boxW - float64(in.To-in.From)*in.CellW) / 2
+	for i, seg := range r.Segments {
+		if i > 0 && seg.Base > in.From && seg.Base < in.To {
+			s.Segments = append(s.Segments, seg.Base)
+		}
+	}
 	s.Cells = make([]CellView, 0, max(0, int(in.To-in.From)))
 	sel := in.Sel.Kind == SelRecord && in.Sel.Broker == r.Broker && in.Sel.TP == in.Part.TP
 	for o := in.From; o < in.To; o++ {

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,6 +75,9 @@ advance 2s
 	if s.LogStart != 2 {
 		t.Fatalf("strip log start %d, want 2", s.LogStart)
 	}
+	if len(s.Segments) != 0 {
+		t.Fatalf("segment marks %v, want none: [2,4) is the only segment left", s.Segments)
+	}
 	for _, cell := range s.Cells {
 		deleted := cell.Kind == CellDeleted
 		if deleted != (cell.Offset < 2) {
@@ -109,5 +113,30 @@ func TestNarrateResetAndRetention(t *testing.T) {
 	}
 	if !Matters(engine.EvConsumerReset) || !Matters(engine.EvLogStartMoved) {
 		t.Fatal("the event log hides resets or deletions by default")
+	}
+}
+
+// TestStripMarksSegments: the strip marks where each segment after the
+// first starts, within its window, and nothing for a log without segment
+// information (the defaults).
+func TestStripMarksSegments(t *testing.T) {
+	tp := engine.TopicPartition{Topic: "t", Partition: 0}
+	var log []engine.Record
+	for o := engine.Offset(0); o < 6; o++ {
+		log = append(log, engine.Record{Offset: o, Value: "v"})
+	}
+	r := engine.ReplicaState{TP: tp, Broker: 1, LEO: 6, HW: 6, Log: log,
+		Segments: []engine.Segment{{Base: 0, End: 2}, {Base: 2, End: 4}, {Base: 4, End: 6}}}
+	in := BrokerInputs{Part: engine.PartitionState{TP: tp}, HasPart: true, From: 1, To: 7, CellW: 10, CellH: 10}
+	if s := stripOf(r, in, 100); !slices.Equal(s.Segments, []engine.Offset{2, 4}) {
+		t.Fatalf("segment marks %v, want [2 4]", s.Segments)
+	}
+	in.From = 3
+	if s := stripOf(r, in, 100); !slices.Equal(s.Segments, []engine.Offset{4}) {
+		t.Fatalf("segment marks from 3: %v, want [4]", s.Segments)
+	}
+	r.Segments = nil
+	if s := stripOf(r, in, 100); s.Segments != nil {
+		t.Fatalf("segment marks without segments: %v", s.Segments)
 	}
 }

@@ -46,6 +46,12 @@ func renderStrip(s *site.Store, v site.StripView) *vecty.HTML {
 		hw = "◀ " + hw // the HW is off the strip's left edge, not at its first cell
 	}
 	items = append(items, marker("hw-mark", hw, x(int64(max(v.HW, v.From))), w, v.CellH+15, v.CellH))
+	for _, base := range v.Segments {
+		// A segment boundary: retention deletes whole segments.
+		items = append(items, svgEl("line", vecty.Markup(vecty.Class("seg-mark"), attr("data-segment", itoa(int64(base))),
+			attr("x1", num1(x(int64(base)))), attr("x2", num1(x(int64(base)))), attr("y1", "-2"), attr("y2", num1(v.CellH+2))),
+			svgEl("title", vecty.Text("a new log segment starts at offset "+itoa(int64(base))+" (segment.bytes, segment.ms); retention deletes whole segments"))))
+	}
 	if v.LogStart > 0 && v.LogStart >= v.From && v.LogStart < v.LEO {
 		// Drawn above the strip, beside the LEO: the HW's label is below.
 		items = append(items, marker("logstart-mark", "start "+itoa(int64(v.LogStart)), x(int64(v.LogStart)), w, -7, v.CellH))
