@@ -340,7 +340,7 @@ func (c *Cluster) handleFollowerFetchResponse(b *broker, m Message) {
 		case p.Err == ErrOffsetOutOfRange && p.LeaderLEO >= 0 && p.LeaderLEO < r.leo():
 			c.truncateTo(b, r, p.LeaderLEO, "truncates to the leader's log end after OFFSET_OUT_OF_RANGE")
 		case p.Err == ErrOffsetOutOfRange && p.LogStartOffset > r.leo():
-			c.truncateFullyAndStartAt(b, r, p.LogStartOffset)
+			c.truncateFullyAndStartAt(b, r, p.LogStartOffset, "that is below the leader's log start offset: it truncates fully and starts there")
 		case p.Err != ErrNone:
 			f.parts[j].delayUntil = c.now + c.cfg.ReplicaFetchBackoffMs
 		case p.HasDiverging:
@@ -406,6 +406,13 @@ func (c *Cluster) truncateTo(b *broker, r *replica, to Offset, why string) {
 		for len(r.epochs) > 0 && r.epochs[len(r.epochs)-1].StartOffset >= r.leo() {
 			r.epochs = r.epochs[:len(r.epochs)-1]
 		}
+		return
+	}
+	if to < r.logStart {
+		// UnifiedLog.truncateTo: a target below the first segment
+		// truncates fully and starts the log there (retention moved the
+		// log start past where the leader's log now ends).
+		c.truncateFullyAndStartAt(b, r, to, "truncates fully to "+itoa64(int64(to))+", below its log start offset: "+why)
 		return
 	}
 	from := r.leo()

@@ -306,12 +306,14 @@ func (c *Cluster) followLeaderLogStart(b *broker, r *replica, leaderStart Offset
 	c.moveLogStart(b, r, leaderStart, 0, "follows the leader's log start offset")
 }
 
-// truncateFullyAndStartAt empties a follower whose log ends below the
-// leader's log start offset and starts it there
-// (AbstractFetcherThread.handleOutOfRangeError: "Truncate fully and reset
-// fetch offset ... because the local replica's end offset is smaller than
-// the current leader's start offsets").
-func (c *Cluster) truncateFullyAndStartAt(b *broker, r *replica, start Offset) {
+// truncateFullyAndStartAt empties a replica's log and starts it at start
+// (UnifiedLog.truncateFullyAndStartAt): a follower whose log ends below the
+// leader's log start offset (AbstractFetcherThread.handleOutOfRangeError:
+// "Truncate fully and reset fetch offset ... because the local replica's
+// end offset is smaller than the current leader's start offsets"), or one
+// told to truncate below its own log start offset (UnifiedLog.truncateTo).
+// why is the event's reason.
+func (c *Cluster) truncateFullyAndStartAt(b *broker, r *replica, start Offset, why string) {
 	from, end := r.logStart, r.leo()
 	r.log = nil
 	r.epochs = nil
@@ -319,13 +321,9 @@ func (c *Cluster) truncateFullyAndStartAt(b *broker, r *replica, start Offset) {
 	pi := c.inv.part(r.tp)
 	pi.deleted = max(pi.deleted, start)
 	c.emit(Event{Kind: EvLogStartMoved, Node: b.node(), TP: r.tp, Offset: from, End: start,
-		Text: "its log (ending at " + itoa64(int64(end)) + ") is below the leader's log start offset: it truncates fully and starts there"})
+		Text: "its log ended at " + itoa64(int64(end)) + "; " + why})
 	c.markDirty(r.tp)
 	// UnifiedLog.truncateFullyAndStartAt: the high watermark is the new
 	// log end.
-	if r.hw < start {
-		c.setHW(b, r, start)
-	} else {
-		r.hw = start
-	}
+	c.setHW(b, r, start)
 }
