@@ -195,8 +195,10 @@ func (c *Cluster) commit(k *consumer) {
 
 // sendCommit sends an OffsetCommit of k's position with the leader epoch
 // of the last record it consumed (OffsetCommitRequest v7+
-// CommittedLeaderEpoch, KIP-320). Before KIP-320 (kip-320=off) the
-// request carried no epoch (-1).
+// CommittedLeaderEpoch, KIP-320). Under kip-320=off kplay sends -1: before
+// Kafka 2.1 the field did not exist, and in 2.1 and 2.2 it was sent but
+// nothing validated a position with it (KAFKA-7747, 2.3), so the two
+// behave alike.
 func (c *Cluster) sendCommit(k *consumer) {
 	epoch := k.lastEpoch
 	if !c.cfg.kip320() {
