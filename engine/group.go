@@ -194,7 +194,7 @@ func (c *Cluster) commit(k *consumer) {
 }
 
 // sendCommit sends an OffsetCommit of k's position with the leader epoch
-// of the last record it consumed (OffsetCommitRequest v7+
+// of the last record it consumed (OffsetCommitRequest v6+
 // CommittedLeaderEpoch, KIP-320). Under kip-320=off kplay sends -1: before
 // Kafka 2.1 the field did not exist, and in 2.1 and 2.2 it was sent but
 // nothing validated a position with it (KAFKA-7747, 2.3), so the two
