@@ -313,10 +313,11 @@ func (c *Cluster) consumerOffsetFetched(k *consumer, resp Message) {
 // offsets.retention.minutes have passed since it emptied, at the first run
 // of the coordinator's expiration task (every
 // offsets.retention.check.interval.ms from the start) at or after that
-// (GroupMetadataManager.cleanupGroupMetadata,
-// OffsetExpirationConditionImpl: a group with no members and no
-// subscriptions expires its offsets "retention period after the group
-// became empty", KIP-211). kplay checks lazily, when the coordinator is
+// (GroupCoordinatorShard.cleanupGroupMetadata, scheduled every interval
+// from the shard's load; OffsetMetadataManager.cleanupExpiredOffsets;
+// OffsetExpirationConditionImpl: offsets expire when "this retention
+// period has elapsed after the consumer group loses all its consumers
+// (i.e. becomes empty)", offsets.retention.minutes' doc, KIP-211). kplay checks lazily, when the coordinator is
 // next asked, with the expiration time computed as the task would have
 // found it.
 func (c *Cluster) expireOffsets(g *group) {
