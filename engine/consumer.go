@@ -138,7 +138,7 @@ func (c *Cluster) checkSeek(cmd Consume) error {
 	case int(id) > len(c.consumers) || c.consumerByID(id).tp != cmd.TP:
 		return fmt.Errorf("engine: no consumer c%d assigned to %s to seek (start it with consume)", id, cmd.TP)
 	case c.consumerByID(id).closed:
-		// KafkaConsumer.acquireAndEnsureOpen: "This consumer has already been closed."
+		// AsyncKafkaConsumer.acquireAndEnsureOpen: "This consumer has already been closed."
 		return fmt.Errorf("engine: consumer c%d has been closed (start it again with consume)", id)
 	}
 	return nil
