@@ -32,10 +32,12 @@ type TopicConfig struct {
 }
 
 // topicLogKeys are the topic configs create-topic takes, with their
-// bounds (LogConfig: retention.ms and retention.bytes atLeast(-1) in
-// effect, -1 meaning no limit; segment.bytes
-// atLeast(LegacyRecord.RECORD_OVERHEAD_V0); segment.ms atLeast(1)) and
-// the broker setting each overrides.
+// bounds (LogConfig: retention.ms and retention.bytes -1 meaning no limit;
+// segment.ms atLeast(1)) and the broker setting each overrides.
+// segment.bytes keeps the minimum Kafka had before 4.0,
+// atLeast(LegacyRecord.RECORD_OVERHEAD_V0) = 14: Kafka 4.0 raised it to
+// 1 MiB (KIP-1030), which at kplay's 100 bytes a record would take ten
+// thousand records to fill one segment (docs/design.md §11).
 var topicLogKeys = [...]struct {
 	key, broker string
 	min, max    int64

@@ -293,9 +293,11 @@ var settingTable = [...]Setting{
 		Help: "delete the oldest whole segments while a replica's log is bigger than this (-1: no limit); kplay counts 100 bytes a record",
 		get:  func(c Config) string { return formatInt(c.LogRetentionBytes) }, set: func(c *Config, v settingValue) { c.LogRetentionBytes = v.n }},
 	{Name: "log.segment.bytes", Fields: []string{"LogSegmentBytes"}, Type: TypeInt, Unit: "bytes", Default: "1073741824", Example: "500", Min: 14, Max: math.MaxInt32,
-		Scope: ScopeBroker, Source: "ServerLogConfigs.LOG_SEGMENT_BYTES_CONFIG (atLeast(LegacyRecord.RECORD_OVERHEAD_V0 = 14)); topic config segment.bytes",
+		Scope: ScopeBroker,
+		Source: "ServerLogConfigs.LOG_SEGMENT_BYTES_CONFIG; topic config segment.bytes. Kafka 4.0 raised the minimum from 14 bytes " +
+			"(LegacyRecord.RECORD_OVERHEAD_V0) to 1 MiB (KIP-1030); kplay keeps the old minimum so that a lesson's segments hold a few 100-byte records",
 		Doc:  kafkaDocs + "brokerconfigs_log.segment.bytes",
-		Help: "a log rolls to a new segment when the next batch would make the active one bigger than this; kplay counts 100 bytes a record",
+		Help: "a log rolls to a new segment when the next batch would make the active one bigger than this; kplay counts 100 bytes a record and allows less than Kafka 4's 1 MiB minimum",
 		get:  func(c Config) string { return formatInt(c.LogSegmentBytes) }, set: func(c *Config, v settingValue) { c.LogSegmentBytes = v.n }},
 	msRow("log.roll.ms", "LogRollMs", 604800000, 60000, 1, ScopeBroker, "ServerLogConfigs.LOG_ROLL_TIME_MILLIS_CONFIG (unset: log.roll.hours=168); topic config segment.ms",
 		"a log rolls to a new segment when the active one's first record is older than this",
