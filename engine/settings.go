@@ -81,7 +81,7 @@ type Setting struct {
 	// Fields are the Config fields the row sets (latency sets two).
 	Fields []string
 	Type   ValueType
-	// Unit is what a number counts: "ms", "s" or "" (none).
+	// Unit is what a number counts: "ms", "s", "min", "bytes" or "" (none).
 	Unit string
 	// Default is the value of a newly created Kafka 4.x cluster (today
 	// 4.4), as Value prints it; DefaultConfig is built from these.
