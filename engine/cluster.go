@@ -33,6 +33,12 @@ type Cluster struct {
 	// producers[i] is p(i+1); consumers[i] is c(i+1).
 	producers []producer
 	consumers []consumer
+	// groups are the consumer groups' committed offsets, sorted by name
+	// (group.go).
+	groups []group
+	// retentionArmed is set once the log retention task is scheduled
+	// (retention.go).
+	retentionArmed bool
 
 	ctrl controller
 	net  network
@@ -65,6 +71,7 @@ func New(cfg Config) (*Cluster, error) {
 		c.startBrokerTimers(&c.brokers[i])
 	}
 	c.scheduleFenceCheck()
+	c.maybeArmRetention()
 	return c, nil
 }
 
@@ -84,6 +91,7 @@ func (c *Cluster) Apply(cmd Command) error {
 		if err == nil {
 			c.emit(Event{Kind: EvCommand, Text: cmd.String()})
 			c.createTopic(cmd)
+			c.maybeArmRetention()
 		}
 	case Produce:
 		err = c.checkProduce(cmd)
@@ -231,6 +239,7 @@ func (c *Cluster) Clone() *Cluster {
 	for i := range c.consumers {
 		d.consumers[i] = c.consumers[i].clone()
 	}
+	d.groups = cloneGroups(c.groups)
 	d.ctrl = c.ctrl.clone()
 	d.net = c.net.clone()
 	d.inv = c.inv.clone()
@@ -402,6 +411,18 @@ func (c *Cluster) receive(m Message) {
 		c.handleOffsetsForLeaderEpoch(c.broker(BrokerID(m.To.ID)), m)
 	case MsgOffsetsForLeaderEpochResponse:
 		c.consumerValidated(c.consumerByID(m.To.ID), m)
+	case MsgOffsetCommit:
+		c.handleOffsetCommit(c.broker(BrokerID(m.To.ID)), m)
+	case MsgOffsetFetch:
+		c.handleOffsetFetch(c.broker(BrokerID(m.To.ID)), m)
+	case MsgOffsetCommitResponse:
+		c.consumerCommitted(c.consumerByID(m.To.ID), m)
+	case MsgOffsetFetchResponse:
+		c.consumerOffsetFetched(c.consumerByID(m.To.ID), m)
+	case MsgListOffsets:
+		c.handleListOffsets(c.broker(BrokerID(m.To.ID)), m)
+	case MsgListOffsetsResponse:
+		c.consumerListedOffsets(c.consumerByID(m.To.ID), m)
 	default:
 		panic("engine: unknown message kind " + m.Kind.String())
 	}
@@ -457,6 +478,10 @@ func (c *Cluster) fire(it item) {
 		}
 	case timerDeliveryTimeout:
 		c.deliveryTimeout(c.producerByID(it.node.ID), it.id)
+	case timerAutoCommit:
+		c.autoCommit(c.consumerByID(it.node.ID), it.id)
+	case timerRetentionCheck:
+		c.retentionCheck(it.id)
 	default:
 		panic("engine: unknown timer")
 	}

@@ -23,6 +23,10 @@ type CreateTopic struct {
 	// MinInsyncReplicas overrides min.insync.replicas for the topic; 0 keeps
 	// the cluster default. A set value shows under Configs in describe.
 	MinInsyncReplicas int
+	// Configs are topic-level retention and segment overrides
+	// (retention.ms, retention.bytes, segment.bytes, segment.ms;
+	// retention.go), shown under Configs in describe.
+	Configs []TopicConfig
 }
 
 // Produce has a producer send records to one partition.
@@ -86,6 +90,15 @@ type Consume struct {
 	// and its preferred read replica (KIP-392). Broker and Rack must be
 	// unset. A script writes it "seek TOPIC-P offset=N [consumer=c1]".
 	Seek bool
+	// Group is the consumer's group.id (group.go): it starts from the
+	// group's committed offset (From must be OffsetEarliest, the unset
+	// value) and commits to the group's coordinator. "" for none.
+	Group string
+	// Commit, when set, is KafkaConsumer.commitSync() on the existing
+	// consumer assigned to TP ("commit TOPIC-P [consumer=c1]"); Close is
+	// KafkaConsumer.close() ("close TOPIC-P [consumer=c1]"): an auto
+	// commit, then the consumer leaves its group and stops.
+	Commit, Close bool
 }
 
 // Special values of Consume.From, as ListOffsets spells them.
@@ -106,6 +119,9 @@ func (c CreateTopic) String() string {
 	}
 	if c.MinInsyncReplicas > 0 {
 		s += " min.insync.replicas=" + itoa(c.MinInsyncReplicas)
+	}
+	for _, tc := range c.Configs {
+		s += " " + tc.Key + "=" + strconv.FormatInt(tc.Value, 10)
 	}
 	return s
 }
@@ -159,6 +175,30 @@ func (c Consume) String() string {
 		s := "seek " + c.TP.String() + " offset=" + itoa(int(c.From))
 		if c.Consumer > 1 {
 			s += " consumer=c" + itoa(int(c.Consumer))
+		}
+		return s
+	}
+	if c.Commit || c.Close {
+		s := "close " + c.TP.String()
+		if c.Commit {
+			s = "commit " + c.TP.String()
+		}
+		if c.Consumer > 1 {
+			s += " consumer=c" + itoa(int(c.Consumer))
+		}
+		return s
+	}
+	if c.Group != "" {
+		s := "consume " + c.TP.String()
+		if c.Consumer > 1 {
+			s += " consumer=c" + itoa(int(c.Consumer))
+		}
+		s += " group.id=" + quoteArg(c.Group)
+		if c.Broker != 0 {
+			s += " broker=" + itoa(int(c.Broker))
+		}
+		if c.Rack != "" {
+			s += " client.rack=" + quoteArg(c.Rack)
 		}
 		return s
 	}

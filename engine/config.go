@@ -107,6 +107,30 @@ type Config struct {
 	// AutoOffsetReset is the consumer's auto.offset.reset: "latest"
 	// (default), "earliest" or "none".
 	AutoOffsetReset string
+	// EnableAutoCommit and AutoCommitIntervalMs are a group consumer's
+	// enable.auto.commit (true) and auto.commit.interval.ms (5000).
+	EnableAutoCommit     bool
+	AutoCommitIntervalMs Time
+	// OffsetsTopicNumPartitions is offsets.topic.num.partitions (50): it
+	// picks a group's __consumer_offsets partition and so its coordinator.
+	// OffsetsRetentionMinutes is offsets.retention.minutes (10080, 7 days)
+	// and OffsetsRetentionCheckIntervalMs
+	// offsets.retention.check.interval.ms (600000).
+	OffsetsTopicNumPartitions       int
+	OffsetsRetentionMinutes         int
+	OffsetsRetentionCheckIntervalMs Time
+	// The brokers' log retention defaults (retention.go), each overridden
+	// per topic by create-topic: log.retention.ms (7 days; -1 keeps
+	// records for ever), log.retention.bytes (-1: no size limit),
+	// log.segment.bytes (1 GiB), log.roll.ms (7 days), and the retention
+	// task's log.initial.task.delay.ms (30000) and
+	// log.retention.check.interval.ms (300000).
+	LogRetentionMs              int64
+	LogRetentionBytes           int64
+	LogSegmentBytes             int64
+	LogRollMs                   Time
+	LogInitialTaskDelayMs       Time
+	LogRetentionCheckIntervalMs Time
 	// ReplicaSelectorRackAware sets replica.selector.class to
 	// org.apache.kafka.common.replica.RackAwareReplicaSelector (KIP-392);
 	// the default null means consumers always read from the leader.

@@ -36,6 +36,36 @@ type consumer struct {
 	backoffUntil Time
 	// read is every record the consumer has received, in order.
 	read []Record
+
+	// Consumer groups (group.go). group is the group.id ("" for none);
+	// member is set while the consumer is in it, closed once it is closed.
+	group          string
+	member, closed bool
+	// awaitCommitted is set until the group's committed offset is fetched
+	// (OffsetFetch); fromCommitted while the position is that offset.
+	awaitCommitted, fromCommitted bool
+	// committed and committedEpoch are the last commit the coordinator
+	// acknowledged or the consumer fetched (-1: none); commitInflight is
+	// the OffsetCommit in flight.
+	committed      Offset
+	committedEpoch Epoch
+	commitInflight int64
+	// autoCommitGen numbers the consumer's auto-commit clock; a timer of
+	// an older generation is void.
+	autoCommitGen int64
+	// needValidate is set when the position must be validated with
+	// OffsetsForLeaderEpoch before the next fetch (KIP-320: a committed
+	// offset with its leader epoch, SubscriptionState.seekUnvalidated).
+	needValidate bool
+	// reset is OffsetEarliest or OffsetLatest while a ListOffsets must
+	// resolve the position (listoffsets.go), 0 otherwise; resetFrom,
+	// resetWhy, resetErr and resetPeer say what an auto.offset.reset
+	// jumps from and why ("" for a from=earliest|latest start).
+	reset     Offset
+	resetFrom Offset
+	resetWhy  string
+	resetErr  ErrorCode
+	resetPeer NodeID
 }
 
 func (k *consumer) clone() consumer {
@@ -61,6 +91,36 @@ func (c *Cluster) checkConsume(cmd Consume) error {
 		return fmt.Errorf("engine: consumer number must be 1..64")
 	case cmd.Seek:
 		return c.checkSeek(cmd)
+	case cmd.Commit || cmd.Close:
+		return c.checkGroupCommand(cmd)
+	case cmd.Group != "" && cmd.From != OffsetEarliest:
+		return fmt.Errorf("engine: a group consumer starts from its group's committed offset, or by auto.offset.reset without one; it takes no from= (move it with seek)")
+	case len(cmd.Group) > 249:
+		// Kafka limits a group id only by the protocol's string length; kplay
+		// keeps it to a topic name's 249 characters so the page can show it.
+		return fmt.Errorf("engine: group.id is longer than 249 characters")
+	}
+	return nil
+}
+
+// checkGroupCommand checks a commit or close: the consumer must exist and
+// be assigned to the partition; a commit needs a group.id
+// (KafkaConsumer.commitSync throws InvalidGroupIdException without one).
+func (c *Cluster) checkGroupCommand(cmd Consume) error {
+	id := max(cmd.Consumer, 1)
+	verb := "close"
+	if cmd.Commit {
+		verb = "commit"
+	}
+	switch {
+	case int(id) > len(c.consumers) || c.consumerByID(id).tp != cmd.TP:
+		return fmt.Errorf("engine: no consumer c%d assigned to %s to %s (start it with consume)", id, cmd.TP, verb)
+	case c.consumerByID(id).closed:
+		return fmt.Errorf("engine: consumer c%d is closed (start it again with consume)", id)
+	case cmd.Commit && c.consumerByID(id).group == "":
+		return fmt.Errorf("engine: consumer c%d has no group.id to commit to (InvalidGroupIdException; start it with consume %s group.id=G)", id, cmd.TP)
+	case cmd.Commit && (c.consumerByID(id).position < 0 || c.consumerByID(id).awaitCommitted || c.consumerByID(id).reset != 0):
+		return fmt.Errorf("engine: consumer c%d has no position to commit yet (it is still looking up where to start)", id)
 	}
 	return nil
 }
@@ -77,37 +137,66 @@ func (c *Cluster) checkSeek(cmd Consume) error {
 		return fmt.Errorf("engine: seek takes no broker or client.rack")
 	case int(id) > len(c.consumers) || c.consumerByID(id).tp != cmd.TP:
 		return fmt.Errorf("engine: no consumer c%d assigned to %s to seek (start it with consume)", id, cmd.TP)
+	case c.consumerByID(id).closed:
+		// AsyncKafkaConsumer.acquireAndEnsureOpen: "This consumer has already been closed."
+		return fmt.Errorf("engine: consumer c%d has been closed (start it again with consume)", id)
 	}
 	return nil
 }
 
 // consume assigns the consumer to cmd.TP at cmd.From and starts its fetch
-// loop. earliest is the log start (0: kplay logs are never deleted); latest
-// is the leader's high watermark now, which is what ListOffsets(LATEST)
-// returns (kplay skips that round trip).
+// loop. A consumer without a group.id resolves from=earliest and
+// from=latest at once, as a ListOffsets answered in no time would: the log
+// start offset, or the leader's high watermark now (kplay skips that one
+// round trip so that the lesson presets keep the timings of the lesson
+// they replay; docs/design.md §11). A group consumer starts from its
+// group's committed offset (OffsetFetch), and auto.offset.reset, for it
+// and for every consumer, sends a real ListOffsets (listoffsets.go), with
+// KIP-207's OFFSET_NOT_AVAILABLE.
 func (c *Cluster) consume(cmd Consume) {
-	if cmd.Seek {
+	switch {
+	case cmd.Seek:
 		c.seek(c.consumerByID(max(cmd.Consumer, 1)), cmd.From)
+		return
+	case cmd.Commit:
+		c.commit(c.consumerByID(max(cmd.Consumer, 1)))
+		return
+	case cmd.Close:
+		c.closeConsumer(c.consumerByID(max(cmd.Consumer, 1)))
 		return
 	}
 	id := max(cmd.Consumer, 1)
 	for int(id) > len(c.consumers) {
 		n := int32(len(c.consumers) + 1)
-		c.consumers = append(c.consumers, consumer{id: n, meta: clientMeta{leader: NoLeader, epoch: -1}, preferred: NoLeader, lastEpoch: -1})
+		c.consumers = append(c.consumers, consumer{id: n, meta: clientMeta{leader: NoLeader, epoch: -1}, preferred: NoLeader, lastEpoch: -1,
+			committed: -1, committedEpoch: -1})
 	}
 	k := c.consumerByID(id)
+	if k.group != cmd.Group || k.tp != cmd.TP {
+		// A new client under another group (or none) leaves the old one.
+		c.leaveGroup(k)
+	}
 	if k.tp != cmd.TP {
 		k.meta = clientMeta{tp: cmd.TP, leader: NoLeader, epoch: -1}
 		k.read = nil
 	}
 	k.tp = cmd.TP
 	k.rack = cmd.Rack
-	k.inflight, k.validating, k.stopped = 0, false, false
+	k.inflight, k.validating, k.stopped, k.closed = 0, false, false, false
 	k.preferred = NoLeader
 	k.lastEpoch = -1
+	k.needValidate, k.reset, k.resetWhy, k.fromCommitted, k.commitInflight = false, 0, "", false, 0
+	k.failures, k.backoffUntil = 0, 0
 	k.position = c.resetOffset(k.tp, cmd.From)
 	if cmd.Broker != 0 {
 		k.meta.leader, k.meta.epoch, k.meta.known = cmd.Broker, -1, true
+	}
+	if cmd.Group != "" {
+		k.position = -1
+		c.joinGroup(k, cmd.Group)
+	} else {
+		k.group, k.committed, k.committedEpoch = "", -1, -1
+		k.autoCommitGen++
 	}
 	c.consumerFetch(k)
 }
@@ -124,9 +213,10 @@ func (c *Cluster) consume(cmd Consume) {
 // (LocalLog.read); one in [HW, log end] waits for records.
 func (c *Cluster) seek(k *consumer, off Offset) {
 	k.position, k.lastEpoch, k.stopped = off, -1, false
-	if k.validating {
+	if k.validating || k.reset != 0 || k.awaitCommitted {
 		k.validating, k.inflight = false, 0
 	}
+	k.needValidate, k.reset, k.resetWhy, k.awaitCommitted, k.fromCommitted = false, 0, "", false, false
 	c.consumerFetch(k)
 }
 
@@ -134,6 +224,9 @@ func (c *Cluster) seek(k *consumer, off Offset) {
 func (c *Cluster) resetOffset(tp TopicPartition, from Offset) Offset {
 	switch from {
 	case OffsetEarliest:
+		if reg := c.partition(tp); reg.leader != NoLeader {
+			return c.broker(reg.leader).replica(tp).logStart
+		}
 		return 0
 	case OffsetLatest:
 		if reg := c.partition(tp); reg.leader != NoLeader {
@@ -162,12 +255,24 @@ func (c *Cluster) consumerFetch(k *consumer) {
 	if k.inflight != 0 || k.stopped || k.validating {
 		return
 	}
+	if k.awaitCommitted && c.now >= k.backoffUntil {
+		c.sendOffsetFetch(k)
+		return
+	}
 	if !k.meta.known || k.meta.leader == NoLeader {
 		c.requestMetadata(node, &k.meta)
 		return
 	}
+	if k.needValidate && !k.awaitCommitted {
+		c.validatePosition(k)
+		return
+	}
 	if c.now < k.backoffUntil {
 		c.timer(k.backoffUntil, timerRetry, node, k.tp, 0)
+		return
+	}
+	if k.reset != 0 {
+		c.sendListOffsets(k)
 		return
 	}
 	to := k.readsFrom(c.now)
@@ -251,19 +356,11 @@ func (c *Cluster) consumerFetchResponse(k *consumer, resp Message) {
 // earliest move the position; none stops the consumer with
 // OffsetOutOfRangeException.
 func (c *Cluster) consumerOutOfRange(k *consumer, from NodeID, err ErrorCode) {
-	node := c.node(k)
-	switch c.cfg.AutoOffsetReset {
-	case "none":
-		k.stopped = true
-		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: from, TP: k.tp, Err: err, Text: "OffsetOutOfRangeException (auto.offset.reset=none); the consumer stops"})
-	case "earliest":
-		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: from, TP: k.tp, Err: err, Text: "auto.offset.reset=earliest: position " + itoa64(int64(k.position)) + " → 0"})
-		k.position = 0
-	default:
-		to := c.resetOffset(k.tp, OffsetLatest)
-		c.emit(Event{Kind: EvConsumerError, Node: node, Peer: from, TP: k.tp, Err: err, Text: "auto.offset.reset=latest: position " + itoa64(int64(k.position)) + " → " + itoa64(int64(to))})
-		k.position = to
+	why := "lost its place on " + k.tp.String() + ": its position " + itoa64(int64(k.position)) + " is not in " + from.String() + "'s log (OFFSET_OUT_OF_RANGE)"
+	if k.fromCommitted {
+		why = "lost its place on " + k.tp.String() + ": its committed offset " + itoa64(int64(k.position)) + " is gone from " + from.String() + "'s log (OFFSET_OUT_OF_RANGE)"
 	}
+	c.applyReset(k, from, err, why)
 }
 
 func (c *Cluster) consumerMetadata(k *consumer, resp Message) {
@@ -276,17 +373,24 @@ func (c *Cluster) consumerMetadata(k *consumer, resp Message) {
 		c.timer(c.now+c.backoff(k.meta.failures), timerRetry, node, k.tp, 0)
 		return
 	}
-	if c.cfg.kip320() && k.meta.epoch > old && old >= 0 && k.lastEpoch >= 0 && k.inflight == 0 {
+	if c.cfg.kip320() && k.meta.epoch > old && old >= 0 && k.lastEpoch >= 0 && k.inflight == 0 && k.reset == 0 {
 		// KIP-320: validate the position against the new leader
 		// (SubscriptionState.maybeValidatePositionForCurrentLeader;
 		// KAFKA-7747, Kafka 2.3: before it, kip-320=off, the consumer
 		// fetches on from its position).
-		k.validating = true
-		k.inflight = c.send(Message{Kind: MsgOffsetsForLeaderEpoch, From: node, To: Broker(k.meta.leader),
-			Parts: []Part{{TP: k.tp, CurrentLeaderEpoch: k.meta.epoch, LeaderEpoch: k.lastEpoch}}})
+		c.validatePosition(k)
 		return
 	}
 	c.consumerFetch(k)
+}
+
+// validatePosition sends the OffsetsForLeaderEpoch that checks the
+// position's leader epoch against the leader (KIP-320).
+func (c *Cluster) validatePosition(k *consumer) {
+	k.needValidate = false
+	k.validating = true
+	k.inflight = c.send(Message{Kind: MsgOffsetsForLeaderEpoch, From: c.node(k), To: Broker(k.meta.leader),
+		Parts: []Part{{TP: k.tp, CurrentLeaderEpoch: k.meta.epoch, LeaderEpoch: k.lastEpoch}}})
 }
 
 // handleOffsetsForLeaderEpoch answers where an epoch ends in the leader's
@@ -323,6 +427,10 @@ func (c *Cluster) consumerValidated(k *consumer, resp Message) {
 	node := c.node(k)
 	p := resp.Parts[0]
 	if p.Err != ErrNone {
+		// The position stays awaiting validation
+		// (SubscriptionState.FetchStates.AWAIT_VALIDATION) and is checked
+		// again against the leader fresh metadata names.
+		k.needValidate = true
 		k.meta.known = false
 		c.requestMetadata(node, &k.meta)
 		return

@@ -17,6 +17,9 @@ type topicReg struct {
 	// unclean is the topic's unclean.leader.election.enable: 1 on, -1 off,
 	// 0 the cluster default.
 	unclean int8
+	// logConfigs are the topic's retention and segment overrides
+	// (retention.go), in the order given.
+	logConfigs []TopicConfig
 }
 
 // partitionReg is the controller's registration of one partition
@@ -123,6 +126,11 @@ func (c *Cluster) checkCreateTopic(cmd CreateTopic) error {
 	case cmd.MinInsyncReplicas < 0:
 		return fmt.Errorf("engine: min.insync.replicas must be >= 1")
 	}
+	for _, tc := range cmd.Configs {
+		if err := CheckTopicConfig(tc); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -216,7 +224,8 @@ func (c *Cluster) topicID() string {
 // (ReplicationControlManager.buildPartitionRegistration). Metadata reaches
 // the brokers at once (docs/kafka-rules.md §5.1: propagation ≈ 0).
 func (c *Cluster) createTopic(cmd CreateTopic) {
-	t := topicReg{name: cmd.Name, id: c.topicID(), partitions: cmd.Partitions, rf: cmd.ReplicationFactor, minISR: cmd.MinInsyncReplicas}
+	t := topicReg{name: cmd.Name, id: c.topicID(), partitions: cmd.Partitions, rf: cmd.ReplicationFactor, minISR: cmd.MinInsyncReplicas,
+		logConfigs: slices.Clone(cmd.Configs)}
 	i, _ := slices.BinarySearchFunc(c.topics, t.name, func(x topicReg, n string) int {
 		if x.name < n {
 			return -1

@@ -19,6 +19,7 @@ const (
 	ErrNotEnoughReplicasAfterAppend ErrorCode = 20
 	ErrOutOfOrderSequenceNumber     ErrorCode = 45
 	ErrDuplicateSequenceNumber      ErrorCode = 46
+	ErrCoordinatorNotAvailable      ErrorCode = 15
 	ErrNotController                ErrorCode = 41
 	ErrInvalidRequest               ErrorCode = 42
 	ErrFencedLeaderEpoch            ErrorCode = 74
@@ -48,6 +49,7 @@ var errorNames = [...]struct {
 	{ErrNotEnoughReplicasAfterAppend, "NOT_ENOUGH_REPLICAS_AFTER_APPEND"},
 	{ErrOutOfOrderSequenceNumber, "OUT_OF_ORDER_SEQUENCE_NUMBER"},
 	{ErrDuplicateSequenceNumber, "DUPLICATE_SEQUENCE_NUMBER"},
+	{ErrCoordinatorNotAvailable, "COORDINATOR_NOT_AVAILABLE"},
 	{ErrNotController, "NOT_CONTROLLER"},
 	{ErrInvalidRequest, "INVALID_REQUEST"},
 	{ErrFencedLeaderEpoch, "FENCED_LEADER_EPOCH"},

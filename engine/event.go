@@ -95,6 +95,25 @@ const (
 	// EvDisk: broker Node's disk latency per append became End ms
 	// (SlowDisk; 0: healthy again), as Text says.
 	EvDisk
+	// EvOffsetCommitted: group coordinator Node stored consumer Peer's
+	// committed Offset of TP with leader Epoch for group Text (group.go).
+	EvOffsetCommitted
+	// EvOffsetFetched: consumer Node of group Text read its committed
+	// Offset of TP (-1: none) with leader Epoch from coordinator Peer.
+	EvOffsetFetched
+	// EvOffsetsExpired: coordinator Node removed group Text's committed
+	// Offset of TP (offsets.retention.minutes after the group emptied).
+	EvOffsetsExpired
+	// EvConsumerReset: consumer Node lost its place on TP and moved from
+	// Offset to End by auto.offset.reset; Text says why and by which policy.
+	EvConsumerReset
+	// EvListOffsets: consumer Node asked Peer where TP starts or ends
+	// (Text: earliest or latest) and was told Offset (listoffsets.go).
+	EvListOffsets
+	// EvLogStartMoved: replica Node's log start offset of TP moved from
+	// Offset to End, deleting Count whole segments (0: it followed the
+	// leader's log start offset), for the reason in Text (retention.go).
+	EvLogStartMoved
 )
 
 // Category groups event kinds for filtering (the script's events= argument
@@ -125,14 +144,15 @@ func (k EventKind) Category() Category {
 		return CatNet
 	case EvFetchParked, EvFetchRound:
 		return CatFetch
-	case EvAppended, EvHWChanged, EvTruncated:
+	case EvAppended, EvHWChanged, EvTruncated, EvLogStartMoved:
 		return CatLog
 	case EvTopicCreated, EvLeaderElected, EvISRShrinkProposed, EvISRExpandProposed, EvISRChanged,
 		EvBrokerFenced, EvBrokerUnfenced, EvControlledShutdown, EvElection, EvAlterPartitionRejected,
 		EvRegistrationRefused:
 		return CatCluster
 	case EvProduceAcked, EvProduceError, EvMetadataUpdated, EvConsumerRead, EvConsumerError,
-		EvDuplicate, EvProduceFailed, EvConsumerRedirected, EvConsumerTruncation:
+		EvDuplicate, EvProduceFailed, EvConsumerRedirected, EvConsumerTruncation,
+		EvOffsetCommitted, EvOffsetFetched, EvOffsetsExpired, EvConsumerReset, EvListOffsets:
 		return CatClient
 	case EvBrokerStopped, EvBrokerStarted, EvNetwork, EvDisk:
 		return CatFault
@@ -279,6 +299,8 @@ func (e Event) String() string {
 		if e.Text != "" {
 			b.WriteString(", " + e.Text)
 		}
+	case EvOffsetCommitted, EvOffsetFetched, EvOffsetsExpired, EvConsumerReset, EvListOffsets, EvLogStartMoved:
+		b.WriteString(groupEventText(e))
 	default:
 		b.WriteString("event " + itoa(int(e.Kind)))
 	}

@@ -50,6 +50,7 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 		hw := r.hw
 		leo := r.leo()
 		out.LeaderLEO = leo
+		out.LogStartOffset = r.logStart
 		if !follower && r.isLeader {
 			if pr := c.preferredReadReplica(r, m.Rack, p.FetchOffset); pr != NoLeader && pr != b.id {
 				// KIP-392: redirect at once, without records.
@@ -282,6 +283,7 @@ func (c *Cluster) completeParked(b *broker, pf parkedFetch) {
 				limit = r.hw
 			}
 			out.LeaderLEO = r.leo()
+			out.LogStartOffset = r.logStart
 			out.HW = r.hw
 			out.Records, _ = budget.read(r, p.FetchOffset, limit)
 		}
@@ -395,6 +397,8 @@ func (c *Cluster) followerFetchResponse(b *broker, m Message) {
 		switch {
 		case p.Err == ErrOffsetOutOfRange && p.LeaderLEO >= 0 && p.LeaderLEO < r.leo():
 			c.truncateTo(b, r, p.LeaderLEO, "truncates to the leader's log end after OFFSET_OUT_OF_RANGE")
+		case p.Err == ErrOffsetOutOfRange && p.LogStartOffset > r.leo():
+			c.truncateFullyAndStartAt(b, r, p.LogStartOffset, "that is below the leader's log start offset: it truncates fully and starts there")
 		case p.Err != ErrNone:
 			f.parts[j].delayUntil = c.now + c.cfg.ReplicaFetchBackoffMs
 		case p.HasDiverging:
@@ -418,6 +422,7 @@ func (c *Cluster) followerFetchResponse(b *broker, m Message) {
 			c.emit(Event{Kind: EvFetchRound, Node: b.node(), Peer: m.From, TP: p.TP, Offset: p.FetchOffset, LEO: p.LeaderLEO, Count: len(p.Records), End: r.leo()})
 			old := r.hw
 			c.setHW(b, r, min(max(p.HW, r.logStart), r.leo()))
+			c.followLeaderLogStart(b, r, p.LogStartOffset)
 			if r.hw > old {
 				// Consumers reading from this follower (KIP-392) wait on its
 				// HW (AbstractFetcherThread: completeDelayedFetchRequests for
@@ -459,6 +464,13 @@ func (c *Cluster) truncateTo(b *broker, r *replica, to Offset, why string) {
 		for len(r.epochs) > 0 && r.epochs[len(r.epochs)-1].StartOffset >= r.leo() {
 			r.epochs = r.epochs[:len(r.epochs)-1]
 		}
+		return
+	}
+	if to < r.logStart {
+		// UnifiedLog.truncateTo: a target below the first segment
+		// truncates fully and starts the log there (retention moved the
+		// log start past where the leader's log now ends).
+		c.truncateFullyAndStartAt(b, r, to, "truncates fully to "+itoa64(int64(to))+", below its log start offset: "+why)
 		return
 	}
 	from := r.leo()

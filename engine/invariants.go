@@ -36,6 +36,9 @@ type partInv struct {
 	tp        TopicPartition
 	committed []Record
 	acked     []ackedRec
+	// deleted is the highest log start offset retention moved any replica
+	// to: the records below it were deleted on purpose (retention.go).
+	deleted Offset
 }
 
 func (s invariantState) clone() invariantState {
@@ -232,7 +235,7 @@ func (c *Cluster) checkRegistration(p *partitionReg) {
 		for _, id := range p.elr {
 			r := c.broker(id).replica(p.tp)
 			n := Offset(len(committed))
-			if n > 0 && (r == nil || r.leo() < n || r.log[n-1-r.logStart] != committed[n-1]) {
+			if n > 0 && n-1 >= c.inv.part(p.tp).deleted && (r == nil || r.leo() < n || n-1 < r.logStart || r.log[n-1-r.logStart] != committed[n-1]) {
 				c.violation("I22/"+tp+"/"+itoa(int(id)), Event{TP: p.tp, Peer: Broker(id), Offset: n - 1,
 					Text: "ElrSafety: ELR member " + Broker(id).String() + " of " + tp + " lacks a committed record"})
 			}
@@ -294,6 +297,9 @@ func (c *Cluster) scanDurability(p *partitionReg, leader *replica) {
 	// I13: every committed record is still on the leader, at its offset.
 	for _, rec := range pi.committed {
 		o := rec.Offset
+		if o < pi.deleted {
+			continue // deleted by retention (retention.go)
+		}
 		if o >= leader.leo() || o < leader.logStart || leader.log[o-leader.logStart] != rec {
 			c.violation("I13/"+p.tp.String()+"/"+itoa64(int64(o)), Event{TP: p.tp, Peer: Broker(p.leader), Offset: o, Value: rec.Value, ISR: slices.Clone(p.isr),
 				Text: "CommittedDurability: committed record " + rec.Value + " at offset " + itoa64(int64(o)) + " of " + p.tp.String() +
@@ -338,7 +344,7 @@ func (c *Cluster) scanDurability(p *partitionReg, leader *replica) {
 func (c *Cluster) checkAcked(p *partitionReg, leader *replica, acked []ackedRec) {
 	for _, ar := range acked {
 		o := ar.rec.Offset
-		if o < leader.leo() && o >= leader.logStart && sameRecord(leader.log[o-leader.logStart], ar.rec) {
+		if o < c.inv.part(p.tp).deleted || o < leader.leo() && o >= leader.logStart && sameRecord(leader.log[o-leader.logStart], ar.rec) {
 			continue
 		}
 		c.violation("LW/"+p.tp.String()+"/"+itoa64(int64(o))+"/"+ar.rec.Value, Event{TP: p.tp, Peer: Broker(p.leader), Node: ar.rec.Producer, Offset: o, Value: ar.rec.Value, ISR: slices.Clone(p.isr),

@@ -73,9 +73,9 @@ func TestKIPOffsetOutOfRangeAutoReset(t *testing.T) {
 		c.AdvanceTo(5000)
 		mustApply(t, c, engine.Consume{TP: kipT0, From: 10})
 		c.AdvanceTo(10000)
-		errs := kipEvents(c, engine.EvConsumerError)
+		errs := kipEvents(c, engine.EvConsumerReset)
 		if len(errs) != 1 || errs[0].Err != 1 {
-			t.Fatalf("%s: consumer errors %v, want one OFFSET_OUT_OF_RANGE (1)", tc.reset, errs)
+			t.Fatalf("%s: consumer resets %v, want one after OFFSET_OUT_OF_RANGE (1)", tc.reset, errs)
 		}
 		k := c.State().Consumers[0]
 		if !slices.Equal(kipValues(k.Read), tc.read) || k.Position != tc.pos {

@@ -20,6 +20,13 @@ const (
 	// OffsetsForLeaderEpoch: a consumer validating its position (KIP-320).
 	MsgOffsetsForLeaderEpoch
 	MsgOffsetsForLeaderEpochResponse
+	// Consumer groups (group.go) and ListOffsets (listoffsets.go).
+	MsgOffsetCommit
+	MsgOffsetCommitResponse
+	MsgOffsetFetch
+	MsgOffsetFetchResponse
+	MsgListOffsets
+	MsgListOffsetsResponse
 )
 
 var msgKindNames = [...]string{
@@ -38,6 +45,13 @@ var msgKindNames = [...]string{
 
 	MsgOffsetsForLeaderEpoch:         "OffsetsForLeaderEpoch",
 	MsgOffsetsForLeaderEpochResponse: "OffsetsForLeaderEpochResponse",
+
+	MsgOffsetCommit:         "OffsetCommit",
+	MsgOffsetCommitResponse: "OffsetCommitResponse",
+	MsgOffsetFetch:          "OffsetFetch",
+	MsgOffsetFetchResponse:  "OffsetFetchResponse",
+	MsgListOffsets:          "ListOffsets",
+	MsgListOffsetsResponse:  "ListOffsetsResponse",
 }
 
 // String prints the Kafka API name, e.g. "Fetch" or "FetchResponse".
@@ -52,7 +66,7 @@ func (k MsgKind) String() string {
 func (k MsgKind) IsResponse() bool {
 	switch k {
 	case MsgProduceResponse, MsgFetchResponse, MsgMetadataResponse, MsgBrokerRegistrationResponse, MsgAlterPartitionResponse,
-		MsgOffsetsForLeaderEpochResponse:
+		MsgOffsetsForLeaderEpochResponse, MsgOffsetCommitResponse, MsgOffsetFetchResponse, MsgListOffsetsResponse:
 		return true
 	}
 	return false
@@ -73,6 +87,12 @@ func responseKind(k MsgKind) MsgKind {
 		return MsgAlterPartitionResponse
 	case MsgOffsetsForLeaderEpoch:
 		return MsgOffsetsForLeaderEpochResponse
+	case MsgOffsetCommit:
+		return MsgOffsetCommitResponse
+	case MsgOffsetFetch:
+		return MsgOffsetFetchResponse
+	case MsgListOffsets:
+		return MsgListOffsetsResponse
 	}
 	return 0
 }
@@ -110,6 +130,8 @@ type Message struct {
 	WantShutDown bool
 	// Rack is a consumer fetch's client.rack (KIP-392).
 	Rack string
+	// Group is an OffsetCommit's or OffsetFetch's group.id (group.go).
+	Group string
 	// Dropped marks a message the network will lose (a per-mille drop).
 	Dropped bool
 	// FromIncarnation is the sending broker's process incarnation: a message
@@ -162,4 +184,9 @@ type Part struct {
 	// on Kafka's wire; kplay carries it so that the fetch-rounds view can
 	// print the lesson's "leader log end" column.
 	LeaderLEO Offset
+
+	// LogStartOffset is the serving replica's log start offset
+	// (FetchResponse.LogStartOffset, ListOffsetsResponse for EARLIEST):
+	// a follower moves its own up to it (retention.go).
+	LogStartOffset Offset
 }

@@ -49,6 +49,12 @@ const (
 	// timerDiskDone runs the handler of a broker's oldest write waiting for
 	// its slow disk (ID = the message's id, disk.go).
 	timerDiskDone
+	// timerAutoCommit runs a group consumer's auto commit (ID = its
+	// generation, group.go).
+	timerAutoCommit
+	// timerRetentionCheck runs every broker's log retention task
+	// (retention.go).
+	timerRetentionCheck
 )
 
 // item is one entry of the schedule: a delivery or a timer. Ordered by

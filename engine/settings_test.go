@@ -86,10 +86,16 @@ func exampleValues(s Setting) []string {
 // 30000, delivery.timeout.ms 120000, enable.idempotence true,
 // max.in.flight.requests.per.connection 5, retries Integer.MAX_VALUE),
 // CommonClientConfigs (retry.backoff.ms 100), ConsumerConfig
-// (fetch.max.wait.ms 500, auto.offset.reset latest, DEFAULT_FETCH_MAX_BYTES
-// 50 MiB, DEFAULT_MAX_PARTITION_FETCH_BYTES 1 MiB), ReplicationConfigs'
+// (fetch.max.wait.ms 500, auto.offset.reset latest, enable.auto.commit
+// true, auto.commit.interval.ms 5000, DEFAULT_FETCH_MAX_BYTES 50 MiB,
+// DEFAULT_MAX_PARTITION_FETCH_BYTES 1 MiB), ReplicationConfigs'
 // REPLICA_FETCH_MAX_BYTES_DEFAULT 1 MiB and
-// REPLICA_FETCH_RESPONSE_MAX_BYTES_DEFAULT 10 MiB, and KIP-966 (ELR on for
+// REPLICA_FETCH_RESPONSE_MAX_BYTES_DEFAULT 10 MiB, GroupCoordinatorConfig
+// (offsets.topic.num.partitions 50, offsets.retention.minutes 7*24*60,
+// offsets.retention.check.interval.ms 600000), ServerLogConfigs and
+// LogConfig (log.retention.hours 168, log.retention.bytes -1,
+// log.segment.bytes 1 GiB, log.roll.hours 168, log.initial.task.delay.ms
+// 30000, log.retention.check.interval.ms 5 min) and KIP-966 (ELR on for
 // clusters created by 4.1+); kplay's own: 3 brokers, seed 1, 1–3 ms links.
 func TestDefaultConfigIsKafkas(t *testing.T) {
 	want := Config{
@@ -102,6 +108,10 @@ func TestDefaultConfigIsKafkas(t *testing.T) {
 		Retries: math.MaxInt32, AutoOffsetReset: "latest", Kafka: 404,
 		ReplicaFetchMaxBytes: 1024 * 1024, ReplicaFetchResponseMaxBytes: 10 * 1024 * 1024,
 		FetchMaxBytes: 50 * 1024 * 1024, MaxPartitionFetchBytes: 1024 * 1024,
+		EnableAutoCommit: true, AutoCommitIntervalMs: 5000,
+		OffsetsTopicNumPartitions: 50, OffsetsRetentionMinutes: 7 * 24 * 60, OffsetsRetentionCheckIntervalMs: 600000,
+		LogRetentionMs: 168 * 3600 * 1000, LogRetentionBytes: -1, LogSegmentBytes: 1 << 30, LogRollMs: 168 * 3600 * 1000,
+		LogInitialTaskDelayMs: 30000, LogRetentionCheckIntervalMs: 5 * 60 * 1000,
 	}
 	got := DefaultConfig()
 	if !reflect.DeepEqual(got, want) {

@@ -16,6 +16,9 @@ type State struct {
 	Partitions []PartitionState
 	Producers  []ProducerState
 	Consumers  []ConsumerState
+	// Groups are the consumer groups with their committed offsets, sorted
+	// by name (group.go).
+	Groups []GroupState
 	// Cuts are the links that cut commands took down and no heal has
 	// restored, each with its lower node first (brokers before the
 	// controller and clients, then by id), sorted.
@@ -94,6 +97,10 @@ type ReplicaState struct {
 	// open at the leader, -1 if none; FetchParked says the leader holds it.
 	FetchOffset Offset
 	FetchParked bool
+	// Segments are the log's segments, oldest first, the last one active
+	// (retention.go); nil unless a retention or segment setting differs
+	// from Kafka's defaults.
+	Segments []Segment
 }
 
 // TopicState is a topic as kafka-topics.sh --describe heads it.
@@ -186,6 +193,17 @@ type ConsumerState struct {
 	Broker BrokerID
 	// Read is every record the consumer has received, in order.
 	Read []Record
+	// Group is the consumer's group.id ("" for none); Committed and
+	// CommittedEpoch are the last committed offset and its leader epoch
+	// the consumer knows (-1: none). Closed says it was closed.
+	Group          string
+	Committed      Offset
+	CommittedEpoch Epoch
+	Closed         bool
+	// Resetting says a ListOffsets is resolving the position
+	// (auto.offset.reset or from=earliest|latest); Position is -1 while a
+	// group consumer still waits for its committed offset.
+	Resetting bool
 }
 
 // State returns a snapshot of the cluster.
@@ -197,6 +215,9 @@ func (c *Cluster) State() State {
 		for _, r := range b.replicas {
 			rs := ReplicaState{TP: r.tp, Broker: b.id, Leader: r.isLeader, LogStart: r.logStart, LEO: r.leo(), HW: r.hw,
 				LeaderEpoch: r.leaderEpoch, Log: r.log[:len(r.log):len(r.log)], FetchOffset: -1}
+			if c.retentionArmed {
+				rs.Segments = c.replicaSegments(&r)
+			}
 			if !r.isLeader && r.leader != NoLeader {
 				rs.FetchOffset, rs.FetchParked = c.pendingFetch(b.id, r.leader, r.tp)
 			}
@@ -209,6 +230,10 @@ func (c *Cluster) State() State {
 		if t.minISR > 0 {
 			ts.Configs = append(ts.Configs, "min.insync.replicas="+itoa(t.minISR))
 		}
+		for _, tc := range t.logConfigs {
+			ts.Configs = append(ts.Configs, tc.Key+"="+formatInt(tc.Value))
+		}
+		slices.Sort(ts.Configs) // kplay lists a topic's overrides by name
 		s.Topics = append(s.Topics, ts)
 	}
 	for _, p := range c.parts {
@@ -229,8 +254,10 @@ func (c *Cluster) State() State {
 		s.Producers = append(s.Producers, ps)
 	}
 	for _, k := range c.consumers {
-		s.Consumers = append(s.Consumers, ConsumerState{ID: NodeID{Kind: NodeConsumer, ID: k.id}, TP: k.tp, Position: k.position, Broker: k.readsFrom(c.now), Read: k.consumed()})
+		s.Consumers = append(s.Consumers, ConsumerState{ID: NodeID{Kind: NodeConsumer, ID: k.id}, TP: k.tp, Position: k.position, Broker: k.readsFrom(c.now), Read: k.consumed(),
+			Group: k.group, Committed: k.committed, CommittedEpoch: k.committedEpoch, Closed: k.closed, Resetting: k.reset != 0})
 	}
+	s.Groups = c.groupStates()
 	return s
 }
 

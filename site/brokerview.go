@@ -86,9 +86,16 @@ func (v TimerView) Same(w TimerView) bool {
 // StripView is a replica's log strip: a row of offset cells From to To
 // (exclusive), each CellW × CellH, drawn X from the box's left edge.
 type StripView struct {
-	Broker       engine.BrokerID
-	TP           engine.TopicPartition
-	LEO, HW      engine.Offset
+	Broker  engine.BrokerID
+	TP      engine.TopicPartition
+	LEO, HW engine.Offset
+	// LogStart is the replica's log start offset: retention deleted the
+	// offsets below it (engine/retention.go), drawn as CellDeleted.
+	LogStart engine.Offset
+	// Segments are the first offsets of the log's segments after its
+	// first, within the strip (nil unless the scenario sets a retention
+	// or segment setting): retention deletes whole segments.
+	Segments     []engine.Offset
 	From, To     engine.Offset
 	CellW, CellH float64
 	X            float64
@@ -97,7 +104,8 @@ type StripView struct {
 
 // Equal reports whether s and t draw the same strip.
 func (s StripView) Equal(t StripView) bool {
-	return s.Broker == t.Broker && s.TP == t.TP && s.LEO == t.LEO && s.HW == t.HW && s.From == t.From && s.To == t.To &&
+	return s.Broker == t.Broker && s.TP == t.TP && s.LEO == t.LEO && s.HW == t.HW && s.LogStart == t.LogStart && slices.Equal(s.Segments, t.Segments) &&
+		s.From == t.From && s.To == t.To &&
 		s.CellW == t.CellW && s.CellH == t.CellH && s.X == t.X && slices.Equal(s.Cells, t.Cells)
 }
 
@@ -113,6 +121,10 @@ const (
 	// CellGhost is a record the replica truncated that nothing has
 	// overwritten yet, drawn struck through.
 	CellGhost
+	// CellDeleted is an offset below the replica's log start offset:
+	// log retention deleted the segment that held it, or the replica
+	// followed the leader's log start offset (engine/retention.go).
+	CellDeleted
 )
 
 // CellView is one offset of a strip.
@@ -186,14 +198,23 @@ func BrokerViewOf(st engine.State, n NodeBox, in BrokerInputs) BrokerView {
 
 // stripOf is the log strip of replica r in a box boxW wide.
 func stripOf(r engine.ReplicaState, in BrokerInputs, boxW float64) StripView {
-	s := StripView{Broker: r.Broker, TP: in.Part.TP, LEO: r.LEO, HW: r.HW, From: in.From, To: in.To, CellW: in.CellW, CellH: in.CellH}
+	s := StripView{Broker: r.Broker, TP: in.Part.TP, LEO: r.LEO, HW: r.HW, LogStart: r.LogStart, From: in.From, To: in.To, CellW: in.CellW, CellH: in.CellH}
 	s.X = (boxW - float64(in.To-in.From)*in.CellW) / 2
+	for i, seg := range r.Segments {
+		if i > 0 && seg.Base > in.From && seg.Base < in.To {
+			s.Segments = append(s.Segments, seg.Base)
+		}
+	}
 	s.Cells = make([]CellView, 0, max(0, int(in.To-in.From)))
 	sel := in.Sel.Kind == SelRecord && in.Sel.Broker == r.Broker && in.Sel.TP == in.Part.TP
 	for o := in.From; o < in.To; o++ {
 		c := CellView{Offset: o, X: float64(o-in.From) * in.CellW}
 		lost, isLost := LostAt(in.Lost, in.Part.TP, o)
 		switch {
+		case o < r.LogStart:
+			c.Kind = CellDeleted
+			c.Tip = "offset " + itoa(int64(o)) + ": deleted by log retention (retention.ms or retention.bytes); broker " + itoa(int64(r.Broker)) +
+				"'s log now starts at offset " + itoa(int64(r.LogStart)) + " (its log start offset)"
 		case o >= r.LogStart && o < r.LEO:
 			rec := r.Log[o-r.LogStart]
 			c.Kind, c.Record, c.EpochClass = CellRecord, rec, epochClass(rec.LeaderEpoch)
@@ -262,19 +283,14 @@ func brokerUp(st engine.State, b engine.BrokerID) bool {
 func (s *Store) BrokerViews(st engine.State, lay Layout, timers []Timer) []BrokerView {
 	p := s.Player
 	part, hasPart := FirstPartition(st)
-	var maxLEO, logStart engine.Offset
+	var maxLEO engine.Offset
 	var fresh map[engine.BrokerID][2]engine.Offset
 	if hasPart {
-		logStart = -1
 		for _, id := range part.Replicas {
 			if r, ok := st.Replica(id, part.TP); ok {
 				maxLEO = max(maxLEO, r.LEO)
-				if logStart < 0 || r.LogStart < logStart {
-					logStart = r.LogStart
-				}
 			}
 		}
-		logStart = max(logStart, 0)
 		maxLEO = max(maxLEO, s.GhostEnd(part.TP)-1)
 		fresh = FreshCells(p.Recent(4096), part.TP, p.Now(), FreshWindow(s.Speed))
 	}
@@ -287,10 +303,12 @@ func (s *Store) BrokerViews(st engine.State, lay Layout, timers []Timer) []Broke
 		in := BrokerInputs{Part: part, HasPart: hasPart, CellW: lay.CellW, CellH: lay.CellH, Lost: lost,
 			Sel: s.See.Sel, MenuOpen: s.MenuOpen && s.Menu == n.Broker, Timer: TimerOn(timers, n.Key)}
 		if hasPart {
-			in.From, in.To = LogWindow(maxLEO, logStart, n.Cells)
+			// The window may reach below the replicas' log start offsets:
+			// the offsets retention deleted are drawn as gone (CellDeleted).
+			in.From, in.To = LogWindow(maxLEO, 0, n.Cells)
 			if r, ok := st.Replica(n.Broker, part.TP); ok {
 				own := max(r.LEO, s.GhostEndOn(part.TP, n.Broker)-1)
-				in.From, in.To = ReplicaWindow(in.From, in.To, own, r.LogStart, n.Cells)
+				in.From, in.To = ReplicaWindow(in.From, in.To, own, 0, n.Cells)
 			}
 			in.Fresh, in.FreshValid = fresh[n.Broker]
 			in.Ghosts = s.Ghosts(n.Broker, part.TP)

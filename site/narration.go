@@ -80,6 +80,23 @@ func NarrateEvent(e engine.Event) (Sentence, bool) {
 	case engine.EvProduceFailed:
 		s.Priority = PrioFault
 		s.Text = "Producer " + e.Node.String() + " gave up on " + strconv.Itoa(e.Count) + " record(s) for " + tp + "."
+	case engine.EvConsumerReset:
+		// "c1 lost its place on t-0: its committed offset 2 is gone from
+		// b1's log (OFFSET_OUT_OF_RANGE), so it jumps to the earliest
+		// offset 6 (auto.offset.reset=earliest)."
+		s.Priority = PrioFault
+		s.Text = "Consumer " + e.Node.String() + " " + Clip(e.Text, MaxEventText) + "."
+	case engine.EvOffsetsExpired:
+		s.Priority = PrioFault
+		s.Text = "Group " + e.Text + " lost its committed offset " + itoa(int64(e.Offset)) + " of " + tp +
+			": the group had no consumer for offsets.retention.minutes."
+	case engine.EvLogStartMoved:
+		if e.Count == 0 {
+			return Sentence{}, false // a follower following the leader: the leader's deletion was said
+		}
+		s.Priority = PrioISR
+		s.Text = "Broker " + itoa(int64(e.Node.ID)) + " deleted the oldest " + strconv.Itoa(e.Count) + " segment(s) of " + tp +
+			" (log retention): its log now starts at offset " + itoa(int64(e.End)) + "."
 	default:
 		return Sentence{}, false
 	}

@@ -78,9 +78,12 @@ type StopRate struct{}
 
 // StartConsumer is an action which starts a new consumer of the first
 // partition at From, with client.rack Rack ("" reads from the leader).
+// With a Group it is a group consumer (group.id), which starts from the
+// group's committed offset instead and ignores From.
 type StartConsumer struct {
-	From engine.Offset
-	Rack string
+	From  engine.Offset
+	Rack  string
+	Group string
 }
 
 // ApplyConfig is an action from the config panel: the settings in Values
@@ -220,7 +223,11 @@ func (a StartConsumer) applyActing(s *Store) bool {
 		s.Err = "there is no topic to consume from yet"
 		return true
 	}
-	s.inject(engine.Consume{Consumer: int32(len(st.Consumers) + 1), TP: p.TP, From: a.From, Rack: a.Rack})
+	from := a.From
+	if a.Group != "" {
+		from = engine.OffsetEarliest // a group consumer takes no from=
+	}
+	s.inject(engine.Consume{Consumer: int32(len(st.Consumers) + 1), TP: p.TP, From: from, Rack: a.Rack, Group: a.Group})
 	return true
 }
 

@@ -34,7 +34,9 @@ func (SeekToEvent) isAction() {}
 // elections, ISR shrinks and expands with their AlterPartition requests,
 // acknowledged, failed and rejected produces (NOT_LEADER_OR_FOLLOWER,
 // NOT_ENOUGH_REPLICAS), idempotent duplicates, truncation (a replica's
-// and a consumer's, KIP-320), consumer errors and broken guarantees. Left
+// and a consumer's, KIP-320), consumer errors, a group's commits and lost
+// committed offsets, auto.offset.reset jumps, log retention's deletions
+// and broken guarantees. Left
 // to the toggle: messages, fetch long polls and rounds, appends, high
 // watermark moves, metadata and consumer reads.
 func Matters(k engine.EventKind) bool {
@@ -44,7 +46,8 @@ func Matters(k engine.EventKind) bool {
 		engine.EvBrokerFenced, engine.EvBrokerUnfenced, engine.EvControlledShutdown,
 		engine.EvBrokerStopped, engine.EvBrokerStarted, engine.EvNetwork,
 		engine.EvProduceAcked, engine.EvProduceError, engine.EvProduceFailed, engine.EvDuplicate,
-		engine.EvTruncated, engine.EvConsumerTruncation, engine.EvConsumerError, engine.EvViolation:
+		engine.EvTruncated, engine.EvConsumerTruncation, engine.EvConsumerError, engine.EvViolation,
+		engine.EvConsumerReset, engine.EvOffsetsExpired, engine.EvLogStartMoved, engine.EvOffsetCommitted:
 		return true
 	}
 	return false

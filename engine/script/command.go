@@ -1,6 +1,7 @@
 package script
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -27,11 +28,14 @@ const (
 // listed twice.
 var Commands = []struct{ Name, Synopsis string }{
 	{"cluster", "cluster brokers=3 [seed=1] [start=10:00:00.000] [latency=(1,3)] [kafka=4.4 [kip-320=on|off ...]] [<kafka.config>=<value>...]"},
-	{"create-topic", "create-topic NAME [partitions=1] [rf=3] [start=1] [min.insync.replicas=N]"},
+	{"create-topic", "create-topic NAME [partitions=1] [rf=3] [start=1] [min.insync.replicas=N] [retention.ms=MS] [retention.bytes=N] [segment.bytes=N] [segment.ms=MS]"},
 	{"produce", "produce TOPIC-P values=(a, b) | count=N [key=K] [acks=all|1|0] [producer=p1] [broker=ID] [size=1024]  (size: each record's bytes, for the fetch size limits)"},
 	{"produce", "produce TOPIC-P rate=N/s for=DURATION [key=K] [acks=all|1|0] [producer=p1] [size=1024]  (one record every 1000/N ms)"},
 	{"consume", "consume TOPIC-P [from=earliest|latest|OFFSET] [consumer=c1] [broker=ID] [client.rack=R]"},
+	{"consume", "consume TOPIC-P group.id=G [consumer=c1] [broker=ID] [client.rack=R]  (a group consumer: starts from the group's committed offset, or by auto.offset.reset without one)"},
 	{"seek", "seek TOPIC-P offset=N [consumer=c1]  (KafkaConsumer.seek: move a running consumer, keeping its preferred read replica)"},
+	{"commit", "commit TOPIC-P [consumer=c1]  (KafkaConsumer.commitSync: commit the position and its leader epoch to the group coordinator)"},
+	{"close", "close TOPIC-P [consumer=c1]  (KafkaConsumer.close: commit if enable.auto.commit, leave the group, stop)"},
 	{"crash", "crash BROKER [lose-unflushed=N]  (kill -9; optionally lose the last N records of each log)"},
 	{"restart", "restart BROKER"},
 	{"shutdown", "shutdown BROKER  (controlled shutdown)"},
@@ -81,7 +85,7 @@ func classify(cmd string) kind {
 	switch cmd {
 	case "cluster":
 		return kindCluster
-	case "create-topic", "produce", "consume", "seek", "crash", "restart", "shutdown", "isolate", "partition", "cut", "heal", "slow", "slow-disk", "drop", "elect-leaders", "config":
+	case "create-topic", "produce", "consume", "seek", "commit", "close", "crash", "restart", "shutdown", "isolate", "partition", "cut", "heal", "slow", "slow-disk", "drop", "elect-leaders", "config":
 		return kindAction
 	case "advance", "run", "step":
 		return kindTime
@@ -313,7 +317,7 @@ func toCommand(d Directive) (engine.Command, *Error) {
 		if len(pos) == 0 {
 			return nil, errAt(d.Pos, "create-topic needs a topic name")
 		}
-		if err := checkKeys(d, "partitions", "rf", "start", "min.insync.replicas"); err != nil {
+		if err := checkKeys(d, append([]string{"partitions", "rf", "start", "min.insync.replicas"}, engine.TopicLogConfigKeys()...)...); err != nil {
 			return nil, err
 		}
 		ct := engine.CreateTopic{Name: pos[0].Key, Partitions: 1, ReplicationFactor: 3}
@@ -324,6 +328,14 @@ func toCommand(d Directive) (engine.Command, *Error) {
 			v, err := single(a)
 			if err != nil {
 				return nil, err
+			}
+			if slices.Contains(engine.TopicLogConfigKeys(), a.Key) {
+				tc, e := topicConfig(a.Key, v)
+				if e != nil {
+					return nil, errAt(a.Pos, "%s: %v", a.Key, e)
+				}
+				ct.Configs = append(ct.Configs, tc)
+				continue
 			}
 			n, e := parseInt(v, 1, engine.MaxPartitions)
 			if e != nil {
@@ -415,12 +427,14 @@ func toCommand(d Directive) (engine.Command, *Error) {
 		return seekCommand(d)
 	case "slow-disk":
 		return slowDiskCommand(d)
+	case "commit", "close":
+		return groupCommand(d)
 	case "consume":
 		tp, err := tpArg(d)
 		if err != nil {
 			return nil, err
 		}
-		if err := checkKeys(d, "from", "consumer", "broker", "client.rack"); err != nil {
+		if err := checkKeys(d, "from", "consumer", "broker", "client.rack", "group.id"); err != nil {
 			return nil, err
 		}
 		k := engine.Consume{TP: tp, From: engine.OffsetEarliest}
@@ -448,6 +462,11 @@ func toCommand(d Directive) (engine.Command, *Error) {
 				}
 			case "client.rack":
 				k.Rack = v
+			case "group.id":
+				if v == "" {
+					return nil, errAt(a.Pos, "group.id must not be empty (InvalidGroupIdException)")
+				}
+				k.Group = v
 			case "consumer":
 				id, e := parseClientID(v, 'c')
 				if e != nil {
@@ -873,4 +892,54 @@ func seekCommand(d Directive) (engine.Command, *Error) {
 		return nil, errAt(d.Pos, "seek needs offset=N")
 	}
 	return k, nil
+}
+
+// groupCommand reads "commit TOPIC-P [consumer=c1]" or "close TOPIC-P
+// [consumer=c1]" into a Consume with Commit or Close set.
+func groupCommand(d Directive) (engine.Command, *Error) {
+	tp, err := tpArg(d)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkKeys(d, "consumer"); err != nil {
+		return nil, err
+	}
+	k := engine.Consume{TP: tp, From: engine.OffsetEarliest, Commit: d.Cmd == "commit", Close: d.Cmd == "close"}
+	for _, a := range d.Args {
+		if a.Vals == nil {
+			continue
+		}
+		v, err := single(a)
+		if err != nil {
+			return nil, err
+		}
+		id, e := parseClientID(v, 'c')
+		if e != nil {
+			return nil, errAt(a.Pos, "consumer: %v", e)
+		}
+		k.Consumer = id
+	}
+	return k, nil
+}
+
+// topicConfig reads a create-topic retention or segment override: a whole
+// number of bytes, or of milliseconds (a duration such as 10s also
+// works), -1 meaning no limit where Kafka allows it.
+func topicConfig(key, v string) (engine.TopicConfig, error) {
+	tc := engine.TopicConfig{Key: key}
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+		tc.Value = n
+	} else if strings.HasSuffix(key, ".ms") {
+		d, derr := engine.ParseDuration(v)
+		if derr != nil {
+			return tc, derr
+		}
+		tc.Value = int64(d)
+	} else {
+		return tc, fmt.Errorf("%q is not a whole number of bytes", v)
+	}
+	if err := engine.CheckTopicConfig(tc); err != nil {
+		return tc, errors.New(strings.TrimPrefix(err.Error(), "engine: "))
+	}
+	return tc, nil
 }

@@ -485,6 +485,10 @@ func StateText(s engine.State, only *engine.TopicPartition) string {
 			case r.FetchOffset >= 0:
 				fetch = fmt.Sprintf("fetch from %d in flight", r.FetchOffset)
 			}
+			if r.LogStart > 0 {
+				// Retention moved the log start offset (retention.go).
+				fetch = strings.TrimSpace(fmt.Sprintf("log start %d  %s", r.LogStart, fetch))
+			}
 			fmt.Fprintf(w, "  %s\t%s\tLEO %d\tHW %d\tleader epoch %d\t%s\n", engine.Broker(id), role, r.LEO, r.HW, r.LeaderEpoch, fetch)
 		}
 		w.Flush()
@@ -494,7 +498,7 @@ func StateText(s engine.State, only *engine.TopicPartition) string {
 		if only != nil && k.TP != *only {
 			continue
 		}
-		fmt.Fprintf(&b, "consumer %s: %s position %d, %d record(s) read, fetching from %s\n", k.ID, k.TP, k.Position, len(k.Read), engine.Broker(k.Broker))
+		fmt.Fprintf(&b, "consumer %s: %s position %d, %d record(s) read, fetching from %s%s\n", k.ID, k.TP, k.Position, len(k.Read), engine.Broker(k.Broker), groupText(k))
 	}
 	return b.String()
 }
@@ -525,7 +529,11 @@ func LogText(s engine.State, tp engine.TopicPartition, from engine.Offset) strin
 		if !brokerAlive(s, id) {
 			role = "down"
 		}
-		fmt.Fprintf(&b, "%s %-8s LEO %d HW %d:", engine.Broker(id), role, r.LEO, r.HW)
+		fmt.Fprintf(&b, "%s %-8s LEO %d HW %d", engine.Broker(id), role, r.LEO, r.HW)
+		if r.LogStart > 0 {
+			fmt.Fprintf(&b, " log start %d", r.LogStart) // retention deleted the offsets below it
+		}
+		b.WriteByte(':')
 		if from > r.LogStart && from < r.LEO {
 			b.WriteString(" …")
 		}
@@ -593,4 +601,27 @@ func ErrorPos(err error) (Pos, bool) {
 		return e.Pos, true
 	}
 	return Pos{}, false
+}
+
+// groupText is a group consumer's group, committed offset and leader
+// epoch for its state line ("" for a consumer without a group.id).
+func groupText(k engine.ConsumerState) string {
+	if k.Group == "" {
+		return ""
+	}
+	s := ", group " + k.Group + ", committed "
+	if k.Committed < 0 {
+		s += "none"
+	} else {
+		s += fmt.Sprintf("%d", k.Committed)
+		if k.CommittedEpoch >= 0 {
+			s += fmt.Sprintf(" (leader epoch %d)", k.CommittedEpoch)
+		} else {
+			s += " (no leader epoch)"
+		}
+	}
+	if k.Closed {
+		s += ", closed"
+	}
+	return s
 }

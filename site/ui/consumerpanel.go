@@ -39,21 +39,21 @@ func renderConsumerPanel(s *site.Store) *pureEq[consumerView] {
 			v.RackLabels = append(v.RackLabels, "a replica in rack "+r+" (client.rack="+r+", brokers "+strings.Join(ids, ", ")+")")
 		}
 	}
-	for _, k := range s.Player.State().Consumers {
-		v.Consumers = append(v.Consumers, k.ID.String()+" at offset "+itoa(int64(k.Position))+", "+itoa(int64(len(k.Read)))+" read")
-	}
+	v.Consumers = site.ConsumerRows(s.Player.State())
 	return viewEq(v, func(v consumerView) *vecty.HTML { return consumerPanel(s, v) })
 }
 
 // consumerView is what the consumer panel shows: the racks a consumer
-// may read from, each with its option's label, and a line per consumer.
+// may read from, each with its option's label, and a row per consumer
+// (with its group and committed offset, site.ConsumerRow).
 type consumerView struct {
-	Racks, RackLabels, Consumers lines
+	Racks, RackLabels lines
+	Consumers         []site.ConsumerRow
 }
 
 // Equal reports whether v and w draw the same panel.
 func (v consumerView) Equal(w consumerView) bool {
-	return v.Racks.Equal(w.Racks) && v.RackLabels.Equal(w.RackLabels) && v.Consumers.Equal(w.Consumers)
+	return v.Racks.Equal(w.Racks) && v.RackLabels.Equal(w.RackLabels) && slices.Equal(v.Consumers, w.Consumers)
 }
 
 // consumerPanel draws the consumer panel v (see renderConsumerPanel); its
@@ -76,13 +76,18 @@ func consumerPanel(s *site.Store, v consumerView) *vecty.HTML {
 			}
 			pos = engine.Offset(n)
 		}
-		s.Dispatch(site.StartConsumer{From: pos, Rack: field(e, "rack")})
+		s.Dispatch(site.StartConsumer{From: pos, Rack: field(e, "rack"), Group: strings.TrimSpace(field(e, "group"))})
 	}
 	note := "This scenario's brokers have no broker.rack (or replica.selector.class is not the RackAwareReplicaSelector), so a consumer reads from the leader only. Set both in the config panel to fetch from a follower (KIP-392)."
 	if len(v.Racks) > 0 {
 		note = "With client.rack the leader sends the consumer to a replica in its rack (RackAwareReplicaSelector, KIP-392); it reads up to that replica's high watermark."
 	}
-	list := v.Consumers
+	var rows []vecty.MarkupOrChild
+	rows = append(rows, vecty.Markup(prop.ID("cp-consumers"), vecty.Class("act-hint")))
+	for _, r := range v.Consumers {
+		rows = append(rows, elem.ListItem(vecty.Markup(attr("data-consumer", r.ID), attr("data-group", r.Group),
+			attr("data-committed", itoa(int64(r.Committed))), attr("data-committed-epoch", itoa(int64(r.CommittedEpoch)))), vecty.Text(r.Text)))
+	}
 	return elem.Section(
 		vecty.Markup(prop.ID("consumer-panel"), vecty.Class("act-panel"), attr("data-panel", "consumer"), attr("aria-labelledby", "consumer-panel-h")),
 		elem.Heading2(vecty.Markup(prop.ID("consumer-panel-h")), vecty.Text("Consumer")),
@@ -95,7 +100,11 @@ func consumerPanel(s *site.Store, v consumerView) *vecty.HTML {
 			labelled("offset", elem.Input(vecty.Markup(attr("name", "offset"), prop.Type(prop.TypeNumber), attr("min", "0"), attr("value", "0"))), ""),
 			elem.Button(vecty.Markup(prop.ID("cp-start"), prop.Type(prop.TypeButton), vecty.Class("accent"), event.Click(start)), vecty.Text("Start consumer")),
 		),
+		elem.Div(vecty.Markup(vecty.Class("act-row")),
+			labelled("group (group.id)", elem.Input(vecty.Markup(attr("name", "group"), prop.Type(prop.TypeText), attr("placeholder", "none"), attr("maxlength", "249"))), ""),
+		),
 		elem.Paragraph(vecty.Markup(vecty.Class("act-hint")), vecty.Text(note)),
-		vecty.If(len(list) > 0, elem.Paragraph(vecty.Markup(prop.ID("cp-consumers"), vecty.Class("act-hint")), vecty.Text(strings.Join(list, "; ")))),
+		elem.Paragraph(vecty.Markup(vecty.Class("act-hint")), vecty.Text("A consumer in a group saves its place, the committed offset, with the group coordinator and starts from it next time; without one it starts as auto.offset.reset says.")),
+		vecty.If(len(v.Consumers) > 0, elem.UnorderedList(rows...)),
 	)
 }

@@ -11,8 +11,11 @@ import (
 // renderStrip draws a replica's log strip (site.StripView): a row of
 // offset cells with the records it holds filled and coloured by leader
 // epoch, truncated records struck through, the rest as empty slots, and
-// the HW and LEO markers. The group carries the DOM contract's class="log"
-// data-broker data-leo data-hw. Each cell is drawn from its own view, so
+// the HW and LEO markers. Offsets below the log start offset, which log
+// retention deleted, are drawn as gone (a faint dashed slot, "deleted"),
+// with a "start" marker at the log start offset. The group carries the DOM
+// contract's class="log" data-broker data-leo data-hw, and
+// data-log-start. Each cell is drawn from its own view, so
 // that when a record arrives the other cells stay as they were (and keep
 // their colour transitions). A click on a record selects it (s).
 func renderStrip(s *site.Store, v site.StripView) *vecty.HTML {
@@ -21,6 +24,7 @@ func renderStrip(s *site.Store, v site.StripView) *vecty.HTML {
 		attr("data-broker", itoa(int64(v.Broker))),
 		attr("data-leo", itoa(int64(v.LEO))),
 		attr("data-hw", itoa(int64(v.HW))),
+		attr("data-log-start", itoa(int64(v.LogStart))),
 	)}
 	size := cellSize{W: v.CellW, H: v.CellH}
 	for _, c := range v.Cells {
@@ -42,6 +46,16 @@ func renderStrip(s *site.Store, v site.StripView) *vecty.HTML {
 		hw = "◀ " + hw // the HW is off the strip's left edge, not at its first cell
 	}
 	items = append(items, marker("hw-mark", hw, x(int64(max(v.HW, v.From))), w, v.CellH+15, v.CellH))
+	for _, base := range v.Segments {
+		// A segment boundary: retention deletes whole segments.
+		items = append(items, svgEl("line", vecty.Markup(vecty.Class("seg-mark"), attr("data-segment", itoa(int64(base))),
+			attr("x1", num1(x(int64(base)))), attr("x2", num1(x(int64(base)))), attr("y1", "-2"), attr("y2", num1(v.CellH+2))),
+			svgEl("title", vecty.Text("a new log segment starts at offset "+itoa(int64(base))+" (segment.bytes, segment.ms); retention deletes whole segments"))))
+	}
+	if v.LogStart > 0 && v.LogStart >= v.From && v.LogStart < v.LEO {
+		// Drawn above the strip, beside the LEO: the HW's label is below.
+		items = append(items, marker("logstart-mark", "start "+itoa(int64(v.LogStart)), x(int64(v.LogStart)), w, -7, v.CellH))
+	}
 	return svgEl("g", items...)
 }
 
@@ -63,6 +77,11 @@ type cellView struct {
 // lost a record.
 func renderCell(s *site.Store, c cellView) *vecty.HTML {
 	o := c.Offset
+	if c.Kind == site.CellDeleted {
+		return svgEl("g", vecty.Markup(vecty.Class("slot", "deleted"), attr("data-offset", itoa(int64(o)))), svgEl("title", vecty.Text(c.Tip)),
+			svgEl("rect", vecty.Markup(attr("x", num1(c.X+1)), attr("y", "1"), attr("width", num1(c.W-2)), attr("height", num1(c.H-2)), attr("rx", "3"))),
+			svgEl("line", vecty.Markup(vecty.Class("strike"), attr("x1", num1(c.X+3)), attr("x2", num1(c.X+c.W-3)), attr("y1", num1(c.H-3)), attr("y2", "3"))))
+	}
 	if c.Kind == site.CellEmpty {
 		rect := svgEl("rect", vecty.Markup(attr("x", num1(c.X+1)), attr("y", "1"), attr("width", num1(c.W-2)), attr("height", num1(c.H-2)), attr("rx", "3")))
 		if c.Lost {
