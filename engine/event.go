@@ -92,6 +92,14 @@ const (
 	// (ClusterControlManager.registerBroker, BrokerLifecycleManager). Only
 	// the first refusal of a series is an event.
 	EvRegistrationRefused
+	// EvBrokerHung: broker Node is half-alive (hang): it stays registered
+	// and heartbeats, but stops answering the requests Text names
+	// (engine/hang.go).
+	EvBrokerHung
+	// EvBrokerResumed: broker Node's request handlers work again (resume);
+	// Count requests waited in its queue and are answered now, in arrival
+	// order.
+	EvBrokerResumed
 )
 
 // Category groups event kinds for filtering (the script's events= argument
@@ -131,7 +139,7 @@ func (k EventKind) Category() Category {
 	case EvProduceAcked, EvProduceError, EvMetadataUpdated, EvConsumerRead, EvConsumerError,
 		EvDuplicate, EvProduceFailed, EvConsumerRedirected, EvConsumerTruncation:
 		return CatClient
-	case EvBrokerStopped, EvBrokerStarted, EvNetwork:
+	case EvBrokerStopped, EvBrokerStarted, EvNetwork, EvBrokerHung, EvBrokerResumed:
 		return CatFault
 	case EvViolation:
 		return CatViolation
@@ -245,6 +253,10 @@ func (e Event) String() string {
 		b.WriteString(e.Node.String() + " " + e.Text)
 	case EvBrokerStarted:
 		b.WriteString(e.Node.String() + " starts and registers with the controller")
+	case EvBrokerHung:
+		b.WriteString(e.Node.String() + " hangs: " + e.Text)
+	case EvBrokerResumed:
+		b.WriteString(e.Node.String() + " resumes and answers the " + itoa(e.Count) + " request(s) waiting in its queue")
 	case EvNetwork:
 		b.WriteString(e.Text)
 	case EvElection:
