@@ -46,6 +46,11 @@ type Config struct {
 	DeliveryTimeoutMs Time
 	// FetchMaxWaitMs is the consumer's fetch.max.wait.ms (500).
 	FetchMaxWaitMs Time
+	// MetadataMaxAgeMs is the clients' metadata.max.age.ms (300000): a
+	// producer refreshes a partition's metadata this long after its last
+	// successful refresh even without an error, and a consumer forgets its
+	// preferred read replica after it (KIP-392).
+	MetadataMaxAgeMs Time
 
 	// BrokerHeartbeatIntervalMs is broker.heartbeat.interval.ms (2000) and
 	// BrokerSessionTimeoutMs broker.session.timeout.ms (9000), KRaftConfigs.

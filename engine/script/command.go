@@ -709,10 +709,7 @@ func faultCommand(d Directive) (engine.Command, *Error) {
 		if d.Cmd == "cut" {
 			// cut A B one-way: a third positional word, as elect-leaders
 			// takes all.
-			if p, _ := positional(d, 3); len(p) == 3 {
-				if p[2].Key != "one-way" {
-					return nil, errAt(p[2].Pos, "cut takes two nodes and optionally one-way, not %q", p[2].Key)
-				}
+			if p, _ := positional(d, 3); len(p) == 3 && p[2].Key == "one-way" {
 				oneWay = true
 				d.Args = slices.DeleteFunc(slices.Clone(d.Args), func(a Arg) bool { return a.Vals == nil && a.Key == "one-way" })
 			}
