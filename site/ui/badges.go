@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"unicode/utf8"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
@@ -10,7 +12,7 @@ import (
 )
 
 // badgeW is a badge's width for text.
-func badgeW(text string) float64 { return float64(len(text))*6.6 + 12 }
+func badgeW(text string) float64 { return float64(utf8.RuneCountInString(text))*6.6 + 12 }
 
 // renderRoleBadge draws a broker's role ("leader", "follower",
 // "replica", "no replica") as the pill at the box's top right, marked
@@ -34,10 +36,14 @@ func renderBadges(bs []site.Badge, n site.NodeBox) []vecty.MarkupOrChild {
 		if b.Key == "out-of-sync" {
 			cls = append(cls, "badge-oos")
 		}
-		out = append(out, svgEl("g", vecty.Markup(vecty.Class(cls...), attr("data-badge", b.Key), translate(bx, site.BoxBadgeY)),
+		kids := []vecty.MarkupOrChild{vecty.Markup(vecty.Class(cls...), attr("data-badge", b.Key), translate(bx, site.BoxBadgeY))}
+		if t := site.BadgeTitle(b); t != "" {
+			kids = append(kids, svgEl("title", vecty.Text(t)))
+		}
+		kids = append(kids,
 			svgEl("rect", vecty.Markup(attr("width", num1(w)), attr("height", "16"), attr("rx", "4"))),
-			svgText(w/2, 12, b.Text, attr("text-anchor", "middle")),
-		))
+			svgText(w/2, 12, b.Text, attr("text-anchor", "middle")))
+		out = append(out, svgEl("g", kids...))
 		bx += w + 4
 	}
 	return out
@@ -83,5 +89,11 @@ func seeLegend() vecty.List {
 		elem.ListItem(vecty.Markup(vecty.Class("epoch-legend")), sw("ep0"), sw("ep1"), sw("ep2"), vecty.Text("colour = leader epoch (0, 1, 2 …)")),
 		elem.ListItem(sw("truncated", "ep0"), vecty.Text("truncated (struck through until overwritten)")),
 		elem.ListItem(sw("lost"), vecty.Text("lost by a violation")),
+		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "link-swatch", "cut-two-way"), attr("aria-hidden", "true"))),
+			vecty.Text("link cut both ways ✕")),
+		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "link-swatch", "cut-one-way"), attr("aria-hidden", "true"))),
+			vecty.Text("one-way cut: A→B dropped, B→A still arrives (the arrow points where messages are lost)")),
+		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "hung-swatch"), attr("aria-hidden", "true"))),
+			vecty.Text("⌛ half-alive broker: registered and heartbeating, not serving fetches or clients (hang)")),
 	}
 }

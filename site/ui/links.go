@@ -65,23 +65,37 @@ func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML
 		}
 		key := linkKey(l)
 		open := s.Acting.LinkOpen && s.Acting.Link == key
-		cut, slow := false, false
+		cut, slow, fwd, back := false, false, false, false
 		for _, x := range linkNodes(st, l.From) {
 			for _, y := range linkNodes(st, l.To) {
 				cut = cut || nf.Cut(x, y)
 				slow = slow || nf.Slow(x, y)
+				fwd = fwd || nf.OneWayCut(x, y)
+				back = back || nf.OneWayCut(y, x)
 			}
+		}
+		if cut || fwd && back {
+			// Both directions cut, by one cut or by two one-way ones.
+			cut, fwd, back = true, false, false
 		}
 		state := ""
 		switch {
 		case cut:
 			state = " (cut)"
+		case fwd:
+			state = " (cut one way: " + linkNodeName(l.From) + "'s messages to " + linkNodeName(l.To) + " are lost)"
+		case back:
+			state = " (cut one way: " + linkNodeName(l.To) + "'s messages to " + linkNodeName(l.From) + " are lost)"
 		case slow:
 			state = " (slowed)"
 		}
 		pts := pointsAttr(r)
 		mid, _ := r.At(0.5)
 		v := linkHitView{Key: key, Link: l, Points: pts, Mid: mid, Open: open, Cut: cut, Slow: slow, State: state}
+		if fwd || back {
+			a := site.OneWayArrow(r, fwd)
+			v.OneWay, v.Arrow = true, pointsAttr(site.Path(a[:]))
+		}
 		items = append(items, view(v, func(v linkHitView) *vecty.HTML { return linkHit(s, v) }))
 	}
 	return svgEl("g", items...)
@@ -97,6 +111,10 @@ type linkHitView struct {
 	Mid             site.Point
 	Open, Cut, Slow bool
 	State           string
+	// OneWay says one direction only is cut; Arrow is the arrowhead's
+	// points (site.OneWayArrow), pointing where messages are lost.
+	OneWay bool
+	Arrow  string
 }
 
 // linkHit draws one link's click target (see renderLinkHits) from its
@@ -104,7 +122,7 @@ type linkHitView struct {
 func linkHit(s *site.Store, v linkHitView) *vecty.HTML {
 	key, l, pts, mid, open, cut, slow, state := v.Key, v.Link, v.Points, v.Mid, v.Open, v.Cut, v.Slow, v.State
 	return svgEl("g",
-		vecty.Markup(vecty.Class("link-hit"), vecty.ClassMap{"open": open, "cut": cut, "slow": slow}, attr("data-link", key),
+		vecty.Markup(vecty.Class("link-hit"), vecty.ClassMap{"open": open, "cut": cut, "slow": slow, "cut-one-way": v.OneWay}, attr("data-link", key),
 			attr("tabindex", "0"), attr("role", "button"), attr("aria-haspopup", "true"),
 			attr("aria-expanded", strconv.FormatBool(open)),
 			attr("aria-label", "link from "+linkNodeName(l.From)+" to "+linkNodeName(l.To)+state+": cut, heal or slow"),
@@ -120,9 +138,10 @@ func linkHit(s *site.Store, v linkHitView) *vecty.HTML {
 				}
 			})),
 		svgEl("polyline", vecty.Markup(vecty.Class("hit"), attr("points", pts))),
-		vecty.If(cut || slow, svgEl("polyline", vecty.Markup(vecty.Class("fault"), attr("points", pts)))),
+		vecty.If(cut || slow || v.OneWay, svgEl("polyline", vecty.Markup(vecty.Class("fault"), attr("points", pts)))),
 		vecty.If(cut, svgText(mid.X, mid.Y+5, "✕", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
-		vecty.If(slow && !cut, svgText(mid.X, mid.Y-6, "slow", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
+		vecty.If(v.OneWay, svgEl("polygon", vecty.Markup(vecty.Class("one-way-arrow"), attr("points", v.Arrow), attr("aria-hidden", "true")))),
+		vecty.If(slow && !cut && !v.OneWay, svgText(mid.X, mid.Y-6, "slow", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
 	)
 }
 
