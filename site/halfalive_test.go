@@ -66,7 +66,7 @@ func TestLookOfHalfAliveBroker(t *testing.T) {
 	}
 	for _, b := range l2.Badges {
 		if b.Key == "hung" {
-			if b.Text != "⌛ no fetches" || !strings.Contains(BadgeTitle(b), "registered and heartbeating") || !strings.Contains(BadgeTitle(b), "followers' fetches") {
+			if b.Text != "hung: no fetches" || !strings.Contains(BadgeTitle(b), "registered and heartbeating") || !strings.Contains(BadgeTitle(b), "followers' fetches") {
 				t.Errorf("hung badge %q, title %q", b.Text, BadgeTitle(b))
 			}
 		}

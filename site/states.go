@@ -95,16 +95,17 @@ func LookOf(st engine.State, b engine.BrokerID) BrokerLook {
 	return l
 }
 
-// hungBadge is a half-alive broker's badge text, an hourglass and what it
-// no longer answers.
+// hungBadge is a half-alive broker's badge text, what it no longer
+// answers; the diagram draws an hourglass before it (the glyph is missing
+// from common fonts, so it is a drawing, not a character).
 func hungBadge(scope engine.HangScope) string {
 	switch scope {
 	case engine.HangReplicas:
-		return "⌛ no fetches"
+		return "hung: no fetches"
 	case engine.HangClients:
-		return "⌛ no clients"
+		return "hung: no clients"
 	}
-	return "⌛ serves none"
+	return "hung: serves none"
 }
 
 // controllerCutBadges are broker b's badges for a one-way cut between it
