@@ -69,7 +69,9 @@ func TestBrowserHalfAlive(t *testing.T) {
 		t.Errorf("one-way link label %q", got)
 	}
 
-	node := func(id string) string { return `document.querySelector('svg#diagram g.node.broker[data-node="` + id + `"]')` }
+	node := func(id string) string {
+		return `document.querySelector('svg#diagram g.node.broker[data-node="` + id + `"]')`
+	}
 	if got := badges(t, ctx); !strings.Contains(got, "b2=follower,in-isr,hung") || strings.Contains(got, "b1=leader,in-isr,hung") || !strings.Contains(got, "b3=") || strings.Contains(got, "b3=replica,in-isr,down,hung") {
 		t.Errorf("badges %q, want b2 hung, b1 and b3 not", got)
 	}
