@@ -114,3 +114,14 @@ func TestNarrateHalfAlive(t *testing.T) {
 		t.Errorf("resume sentence %+v", s)
 	}
 }
+
+// TestHalfAliveInTheLogAndTimeline: the hang and the resume are events the
+// page's log shows without the chatter toggle and fault marks on the
+// timeline, as a crash and a restart are.
+func TestHalfAliveInTheLogAndTimeline(t *testing.T) {
+	for _, k := range []engine.EventKind{engine.EvBrokerHung, engine.EvBrokerResumed} {
+		if !Matters(k) || markerKind(k) != MarkFault {
+			t.Errorf("event kind %d: Matters %v, marker %v; want shown and a fault mark", k, Matters(k), markerKind(k))
+		}
+	}
+}
