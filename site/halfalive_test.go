@@ -125,3 +125,19 @@ func TestHalfAliveInTheLogAndTimeline(t *testing.T) {
 		}
 	}
 }
+
+// TestCutLinkOneWay: the link menu's one-way cut is one cut A B one-way
+// per pair of the link's nodes, from its first node to its second.
+func TestCutLinkOneWay(t *testing.T) {
+	s := NewStoreFromScript("one-way.txt", "cluster brokers=3\ncreate-topic t partitions=1 rf=3\nadvance 1s\n")
+	s.Player.AdvanceTo(s.Player.Scenario().End)
+	b := func(n int) engine.NodeID { return engine.Broker(engine.BrokerID(n)) }
+	s.Dispatch(CutLink{From: []engine.NodeID{b(1)}, To: []engine.NodeID{b(2)}, OneWay: true})
+	steps := s.Player.UserSteps()
+	if len(steps) != 1 || steps[0].Cmd.String() != "cut 1 2 one-way" {
+		t.Fatalf("user steps %+v, want cut 1 2 one-way", steps)
+	}
+	if f := s.NetFaults(); !f.OneWayCut(b(1), b(2)) || f.OneWayCut(b(2), b(1)) {
+		t.Errorf("net faults %+v, want 1→2 cut one way", f)
+	}
+}

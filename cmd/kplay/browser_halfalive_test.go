@@ -22,7 +22,7 @@ const halfAliveScript = "# title: One-way cut and a half-alive broker\ncluster b
 // pointing at b1 (whose incoming messages from b2 are lost), the two-way
 // link a ✕ and no arrow; b2's box is marked hung with the hourglass badge
 // and a box outline unlike the healthy b1's and the crashed b3's; the
-// legend explains both.
+// legend explains both. The producer link's menu then cuts it one way.
 func TestBrowserHalfAlive(t *testing.T) {
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 1000)
@@ -100,6 +100,14 @@ func TestBrowserHalfAlive(t *testing.T) {
 		}
 	}
 	screenshot(t, ctx, "kplay-half-alive.png")
+
+	// The link menu cuts one way too: from the link's first node to its
+	// second, here the producer's requests to b1.
+	actClick(t, ctx, `svg#diagram g.link-hit[data-link="producer-b1"] .hit`)
+	actWait(t, ctx, "the producer link's menu offers a one-way cut", `(document.querySelector(".link-menu #link-cut-one-way") || {}).textContent === "Cut producer → broker 1 only"`, 5*time.Second)
+	actClick(t, ctx, "#link-cut-one-way")
+	actWait(t, ctx, "the one-way cut joins the script", actScriptHas("\ncut p1 1 one-way\n"), 5*time.Second)
+	actWait(t, ctx, "the producer link is drawn cut one way", `document.querySelector('svg#diagram g.link-hit.cut-one-way[data-link="producer-b1"] polygon.one-way-arrow') !== null`, 5*time.Second)
 	if problems := pageErrors(); len(problems) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
 	}

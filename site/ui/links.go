@@ -146,8 +146,9 @@ func linkHit(s *site.Store, v linkHitView) *vecty.HTML {
 }
 
 // renderLinkMenu draws the open link's menu at the link's middle: cut
-// (partition), heal and slow, as engine commands at the playhead. It
-// carries #link-cut, #link-heal and #link-slow.
+// (partition), cut one way (from the link's first node to its second),
+// heal and slow, as engine commands at the playhead. It carries
+// #link-cut, #link-cut-one-way, #link-heal and #link-slow.
 func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.MarkupOrChild {
 	if !s.Acting.LinkOpen {
 		return nil
@@ -200,6 +201,12 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 		elem.Div(vecty.Markup(vecty.Class("menu-title")), vecty.Text("link "+label)),
 		&focusOnMount{Selector: "button"},
 		btn("link-cut", "Cut", "Partition the network so that these two sides cannot talk (a new cut replaces the last one). A follower cut from its leader leaves the ISR once the leader has records it lacks for replica.lag.time.max.ms", cut),
+		elem.Button(
+			vecty.Markup(prop.ID("link-cut-one-way"), prop.Type(prop.TypeButton),
+				attr("title", "Lose only what "+linkNodeName(link.From)+" sends to "+linkNodeName(link.To)+"; what comes back still arrives ("+engine.Cut{A: from[0], B: to[0], OneWay: true}.String()+")"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.CutLink{From: from, To: to, OneWay: true}) })),
+			vecty.Text("Cut "+label+" only"),
+		),
 		btn("link-heal", "Heal network", "Remove every cut, isolation and slow link", engine.Heal{}),
 		btn("link-slow", "Slow to 50 ms", "Make this link take 50 ms each way", slow(50)),
 		btn("link-slow-500", "500 ms", "Make this link take 500 ms each way: slower than a fetch's long poll", slow(500)),
