@@ -18,10 +18,13 @@ import (
 //     is read off the socket by the network threads (SocketServer's
 //     Processor) and waits in the request queue (RequestChannel) in
 //     arrival order. Nothing answers it, so its sender's own timeout
-//     decides: a follower's fetch gives up after replica.socket.timeout.ms
-//     (the fetcher's NetworkClient, ReplicaFetcherBlockingSend), a producer's
-//     request after request.timeout.ms and its records after
-//     delivery.timeout.ms, a consumer's request after request.timeout.ms.
+//     decides: a follower's fetch gives up at the fetcher's deadline
+//     (engine/fetch.go: replica.socket.timeout.ms past the long poll; in
+//     Kafka the fetcher's NetworkClient times a request out after the
+//     broker's request.timeout.ms, BrokerBlockingSender, 30000 like
+//     replica.socket.timeout.ms by default), a producer's request after
+//     request.timeout.ms and its records after delivery.timeout.ms, a
+//     consumer's request after request.timeout.ms.
 //   - Running: the broker's heartbeats (BrokerLifecycleManager's own event
 //     thread), so the controller keeps it registered and unfenced
 //     (BrokerHeartbeatManager sees heartbeats in time); its own replica
