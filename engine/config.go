@@ -51,6 +51,10 @@ type Config struct {
 	// successful refresh even without an error, and a consumer forgets its
 	// preferred read replica after it (KIP-392).
 	MetadataMaxAgeMs Time
+	// MetadataMaxIdleMs is the producer's metadata.max.idle.ms (300000): a
+	// partition the producer has not sent to for this long leaves its
+	// metadata at the next refresh, and is no longer refreshed.
+	MetadataMaxIdleMs Time
 
 	// BrokerHeartbeatIntervalMs is broker.heartbeat.interval.ms (2000) and
 	// BrokerSessionTimeoutMs broker.session.timeout.ms (9000), KRaftConfigs.

@@ -24,7 +24,8 @@ func metadataTimes(c *engine.Cluster, node engine.NodeID) []engine.Time {
 // metadataExpireMs - now, ProducerConfig METADATA_MAX_AGE_CONFIG, default
 // 300000 = 5 minutes). With the network at 0 ms the answers arrive at
 // 0, 10 s, 20 s, 30 s under 10000; under the default the only refresh
-// within 35 s is the first, and the next comes at 300 s.
+// within 35 s is the first, and the next comes at 300 s, the last for a
+// producer that has sent nothing since (metadata.max.idle.ms, below).
 func TestMetadataMaxAgeRefreshesTheProducer(t *testing.T) {
 	for _, c := range []struct {
 		age   engine.Time
@@ -34,6 +35,9 @@ func TestMetadataMaxAgeRefreshesTheProducer(t *testing.T) {
 		{10000, 35000, []engine.Time{0, 10000, 20000, 30000}},
 		{300000, 35000, []engine.Time{0}},
 		{300000, 300000, []engine.Time{0, 300000}},
+		// metadata.max.idle.ms (300000) has passed at the 300 s answer:
+		// the partition leaves the metadata and is not refreshed at 600 s.
+		{300000, 650000, []engine.Time{0, 300000}},
 	} {
 		cfg := kipConfig()
 		cfg.MetadataMaxAgeMs = c.age
@@ -91,5 +95,28 @@ func TestMetadataMaxAgeEndsThePreferredReplica(t *testing.T) {
 				t.Errorf("redirects to %v and %v, want b2 (rack b) both times", red[0].Peer, red[1].Peer)
 			}
 		}
+	}
+}
+
+// TestMetadataMaxIdleDropsAnUnusedPartition: a topic the producer has not
+// sent to for metadata.max.idle.ms leaves its metadata when a refresh's
+// answer arrives (ProducerMetadata.retainTopic: expiry = last send +
+// metadataIdleMs <= now; ProducerConfig METADATA_MAX_IDLE_CONFIG, default
+// 300000, atLeast(5000)) and is not refreshed again; the next send asks
+// for it anew. With metadata.max.age.ms=10000 and metadata.max.idle.ms=
+// 20000, a send at 0 gives answers at 0, 10 s and 20 s (the last drops the
+// partition), none at 30 s, and a send at 35 s answers at 35 s and 45 s.
+func TestMetadataMaxIdleDropsAnUnusedPartition(t *testing.T) {
+	cfg := kipConfig()
+	cfg.MetadataMaxAgeMs, cfg.MetadataMaxIdleMs = 10000, 20000
+	cl := kipSetup(t, cfg, 3, 1)
+	cl.AdvanceTo(35000)
+	mustApply(t, cl, engine.Produce{TP: kipT0, Values: []string{"m1"}, Acks: engine.AcksAll})
+	cl.AdvanceTo(46000)
+	if got, want := metadataTimes(cl, kipP1), []engine.Time{0, 10000, 20000, 35000, 45000}; !slices.Equal(got, want) {
+		t.Errorf("p1's metadata answers at %v, want %v", got, want)
+	}
+	if n := len(kipEvents(cl, engine.EvProduceAcked)); n != 2 {
+		t.Errorf("%d acks, want 2: the send after the partition left the metadata still goes out", n)
 	}
 }

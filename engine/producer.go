@@ -38,8 +38,13 @@ type clientMeta struct {
 	// exponential retry backoff (KIP-580).
 	failures int
 	// refreshed is when the last successful answer arrived
-	// (Metadata.lastSuccessfulRefreshMs).
+	// (Metadata.lastSuccessfulRefreshMs); used is when a producer last
+	// sent to the partition (ProducerMetadata.add at each send).
 	refreshed Time
+	used      Time
+	// idle says the partition left the metadata after metadata.max.idle.ms
+	// unused: nothing refreshes it until the next send.
+	idle bool
 }
 
 // metadataAgeTimer is the id of a producer's timerRetry that checks a
@@ -204,6 +209,7 @@ func (c *Cluster) produce(cmd Produce) {
 	p := c.ensureProducer(cmd.Producer)
 	node := NodeID{Kind: NodeProducer, ID: p.id}
 	m := p.metaFor(cmd.TP)
+	m.used, m.idle = c.now, false
 	if cmd.Broker != 0 {
 		m.leader, m.epoch, m.known = cmd.Broker, -1, true
 	}
@@ -295,6 +301,15 @@ func (c *Cluster) producerMetadata(p *producer, resp Message) {
 		c.timer(c.now+c.backoff(m.failures), timerRetry, node, m.tp, 0)
 		return
 	}
+	if c.now >= m.used+c.cfg.MetadataMaxIdleMs && !slices.ContainsFunc(p.batches, func(b batch) bool { return b.tp == m.tp }) {
+		// Unused for metadata.max.idle.ms: the answer drops the partition
+		// from the producer's metadata (ProducerMetadata.retainTopic), so it
+		// is not refreshed again; the next send asks for it anew. A
+		// partition with a batch still queued stays, as the Sender adds
+		// the topics its batches need (Sender.sendProducerData).
+		m.known, m.idle = false, true
+		return
+	}
 	c.timer(c.now+c.metadataAge(), timerRetry, node, m.tp, metadataAgeTimer)
 	for i := range p.batches {
 		b := &p.batches[i]
@@ -352,7 +367,7 @@ func (c *Cluster) producerRetry(p *producer, id int64) {
 	}
 	if id == 0 {
 		for i := range p.meta {
-			if !p.meta[i].known {
+			if !p.meta[i].known && !p.meta[i].idle {
 				c.requestMetadata(NodeID{Kind: NodeProducer, ID: p.id}, &p.meta[i])
 			}
 		}
