@@ -49,6 +49,8 @@ type Cluster struct {
 	lostUnflushed bool
 	// inv is the state the invariant checker keeps between steps.
 	inv invariantState
+	// hangs are the half-alive brokers (hang.go), sorted by broker id.
+	hangs []hang
 }
 
 // New returns a cluster of cfg.Brokers live brokers at time cfg.Start, or
@@ -243,6 +245,7 @@ func (c *Cluster) Clone() *Cluster {
 	d.ctrl = c.ctrl.clone()
 	d.net = c.net.clone()
 	d.inv = c.inv.clone()
+	d.hangs = cloneHangs(c.hangs)
 	return &d
 }
 
@@ -371,7 +374,7 @@ func disconnected(parts []Part) []Part {
 
 // receive runs the receiver's handler for m.
 func (c *Cluster) receive(m Message) {
-	if !c.alive(m.To) {
+	if !c.alive(m.To) || c.holdRequest(m) {
 		return
 	}
 	switch m.Kind {

@@ -57,6 +57,15 @@ type Config struct {
 	ReplicaFetchResponseMaxBytes int
 	FetchMaxBytes                int
 	MaxPartitionFetchBytes       int
+	// MetadataMaxAgeMs is the clients' metadata.max.age.ms (300000): a
+	// producer refreshes a partition's metadata this long after its last
+	// successful refresh even without an error, and a consumer forgets its
+	// preferred read replica after it (KIP-392).
+	MetadataMaxAgeMs Time
+	// MetadataMaxIdleMs is the producer's metadata.max.idle.ms (300000): a
+	// partition the producer has not sent to for this long leaves its
+	// metadata at the next refresh, and is no longer refreshed.
+	MetadataMaxIdleMs Time
 
 	// BrokerHeartbeatIntervalMs is broker.heartbeat.interval.ms (2000) and
 	// BrokerSessionTimeoutMs broker.session.timeout.ms (9000), KRaftConfigs.

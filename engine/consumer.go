@@ -314,7 +314,7 @@ func (c *Cluster) consumerFetchResponse(k *consumer, resp Message) {
 	}
 	switch {
 	case p.Err == ErrNone && p.PreferredReadReplica != NoLeader:
-		k.preferred, k.preferredUntil = p.PreferredReadReplica, c.now+300000 // metadata.max.age.ms
+		k.preferred, k.preferredUntil = p.PreferredReadReplica, c.now+c.cfg.MetadataMaxAgeMs
 		c.emit(Event{Kind: EvConsumerRedirected, Node: node, Peer: Broker(p.PreferredReadReplica), TP: p.TP, Text: "preferred read replica in rack " + k.rack})
 	case p.Err == ErrOffsetOutOfRange && from != k.meta.leader:
 		k.preferred = NoLeader

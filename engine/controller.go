@@ -262,7 +262,7 @@ func (c *Cluster) publish(tp TopicPartition) {
 	reg := c.partition(tp).clone()
 	for _, id := range reg.replicas {
 		b := c.broker(id)
-		if !b.alive || !c.net.connected(Controller, b.node()) {
+		if !b.alive || !c.net.talksToController(b.node()) {
 			continue
 		}
 		c.applyRegistration(b, reg)
@@ -273,7 +273,7 @@ func (c *Cluster) publish(tp TopicPartition) {
 // date, as replaying the metadata log does after a restart or a healed
 // network.
 func (c *Cluster) catchUp(b *broker) {
-	if !b.alive || !c.net.connected(Controller, b.node()) {
+	if !b.alive || !c.net.talksToController(b.node()) {
 		return
 	}
 	for _, p := range c.parts {

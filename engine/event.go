@@ -114,6 +114,14 @@ const (
 	// Offset to End, deleting Count whole segments (0: it followed the
 	// leader's log start offset), for the reason in Text (retention.go).
 	EvLogStartMoved
+	// EvBrokerHung: broker Node is half-alive (hang): it stays registered
+	// and heartbeats, but stops answering the requests Text names
+	// (engine/hang.go).
+	EvBrokerHung
+	// EvBrokerResumed: broker Node's request handlers work again (resume);
+	// Count requests waited in its queue and are answered now, in arrival
+	// order.
+	EvBrokerResumed
 )
 
 // Category groups event kinds for filtering (the script's events= argument
@@ -154,7 +162,7 @@ func (k EventKind) Category() Category {
 		EvDuplicate, EvProduceFailed, EvConsumerRedirected, EvConsumerTruncation,
 		EvOffsetCommitted, EvOffsetFetched, EvOffsetsExpired, EvConsumerReset, EvListOffsets:
 		return CatClient
-	case EvBrokerStopped, EvBrokerStarted, EvNetwork, EvDisk:
+	case EvBrokerStopped, EvBrokerStarted, EvNetwork, EvDisk, EvBrokerHung, EvBrokerResumed:
 		return CatFault
 	case EvViolation:
 		return CatViolation
@@ -268,6 +276,10 @@ func (e Event) String() string {
 		b.WriteString(e.Node.String() + " " + e.Text)
 	case EvBrokerStarted:
 		b.WriteString(e.Node.String() + " starts and registers with the controller")
+	case EvBrokerHung:
+		b.WriteString(e.Node.String() + " hangs: " + e.Text)
+	case EvBrokerResumed:
+		b.WriteString(e.Node.String() + " resumes and answers the " + itoa(e.Count) + " request(s) waiting in its queue")
 	case EvNetwork, EvDisk:
 		b.WriteString(e.Text)
 	case EvElection:

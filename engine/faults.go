@@ -41,11 +41,24 @@ type Partition struct{ Groups [][]NodeID }
 // else. Cuts add up: a second cut keeps the first (a partition, by
 // contrast, replaces the previous one). Messages on a cut link are lost
 // when they arrive, as with isolate and partition.
-type Cut struct{ A, B NodeID }
+//
+// With OneWay only the direction A→B goes down (script: cut A B one-way):
+// what A sends to B is lost on arrival, what B sends to A still arrives,
+// as a firewall rule or a half-broken NIC drops one direction of a TCP
+// link. Kafka's clients and brokers see only the consequences: requests
+// that get no answer time out (request.timeout.ms, replica.socket.timeout.ms),
+// heartbeats that do not arrive let broker.session.timeout.ms run out
+// (BrokerHeartbeatManager), and answers that do not arrive look the same
+// as requests that were lost.
+type Cut struct {
+	A, B   NodeID
+	OneWay bool
+}
 
 // Heal with both nodes zero (Heal{}) removes every cut, isolation,
 // partition, slow link and lossy link. With A and B set it restores only
-// the link between them: its cut, slow and drop settings go; an isolation
+// the link between them: its cut (both ways, and a one-way cut in either
+// direction), slow and drop settings go; an isolation
 // or a partition that separates them stays until a plain heal.
 type Heal struct{ A, B NodeID }
 
@@ -134,8 +147,15 @@ func (c Heal) String() string {
 // All reports whether the heal is of the whole network (Heal{}).
 func (c Heal) All() bool { return c.A == NodeID{} && c.B == NodeID{} }
 
-// String prints the command as a kplay script line.
-func (c Cut) String() string { return "cut " + nodeArg(c.A) + " " + nodeArg(c.B) }
+// String prints the command as a kplay script line: "cut 1 2", or
+// "cut 1 controller one-way".
+func (c Cut) String() string {
+	s := "cut " + nodeArg(c.A) + " " + nodeArg(c.B)
+	if c.OneWay {
+		s += " one-way"
+	}
+	return s
+}
 
 // String prints the command as a kplay script line.
 func (c Slow) String() string {
@@ -217,6 +237,8 @@ func (c *Cluster) applyFault(cmd Command) error {
 	}
 	c.emit(Event{Kind: EvCommand, Text: cmd.String()})
 	switch cmd := cmd.(type) {
+	case Hang, Resume:
+		c.applyHang(cmd)
 	case Crash:
 		b := c.broker(cmd.Broker)
 		c.stopBroker(b, "crashed", false)
@@ -232,7 +254,7 @@ func (c *Cluster) applyFault(cmd Command) error {
 	case Shutdown:
 		b := c.broker(cmd.Broker)
 		b.shuttingDown = true
-		if !c.net.connected(b.node(), Controller) || b.brokerEpoch == 0 {
+		if !c.net.talksToController(b.node()) || b.brokerEpoch == 0 {
 			// Without the controller the shutdown cannot be controlled: the
 			// process stops and the controller fences it when its session
 			// runs out.
@@ -252,11 +274,16 @@ func (c *Cluster) applyFault(cmd Command) error {
 		c.net.groups = cmd.Groups
 		c.emit(Event{Kind: EvNetwork, Text: "network split: " + strings.TrimPrefix(cmd.String(), "partition ")})
 	case Cut:
+		if cmd.OneWay {
+			c.net.cutOneWay(cmd.A, cmd.B)
+			c.emit(Event{Kind: EvNetwork, Node: cmd.A, Peer: cmd.B, Text: fmt.Sprintf("link %s→%s cut one way: %s's messages to %s are lost, %s's to %s still arrive", cmd.A, cmd.B, cmd.A, cmd.B, cmd.B, cmd.A)})
+			break
+		}
 		c.net.cut(cmd.A, cmd.B)
 		c.emit(Event{Kind: EvNetwork, Node: cmd.A, Peer: cmd.B, Text: fmt.Sprintf("link %s–%s cut", cmd.A, cmd.B)})
 	case Heal:
 		if cmd.All() {
-			c.net.isolated, c.net.groups, c.net.links, c.net.cuts = nil, nil, nil, nil
+			c.net.isolated, c.net.groups, c.net.links, c.net.cuts, c.net.oneWay = nil, nil, nil, nil, nil
 			c.emit(Event{Kind: EvNetwork, Text: "network healed"})
 		} else {
 			c.net.healLink(cmd.A, cmd.B)
@@ -367,6 +394,8 @@ func (c *Cluster) checkFault(cmd Command) error {
 		if cmd.PerMille < 0 || cmd.PerMille > 1000 {
 			return fmt.Errorf("engine: per-mille must be 0..1000")
 		}
+	case Hang, Resume:
+		return c.checkHang(cmd)
 	case ElectLeaders:
 		if !cmd.All {
 			return c.checkTP(cmd.TP)
@@ -406,7 +435,9 @@ func (c *Cluster) checkFault(cmd Command) error {
 // held, reaches the client rather than a disconnect.
 func (c *Cluster) stopBroker(b *broker, why string, controlled bool) {
 	// Its connections close: every request it holds is answered by a
-	// disconnect at the sender (NETWORK_EXCEPTION).
+	// disconnect at the sender (NETWORK_EXCEPTION), and a hang ends with
+	// the process.
+	c.dropHang(b)
 	for _, pf := range b.parked {
 		c.refuse(pf.req)
 	}
@@ -598,6 +629,15 @@ func (c *Cluster) requestPending(id int64, at BrokerID) bool {
 	for _, pf := range c.broker(at).parked {
 		if pf.req.ID == id {
 			return true
+		}
+	}
+	if h := c.hangOf(at); h != nil {
+		// Waiting in a half-alive broker's queue: it is answered when the
+		// broker resumes, or the sender times out.
+		for _, m := range h.queue {
+			if m.ID == id {
+				return true
+			}
 		}
 	}
 	return false

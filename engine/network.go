@@ -19,6 +19,9 @@ type network struct {
 	// cuts are the links cut both ways, each with its lower node first,
 	// sorted.
 	cuts []Cut
+	// oneWay are the directions cut on their own (cut A B one-way: A→B
+	// lost, B→A delivered), each with OneWay set, sorted by (A, B).
+	oneWay []Cut
 }
 
 // linkConf overrides one direction of a link.
@@ -39,6 +42,7 @@ func (n network) clone() network {
 	n.groups = groups
 	n.links = slices.Clone(n.links)
 	n.cuts = slices.Clone(n.cuts)
+	n.oneWay = slices.Clone(n.oneWay)
 	return n
 }
 
@@ -65,13 +69,25 @@ func (n *network) cut(a, b NodeID) {
 	}
 }
 
-// healLink restores the link a–b: no cut, and the cluster's latency and
-// no loss both ways.
+// cutOneWay takes the direction a→b down and leaves b→a up; cutting it
+// twice is cutting it once.
+func (n *network) cutOneWay(a, b NodeID) {
+	k := Cut{A: a, B: b, OneWay: true}
+	if i, found := slices.BinarySearchFunc(n.oneWay, k, cmpCut); !found {
+		n.oneWay = slices.Insert(n.oneWay, i, k)
+	}
+}
+
+// healLink restores the link a–b: no cut either way, and the cluster's
+// latency and no loss both ways.
 func (n *network) healLink(a, b NodeID) {
 	k := cutKey(a, b)
 	if i, found := slices.BinarySearchFunc(n.cuts, k, cmpCut); found {
 		n.cuts = slices.Delete(n.cuts, i, i+1)
 	}
+	n.oneWay = slices.DeleteFunc(n.oneWay, func(x Cut) bool {
+		return x.A == a && x.B == b || x.A == b && x.B == a
+	})
 	n.links = slices.DeleteFunc(n.links, func(l linkConf) bool {
 		return l.from == a && l.to == b || l.from == b && l.to == a
 	})
@@ -99,8 +115,24 @@ func (n *network) connected(a, b NodeID) bool {
 			return false
 		}
 	}
+	if len(n.oneWay) > 0 {
+		if _, found := slices.BinarySearchFunc(n.oneWay, Cut{A: a, B: b, OneWay: true}, cmpCut); found {
+			return false
+		}
+	}
 	ga, gb := groupOf(n.groups, a), groupOf(n.groups, b)
 	return ga < 0 || gb < 0 || ga == gb
+}
+
+// talksToController reports whether broker node b and the controller can
+// exchange a request and its answer: both directions are up. A KRaft
+// broker pulls the metadata log with Fetch requests to the controller
+// quorum (KafkaRaftClient as an observer, BrokerMetadataListener) and asks
+// for a controlled shutdown in a heartbeat whose answer it waits for
+// (BrokerLifecycleManager), so a link cut one way either way stops both,
+// while a heartbeat alone only needs b→controller.
+func (n *network) talksToController(b NodeID) bool {
+	return n.connected(b, Controller) && n.connected(Controller, b)
 }
 
 // link returns the override for a→b, or nil.

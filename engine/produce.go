@@ -207,7 +207,7 @@ func (c *Cluster) handleMetadata(b *broker, m Message) {
 	resp := Part{TP: p.TP, Leader: NoLeader}
 	if reg := c.partition(p.TP); reg == nil {
 		resp.Err = ErrUnknownTopicOrPartition
-	} else if r := b.replica(p.TP); r != nil && !c.net.connected(Controller, b.node()) {
+	} else if r := b.replica(p.TP); r != nil && !c.net.talksToController(b.node()) {
 		// A broker cut off from the controller answers from its stale image.
 		resp.Leader, resp.LeaderEpoch = r.leader, r.leaderEpoch
 	} else {

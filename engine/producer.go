@@ -37,7 +37,19 @@ type clientMeta struct {
 	// failures counts metadata answers in a row without a leader, for the
 	// exponential retry backoff (KIP-580).
 	failures int
+	// refreshed is when the last successful answer arrived
+	// (Metadata.lastSuccessfulRefreshMs); used is when a producer last
+	// sent to the partition (ProducerMetadata.add at each send).
+	refreshed Time
+	used      Time
+	// idle says the partition left the metadata after metadata.max.idle.ms
+	// unused: nothing refreshes it until the next send.
+	idle bool
 }
+
+// metadataAgeTimer is the id of a producer's timerRetry that checks a
+// partition's metadata age (metadata.max.age.ms).
+const metadataAgeTimer = -1
 
 // backoff is retry.backoff.ms doubled per failure, capped at
 // retry.backoff.max.ms (1000; KIP-580 without its jitter). Before Kafka
@@ -199,6 +211,7 @@ func (c *Cluster) produce(cmd Produce) {
 	p := c.ensureProducer(cmd.Producer)
 	node := NodeID{Kind: NodeProducer, ID: p.id}
 	m := p.metaFor(cmd.TP)
+	m.used, m.idle = c.now, false
 	if cmd.Broker != 0 {
 		m.leader, m.epoch, m.known = cmd.Broker, -1, true
 	}
@@ -275,7 +288,7 @@ func (c *Cluster) applyMetadata(node NodeID, m *clientMeta, resp Message) bool {
 		c.emit(Event{Kind: EvMetadataUpdated, Node: node, Peer: resp.From, TP: p.TP, Err: p.Err, Epoch: -1})
 		return true
 	}
-	m.failures = 0
+	m.failures, m.refreshed = 0, c.now
 	m.leader, m.epoch, m.known = p.Leader, p.LeaderEpoch, true
 	c.emit(Event{Kind: EvMetadataUpdated, Node: node, Peer: Broker(p.Leader), TP: p.TP, Epoch: p.LeaderEpoch})
 	return true
@@ -291,6 +304,16 @@ func (c *Cluster) producerMetadata(p *producer, resp Message) {
 		c.timer(c.now+c.backoff(m.failures), timerRetry, node, m.tp, 0)
 		return
 	}
+	if c.now >= m.used+c.cfg.MetadataMaxIdleMs && !slices.ContainsFunc(p.batches, func(b batch) bool { return b.tp == m.tp }) {
+		// Unused for metadata.max.idle.ms: the answer drops the partition
+		// from the producer's metadata (ProducerMetadata.retainTopic), so it
+		// is not refreshed again; the next send asks for it anew. A
+		// partition with a batch still queued stays, as the Sender adds
+		// the topics its batches need (Sender.sendProducerData).
+		m.known, m.idle = false, true
+		return
+	}
+	c.timer(c.now+c.metadataAge(), timerRetry, node, m.tp, metadataAgeTimer)
 	for i := range p.batches {
 		b := &p.batches[i]
 		if b.tp != m.tp || b.state != batchAwaitMetadata {
@@ -306,6 +329,30 @@ func (c *Cluster) producerMetadata(p *producer, resp Message) {
 	c.drain(p)
 }
 
+// metadataAge is how long after a successful refresh a producer asks for
+// metadata again unasked: metadata.max.age.ms, but no sooner than
+// retry.backoff.ms after that refresh (Metadata.timeToNextUpdate is the
+// later of timeToExpire and timeToAllowUpdate), and at least 1 ms, so that
+// metadata.max.age.ms=0 with retry.backoff.ms=0 cannot loop in one instant.
+func (c *Cluster) metadataAge() Time {
+	return max(c.cfg.MetadataMaxAgeMs, c.cfg.RetryBackoffMs, 1)
+}
+
+// metadataAged refreshes every partition whose metadata is metadataAge
+// old with no request out (Metadata.timeToNextUpdate reaching 0 in the
+// Sender's NetworkClient.poll, DefaultMetadataUpdater.maybeUpdate). A
+// partition refreshed since, with or without an error, is left alone: its
+// own answer armed its own timer or retry. kplay keeps a producer's
+// metadata per partition, so each partition's age is its own.
+func (c *Cluster) metadataAged(p *producer) {
+	for i := range p.meta {
+		m := &p.meta[i]
+		if m.known && m.pending == 0 && c.now >= m.refreshed+c.metadataAge() {
+			c.requestMetadata(NodeID{Kind: NodeProducer, ID: p.id}, m)
+		}
+	}
+}
+
 // lingerExpired readies a batch whose linger.ms has passed.
 func (c *Cluster) lingerExpired(p *producer, tp TopicPartition, id int64) {
 	if b := p.batch(id); b != nil && b.state == batchLinger {
@@ -317,9 +364,13 @@ func (c *Cluster) lingerExpired(p *producer, tp TopicPartition, id int64) {
 // producerRetry readies a batch whose retry.backoff.ms has passed, or
 // re-asks for metadata that did not come.
 func (c *Cluster) producerRetry(p *producer, id int64) {
+	if id == metadataAgeTimer {
+		c.metadataAged(p)
+		return
+	}
 	if id == 0 {
 		for i := range p.meta {
-			if !p.meta[i].known {
+			if !p.meta[i].known && !p.meta[i].idle {
 				c.requestMetadata(NodeID{Kind: NodeProducer, ID: p.id}, &p.meta[i])
 			}
 		}

@@ -101,7 +101,7 @@ func TestDefaultConfigIsKafkas(t *testing.T) {
 	want := Config{
 		Seed: 1, Brokers: 3, MinLatency: 1, MaxLatency: 3,
 		ReplicaFetchWaitMaxMs: 500, ReplicaLagTimeMaxMs: 30000, ReplicaFetchBackoffMs: 1000, MinInsyncReplicas: 1,
-		LingerMs: 5, RequestTimeoutMs: 30000, RetryBackoffMs: 100, DeliveryTimeoutMs: 120000, FetchMaxWaitMs: 500,
+		LingerMs: 5, RequestTimeoutMs: 30000, RetryBackoffMs: 100, DeliveryTimeoutMs: 120000, FetchMaxWaitMs: 500, MetadataMaxAgeMs: 300000, MetadataMaxIdleMs: 300000,
 		BrokerHeartbeatIntervalMs: 2000, BrokerSessionTimeoutMs: 9000,
 		EligibleLeaderReplicas: true, AutoLeaderRebalanceEnable: true, LeaderImbalanceCheckIntervalMs: 300000,
 		ReplicaSocketTimeoutMs: 30000, EnableIdempotence: true, MaxInFlightRequestsPerConnection: 5,

@@ -20,8 +20,10 @@ type State struct {
 	// by name (group.go).
 	Groups []GroupState
 	// Cuts are the links that cut commands took down and no heal has
-	// restored, each with its lower node first (brokers before the
-	// controller and clients, then by id), sorted.
+	// restored: first those cut both ways, each with its lower node first
+	// (brokers before the controller and clients, then by id), sorted;
+	// then the directions cut one way (OneWay set, A the sender whose
+	// messages are lost), sorted by (A, B).
 	Cuts []Cut
 }
 
@@ -33,8 +35,15 @@ type BrokerState struct {
 	// controller accepted its registration. A restarted broker serves
 	// none before (BrokerServer.startup), so while the controller refuses
 	// it (DUPLICATE_BROKER_REGISTRATION) requests to it are refused.
-	Serving  bool
-	Replicas []ReplicaState
+	Serving bool
+	// Hung is what the broker stops answering while half-alive (hang:
+	// registered and heartbeating, its request handlers stuck), 0 when it
+	// serves normally; HungSince is when the hang began and Queued how
+	// many requests wait in its queue (engine/hang.go).
+	Hung      HangScope
+	HungSince Time
+	Queued    int
+	Replicas  []ReplicaState
 	// DiskLatency is the time in milliseconds each append to the
 	// broker's logs takes (a slow disk, SlowDisk; 0: healthy), and
 	// DiskWaiting the writes (produces it leads, fetched records) queued
@@ -208,10 +217,13 @@ type ConsumerState struct {
 
 // State returns a snapshot of the cluster.
 func (c *Cluster) State() State {
-	s := State{Now: c.now, Start: c.cfg.Start, Cuts: slices.Clone(c.net.cuts)}
+	s := State{Now: c.now, Start: c.cfg.Start, Cuts: append(slices.Clone(c.net.cuts), c.net.oneWay...)}
 	for _, b := range c.brokers {
 		bs := BrokerState{ID: b.id, Alive: b.alive, Serving: b.alive && b.brokerEpoch > 0, Reg: c.registrationState(b.id),
 			DiskLatency: b.diskLatency, DiskWaiting: b.diskWaiting()}
+		if h := c.hangOf(b.id); h != nil {
+			bs.Hung, bs.HungSince, bs.Queued = h.scope, h.since, len(h.queue)
+		}
 		for _, r := range b.replicas {
 			rs := ReplicaState{TP: r.tp, Broker: b.id, Leader: r.isLeader, LogStart: r.logStart, LEO: r.leo(), HW: r.hw,
 				LeaderEpoch: r.leaderEpoch, Log: r.log[:len(r.log):len(r.log)], FetchOffset: -1}

@@ -15,13 +15,9 @@ func DiskBadge(bs engine.BrokerState) (Badge, bool) {
 	return Badge{"slow-disk", "slow disk +" + itoa(int64(bs.DiskLatency)) + " ms"}, true
 }
 
-// BadgeTitle is a badge's tooltip, "" for a badge that says enough
-// itself. The slow-disk badge's says what it means, in plain words with
-// Kafka's terms beside them.
-func BadgeTitle(b Badge) string {
-	if b.Key != "slow-disk" {
-		return ""
-	}
+// diskBadgeTitle is the slow-disk badge's tooltip (BadgeTitle): what it
+// means, in plain words with Kafka's terms beside them.
+func diskBadgeTitle(b Badge) string {
 	return "slow disk: every append (log write) on this broker takes " + b.Text[len("slow disk +"):] +
 		". As a leader it acknowledges acks=1 only after the write; as a follower it fetches again only after writing what it fetched, so under load it falls behind and leaves the in-sync replicas (ISR) after replica.lag.time.max.ms"
 }

@@ -63,6 +63,9 @@ func InspectBroker(st engine.State, b engine.BrokerID, fenced bool) Inspection {
 		return in
 	}
 	in.Rows = append(in.Rows, InspectRow{"process", yesNo(bs.Alive, "running", "down")})
+	if bs.Alive && bs.Hung != 0 {
+		in.Rows = append(in.Rows, InspectRow{"requests", HungSentence(bs.Hung) + " (" + itoa(int64(bs.Queued)) + " waiting now)"})
+	}
 	in.Rows = append(in.Rows, InspectRow{"controller", yesNo(fenced, "fenced: it may not lead or join an ISR", "registered, not fenced")})
 	in.Rows = append(in.Rows, DiskRow(bs))
 	for _, r := range bs.Replicas {

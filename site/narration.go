@@ -59,6 +59,12 @@ func NarrateEvent(e engine.Event) (Sentence, bool) {
 	case engine.EvBrokerStarted:
 		s.Priority = PrioFault
 		s.Text = "Broker " + itoa(int64(e.Node.ID)) + " started."
+	case engine.EvBrokerHung:
+		s.Priority = PrioFault
+		s.Text = "Broker " + itoa(int64(e.Node.ID)) + " is half-alive (hung): it " + e.Text + "."
+	case engine.EvBrokerResumed:
+		s.Priority = PrioFault
+		s.Text = "Broker " + itoa(int64(e.Node.ID)) + " resumed and answers the " + strconv.Itoa(e.Count) + " request(s) that waited in its queue."
 	case engine.EvBrokerFenced:
 		s.Priority = PrioFault
 		s.Text = "The controller fenced broker " + itoa(int64(e.Peer.ID)) + "."

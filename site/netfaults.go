@@ -8,13 +8,16 @@ import (
 
 // NetFaults is the network damage the commands run so far have done, as
 // the engine keeps it: isolated nodes, the partition's groups (a
-// partition replaces the last one), cut links (cuts add up, engine.Cut)
-// and slowed links. A heal of one link (engine.Heal with A and B) takes
-// back that link's cut and slowing; a plain heal undoes everything.
+// partition replaces the last one), cut links (cuts add up, engine.Cut),
+// directions cut one way (OneWay: {from, to}, from's messages to to are
+// lost) and slowed links. A heal of one link (engine.Heal with A and B)
+// takes back that link's cut, both one-way cuts and slowing; a plain heal
+// undoes everything.
 type NetFaults struct {
 	Isolated []engine.NodeID
 	Groups   [][]engine.NodeID
 	Cuts     [][2]engine.NodeID
+	OneWay   [][2]engine.NodeID
 	Slowed   [][2]engine.NodeID
 }
 
@@ -34,12 +37,19 @@ func (s *Store) NetFaults() NetFaults {
 				break
 			}
 			f.Cuts = dropPair(f.Cuts, c.A, c.B)
+			f.OneWay = dropPair(f.OneWay, c.A, c.B)
 			f.Slowed = dropPair(f.Slowed, c.A, c.B)
 		case engine.Isolate:
 			f.Isolated = append(f.Isolated, c.Node)
 		case engine.Partition:
 			f.Groups = c.Groups
 		case engine.Cut:
+			if c.OneWay {
+				if d := [2]engine.NodeID{c.A, c.B}; !slices.Contains(f.OneWay, d) {
+					f.OneWay = append(f.OneWay, d)
+				}
+				break
+			}
 			if !hasPair(f.Cuts, c.A, c.B) {
 				f.Cuts = append(f.Cuts, [2]engine.NodeID{c.A, c.B})
 			}
@@ -82,3 +92,28 @@ func (f NetFaults) Cut(a, b engine.NodeID) bool {
 
 // Slow says the link between a and b has a latency of its own.
 func (f NetFaults) Slow(a, b engine.NodeID) bool { return hasPair(f.Slowed, a, b) }
+
+// OneWayCut says from's messages to to are lost by a one-way cut while
+// the link is not down both ways (Cut is false): to's still reach from.
+func (f NetFaults) OneWayCut(from, to engine.NodeID) bool {
+	return slices.Contains(f.OneWay, [2]engine.NodeID{from, to}) && !f.Cut(from, to)
+}
+
+// OneWayArrow is the arrowhead the diagram draws on a link path p cut one
+// way: a triangle 12 units long, two thirds of the way towards the node
+// whose incoming messages are lost (toEnd: the path's end, else its
+// start), pointing at it. The points are its tip and its two back corners.
+func OneWayArrow(p Path, toEnd bool) [3]Point {
+	f := 2.0 / 3
+	if !toEnd {
+		f = 1.0 / 3
+	}
+	at, dir := p.At(f)
+	if !toEnd {
+		dir = Point{-dir.X, -dir.Y}
+	}
+	const length, half = 12, 6
+	tip := Point{at.X + dir.X*length/2, at.Y + dir.Y*length/2}
+	back := Point{at.X - dir.X*length/2, at.Y - dir.Y*length/2}
+	return [3]Point{tip, {back.X - dir.Y*half, back.Y + dir.X*half}, {back.X + dir.Y*half, back.Y - dir.X*half}}
+}

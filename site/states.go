@@ -29,6 +29,10 @@ type BrokerLook struct {
 	// Note is a warning line for the box, "" if none: "elected uncleanly:
 	// data may be lost".
 	Note string
+	// Hung is what a half-alive broker stops answering (engine.Hang), 0
+	// for a broker that serves normally or is down; the box is drawn
+	// apart from a healthy and from a crashed one.
+	Hung engine.HangScope
 }
 
 // LookOf returns broker b's look for state st. Fencing is the
@@ -86,7 +90,76 @@ func LookOf(st engine.State, b engine.BrokerID) BrokerLook {
 	if d, ok := DiskBadge(bs); ok {
 		l.Badges = append(l.Badges, d)
 	}
+	if bs.Alive && bs.Hung != 0 {
+		l.Hung = bs.Hung
+		l.Badges = append(l.Badges, Badge{"hung", hungBadge(bs.Hung)})
+	}
+	l.Badges = append(l.Badges, controllerCutBadges(st.Cuts, b)...)
 	return l
+}
+
+// hungBadge is a half-alive broker's badge text, what it no longer
+// answers; the diagram draws an hourglass before it (the glyph is missing
+// from common fonts, so it is a drawing, not a character).
+func hungBadge(scope engine.HangScope) string {
+	switch scope {
+	case engine.HangReplicas:
+		return "hung: no fetches"
+	case engine.HangClients:
+		return "hung: no clients"
+	}
+	return "hung: serves none"
+}
+
+// controllerCutBadges are broker b's badges for a one-way cut between it
+// and the controller, which the diagram draws no link for: "↛ controller"
+// when its heartbeats are lost, "controller ↛" when the controller's
+// messages to it are.
+func controllerCutBadges(cuts []engine.Cut, b engine.BrokerID) []Badge {
+	var out []Badge
+	for _, c := range cuts {
+		switch {
+		case !c.OneWay:
+		case c.A == engine.Broker(b) && c.B == engine.Controller:
+			out = append(out, Badge{"cut-to-controller", "↛ controller"})
+		case c.A == engine.Controller && c.B == engine.Broker(b):
+			out = append(out, Badge{"cut-from-controller", "controller ↛"})
+		}
+	}
+	return out
+}
+
+// BadgeTitle is the sentence a badge's tooltip says, in plain words with
+// the Kafka term, or "" for a badge whose text says it all.
+func BadgeTitle(b Badge) string {
+	switch b.Key {
+	case "hung":
+		for _, scope := range []engine.HangScope{engine.HangReplicas, engine.HangClients, engine.HangAll} {
+			if hungBadge(scope) == b.Text {
+				return HungSentence(scope)
+			}
+		}
+	case "slow-disk":
+		return diskBadgeTitle(b)
+	case "cut-to-controller":
+		return "one-way cut: this broker's messages to the controller are lost (its heartbeats, BrokerHeartbeatRequest), the controller's to it still arrive; after broker.session.timeout.ms the controller fences it"
+	case "cut-from-controller":
+		return "one-way cut: the controller's messages to this broker are lost (metadata and heartbeat answers), its heartbeats still arrive, so the controller keeps it unfenced while its metadata goes stale"
+	}
+	return ""
+}
+
+// HungSentence says what a half-alive broker of scope does, for the badge's
+// tooltip and the inspector.
+func HungSentence(scope engine.HangScope) string {
+	what := "requests at all"
+	switch scope {
+	case engine.HangReplicas:
+		what = "followers' fetches"
+	case engine.HangClients:
+		what = "client requests (produce, metadata, consumer fetches)"
+	}
+	return "half-alive: registered and heartbeating to the controller, but its request handlers (KafkaRequestHandler) answer no " + what + "; those wait in its request queue until it resumes"
 }
 
 // PartitionLine is the first partition's state in one line above the

@@ -93,10 +93,14 @@ type StartConsumer struct {
 type ApplyConfig struct{ Values map[string]string }
 
 // CutLink is an action from the link menu: cut every link between a node
-// of From and a node of To (engine.Cut, one a pair), at the playhead.
+// of From and a node of To (engine.Cut, one a pair), at the playhead;
+// with OneWay only what From's nodes send to To's (cut A B one-way).
 // Cuts add up, so a second cut keeps the first; HealLink or a plain heal
 // takes them back.
-type CutLink struct{ From, To []engine.NodeID }
+type CutLink struct {
+	From, To []engine.NodeID
+	OneWay   bool
+}
 
 // HealLink is an action from the link menu: restore every link between a
 // node of From and a node of To (engine.Heal with both ends), leaving
@@ -108,7 +112,7 @@ func (HealLink) isAction() {}
 
 func (a CutLink) applyActing(s *Store) bool {
 	s.Acting.LinkOpen = false
-	return s.eachPair(a.From, a.To, func(x, y engine.NodeID) engine.Command { return engine.Cut{A: x, B: y} })
+	return s.eachPair(a.From, a.To, func(x, y engine.NodeID) engine.Command { return engine.Cut{A: x, B: y, OneWay: a.OneWay} })
 }
 
 func (a HealLink) applyActing(s *Store) bool {

@@ -44,7 +44,7 @@ func Matters(k engine.EventKind) bool {
 	case engine.EvCommand, engine.EvTopicCreated, engine.EvLeaderElected, engine.EvElection,
 		engine.EvISRShrinkProposed, engine.EvISRExpandProposed, engine.EvISRChanged,
 		engine.EvBrokerFenced, engine.EvBrokerUnfenced, engine.EvControlledShutdown,
-		engine.EvBrokerStopped, engine.EvBrokerStarted, engine.EvNetwork,
+		engine.EvBrokerStopped, engine.EvBrokerStarted, engine.EvNetwork, engine.EvBrokerHung, engine.EvBrokerResumed,
 		engine.EvProduceAcked, engine.EvProduceError, engine.EvProduceFailed, engine.EvDuplicate,
 		engine.EvTruncated, engine.EvConsumerTruncation, engine.EvConsumerError, engine.EvViolation,
 		engine.EvConsumerReset, engine.EvOffsetsExpired, engine.EvLogStartMoved, engine.EvOffsetCommitted:

@@ -66,7 +66,7 @@ func markerKind(k engine.EventKind) MarkerKind {
 	switch k {
 	case engine.EvCommand:
 		return MarkCommand
-	case engine.EvBrokerStopped, engine.EvBrokerStarted, engine.EvNetwork:
+	case engine.EvBrokerStopped, engine.EvBrokerStarted, engine.EvNetwork, engine.EvBrokerHung, engine.EvBrokerResumed:
 		return MarkFault
 	case engine.EvLeaderElected:
 		return MarkLeader

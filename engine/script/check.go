@@ -83,8 +83,11 @@ func ParseCheckMode(s string) (CheckMode, error) {
 // broker.session.timeout.ms, 9 s, so the controller sees the new
 // incarnation before it fences the old one: BrokerHeartbeatManager,
 // ReplicationControlManager.handleBrokerUncleanShutdown for the crash),
-// isolations, network splits, one-link cuts, slow links, lossy links,
-// preferred leader elections and heals.
+// isolations, network splits, one-link cuts (both ways, or one way: cut A
+// B one-way), slow links, lossy links, half-alive brokers (hang B
+// requests=replicas|clients|all, and resume B), preferred leader elections
+// and heals. A hung broker that crashes or shuts down is no longer hung;
+// every broker still hung is resumed before the quiet period.
 func RandomScenario(seed uint64, mode CheckMode) string {
 	r := rng.New(seed ^ 0x6b706c6179) // "kplay": keep the workload apart from the cluster's own draws
 	var b strings.Builder
@@ -116,10 +119,11 @@ func RandomScenario(seed uint64, mode CheckMode) string {
 	fmt.Fprintf(&b, "create-topic t partitions=%d rf=3\n", parts)
 	fmt.Fprintf(&b, "consume t-0 from=earliest\n")
 	down := make([]bool, brokers+1)
+	hung := make([]bool, brokers+1)
 	n := 0
 	for step := 0; step < 40; step++ {
 		fmt.Fprintf(&b, "advance %dms\n", 10+r.Intn(3000))
-		switch k := r.Intn(29); {
+		switch k := r.Intn(31); {
 		case k < 11:
 			vals := make([]string, 1+r.Intn(3))
 			for i := range vals {
@@ -130,7 +134,7 @@ func RandomScenario(seed uint64, mode CheckMode) string {
 		case k < 13:
 			if id := pick(&r, down, false); id > 0 {
 				b.WriteString(crash(id))
-				down[id] = true
+				down[id], hung[id] = true, false
 			}
 		case k < 15:
 			if id := pick(&r, down, true); id > 0 {
@@ -140,7 +144,7 @@ func RandomScenario(seed uint64, mode CheckMode) string {
 		case k < 16:
 			if id := pick(&r, down, false); id > 0 {
 				fmt.Fprintf(&b, "shutdown %d\n", id)
-				down[id] = true
+				down[id], hung[id] = true, false
 			}
 		case k < 17:
 			fmt.Fprintf(&b, "isolate %d\n", 1+r.Intn(brokers))
@@ -159,6 +163,7 @@ func RandomScenario(seed uint64, mode CheckMode) string {
 					fmt.Fprintf(&b, "shutdown %d\n", id)
 				}
 				fmt.Fprintf(&b, "advance %dms\nrestart %d\n", 50+r.Intn(int(engine.DefaultConfig().BrokerSessionTimeoutMs)-1000), id)
+				hung[id] = false
 			}
 		case k < 25:
 			a, c := drawLink(&r, brokers)
@@ -173,8 +178,30 @@ func RandomScenario(seed uint64, mode CheckMode) string {
 		case k < 28:
 			// A slow disk (engine/disk.go), left slow to the end: 0ms heals it.
 			fmt.Fprintf(&b, "slow-disk %d latency=%dms\n", 1+r.Intn(brokers), r.Intn(200))
+		case k < 29:
+			a, c := drawLink(&r, brokers)
+			fmt.Fprintf(&b, "cut %s %s one-way\n", a, c)
+		case k < 30:
+			// A half-alive broker, or the end of one: a running broker
+			// hangs with a drawn scope; a hung one resumes half the time.
+			id := pick(&r, down, false)
+			scope := [...]string{"replicas", "clients", "all"}[r.Intn(3)]
+			switch {
+			case id == 0:
+			case hung[id] && r.Intn(2) == 0:
+				fmt.Fprintf(&b, "resume %d\n", id)
+				hung[id] = false
+			default:
+				fmt.Fprintf(&b, "hang %d requests=%s\n", id, scope)
+				hung[id] = true
+			}
 		default:
 			fmt.Fprintf(&b, "elect-leaders type=preferred all\n")
+		}
+	}
+	for id := 1; id <= brokers; id++ {
+		if hung[id] {
+			fmt.Fprintf(&b, "resume %d\n", id)
 		}
 	}
 	fmt.Fprintf(&b, "heal\n")

@@ -69,7 +69,8 @@ func TestRandomScenarioIsDeterministic(t *testing.T) {
 // lose-unflushed) come only in the modes that draw them.
 func TestRandomScenarioDrawsEveryFault(t *testing.T) {
 	bounce := regexp.MustCompile(`(?m)^# bounce: broker \d+ back within broker.session.timeout.ms\n(?:crash|shutdown) (\d+)(?: lose-unflushed=\d+)?\nadvance (\d+)ms\nrestart (\d+)$`)
-	kinds := []string{"\ncrash ", "\nrestart ", "\nshutdown ", "\nisolate ", "\npartition ", "\ncut ", "\nslow ", "\ndrop ", "\nslow-disk ", "\nelect-leaders type=preferred all", "\nheal\n", "\nproduce "}
+	kinds := []string{"\ncrash ", "\nrestart ", "\nshutdown ", "\nisolate ", "\npartition ", "\ncut ", "\nslow ", "\ndrop ", "\nslow-disk ", "\nelect-leaders type=preferred all", "\nheal\n", "\nproduce ",
+		" one-way\n", "\nhang ", " requests=replicas\n", " requests=clients\n", " requests=all\n", "\nresume "}
 	for _, mode := range CheckModes() {
 		var all strings.Builder
 		bounces := 0

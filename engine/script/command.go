@@ -41,8 +41,10 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"shutdown", "shutdown BROKER  (controlled shutdown)"},
 	{"isolate", "isolate NODE  (a broker id, controller, p1 or c1)"},
 	{"partition", "partition g1=(NODE, ...) g2=(NODE, ...) ..."},
-	{"cut", "cut NODE NODE  (take one link down, both ways; cuts add up)"},
-	{"heal", "heal [NODE NODE]  (undo isolate, partition, cut, slow and drop; with two nodes only that link's cut, slow and drop)"},
+	{"cut", "cut NODE NODE [one-way]  (take one link down, both ways; cuts add up. one-way: only the first node's messages to the second are lost, the answers the other way still arrive)"},
+	{"heal", "heal [NODE NODE]  (undo isolate, partition, cut, slow and drop; with two nodes only that link's cut (both ways and one-way), slow and drop)"},
+	{"hang", "hang BROKER [requests=replicas|clients|all]  (a half-alive broker: it stays registered and heartbeats to the controller, but its request handlers answer no followers' fetches, no clients, or neither; default all)"},
+	{"resume", "resume BROKER  (end a hang: the queued requests are answered in arrival order; a crash also ends it)"},
 	{"slow", "slow NODE NODE latency=(MIN, MAX)"},
 	{"slow-disk", "slow-disk BROKER latency=DURATION  (every append to its logs takes this long; latency=0ms heals the disk, heal does not)"},
 	{"drop", "drop NODE NODE per-mille=N"},
@@ -85,7 +87,7 @@ func classify(cmd string) kind {
 	switch cmd {
 	case "cluster":
 		return kindCluster
-	case "create-topic", "produce", "consume", "seek", "commit", "close", "crash", "restart", "shutdown", "isolate", "partition", "cut", "heal", "slow", "slow-disk", "drop", "elect-leaders", "config":
+	case "create-topic", "produce", "consume", "seek", "commit", "close", "crash", "restart", "shutdown", "isolate", "partition", "cut", "heal", "hang", "resume", "slow", "slow-disk", "drop", "elect-leaders", "config":
 		return kindAction
 	case "advance", "run", "step":
 		return kindTime
@@ -702,9 +704,50 @@ func faultCommand(d Directive) (engine.Command, *Error) {
 			cmd.Groups = append(cmd.Groups, g)
 		}
 		return cmd, nil
+	case "hang", "resume":
+		if d.Cmd == "resume" {
+			if err := checkKeys(d); err != nil {
+				return nil, err
+			}
+		} else if err := checkKeys(d, "requests"); err != nil {
+			return nil, err
+		}
+		b, err := brokerArg(d)
+		if err != nil {
+			return nil, err
+		}
+		if d.Cmd == "resume" {
+			return engine.Resume{Broker: b}, nil
+		}
+		scope := engine.HangAll
+		if arg, ok := d.Arg("requests"); ok {
+			v, err := single(arg)
+			if err != nil {
+				return nil, err
+			}
+			switch v {
+			case "replicas":
+				scope = engine.HangReplicas
+			case "clients":
+				scope = engine.HangClients
+			case "all":
+			default:
+				return nil, errAt(arg.Pos, "requests takes replicas (followers' fetches), clients (produce, metadata, consumer fetches) or all, not %q", v)
+			}
+		}
+		return engine.Hang{Broker: b, Requests: scope}, nil
 	case "heal", "cut":
 		if err := checkKeys(d); err != nil {
 			return nil, err
+		}
+		oneWay := false
+		if d.Cmd == "cut" {
+			// cut A B one-way: a third positional word, as elect-leaders
+			// takes all.
+			if p, _ := positional(d, 3); len(p) == 3 && p[2].Key == "one-way" {
+				oneWay = true
+				d.Args = slices.DeleteFunc(slices.Clone(d.Args), func(a Arg) bool { return a.Vals == nil && a.Key == "one-way" })
+			}
 		}
 		pos, err := positional(d, 2)
 		if err != nil {
@@ -721,7 +764,7 @@ func faultCommand(d Directive) (engine.Command, *Error) {
 			return nil, errAt(pos[1].Pos, "%s needs two different nodes; %s is the same node twice", d.Cmd, pos[1].Key)
 		}
 		if d.Cmd == "cut" {
-			return engine.Cut{A: a, B: b}, nil
+			return engine.Cut{A: a, B: b, OneWay: oneWay}, nil
 		}
 		return engine.Heal{A: a, B: b}, nil
 	case "slow", "drop":

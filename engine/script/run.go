@@ -489,6 +489,11 @@ func StateText(s engine.State, only *engine.TopicPartition) string {
 				// Retention moved the log start offset (retention.go).
 				fetch = strings.TrimSpace(fmt.Sprintf("log start %d  %s", r.LogStart, fetch))
 			}
+			if h, queued := brokerHung(s, id); h != 0 {
+				// A half-alive broker (hang): what it no longer answers,
+				// and how many requests wait in its queue.
+				fetch = strings.TrimSpace(fetch + fmt.Sprintf("  hung for %s, %d request(s) queued", h, queued))
+			}
 			fmt.Fprintf(w, "  %s\t%s\tLEO %d\tHW %d\tleader epoch %d\t%s\n", engine.Broker(id), role, r.LEO, r.HW, r.LeaderEpoch, fetch)
 		}
 		w.Flush()
@@ -510,6 +515,17 @@ func brokerAlive(s engine.State, id engine.BrokerID) bool {
 		}
 	}
 	return false
+}
+
+// brokerHung is broker id's hang scope (0: it serves) and its queue's
+// length.
+func brokerHung(s engine.State, id engine.BrokerID) (engine.HangScope, int) {
+	for _, b := range s.Brokers {
+		if b.ID == id && b.Alive {
+			return b.Hung, b.Queued
+		}
+	}
+	return 0, 0
 }
 
 // LogText prints each replica's log of tp from offset from, one replica per

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"unicode/utf8"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
@@ -9,8 +11,11 @@ import (
 	"kplay/site"
 )
 
+// hourglassW is the room the hourglass takes at a hung badge's left.
+const hourglassW = 10
+
 // badgeW is a badge's width for text.
-func badgeW(text string) float64 { return float64(len(text))*6.6 + 12 }
+func badgeW(text string) float64 { return float64(utf8.RuneCountInString(text))*6.6 + 12 }
 
 // renderRoleBadge draws a broker's role ("leader", "follower",
 // "replica", "no replica") as the pill at the box's top right, marked
@@ -30,19 +35,28 @@ func renderBadges(bs []site.Badge, n site.NodeBox) []vecty.MarkupOrChild {
 	var out []vecty.MarkupOrChild
 	for _, b := range bs {
 		w := badgeW(b.Text)
+		icon := b.Key == "hung"
+		if icon {
+			w += hourglassW
+		}
 		cls := []string{"badge", "badge-" + b.Key}
 		if b.Key == "out-of-sync" {
 			cls = append(cls, "badge-oos")
 		}
-		var title vecty.MarkupOrChild
+		kids := []vecty.MarkupOrChild{vecty.Markup(vecty.Class(cls...), attr("data-badge", b.Key), translate(bx, site.BoxBadgeY))}
 		if t := site.BadgeTitle(b); t != "" {
-			title = svgEl("title", vecty.Text(t)) // the slow-disk badge explains itself on hover
+			kids = append(kids, svgEl("title", vecty.Text(t)))
 		}
-		out = append(out, svgEl("g", vecty.Markup(vecty.Class(cls...), attr("data-badge", b.Key), translate(bx, site.BoxBadgeY)),
-			title,
-			svgEl("rect", vecty.Markup(attr("width", num1(w)), attr("height", "16"), attr("rx", "4"))),
-			svgText(w/2, 12, b.Text, attr("text-anchor", "middle")),
-		))
+		kids = append(kids, svgEl("rect", vecty.Markup(attr("width", num1(w)), attr("height", "16"), attr("rx", "4"))))
+		if icon {
+			// An hourglass: a half-alive broker's requests wait.
+			kids = append(kids, svgEl("path", vecty.Markup(vecty.Class("hourglass"), attr("aria-hidden", "true"),
+				attr("d", "M5 3h7l-3.5 5 3.5 5h-7l3.5-5z"))),
+				svgText(hourglassW+(w-hourglassW)/2, 12, b.Text, attr("text-anchor", "middle")))
+		} else {
+			kids = append(kids, svgText(w/2, 12, b.Text, attr("text-anchor", "middle")))
+		}
+		out = append(out, svgEl("g", kids...))
 		bx += w + 4
 	}
 	return out
@@ -89,5 +103,11 @@ func seeLegend() vecty.List {
 		elem.ListItem(sw("truncated", "ep0"), vecty.Text("truncated (struck through until overwritten)")),
 		elem.ListItem(sw("lost"), vecty.Text("lost by a violation")),
 		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "slow-disk-swatch"), attr("aria-hidden", "true"))), vecty.Text(site.DiskLegend)),
+		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "link-swatch", "cut-two-way"), attr("aria-hidden", "true"))),
+			vecty.Text("link cut both ways ✕")),
+		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "link-swatch", "cut-one-way"), attr("aria-hidden", "true"))),
+			vecty.Text("one-way cut: A→B dropped, B→A still arrives (the arrow points where messages are lost)")),
+		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "hung-swatch"), attr("aria-hidden", "true"))),
+			vecty.Text("half-alive broker (hung, with an hourglass): registered and heartbeating, not serving fetches or clients")),
 	}
 }

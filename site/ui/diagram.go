@@ -276,7 +276,7 @@ func clientBox(v clientView) *vecty.HTML {
 // note. A click or Enter on it opens its actions (s).
 func renderBroker(s *site.Store, v site.BrokerView) *vecty.HTML {
 	n, r := v.Node, v.Node.Rect
-	mk := []vecty.Applyer{vecty.Class("node", "broker", n.Role), vecty.ClassMap{"down": !v.Alive, "out-of-sync": v.OutOfSync, "fenced": v.Fenced, "unclean": v.Look.Note != ""},
+	mk := []vecty.Applyer{vecty.Class("node", "broker", n.Role), vecty.ClassMap{"down": !v.Alive, "out-of-sync": v.OutOfSync, "fenced": v.Fenced, "unclean": v.Look.Note != "", "hung": v.Look.Hung != 0},
 		attr("data-node", n.Key), attr("data-role", n.Role), attr("data-alive", strconv.FormatBool(v.Alive)), translate(r.X, r.Y),
 		attr("tabindex", "0"), attr("role", "button"), attr("aria-label", brokerLabel(n)+": actions"),
 		attr("aria-haspopup", "true"), attr("aria-expanded", strconv.FormatBool(v.MenuOpen))}

@@ -58,13 +58,18 @@ func linkNodes(st engine.State, key string) []engine.NodeID {
 func placeLinkMarks(s *site.Store, st engine.State, lay *site.Layout) {
 	nf := s.NetFaults()
 	lay.PlaceMarks(func(l site.Link) (cut, slow bool) {
+		fwd, back := false, false
 		for _, x := range linkNodes(st, l.From) {
 			for _, y := range linkNodes(st, l.To) {
 				cut = cut || nf.Cut(x, y)
 				slow = slow || nf.Slow(x, y)
+				fwd = fwd || nf.OneWayCut(x, y)
+				back = back || nf.OneWayCut(y, x)
 			}
 		}
-		return cut, slow
+		// Two one-way cuts are a cut; a one-way cut's arrow stands in for
+		// the "slow" mark.
+		return cut || fwd && back, slow && !fwd && !back
 	})
 }
 
@@ -72,6 +77,7 @@ func placeLinkMarks(s *site.Store, st engine.State, lay *site.Layout) {
 // lesson's links: a button (data-link, tabindex, aria-label) that opens the
 // link's menu, with the link's mark where PlaceMarks put it.
 func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML {
+	nf := s.NetFaults()
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("link-hits"))}
 	for _, l := range lay.Links {
 		r, ok := lay.Route(l.From, l.To)
@@ -87,15 +93,34 @@ func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML
 			}
 		}
 		cut, slow := mark.Cut, mark.Slow
+		fwd, back := false, false
+		for _, x := range linkNodes(st, l.From) {
+			for _, y := range linkNodes(st, l.To) {
+				fwd = fwd || nf.OneWayCut(x, y)
+				back = back || nf.OneWayCut(y, x)
+			}
+		}
+		if cut || fwd && back {
+			// Both directions cut, by one cut or by two one-way ones.
+			fwd, back = false, false
+		}
 		state := ""
 		switch {
 		case cut:
 			state = " (cut)"
+		case fwd:
+			state = " (cut one way: " + linkNodeName(l.From) + "'s messages to " + linkNodeName(l.To) + " are lost)"
+		case back:
+			state = " (cut one way: " + linkNodeName(l.To) + "'s messages to " + linkNodeName(l.From) + " are lost)"
 		case slow:
 			state = " (slowed)"
 		}
 		pts := pointsAttr(r)
 		v := linkHitView{Key: key, Link: l, Points: pts, Mark: mark.At, Open: open, Cut: cut, Slow: slow, State: state}
+		if fwd || back {
+			a := site.OneWayArrow(r, fwd)
+			v.OneWay, v.Arrow = true, pointsAttr(site.Path(a[:]))
+		}
 		items = append(items, view(v, func(v linkHitView) *vecty.HTML { return linkHit(s, v) }))
 	}
 	return svgEl("g", items...)
@@ -112,6 +137,10 @@ type linkHitView struct {
 	Mark            site.Point
 	Open, Cut, Slow bool
 	State           string
+	// OneWay says one direction only is cut; Arrow is the arrowhead's
+	// points (site.OneWayArrow), pointing where messages are lost.
+	OneWay bool
+	Arrow  string
 }
 
 // linkHit draws one link's click target (see renderLinkHits) from its
@@ -119,7 +148,7 @@ type linkHitView struct {
 func linkHit(s *site.Store, v linkHitView) *vecty.HTML {
 	key, l, pts, mark, open, cut, slow, state := v.Key, v.Link, v.Points, v.Mark, v.Open, v.Cut, v.Slow, v.State
 	return svgEl("g",
-		vecty.Markup(vecty.Class("link-hit"), vecty.ClassMap{"open": open, "cut": cut, "slow": slow}, attr("data-link", key),
+		vecty.Markup(vecty.Class("link-hit"), vecty.ClassMap{"open": open, "cut": cut, "slow": slow, "cut-one-way": v.OneWay}, attr("data-link", key),
 			attr("tabindex", "0"), attr("role", "button"), attr("aria-haspopup", "true"),
 			attr("aria-expanded", strconv.FormatBool(open)),
 			attr("aria-label", "link from "+linkNodeName(l.From)+" to "+linkNodeName(l.To)+state+": cut, heal or slow"),
@@ -135,15 +164,17 @@ func linkHit(s *site.Store, v linkHitView) *vecty.HTML {
 				}
 			})),
 		svgEl("polyline", vecty.Markup(vecty.Class("hit"), attr("points", pts))),
-		vecty.If(cut || slow, svgEl("polyline", vecty.Markup(vecty.Class("fault"), attr("points", pts)))),
+		vecty.If(cut || slow || v.OneWay, svgEl("polyline", vecty.Markup(vecty.Class("fault"), attr("points", pts)))),
 		vecty.If(cut, svgText(mark.X, mark.Y, "✕", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
-		vecty.If(slow && !cut, svgText(mark.X, mark.Y, "slow", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
+		vecty.If(v.OneWay, svgEl("polygon", vecty.Markup(vecty.Class("one-way-arrow"), attr("points", v.Arrow), attr("aria-hidden", "true")))),
+		vecty.If(slow && !cut && !v.OneWay, svgText(mark.X, mark.Y, "slow", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
 	)
 }
 
 // renderLinkMenu draws the open link's menu at the link's middle: cut
-// (partition), heal and slow, as engine commands at the playhead. It
-// carries #link-cut, #link-heal and #link-slow.
+// (partition), cut one way (from the link's first node to its second),
+// heal and slow, as engine commands at the playhead. It carries
+// #link-cut, #link-cut-one-way, #link-heal and #link-slow.
 func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.MarkupOrChild {
 	if !s.Acting.LinkOpen {
 		return nil
@@ -196,6 +227,12 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 		elem.Div(vecty.Markup(vecty.Class("menu-title")), vecty.Text("link "+label)),
 		&focusOnMount{Selector: "button"},
 		btn("link-cut", "Cut", "Partition the network so that these two sides cannot talk (a new cut replaces the last one). A follower cut from its leader leaves the ISR once the leader has records it lacks for replica.lag.time.max.ms", cut),
+		elem.Button(
+			vecty.Markup(prop.ID("link-cut-one-way"), prop.Type(prop.TypeButton),
+				attr("title", "Lose only what "+linkNodeName(link.From)+" sends to "+linkNodeName(link.To)+"; what comes back still arrives ("+engine.Cut{A: from[0], B: to[0], OneWay: true}.String()+")"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.CutLink{From: from, To: to, OneWay: true}) })),
+			vecty.Text("Cut "+label+" only"),
+		),
 		btn("link-heal", "Heal network", "Remove every cut, isolation and slow link", engine.Heal{}),
 		btn("link-slow", "Slow to 50 ms", "Make this link take 50 ms each way", slow(50)),
 		btn("link-slow-500", "500 ms", "Make this link take 500 ms each way: slower than a fetch's long poll", slow(500)),
