@@ -19,6 +19,9 @@ type NetFaults struct {
 	Cuts     [][2]engine.NodeID
 	OneWay   [][2]engine.NodeID
 	Slowed   [][2]engine.NodeID
+	// Latencies are the slowed links' latencies, in Slowed's order: the
+	// MIN and MAX of each slow command's latency=(MIN, MAX), in ms.
+	Latencies [][2]engine.Time
 }
 
 // NetFaults returns the network damage at the playhead, from the scripted
@@ -38,7 +41,12 @@ func (s *Store) NetFaults() NetFaults {
 			}
 			f.Cuts = dropPair(f.Cuts, c.A, c.B)
 			f.OneWay = dropPair(f.OneWay, c.A, c.B)
-			f.Slowed = dropPair(f.Slowed, c.A, c.B)
+			for i := len(f.Slowed) - 1; i >= 0; i-- {
+				if p := f.Slowed[i]; p == [2]engine.NodeID{c.A, c.B} || p == [2]engine.NodeID{c.B, c.A} {
+					f.Slowed = slices.Delete(f.Slowed, i, i+1)
+					f.Latencies = slices.Delete(f.Latencies, i, i+1)
+				}
+			}
 		case engine.Isolate:
 			f.Isolated = append(f.Isolated, c.Node)
 		case engine.Partition:
@@ -55,6 +63,7 @@ func (s *Store) NetFaults() NetFaults {
 			}
 		case engine.Slow:
 			f.Slowed = append(f.Slowed, [2]engine.NodeID{c.A, c.B})
+			f.Latencies = append(f.Latencies, [2]engine.Time{c.MinLatency, c.MaxLat})
 		}
 	}
 	return f
@@ -92,6 +101,22 @@ func (f NetFaults) Cut(a, b engine.NodeID) bool {
 
 // Slow says the link between a and b has a latency of its own.
 func (f NetFaults) Slow(a, b engine.NodeID) bool { return hasPair(f.Slowed, a, b) }
+
+// SlowLabel is the mark of a slowed link between a and b: its latency
+// as the last slow command set it ("30–50 ms", "300 ms"), or "" for a
+// link no slow command changed.
+func (f NetFaults) SlowLabel(a, b engine.NodeID) string {
+	for i := len(f.Slowed) - 1; i >= 0; i-- {
+		if p := f.Slowed[i]; p == [2]engine.NodeID{a, b} || p == [2]engine.NodeID{b, a} {
+			l := f.Latencies[i]
+			if l[0] == l[1] {
+				return itoa(int64(l[0])) + " ms"
+			}
+			return itoa(int64(l[0])) + "–" + itoa(int64(l[1])) + " ms"
+		}
+	}
+	return ""
+}
 
 // OneWayCut says from's messages to to are lost by a one-way cut while
 // the link is not down both ways (Cut is false): to's still reach from.

@@ -113,7 +113,7 @@ func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML
 		case back:
 			state = " (cut one way: " + linkNodeName(l.To) + "'s messages to " + linkNodeName(l.From) + " are lost)"
 		case slow:
-			state = " (slowed)"
+			state = " (slowed: " + slowLabel(nf, st, l) + " each way)"
 		}
 		pts := pointsAttr(r)
 		v := linkHitView{Key: key, Link: l, Points: pts, Mark: mark.At, Open: open, Cut: cut, Slow: slow, State: state}
@@ -163,6 +163,7 @@ func linkHit(s *site.Store, v linkHitView) *vecty.HTML {
 					s.Dispatch(site.CloseLink{})
 				}
 			})),
+		vecty.If(state != "", svgEl("title", vecty.Text("link from "+linkNodeName(l.From)+" to "+linkNodeName(l.To)+state))),
 		svgEl("polyline", vecty.Markup(vecty.Class("hit"), attr("points", pts))),
 		vecty.If(cut || slow || v.OneWay, svgEl("polyline", vecty.Markup(vecty.Class("fault"), attr("points", pts)))),
 		vecty.If(cut, svgText(mark.X, mark.Y, "✕", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
@@ -239,4 +240,17 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 		elem.Button(vecty.Markup(vecty.Class("close"), prop.Type(prop.TypeButton), attr("aria-label", "Close the menu"),
 			event.Click(func(*vecty.Event) { s.Dispatch(site.CloseLink{}) })), vecty.Text("×")),
 	)
+}
+
+// slowLabel is a slowed link's latency as its slow command set it
+// ("30–50 ms"), for the link's label.
+func slowLabel(nf site.NetFaults, st engine.State, l site.Link) string {
+	for _, x := range linkNodes(st, l.From) {
+		for _, y := range linkNodes(st, l.To) {
+			if t := nf.SlowLabel(x, y); t != "" {
+				return t
+			}
+		}
+	}
+	return "a latency of its own"
 }

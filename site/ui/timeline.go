@@ -105,9 +105,11 @@ func (t *Timeline) head(hasViolation bool, jumpTitle string) *pure[timelineHead]
 					attr("title", "On to the next moment on the timeline: a crash or restart, a new leader, a command (.)"),
 					event.Click(func(*vecty.Event) { t.Store.Dispatch(site.StepMoment{Forward: true}) })), elem.Span(vecty.Markup(vecty.Class("word")), vecty.Text("moment ")), vecty.Text("▶")),
 			),
-			vecty.If(!hide, elem.Button(vecty.Markup(prop.ID("jump-violation"), prop.Type(prop.TypeButton), prop.Disabled(!hasViolation),
+			// Shown only once a guarantee is broken: a greyed-out button
+			// naming violations on the first screen puzzled newcomers.
+			vecty.If(!hide && hasViolation, elem.Button(vecty.Markup(prop.ID("jump-violation"), prop.Type(prop.TypeButton),
 				attr("title", jumpTitle), event.Click(t.onJump)),
-				vecty.Text("Jump to first violation"))),
+				vecty.Text("Jump to the first broken guarantee"))),
 		)
 	})
 }
