@@ -43,7 +43,8 @@ type Produce struct {
 	// wrong broker answers NOT_LEADER_OR_FOLLOWER and the producer refreshes.
 	Broker BrokerID
 	// Size is each record's size in bytes, 1..MaxRecordSize; 0 means
-	// DefaultRecordSize. Only the fetch size limits read it.
+	// DefaultRecordSize. The fetch size limits and the log's segments
+	// (segment.bytes, retention.bytes) count it.
 	Size int32
 }
 

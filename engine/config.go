@@ -211,8 +211,9 @@ func DefaultConfig() Config {
 const MaxBrokers = 64
 
 // Validate reports the first setting that cannot be simulated: a value
-// outside its row's limits in the settings table, or settings that do not
-// fit together.
+// outside its row's limits in the settings table, settings that do not
+// fit together, or one the release (Kafka) does not take, such as a
+// log.segment.bytes below 1 MiB from Kafka 4.0 (KIP-1030).
 func (c Config) Validate() error {
 	for i := range settingTable {
 		s := &settingTable[i]
@@ -231,6 +232,9 @@ func (c Config) Validate() error {
 	}
 	if msg := c.CheckRelease(); msg != "" {
 		return errors.New("engine: " + msg)
+	}
+	if err := checkSegmentBytes("log.segment.bytes", c.LogSegmentBytes, c.Kafka); err != nil {
+		return fmt.Errorf("engine: %v", err)
 	}
 	return nil
 }

@@ -127,7 +127,7 @@ func (c *Cluster) checkCreateTopic(cmd CreateTopic) error {
 		return fmt.Errorf("engine: min.insync.replicas must be >= 1")
 	}
 	for _, tc := range cmd.Configs {
-		if err := CheckTopicConfig(tc); err != nil {
+		if err := CheckTopicConfig(tc, c.cfg.Kafka); err != nil {
 			return err
 		}
 	}

@@ -104,33 +104,38 @@ func TestGroupCommandsChecked(t *testing.T) {
 	}
 }
 
-// TestRetentionSegments cuts a log into segments by segment.bytes (100
-// bytes a record, engine.DefaultRecordBytes; LogSegment.shouldRoll rolls
-// when the next batch would take the segment past segment.bytes) and
-// deletes by retention.bytes as
-// UnifiedLog.deleteRetentionSizeBreachedSegments does. Five one-record
-// batches with segment.bytes=250 make [0,2) [2,4) [4,5) (a third record
-// would make 300 > 250), 500 bytes. With retention.bytes=250 the excess is
-// 250: [0,2) goes (250 - 200 = 50 >= 0) and [2,4) stays (50 - 200 < 0), so
-// the log start offset becomes 2 on every replica.
+// TestRetentionSegments cuts a log into segments by segment.bytes and
+// deletes by retention.bytes as UnifiedLog.deleteRetentionSizeBreachedSegments
+// does. A batch is 61 bytes (DefaultRecordBatch.RECORD_BATCH_OVERHEAD)
+// plus its records' sizes, and LogSegment.shouldRoll rolls when the
+// active segment's size plus the next batch's would pass segment.bytes.
+// Five one-record batches of 400000-byte records are 400061 bytes each;
+// with segment.bytes=1048576 (Kafka 4.0's minimum, KIP-1030) they make
+// [0,2) [2,4) of 800122 bytes and [4,5) of 400061 (a third batch would
+// make 1200183 > 1048576), 2000305 bytes. With retention.bytes=1048576
+// the excess is 951729: [0,2) goes (951729 - 800122 = 151607 >= 0) and
+// [2,4) stays (151607 - 800122 < 0), so the log start offset becomes 2
+// on every replica.
 func TestRetentionSegments(t *testing.T) {
 	cfg := kipConfig()
 	cfg.LogRetentionCheckIntervalMs = 1000
 	cfg.LogInitialTaskDelayMs = 1000
 	c := mustNew(t, cfg)
 	mustApply(t, c, engine.CreateTopic{Name: "t", Partitions: 1, ReplicationFactor: 3,
-		Configs: []engine.TopicConfig{{Key: "segment.bytes", Value: 250}, {Key: "retention.bytes", Value: 250}}})
+		Configs: []engine.TopicConfig{{Key: "segment.bytes", Value: 1048576}, {Key: "retention.bytes", Value: 1048576}}})
 	for i := 0; i < 5; i++ {
-		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"v"}, Acks: engine.AcksAll})
+		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"v"}, Acks: engine.AcksAll, Size: 400000})
 		c.Advance(100)
 	}
 	r := kipReplica(t, c, 1)
-	var bases []engine.Offset
-	for _, s := range r.Segments {
-		bases = append(bases, s.Base)
+	want := []engine.Segment{{Base: 0, End: 2, Bytes: 800122}, {Base: 2, End: 4, Bytes: 800122}, {Base: 4, End: 5, Bytes: 400061}}
+	if len(r.Segments) != len(want) {
+		t.Fatalf("segments %+v, want %+v", r.Segments, want)
 	}
-	if want := []engine.Offset{0, 2, 4}; !slices.Equal(bases, want) {
-		t.Fatalf("segments start at %v, want %v", bases, want)
+	for i, s := range r.Segments {
+		if s.Base != want[i].Base || s.End != want[i].End || s.Bytes != want[i].Bytes {
+			t.Fatalf("segment %d is [%d,%d) of %d bytes, want [%d,%d) of %d", i, s.Base, s.End, s.Bytes, want[i].Base, want[i].End, want[i].Bytes)
+		}
 	}
 	c.AdvanceTo(1000)
 	for _, b := range []engine.BrokerID{1, 2, 3} {
@@ -138,8 +143,50 @@ func TestRetentionSegments(t *testing.T) {
 			t.Fatalf("b%d: log start %d with %d records, want 2 with 3", b, r.LogStart, len(r.Log))
 		}
 	}
+}
+
+// TestSegmentBytesMinimumByRelease: Kafka 4.0 raised the minimum of
+// segment.bytes and log.segment.bytes from 14 bytes
+// (LegacyRecord.RECORD_OVERHEAD_V0) to 1048576 (KIP-1030; LogConfig
+// atLeast(1048576) in the 4.x jars). On Kafka 4.4 a topic or a broker
+// setting below 1 MiB is refused, naming the rule; on kafka=3.9 a
+// 300-byte segment is taken, and 13 bytes is still refused. A 300-byte
+// segment on 3.9 holds two 100-byte records in one batch (61 + 200 = 261;
+// a second batch would make 522 > 300), so segments roll every batch.
+func TestSegmentBytesMinimumByRelease(t *testing.T) {
+	c := mustNew(t, kipConfig())
+	err := c.Apply(engine.CreateTopic{Name: "t", Partitions: 1, ReplicationFactor: 1, Configs: []engine.TopicConfig{{Key: "segment.bytes", Value: 1048575}}})
+	if want := "engine: topic config segment.bytes=1048575 is below Kafka 4.0's minimum of 1048576 bytes (KIP-1030); kafka=3.9 or older takes 14"; err == nil || err.Error() != want {
+		t.Fatalf("segment.bytes=1048575 on 4.4: %v, want %q", err, want)
+	}
+	mustApply(t, c, engine.CreateTopic{Name: "t", Partitions: 1, ReplicationFactor: 1, Configs: []engine.TopicConfig{{Key: "segment.bytes", Value: 1048576}}})
+	bad := kipConfig()
+	bad.LogSegmentBytes = 300
+	if _, err := engine.New(bad); err == nil || err.Error() != "engine: log.segment.bytes=300 is below Kafka 4.0's minimum of 1048576 bytes (KIP-1030); kafka=3.9 or older takes 14" {
+		t.Fatalf("log.segment.bytes=300 on 4.4: %v", err)
+	}
+
+	old := kipConfig()
+	old.Kafka = 309
+	old.LogSegmentBytes = 300
+	c = mustNew(t, old)
+	mustApply(t, c, engine.CreateTopic{Name: "t", Partitions: 1, ReplicationFactor: 3, Configs: []engine.TopicConfig{{Key: "segment.bytes", Value: 300}}})
 	if err := c.Apply(engine.CreateTopic{Name: "u", Partitions: 1, ReplicationFactor: 1, Configs: []engine.TopicConfig{{Key: "segment.bytes", Value: 13}}}); err == nil {
-		t.Fatal("segment.bytes=13: no error (LogConfig: atLeast(LegacyRecord.RECORD_OVERHEAD_V0 = 14))")
+		t.Fatal("segment.bytes=13 on 3.9: no error (LogConfig: atLeast(LegacyRecord.RECORD_OVERHEAD_V0 = 14))")
+	}
+	for i := 0; i < 3; i++ {
+		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"a", "b"}, Acks: engine.AcksAll, Size: 100})
+		c.Advance(100)
+	}
+	var bases []engine.Offset
+	for _, s := range kipReplica(t, c, 1).Segments {
+		bases = append(bases, s.Base)
+		if s.Bytes != 261 {
+			t.Errorf("segment at %d holds %d bytes, want 261", s.Base, s.Bytes)
+		}
+	}
+	if want := []engine.Offset{0, 2, 4}; !slices.Equal(bases, want) {
+		t.Fatalf("segments on 3.9 start at %v, want %v", bases, want)
 	}
 }
 

@@ -13,15 +13,47 @@ import (
 // their log start offset up to the leader's (FetchResponse.LogStartOffset,
 // UnifiedLog.maybeIncrementLogStartOffset). docs/design.md §11.
 
-// DefaultRecordBytes is the size kplay counts for every record, in bytes,
-// its share of the batch overhead included: the script gives records no
-// size of their own. It is a v2 record of a short key and value in a
-// small batch (DefaultRecordBatch.RECORD_BATCH_OVERHEAD is 61 bytes).
-const DefaultRecordBytes = 100
+// batchBytes is the size of one record batch in a segment, in bytes: the
+// v2 batch header (RecordBatchOverhead, DefaultRecordBatch
+// .RECORD_BATCH_OVERHEAD) plus each record's Size. A segment's size is
+// its file's size (LogSegment.size), the sum of its whole batches; the
+// fetch size limits count a batch the same way (replica.readBytes).
+func batchBytes(batch []Record) int64 {
+	n := int64(RecordBatchOverhead)
+	for _, rec := range batch {
+		n += int64(rec.Size)
+	}
+	return n
+}
 
-// recordBytes is the size that segment.bytes and retention.bytes count for
-// rec, in bytes.
-func recordBytes(Record) int64 { return DefaultRecordBytes }
+// Kafka 4.0 raised the minimum of segment.bytes and log.segment.bytes
+// from LegacyRecord.RECORD_OVERHEAD_V0 (14 bytes) to 1 MiB (KIP-1030;
+// LogConfig defines both with atLeast(1048576) in 4.0 and later, and
+// keeps a smaller internal.segment.bytes for Kafka's own tests, which
+// kplay does not take).
+const (
+	// MinSegmentBytes is the smallest segment.bytes or log.segment.bytes
+	// Kafka 4.0 and later take, in bytes.
+	MinSegmentBytes = 1 << 20
+	// LegacyMinSegmentBytes is the smallest Kafka took before 4.0, in
+	// bytes.
+	LegacyMinSegmentBytes = 14
+	// minSegmentBytesSince is the release that raised the minimum.
+	minSegmentBytesSince Release = 400
+)
+
+// checkSegmentBytes refuses a segment.bytes (or log.segment.bytes, name)
+// of v bytes that release kafka does not take: below MinSegmentBytes from
+// Kafka 4.0 (KIP-1030). The smaller bounds, LegacyMinSegmentBytes and
+// Kafka's int maximum, are the settings table's and topicLogKeys' own
+// checks.
+func checkSegmentBytes(name string, v int64, kafka Release) error {
+	if kafka >= minSegmentBytesSince && v < MinSegmentBytes {
+		return fmt.Errorf("%s=%d is below Kafka 4.0's minimum of %d bytes (KIP-1030); kafka=3.9 or older takes %d",
+			name, v, MinSegmentBytes, LegacyMinSegmentBytes)
+	}
+	return nil
+}
 
 // TopicConfig is one topic-level config override given at creation, in
 // Kafka's spelling (retention.ms, retention.bytes, segment.bytes,
@@ -33,18 +65,16 @@ type TopicConfig struct {
 
 // topicLogKeys are the topic configs create-topic takes, with their
 // bounds (LogConfig: retention.ms and retention.bytes -1 meaning no limit;
-// segment.ms atLeast(1)) and the broker setting each overrides.
-// segment.bytes keeps the minimum Kafka had before 4.0,
-// atLeast(LegacyRecord.RECORD_OVERHEAD_V0) = 14: Kafka 4.0 raised it to
-// 1 MiB (KIP-1030), which at kplay's 100 bytes a record would take ten
-// thousand records to fill one segment (docs/design.md §11).
+// segment.ms atLeast(1); segment.bytes at least LegacyMinSegmentBytes,
+// and MinSegmentBytes from Kafka 4.0, checkSegmentBytes) and the broker
+// setting each overrides.
 var topicLogKeys = [...]struct {
 	key, broker string
 	min, max    int64
 }{
 	{"retention.ms", "log.retention.ms", -1, MaxSettingDuration},
 	{"retention.bytes", "log.retention.bytes", -1, math.MaxInt64},
-	{"segment.bytes", "log.segment.bytes", 14, math.MaxInt32},
+	{"segment.bytes", "log.segment.bytes", LegacyMinSegmentBytes, math.MaxInt32},
 	{"segment.ms", "log.roll.ms", 1, MaxSettingDuration},
 }
 
@@ -57,11 +87,18 @@ func TopicLogConfigKeys() []string {
 	return out
 }
 
-// CheckTopicConfig checks one topic config override: a known key and a
-// value in its bounds.
-func CheckTopicConfig(tc TopicConfig) error {
+// CheckTopicConfig checks one topic config override for a topic created
+// on release kafka: a known key and a value in its bounds, segment.bytes
+// at least MinSegmentBytes from Kafka 4.0 (KIP-1030). The error names the
+// key, the value and the bound it breaks.
+func CheckTopicConfig(tc TopicConfig, kafka Release) error {
 	for _, k := range topicLogKeys {
 		if k.key == tc.Key {
+			if tc.Key == "segment.bytes" && tc.Value <= k.max {
+				if err := checkSegmentBytes(tc.Key, tc.Value, kafka); err != nil {
+					return fmt.Errorf("engine: topic config %v", err)
+				}
+			}
 			if tc.Value < k.min || tc.Value > k.max {
 				return fmt.Errorf("engine: topic config %s=%d is out of range (%d..%d; it overrides %s)", tc.Key, tc.Value, k.min, k.max, k.broker)
 			}
@@ -108,15 +145,17 @@ type Segment struct {
 
 // segments cuts r's log into segments as the appends rolled them
 // (LogSegment.shouldRoll, checked before each batch): a new segment starts
-// at a batch when the active one is not empty and the batch would take it
-// past segment.bytes, or when the batch's timestamp is more than
-// segment.ms after the active segment's first batch's
-// (rollingBasedTimestamp; segment.jitter.ms is 0). Two simplifications,
-// written down in docs/design.md §11: kplay decides a time roll by the
-// batch's timestamp, not by the broker's clock at the append (they differ
-// by the produce's latency), and it rolls every replica batch by batch,
-// where a Kafka follower checks once per fetched chunk, so a follower's
-// segments may start elsewhere than the leader's in Kafka.
+// at a batch when the active one is not empty and its size plus the
+// batch's (batchBytes) would be more than segment.bytes, or when the
+// batch's timestamp is more than segment.ms after the active segment's
+// first batch's (rollingBasedTimestamp; segment.jitter.ms is 0). A batch
+// larger than segment.bytes fills a segment of its own. Two
+// simplifications, written down in docs/design.md §11: kplay decides a
+// time roll by the batch's timestamp, not by the broker's clock at the
+// append (they differ by the produce's latency), and it rolls every
+// replica batch by batch, where a Kafka follower checks once per fetched
+// chunk, so a follower's segments may start elsewhere than the leader's
+// in Kafka.
 func (r *replica) segments(lc logConfig) []Segment {
 	var out []Segment
 	var first Time // the active segment's first batch's timestamp
@@ -125,10 +164,9 @@ func (r *replica) segments(lc logConfig) []Segment {
 		for j < len(r.log) && r.log[j].OffsetDelta != 0 {
 			j++
 		}
-		var bytes int64
+		bytes := batchBytes(r.log[i:j])
 		ts := r.log[i].ProducedAt
 		for _, rec := range r.log[i:j] {
-			bytes += recordBytes(rec)
 			ts = max(ts, rec.ProducedAt)
 		}
 		n := len(out)

@@ -120,8 +120,9 @@ type Record struct {
 	// LeaderEpoch is the epoch of the leader that appended the batch
 	// (RecordBatch.partitionLeaderEpoch).
 	LeaderEpoch Epoch
-	// Size is the record's size in bytes as the fetch size limits count
-	// it (replica.fetch.max.bytes, fetch.max.bytes, KIP-74): the encoded
+	// Size is the record's size in bytes as the fetch size limits
+	// (replica.fetch.max.bytes, fetch.max.bytes, KIP-74) and the log's
+	// segments (segment.bytes, retention.bytes) count it: the encoded
 	// key, value and headers. Produce.Size sets it, DefaultRecordSize
 	// unless a script says size=; a batch adds RecordBatchOverhead.
 	Size  int32

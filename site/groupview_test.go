@@ -56,19 +56,24 @@ advance 6s
 // TestStripDrawsDeletedOffsets: below a replica's log start offset the
 // strip's cells are CellDeleted, with a tooltip that says log retention
 // deleted them, and the strip carries the log start offset; the window
-// still starts at 0 when the log is short.
+// still starts at 0 when the log is short. Each produce is one batch of
+// two 300000-byte records, 61 + 600000 = 600061 bytes
+// (DefaultRecordBatch.RECORD_BATCH_OVERHEAD is 61), one segment of
+// segment.bytes=1048576 (Kafka 4.0's minimum, KIP-1030); with
+// retention.bytes=600061 the retention task at 1 s deletes [0,2), since
+// the log less it stays at 600061 (deleteRetentionSizeBreachedSegments).
 func TestStripDrawsDeletedOffsets(t *testing.T) {
 	c := runScript(t, `cluster brokers=3 latency=(1,1) linger.ms=0 log.retention.check.interval.ms=1000 log.initial.task.delay.ms=1000
-create-topic t partitions=1 rf=3 segment.bytes=200 retention.bytes=200
-produce t-0 values=(a, b) acks=all
+create-topic t partitions=1 rf=3 segment.bytes=1048576 retention.bytes=600061
+produce t-0 values=(a, b) size=300000 acks=all
 advance 10ms
-produce t-0 values=(c, d) acks=all
+produce t-0 values=(c, d) size=300000 acks=all
 advance 2s
 `)
 	st := c.State()
 	r, _ := st.Replica(1, engine.TopicPartition{Topic: "t", Partition: 0})
 	if r.LogStart != 2 {
-		t.Fatalf("log start %d, want 2 (retention.bytes=200 keeps one 200-byte segment)", r.LogStart)
+		t.Fatalf("log start %d, want 2 (retention.bytes=600061 keeps one 600061-byte segment)", r.LogStart)
 	}
 	part, _ := FirstPartition(st)
 	s := stripOf(r, BrokerInputs{Part: part, HasPart: true, From: 0, To: 5, CellW: 10, CellH: 10}, 100)

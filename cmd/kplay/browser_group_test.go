@@ -13,15 +13,18 @@ import (
 )
 
 // groupScript makes a group consumer commit and log retention delete a
-// segment within eight seconds: segment.bytes=200 holds two 100-byte
-// records (engine.DefaultRecordBytes), retention.bytes=200 keeps one
-// segment, and the retention task runs every second from 1 s.
+// segment within eight seconds: each produce is one batch of two
+// 300000-byte records, 61 + 600000 = 600061 bytes (the batch header,
+// DefaultRecordBatch.RECORD_BATCH_OVERHEAD, is 61), and fills one segment
+// of segment.bytes=1048576 (Kafka 4.0's minimum, KIP-1030; a second batch
+// would pass it); retention.bytes=600061 keeps one segment, and the
+// retention task runs every second from 1 s.
 const groupScript = `# title: Group and retention
 cluster brokers=3 latency=(1,1) linger.ms=0 auto.offset.reset=earliest log.retention.check.interval.ms=1000 log.initial.task.delay.ms=1000
-create-topic t partitions=1 rf=3 segment.bytes=200 retention.bytes=200
-produce t-0 values=(a, b) acks=all
+create-topic t partitions=1 rf=3 segment.bytes=1048576 retention.bytes=600061
+produce t-0 values=(a, b) size=300000 acks=all
 advance 10ms
-produce t-0 values=(c, d) acks=all
+produce t-0 values=(c, d) size=300000 acks=all
 consume t-0 group.id=app
 advance 8s
 `

@@ -29,7 +29,7 @@ const (
 var Commands = []struct{ Name, Synopsis string }{
 	{"cluster", "cluster brokers=3 [seed=1] [start=10:00:00.000] [latency=(1,3)] [kafka=4.4 [kip-320=on|off ...]] [<kafka.config>=<value>...]"},
 	{"create-topic", "create-topic NAME [partitions=1] [rf=3] [start=1] [min.insync.replicas=N] [retention.ms=MS] [retention.bytes=N] [segment.bytes=N] [segment.ms=MS]"},
-	{"produce", "produce TOPIC-P values=(a, b) | count=N [key=K] [acks=all|1|0] [producer=p1] [broker=ID] [size=1024]  (size: each record's bytes, for the fetch size limits)"},
+	{"produce", "produce TOPIC-P values=(a, b) | count=N [key=K] [acks=all|1|0] [producer=p1] [broker=ID] [size=1024]  (size: each record's bytes, for the fetch size limits and segment.bytes)"},
 	{"produce", "produce TOPIC-P rate=N/s for=DURATION [key=K] [acks=all|1|0] [producer=p1] [size=1024]  (one record every 1000/N ms)"},
 	{"consume", "consume TOPIC-P [from=earliest|latest|OFFSET] [consumer=c1] [broker=ID] [client.rack=R]"},
 	{"consume", "consume TOPIC-P group.id=G [consumer=c1] [broker=ID] [client.rack=R]  (a group consumer: starts from the group's committed offset, or by auto.offset.reset without one)"},
@@ -308,8 +308,9 @@ const (
 	MaxSpan          = engine.Time(3600000)
 )
 
-// toCommand turns an action directive into an engine.Command.
-func toCommand(d Directive) (engine.Command, *Error) {
+// toCommand turns an action directive into an engine.Command for a
+// cluster on release kafka (create-topic's configs depend on it).
+func toCommand(d Directive, kafka engine.Release) (engine.Command, *Error) {
 	switch d.Cmd {
 	case "create-topic":
 		pos, err := positional(d, 1)
@@ -332,9 +333,9 @@ func toCommand(d Directive) (engine.Command, *Error) {
 				return nil, err
 			}
 			if slices.Contains(engine.TopicLogConfigKeys(), a.Key) {
-				tc, e := topicConfig(a.Key, v)
+				tc, e := topicConfig(a.Key, v, kafka)
 				if e != nil {
-					return nil, errAt(a.Pos, "%s: %v", a.Key, e)
+					return nil, errAt(a.Pos, "%v", e)
 				}
 				ct.Configs = append(ct.Configs, tc)
 				continue
@@ -967,22 +968,24 @@ func groupCommand(d Directive) (engine.Command, *Error) {
 
 // topicConfig reads a create-topic retention or segment override: a whole
 // number of bytes, or of milliseconds (a duration such as 10s also
-// works), -1 meaning no limit where Kafka allows it.
-func topicConfig(key, v string) (engine.TopicConfig, error) {
+// works), -1 meaning no limit where Kafka allows it, checked as release
+// kafka checks it (engine.CheckTopicConfig: segment.bytes at least 1 MiB
+// from Kafka 4.0, KIP-1030). The error names the key.
+func topicConfig(key, v string, kafka engine.Release) (engine.TopicConfig, error) {
 	tc := engine.TopicConfig{Key: key}
 	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
 		tc.Value = n
 	} else if strings.HasSuffix(key, ".ms") {
 		d, derr := engine.ParseDuration(v)
 		if derr != nil {
-			return tc, derr
+			return tc, fmt.Errorf("%s: %v", key, derr)
 		}
 		tc.Value = int64(d)
 	} else {
-		return tc, fmt.Errorf("%q is not a whole number of bytes", v)
+		return tc, fmt.Errorf("%s: %q is not a whole number of bytes", key, v)
 	}
-	if err := engine.CheckTopicConfig(tc); err != nil {
-		return tc, errors.New(strings.TrimPrefix(err.Error(), "engine: "))
+	if err := engine.CheckTopicConfig(tc, kafka); err != nil {
+		return tc, errors.New(strings.TrimPrefix(strings.TrimPrefix(err.Error(), "engine: "), "topic config "))
 	}
 	return tc, nil
 }

@@ -84,7 +84,7 @@ func Compile(dirs []Directive) (Scenario, error) {
 				return sc, err
 			}
 			if isRate(d) {
-				steps, err := expandRate(d, now, d.Pos.Line, &records)
+				steps, err := expandRate(d, now, d.Pos.Line, &records, sc.Config.Kafka)
 				if err != nil {
 					return sc, err
 				}
@@ -97,7 +97,7 @@ func Compile(dirs []Directive) (Scenario, error) {
 				flush = false
 				continue
 			}
-			cmd, err := toCommandWithEvents(d)
+			cmd, err := toCommandWithEvents(d, sc.Config.Kafka)
 			if err != nil {
 				return sc, err
 			}

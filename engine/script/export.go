@@ -16,12 +16,15 @@ func ClusterConfig(d Directive) (engine.Config, error) {
 
 // Command returns the engine.Command an action directive (create-topic,
 // produce, consume, crash, restart, shutdown, isolate, partition, cut, heal,
-// slow, drop, elect-leaders, config) stands for. Errors are *Error values.
+// slow, drop, elect-leaders, config) stands for, reading create-topic's
+// configs as Kafka 4.4 (engine.LatestRelease, the release the
+// conformance suite runs) takes them; a Runner checks them against its
+// cluster's release. Errors are *Error values.
 func Command(d Directive) (engine.Command, error) {
 	if classify(d.Cmd) != kindAction {
 		return nil, errAt(d.Pos, "%s is not an action", d.Cmd)
 	}
-	cmd, err := toCommand(d)
+	cmd, err := toCommand(d, engine.LatestRelease)
 	if err != nil {
 		return nil, err
 	}

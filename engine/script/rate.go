@@ -31,8 +31,9 @@ func isRate(d Directive) bool {
 // rate=3/s sends every 333 ms) for the duration: records at now, now +
 // period, ... while before now + duration, named m0, m1, ... as count=
 // names them. The steps are in time order; the first is at now. Each
-// counts against MaxScriptRecords through *records.
-func expandRate(d Directive, now engine.Time, line int, records *int) ([]Step, *Error) {
+// counts against MaxScriptRecords through *records. kafka is the
+// cluster's release.
+func expandRate(d Directive, now engine.Time, line int, records *int, kafka engine.Release) ([]Step, *Error) {
 	tp, err := tpArg(d)
 	if err != nil {
 		return nil, err
@@ -79,7 +80,7 @@ func expandRate(d Directive, now engine.Time, line int, records *int) ([]Step, *
 	base := d
 	base.Args = slices.DeleteFunc(slices.Clone(d.Args), func(a Arg) bool { return a.Key == "rate" || a.Key == "for" })
 	base.Args = append(base.Args, Arg{Key: "values", Vals: []string{"m0"}, Pos: d.Pos})
-	cmd, err := toCommandWithEvents(base)
+	cmd, err := toCommandWithEvents(base, kafka)
 	if err != nil {
 		return nil, err
 	}

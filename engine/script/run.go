@@ -195,7 +195,7 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 			return "", err
 		}
 		if isRate(d) {
-			steps, err := expandRate(d, r.c.Now(), d.Pos.Line, &r.records)
+			steps, err := expandRate(d, r.c.Now(), d.Pos.Line, &r.records, r.c.Config().Kafka)
 			if err != nil {
 				return "", err
 			}
@@ -211,7 +211,7 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 			}
 			return r.flush(cats), nil
 		}
-		cmd, err := toCommandWithEvents(d)
+		cmd, err := toCommandWithEvents(d, r.c.Config().Kafka)
 		if err != nil {
 			return "", err
 		}
@@ -273,7 +273,7 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 
 // toCommandWithEvents is toCommand, tolerating the events= argument that
 // every state-changing directive takes.
-func toCommandWithEvents(d Directive) (engine.Command, *Error) {
+func toCommandWithEvents(d Directive, kafka engine.Release) (engine.Command, *Error) {
 	args := d.Args[:0:0]
 	for _, a := range d.Args {
 		if a.Key != "events" {
@@ -281,7 +281,7 @@ func toCommandWithEvents(d Directive) (engine.Command, *Error) {
 		}
 	}
 	d.Args = args
-	return toCommand(d)
+	return toCommand(d, kafka)
 }
 
 // countRecords adds a produce command's records to *n and fails past
