@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"math"
 	"strings"
 )
 
@@ -63,19 +62,18 @@ type TopicConfig struct {
 	Value int64
 }
 
-// topicLogKeys are the topic configs create-topic takes, with their
-// bounds (LogConfig: retention.ms and retention.bytes -1 meaning no limit;
-// segment.ms atLeast(1); segment.bytes at least LegacyMinSegmentBytes,
-// and MinSegmentBytes from Kafka 4.0, checkSegmentBytes) and the broker
-// setting each overrides.
-var topicLogKeys = [...]struct {
-	key, broker string
-	min, max    int64
-}{
-	{"retention.ms", "log.retention.ms", -1, MaxSettingDuration},
-	{"retention.bytes", "log.retention.bytes", -1, math.MaxInt64},
-	{"segment.bytes", "log.segment.bytes", LegacyMinSegmentBytes, math.MaxInt32},
-	{"segment.ms", "log.roll.ms", 1, MaxSettingDuration},
+// topicLogKeys are the topic configs create-topic takes, each with the
+// broker setting it overrides (LogConfig.TopicConfigSynonyms). Their
+// bounds are that setting's row in the vocabulary table (settings.go:
+// retention.ms and retention.bytes -1 meaning no limit, segment.ms at
+// least 1, segment.bytes at least LegacyMinSegmentBytes and
+// MinSegmentBytes from Kafka 4.0, checkSegmentBytes), so the table stays
+// the one place a setting is defined.
+var topicLogKeys = [...]struct{ key, broker string }{
+	{"retention.ms", "log.retention.ms"},
+	{"retention.bytes", "log.retention.bytes"},
+	{"segment.bytes", "log.segment.bytes"},
+	{"segment.ms", "log.roll.ms"},
 }
 
 // TopicLogConfigKeys returns the topic configs create-topic takes.
@@ -94,13 +92,17 @@ func TopicLogConfigKeys() []string {
 func CheckTopicConfig(tc TopicConfig, kafka Release) error {
 	for _, k := range topicLogKeys {
 		if k.key == tc.Key {
-			if tc.Key == "segment.bytes" && tc.Value <= k.max {
+			row, ok := LookupSetting(k.broker)
+			if !ok {
+				panic("engine: topic config " + k.key + " overrides " + k.broker + ", which the settings table lacks")
+			}
+			if tc.Key == "segment.bytes" && tc.Value <= row.Max {
 				if err := checkSegmentBytes(tc.Key, tc.Value, kafka); err != nil {
 					return fmt.Errorf("engine: topic config %v", err)
 				}
 			}
-			if tc.Value < k.min || tc.Value > k.max {
-				return fmt.Errorf("engine: topic config %s=%d is out of range (%d..%d; it overrides %s)", tc.Key, tc.Value, k.min, k.max, k.broker)
+			if tc.Value < row.Min || tc.Value > row.Max {
+				return fmt.Errorf("engine: topic config %s=%d is out of range (%d..%d; it overrides %s)", tc.Key, tc.Value, row.Min, row.Max, k.broker)
 			}
 			return nil
 		}
