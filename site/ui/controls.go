@@ -76,7 +76,7 @@ func (c *Controls) Render() vecty.ComponentOrHTML {
 		elem.Button(
 			vecty.Markup(prop.ID("produce"), prop.Type(prop.TypeButton), vecty.Class("accent"),
 				attr("title", "p1 sends the next record to the first partition, acks=all"), event.Click(c.onProduce)),
-			vecty.Text("Produce a record “"+c.NextValue+"”"),
+			vecty.Text("Produce “"+c.NextValue+"”"),
 		),
 	)
 }
