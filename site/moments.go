@@ -35,7 +35,31 @@ func (a StepMoment) applyTime(s *Store) {
 		return
 	}
 	s.Playing = false
+	if a.Forward && s.askBefore(s.Player.Now(), at) {
+		return
+	}
 	s.Player.Seek(s.clampSeek(at))
+}
+
+// askBefore stops a forward step at the first unanswered question from now
+// up to at, as playing there would (stopAtAsk), so that the next-moment
+// button never carries the reader past a question to its answer. It
+// reports whether a question holds the playhead: one waiting at now, or
+// one it moved to and opened.
+func (s *Store) askBefore(now, at engine.Time) bool {
+	l := &s.Lesson
+	if l.Off {
+		return false
+	}
+	for i, q := range l.Asks {
+		if l.Revealed[i] || q.At < now || q.At > at {
+			continue
+		}
+		s.holdAt(i)
+		s.openAsk(i)
+		return true
+	}
+	return false
 }
 
 func (a ScrubNear) applyTime(s *Store) {

@@ -115,3 +115,36 @@ func fmtTimes(ts []engine.Time) []string {
 	}
 	return out
 }
+
+// TestNextMomentStopsAtAQuestion: the next-moment button stops at an
+// unanswered question on the way, opens it and goes no further until it
+// is answered, as playing there would; with lesson mode off, or once the
+// question is answered, it steps past.
+func TestNextMomentStopsAtAQuestion(t *testing.T) {
+	const src = `cluster brokers=3 latency=(1,1) start=10:00:00.000
+create-topic t partitions=1 rf=3
+advance 1s
+crash 1
+ask "Who leads next?" options=(b2, b3) answer=b2
+advance 10s
+restart 1
+advance 5s
+`
+	s := NewStoreFromScript("ask.txt", src)
+	if len(s.Lesson.Asks) != 1 {
+		t.Fatalf("%d questions, want 1", len(s.Lesson.Asks))
+	}
+	q := s.Lesson.Asks[0].At
+	for i := 0; i < 6; i++ {
+		s.Dispatch(StepMoment{Forward: true})
+	}
+	if now := s.Player.Now(); now != q || !s.Lesson.IsOpen {
+		t.Fatalf("after six next moments: at %s, question open %v; want held at the question's %s",
+			engine.FormatTime(now), s.Lesson.IsOpen, engine.FormatTime(q))
+	}
+	s.Lesson.Revealed[0] = true
+	s.Dispatch(StepMoment{Forward: true})
+	if now := s.Player.Now(); now <= q {
+		t.Errorf("after the answer the next moment stays at %s", engine.FormatTime(now))
+	}
+}
