@@ -20,6 +20,6 @@ func Glossary() []Term {
 		{"fenced", "The controller stopped trusting a broker that sent no heartbeat for broker.session.timeout.ms; a fenced broker leads nothing.", "broker.session.timeout.ms, KIP-631"},
 		{"ELR (eligible leader replicas)", "Replicas that left the ISR but still hold every committed record, so that one of them may be elected safely.", "KIP-966"},
 		{"unclean election", "Electing a replica that may lack committed records, when nothing better is left; it can lose data.", "unclean.leader.election.enable"},
-		{"slow link", "A link between two nodes whose messages take longer; the default scenario's take 30 to 50 ms.", "kplay: latency, slow"},
+		{"slow link", "A link whose messages take a latency of their own, written on it (\"30–50 ms\", or \"slow\" where the number does not fit): the default scenario's broker links take 30 to 50 ms, as in a real data centre, and are not a fault.", "kplay: latency, slow"},
 	}
 }

@@ -859,14 +859,26 @@ func Overlaps(a, b Rect) bool {
 // drawn and the box it takes, in viewBox units.
 type LinkMark struct {
 	Link Link
-	// Cut and Slow say what the network does to the link (a cut wins).
-	Cut, Slow bool
-	// Text is "✕" for a cut, "slow" for a slowed link.
+	// Cut, OneWay and Slow say what the network does to the link: cut
+	// both ways, cut in one direction, or slowed (a cut wins over the
+	// rest, a one-way cut over a slowing).
+	Cut, OneWay, Slow bool
+	// Text is "✕" for a cut, "✕ one way" for a one-way cut, and for a
+	// slowed link its latency ("30–50 ms"), or "slow" where the latency
+	// finds no place clear of the boxes and the dots.
 	Text string
 	// At is the text's anchor point (its baseline's middle: SVG
 	// text-anchor middle) and Box the box the text takes.
 	At  Point
 	Box Rect
+}
+
+// MarkFor is what the network does to a link, for its mark (PlaceMarks):
+// cut both ways, cut one way, or slowed with the latency Slow says
+// ("30–50 ms"; "" for a link not slowed).
+type MarkFor struct {
+	Cut, OneWay bool
+	Slow        string
 }
 
 // Link marks' font sizes (static/act.css, .link-mark) and how far beyond
@@ -883,7 +895,7 @@ const (
 var markFractions = [...]float64{0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7, 0.25, 0.75, 0.2, 0.8, 0.15, 0.85, 0.1, 0.9, 0.05, 0.95}
 
 // PlaceMarks places a mark on each of the lesson's links that state
-// says is cut or slow (state returns whether it is), in Links order:
+// says the network changed (MarkFor), in Links order:
 // beside the link's line, clear of the dots that ride on either side of
 // every link's line (LaneGap + DotR), of every box and of the marks
 // placed before it, inside the viewBox; at its middle, first on the left
@@ -892,7 +904,7 @@ var markFractions = [...]float64{0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7
 // its own link's dots only, and a link with no such place at all has its
 // mark on the line at its middle. Message labels
 // then keep off the marks (Covers).
-func (l *Layout) PlaceMarks(state func(Link) (cut, slow bool)) {
+func (l *Layout) PlaceMarks(state func(Link) MarkFor) {
 	l.Marks = l.Marks[:0]
 	routes := make([]Path, 0, len(l.Links))
 	for _, k := range l.Links {
@@ -901,28 +913,42 @@ func (l *Layout) PlaceMarks(state func(Link) (cut, slow bool)) {
 		}
 	}
 	for _, k := range l.Links {
-		cut, slow := state(k)
-		if !cut && !slow {
+		want := state(k)
+		if !want.Cut && !want.OneWay && want.Slow == "" {
 			continue
 		}
 		r, ok := l.Route(k.From, k.To)
 		if !ok {
 			continue
 		}
-		m := LinkMark{Link: k, Cut: cut, Slow: slow && !cut, Text: "slow"}
-		px := float64(SlowMarkPx)
-		if cut {
-			m.Text, px = "✕", CutMarkPx
+		m := LinkMark{Link: k}
+		switch {
+		case want.Cut:
+			m.Cut, m.Text = true, "✕"
+			m.At, m.Box, _ = l.placeMark(r, routes, 1, CutMarkPx)
+		case want.OneWay:
+			m.OneWay, m.Text = true, "✕ one way"
+			m.At, m.Box, _ = l.placeMark(r, routes, len([]rune(m.Text)), SlowMarkPx)
+		default:
+			m.Slow, m.Text = true, want.Slow
+			var clear bool
+			m.At, m.Box, clear = l.placeMark(r, routes, len([]rune(m.Text)), SlowMarkPx)
+			if !clear && m.Text != "slow" {
+				// The latency does not fit beside the link (a short link
+				// between two boxes): the short word does.
+				m.Text = "slow"
+				m.At, m.Box, _ = l.placeMark(r, routes, len([]rune(m.Text)), SlowMarkPx)
+			}
 		}
-		m.At, m.Box = l.placeMark(r, routes, len([]rune(m.Text)), px)
 		l.Marks = append(l.Marks, m)
 	}
 }
 
 // placeMark finds where a mark of n characters at px goes along path r,
 // off every one of routes' dot lanes (see PlaceMarks): its anchor point
-// and its box.
-func (l *Layout) placeMark(r Path, routes []Path, n int, px float64) (Point, Rect) {
+// and its box, and whether that place is clear (false: no place was, and
+// the mark sits on the line at its middle).
+func (l *Layout) placeMark(r Path, routes []Path, n int, px float64) (Point, Rect, bool) {
 	w, h := float64(n)*px*labelEm, px*1.25
 	view := Rect{0, 0, l.Width, l.Height}
 	// lanes is how far a mark keeps from a line (a hair under the gap it
@@ -955,12 +981,12 @@ func (l *Layout) placeMark(r Path, routes []Path, n int, px float64) (Point, Rec
 				if !within(box, view) || l.Covers(box) || nearAny(box, avoid, lanes) {
 					continue
 				}
-				return Point{c.X, box.Y + px}, box
+				return Point{c.X, box.Y + px}, box, true
 			}
 		}
 	}
 	mid, _ := r.At(0.5)
-	return Point{mid.X, mid.Y + px/2 - 1}, Rect{mid.X - w/2, mid.Y - px/2 - 1, w, h}
+	return Point{mid.X, mid.Y + px/2 - 1}, Rect{mid.X - w/2, mid.Y - px/2 - 1, w, h}, false
 }
 
 // nearAny reports whether box comes within d of any segment of paths.

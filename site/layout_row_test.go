@@ -152,13 +152,13 @@ func TestPlaceMarksKeepClear(t *testing.T) {
 		for brokers := 1; brokers <= ColumnMax; brokers++ {
 			for lead := engine.BrokerID(1); lead <= engine.BrokerID(brokers); lead++ {
 				for name, l := range everyLayout(brokers, lead) {
-					l.PlaceMarks(func(Link) (bool, bool) { return cut, !cut })
+					l.PlaceMarks(func(Link) MarkFor { return MarkFor{Cut: cut, Slow: map[bool]string{false: "30–50 ms"}[cut]} })
 					if len(l.Marks) != len(l.Links) {
 						t.Fatalf("%s: %d marks for %d links", name, len(l.Marks), len(l.Links))
 					}
 					where := fmt.Sprintf("%s, %d brokers, leader %d, cut=%v", name, brokers, lead, cut)
 					for i, m := range l.Marks {
-						if want := map[bool]string{true: "✕", false: "slow"}[cut]; m.Text != want || m.Cut != cut || m.Slow == cut {
+						if want := map[bool]string{true: "✕", false: "30–50 ms"}[cut]; (m.Text != want && (cut || m.Text != "slow")) || m.Cut != cut || m.Slow == cut {
 							t.Errorf("%s: mark %q cut=%v slow=%v", where, m.Text, m.Cut, m.Slow)
 						}
 						if !within(m.Box, Rect{0, 0, l.Width, l.Height}) {
@@ -198,7 +198,7 @@ func TestPlaceMarksKeepClear(t *testing.T) {
 // message's label covers a box, the link's mark or another label.
 func TestDotsLabelsKeepApart(t *testing.T) {
 	for name, l := range everyLayout(3, 1) {
-		l.PlaceMarks(func(Link) (bool, bool) { return false, true })
+		l.PlaceMarks(func(Link) MarkFor { return MarkFor{Slow: "30–50 ms"} })
 		var msgs []engine.Message
 		for i := range 40 {
 			from, to := engine.Broker(2), engine.Broker(1)

@@ -159,7 +159,7 @@ func HungSentence(scope engine.HangScope) string {
 	case engine.HangClients:
 		what = "client requests (produce, metadata, consumer fetches)"
 	}
-	return "half-alive: registered and heartbeating to the controller, but its request handlers (KafkaRequestHandler) answer no " + what + "; those wait in its request queue until it resumes"
+	return "half-alive: registered and heartbeating to the controller, but its request handlers (KafkaRequestHandler) answer no " + what + "; those wait in its request queue until it resumes. Its own replica fetchers still run, so as a follower it keeps copying and stays in the ISR; it is the brokers and clients that send to it that stall"
 }
 
 // PartitionLine is the first partition's state in one line above the

@@ -150,7 +150,17 @@ func (s *Store) mattering() []int {
 // filteredIn says whether the filtered event log shows e: it Matters and
 // is not set-up chatter.
 func (p *Player) filteredIn(e *engine.Event) bool {
-	return Matters(e.Kind) && !p.setUpChatter(e)
+	return Matters(e.Kind) && !p.setUpChatter(e) && !retryChatter(e)
+}
+
+// retryChatter says whether e is a client retrying against a broker it
+// cannot reach: a produce or fetch that failed with NETWORK_EXCEPTION (a
+// connection to a crashed or cut-off broker) and is about to refresh its
+// metadata and try again. After a crash there are dozens of them, and
+// they buried the election; the crash and the new leader say what they
+// mean, and "show fetch chatter" still lists them.
+func retryChatter(e *engine.Event) bool {
+	return (e.Kind == engine.EvProduceError || e.Kind == engine.EvConsumerError) && e.Err == engine.ErrNetworkException
 }
 
 // setUpChatter says whether e is the scenario preparing itself rather

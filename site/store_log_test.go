@@ -256,3 +256,37 @@ func TestLogLeavesOutTheSetUp(t *testing.T) {
 		}
 	}
 }
+
+// TestRetriesAgainstADeadBrokerAreChatter: after the leader crashes, the
+// producer's NETWORK_EXCEPTION retries against it stay out of the filtered
+// event log, which keeps the crash and the election; the full log keeps
+// the retries.
+func TestRetriesAgainstADeadBrokerAreChatter(t *testing.T) {
+	s := NewStoreFromScript("retries.txt", `cluster brokers=3 latency=(1,1) start=10:00:00.000
+create-topic t partitions=1 rf=3
+advance 1s
+crash 1
+produce t-0 rate=20/s for=12s
+advance 14s
+`)
+	s.Player.AdvanceTo(s.Player.Scenario().End)
+	count := func(lines []LogLine, sub string) int {
+		n := 0
+		for _, l := range lines {
+			if strings.Contains(l.Text, sub) {
+				n++
+			}
+		}
+		return n
+	}
+	all, filtered := s.LogLines(true, 100000), s.LogLines(false, 100000)
+	if count(all, "NETWORK_EXCEPTION") == 0 {
+		t.Fatal("the full log has no NETWORK_EXCEPTION retry: the test shows nothing")
+	}
+	if n := count(filtered, "NETWORK_EXCEPTION"); n != 0 {
+		t.Errorf("the filtered log keeps %d NETWORK_EXCEPTION retries", n)
+	}
+	if count(filtered, "crashed") == 0 || count(filtered, "leader b2")+count(filtered, "leader b3") == 0 {
+		t.Errorf("the filtered log lost the crash or the election: %v", filtered)
+	}
+}

@@ -57,19 +57,23 @@ func linkNodes(st engine.State, key string) []engine.NodeID {
 // so that the message labels keep off them.
 func placeLinkMarks(s *site.Store, st engine.State, lay *site.Layout) {
 	nf := s.NetFaults()
-	lay.PlaceMarks(func(l site.Link) (cut, slow bool) {
+	lay.PlaceMarks(func(l site.Link) site.MarkFor {
+		var m site.MarkFor
 		fwd, back := false, false
 		for _, x := range linkNodes(st, l.From) {
 			for _, y := range linkNodes(st, l.To) {
-				cut = cut || nf.Cut(x, y)
-				slow = slow || nf.Slow(x, y)
+				m.Cut = m.Cut || nf.Cut(x, y)
+				if m.Slow == "" {
+					m.Slow = nf.SlowLabel(x, y)
+				}
 				fwd = fwd || nf.OneWayCut(x, y)
 				back = back || nf.OneWayCut(y, x)
 			}
 		}
-		// Two one-way cuts are a cut; a one-way cut's arrow stands in for
-		// the "slow" mark.
-		return cut || fwd && back, slow && !fwd && !back
+		// Two one-way cuts are a cut.
+		m.Cut = m.Cut || fwd && back
+		m.OneWay = !m.Cut && (fwd || back)
+		return m
 	})
 }
 
@@ -116,7 +120,7 @@ func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML
 			state = " (slowed: " + slowLabel(nf, st, l) + " each way)"
 		}
 		pts := pointsAttr(r)
-		v := linkHitView{Key: key, Link: l, Points: pts, Mark: mark.At, Open: open, Cut: cut, Slow: slow, State: state}
+		v := linkHitView{Key: key, Link: l, Points: pts, Mark: mark.At, MarkText: mark.Text, Open: open, Cut: cut, Slow: slow, State: state}
 		if fwd || back {
 			a := site.OneWayArrow(r, fwd)
 			v.OneWay, v.Arrow = true, pointsAttr(site.Path(a[:]))
@@ -135,6 +139,7 @@ type linkHitView struct {
 	Link            site.Link
 	Points          string
 	Mark            site.Point
+	MarkText        string
 	Open, Cut, Slow bool
 	State           string
 	// OneWay says one direction only is cut; Arrow is the arrowhead's
@@ -168,7 +173,7 @@ func linkHit(s *site.Store, v linkHitView) *vecty.HTML {
 		vecty.If(cut || slow || v.OneWay, svgEl("polyline", vecty.Markup(vecty.Class("fault"), attr("points", pts)))),
 		vecty.If(cut, svgText(mark.X, mark.Y, "✕", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
 		vecty.If(v.OneWay, svgEl("polygon", vecty.Markup(vecty.Class("one-way-arrow"), attr("points", v.Arrow), attr("aria-hidden", "true")))),
-		vecty.If(slow && !cut && !v.OneWay, svgText(mark.X, mark.Y, "slow", vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
+		vecty.If(v.MarkText != "" && !cut, svgText(mark.X, mark.Y, v.MarkText, vecty.Class("link-mark"), attr("text-anchor", "middle"), attr("aria-hidden", "true"))),
 	)
 }
 

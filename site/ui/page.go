@@ -92,7 +92,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				elem.Span(vecty.Markup(prop.ID("clock"), attr("aria-label", "simulated time")), vecty.Text(engine.FormatTime(pl.Now()))),
 			),
 			only(full, renderMannersBar(s)),
-			only(full, fixed(pageSubtitle)),
+			only(full, view(pl.Scenario().Config.Kafka, pageSubtitle)),
 		),
 		only(full, renderShareBar(s)),
 		renderNotice(s),
@@ -146,10 +146,11 @@ func pageHeading() *vecty.HTML {
 	return elem.Heading1(vecty.Text("kplay"), elem.Span(vecty.Markup(vecty.Class("tagline")), vecty.Text(" — Apache Kafka replication, simulated")))
 }
 
-// pageSubtitle is the line under the heading; like it, it never changes.
-func pageSubtitle() *vecty.HTML {
+// pageSubtitle is the line under the heading: what the page draws, and
+// which Kafka release's replication the scenario replays (kafka=).
+func pageSubtitle(rel engine.Release) *vecty.HTML {
 	return elem.Paragraph(vecty.Markup(vecty.Class("subtitle")),
-		vecty.Text("A partition's leader, its followers, the in-sync replicas (ISR) and the high watermark, drawn as a simulated Kafka 4 cluster runs. Crash a broker and watch."))
+		vecty.Text("A partition's leader, its followers, the in-sync replicas (ISR) and the high watermark, drawn as a simulated Kafka "+rel.String()+" cluster runs. Crash a broker and watch."))
 }
 
 // controlsMode is the embed's controls= ("full", "min" or "none"); the
