@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 
 	"kplay/engine"
@@ -296,24 +297,37 @@ func Summary(src string) string {
 // storyLine finds the first directive line `cmd "text"` outside expected
 // outputs and returns its text, if it is well formed and at most max bytes.
 func storyLine(src, cmd string, max int) (string, bool) {
-	lines := splitLines(src)
-	for i := 0; i < len(lines); i++ {
-		if lines[i] == "----" {
-			i++
-			readExpected(lines, &i)
-			i--
-			continue
-		}
-		rest, ok := strings.CutPrefix(strings.TrimSpace(lines[i]), cmd)
+	for line := range directiveLines(src) {
+		rest, ok := strings.CutPrefix(line, cmd)
 		if !ok || !strings.HasPrefix(strings.TrimLeft(rest, " "), `"`) || !strings.HasPrefix(rest, " ") {
 			continue
 		}
-		d := Directive{Cmd: cmd, Line: strings.TrimSpace(lines[i])}
+		d := Directive{Cmd: cmd, Line: line}
 		if t, err := quotedText(d, max, ""); err == nil {
 			return t, true
 		}
 	}
 	return "", false
+}
+
+// directiveLines yields src's lines outside expected outputs (the blocks
+// after "----"), trimmed, for the readers that look at a script without
+// compiling it (Title, Summary, Release).
+func directiveLines(src string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		lines := splitLines(src)
+		for i := 0; i < len(lines); i++ {
+			if lines[i] == "----" {
+				i++
+				readExpected(lines, &i)
+				i-- // the loop's i++ moves past the last line readExpected consumed
+				continue
+			}
+			if !yield(strings.TrimSpace(lines[i])) {
+				return
+			}
+		}
+	}
 }
 
 // Release returns the Kafka release a script's cluster directive names
@@ -322,15 +336,7 @@ func storyLine(src, cmd string, max int) (string, bool) {
 // script, as Title does: the page labels a partner preset's button with
 // it ("See the bug on Kafka 2.0").
 func Release(src string) engine.Release {
-	lines := splitLines(src)
-	for i := 0; i < len(lines); i++ {
-		if lines[i] == "----" {
-			i++
-			readExpected(lines, &i)
-			i--
-			continue
-		}
-		line := strings.TrimSpace(lines[i])
+	for line := range directiveLines(src) {
 		if !strings.HasPrefix(line, "cluster ") {
 			continue
 		}
