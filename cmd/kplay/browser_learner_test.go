@@ -234,10 +234,21 @@ func TestBrowserLearnerTeacherPath(t *testing.T) {
 	clock := evalJS[string](t, ctx, `document.getElementById("clock").textContent`)
 	evalJS[bool](t, ctx, `(() => { document.getElementById("share").click(); return true; })()`)
 	pollJS(t, ctx, `location.hash.startsWith("#s=1.")`, 5*time.Second, "sharing puts no link in the address bar")
-	hash := evalJS[string](t, ctx, `location.hash`)
-	l, err := link.Parse(hash)
-	if err != nil || !strings.Contains(l.Script, `title "Class 3: `) {
-		t.Fatalf("the shared link does not carry the edit: %+v %v", l, err)
+	// The address bar follows the reader on a timer (at most every 500 ms),
+	// so an earlier fragment (the paused, unedited preset's) may stand for
+	// a moment: wait until the fragment carries the edit.
+	var hash string
+	var l link.Link
+	var err error
+	for deadline := time.Now().Add(5 * time.Second); ; {
+		hash = evalJS[string](t, ctx, `location.hash`)
+		if l, err = link.Parse(hash); err == nil && strings.Contains(l.Script, `title "Class 3: `) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the shared link does not carry the edit: %+v %v", l, err)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 	// Reopen it in a new browser, as a student would.
 	student := newBrowser(t, 1280, 800)
