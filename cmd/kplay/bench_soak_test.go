@@ -14,9 +14,10 @@ package main
 // program's WebAssembly.Memory, buffer.byteLength, which never shrinks: it
 // is the peak the Go heap needed). At the end it seeks to 31 random
 // points of the ten hours and times them (window.kplaySeekBench), and
-// reports the peak and final memory, JS and wasm together, and the seeks'
-// median and maximum. The full hour, with no jump at all (playing at 10×
-// reaches each sample's target by itself):
+// reports the peak and final memory, JS and wasm together, the seeks'
+// median and maximum, and the frames (rate, p95 interval, long tasks) of
+// ten seconds of play at the start and at the end. The full hour, with no
+// jump at all (playing at 10× reaches each sample's target by itself):
 //
 //	KPLAY_SOAK=1h KPLAY_DIST=$PWD/dist go test -run '^$' -bench '^BenchmarkSoak$' -benchtime 1x -timeout 2h ./cmd/kplay
 //
@@ -122,9 +123,20 @@ func BenchmarkSoak(b *testing.B) {
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](playJS)); err != nil {
 		b.Fatalf("playing: %v", err)
 	}
+	// The frames of the first and the last ten seconds of play: a long
+	// session must keep its frame rate, not only its memory.
+	frames := func(when string) frameCost {
+		c, err := measureFrameCost(ctx, 10*time.Second, true)
+		if err != nil {
+			b.Fatalf("measuring frames %s: %v", when, err)
+		}
+		b.Logf("frames %s: %.1f frames/s, p95 interval %.1f ms, %d long tasks (longest %.0f ms), main thread busy %.1f %%", when, c.FPS, c.P95, c.Long, c.Longest, c.Task)
+		return c
+	}
 	const samples = 20
 	var peak float64
 	t0 := time.Now()
+	frames("at the start")
 	b.ResetTimer()
 	for i := 1; i <= samples; i++ {
 		time.Sleep(time.Until(t0.Add(wall * time.Duration(i) / samples)))
@@ -160,6 +172,7 @@ func BenchmarkSoak(b *testing.B) {
 		}
 	}
 	b.StopTimer()
+	endFrames := frames("at the end")
 	last := read()
 	rng := rand.New(rand.NewPCG(3, 4))
 	var seeks []float64
@@ -179,6 +192,9 @@ func BenchmarkSoak(b *testing.B) {
 	b.ReportMetric((last.JS+last.Wasm)/(1<<20), "final-mb")
 	b.ReportMetric(median(seeks), "seek-median-ms")
 	b.ReportMetric(slices.Max(seeks), "seek-max-ms")
+	b.ReportMetric(endFrames.FPS, "end-raf-per-s")
+	b.ReportMetric(endFrames.P95, "end-raf-p95-ms")
+	b.ReportMetric(float64(endFrames.Long), "end-long-tasks")
 }
 
 // longBrowser is newBrowser (1280×800) with a deadline of d instead of two
