@@ -121,7 +121,7 @@ worker_build() {
 	local hash
 	hash=$(sha256sum "$out/site/app.wasm" | cut -c1-12)
 	mv "$out/site/app.wasm" "$out/site/app.$hash.wasm"
-	sed -i "s/app\.wasm/app.$hash.wasm/g" "$out/site/index.html" "$out/site/boot.js"
+	sed -i "s/app\.wasm/app.$hash.wasm/g" "$out/site/index.html" "$out/site/boot.js" "$out/site/embed.js"
 	cp wasm/worker/_headers "$out/site/_headers"
 	printf '%-34s %10d bytes (gzip %d)\n' "$out/app.wasm (the Worker)" "$(stat -c %s "$out/app.wasm")" "$(gzip -9 -c "$out/app.wasm" | wc -c)"
 }

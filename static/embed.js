@@ -1,5 +1,5 @@
-// embed.js: embed.html's poster. It loads the playground (wasm_exec.js,
-// then boot.js, which fetches app.wasm) when the reader clicks the poster
+// embed.js: embed.html's poster. It loads the playground (app.wasm,
+// wasm_exec.js and boot.js, fetched at once) when the reader clicks the poster
 // or the embed scrolls into view, and reports the poster's height so the
 // parent page can size the iframe before the playground arrives. The
 // poster is the scenario's real first frame, baked in at build time
@@ -20,10 +20,12 @@
     var l = document.querySelector("body > .loading");
     if (l) { l.textContent = text; }
   }
-  function script(src, then) {
+  // script appends the script at src; async = false runs the scripts so
+  // added in the order they were added, however their fetches finish.
+  function script(src) {
     var s = document.createElement("script");
     s.src = src;
-    s.onload = then;
+    s.async = false;
     s.onerror = function () {
       say("kplay could not load " + src + ".");
       var l = document.querySelector("body > .loading");
@@ -36,7 +38,20 @@
     loaded = true;
     poster.disabled = true;
     say("loading…");
-    script("wasm_exec.js", function () { script("boot.js", function () {}); });
+    // Fetch app.wasm, wasm_exec.js and boot.js at once, not one after the
+    // other: on a slow link each would cost a round trip before the 1.5 MB
+    // wasm had even started. boot.js's fetch("app.wasm") takes the
+    // preloaded response (same URL, CORS mode, credentials), as the page's
+    // <link rel="preload"> in index.html is taken.
+    var pre = document.createElement("link");
+    pre.rel = "preload";
+    pre.href = "app.wasm";
+    pre.as = "fetch";
+    pre.type = "application/wasm";
+    pre.crossOrigin = "anonymous";
+    document.head.appendChild(pre);
+    script("wasm_exec.js");
+    script("boot.js");
   }
   poster.addEventListener("click", load);
   // A click anywhere on the baked frame asks for the playground too.
