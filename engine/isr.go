@@ -114,11 +114,28 @@ func (c *Cluster) alterPartition(b *broker, r *replica, newISR, maximal []Broker
 			states[i].epoch = rr.brokerEpoch
 		}
 	}
-	r.alterInflight = c.send(Message{Kind: MsgAlterPartition, From: b.node(), To: Controller, BrokerEpoch: b.brokerEpoch,
-		Parts: []Part{{TP: r.tp, ISR: newISR, LeaderEpoch: r.leaderEpoch, PartitionEpoch: r.partitionEpoch}}})
-	c.ctrl.putAlterStates(c, r.alterInflight, states)
-	c.timer(c.now+c.cfg.RequestTimeoutMs, timerAlterPartitionTimeout, b.node(), r.tp, r.alterInflight)
+	r.alterSent = alterRequest{isr: newISR, states: states, leaderEpoch: r.leaderEpoch, partitionEpoch: r.partitionEpoch, brokerEpoch: b.brokerEpoch}
+	c.sendAlterPartition(b, r)
 	c.maybeIncrementHW(b, r)
+}
+
+// alterRequest is the AlterPartition a leader has in flight for one
+// partition, kept so that it can be sent again unchanged.
+type alterRequest struct {
+	isr                         []BrokerID
+	states                      []brokerState
+	leaderEpoch, partitionEpoch Epoch
+	brokerEpoch                 int64
+}
+
+// sendAlterPartition puts r's AlterPartition (r.alterSent) on the wire and
+// arms its retry after request.timeout.ms.
+func (c *Cluster) sendAlterPartition(b *broker, r *replica) {
+	a := r.alterSent
+	r.alterInflight = c.send(Message{Kind: MsgAlterPartition, From: b.node(), To: Controller, BrokerEpoch: a.brokerEpoch,
+		Parts: []Part{{TP: r.tp, ISR: a.isr, LeaderEpoch: a.leaderEpoch, PartitionEpoch: a.partitionEpoch}}})
+	c.ctrl.putAlterStates(c, r.alterInflight, slices.Clone(a.states))
+	c.timer(c.now+c.cfg.RequestTimeoutMs, timerAlterPartitionTimeout, b.node(), r.tp, r.alterInflight)
 }
 
 // handleAlterPartitionResponse commits the controller's answer
@@ -149,11 +166,23 @@ func (c *Cluster) handleAlterPartitionResponse(b *broker, m Message) {
 	}
 }
 
-// alterPartitionTimeout gives up on an unanswered AlterPartition so that
-// the next fetch or isr-expiration run can try again.
+// alterPartitionTimeout sends an unanswered AlterPartition again, as it
+// was, and keeps the maximal ISR meanwhile. Kafka never times an
+// AlterPartition out: AlterPartitionManager.sendRequest lets it "retry
+// indefinitely until a response is received, or a new LeaderAndIsr
+// overwrites the existing isrState", and NodeToControllerRequestThread
+// puts a request whose connection dropped or timed out (after
+// controller.socket.timeout.ms, 30 s, here request.timeout.ms) back at the
+// head of its queue (handleResponse, wasDisconnected). So a leader whose
+// answers from the controller are lost stays in PendingExpandIsr or
+// PendingShrinkIsr, and its high watermark keeps counting the maximal ISR,
+// until an answer or newer metadata (makeLeader, makeFollower) arrives.
+// Falling back to its last committed ISR instead would let it advance the
+// high watermark without a replica the controller has in the ISR, and a
+// later election of that replica would lose acknowledged records (kplay
+// check, safe mode, seed 95503).
 func (c *Cluster) alterPartitionTimeout(b *broker, tp TopicPartition, id int64) {
-	if r := b.replica(tp); r != nil && r.alterInflight == id {
-		r.alterInflight = 0
-		r.maximal = nil
+	if r := b.replica(tp); r != nil && r.alterInflight == id && r.isLeader {
+		c.sendAlterPartition(b, r)
 	}
 }

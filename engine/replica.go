@@ -62,6 +62,9 @@ type replica struct {
 	// flight; alterInflight is that request's id.
 	maximal       []BrokerID
 	alterInflight int64
+	// alterSent is the AlterPartition in flight (alterInflight), resent
+	// as it is until the controller answers.
+	alterSent alterRequest
 	// epochStartOffset is the leader's LEO when it became leader in
 	// leaderEpoch (Partition.leaderEpochStartOffsetOpt).
 	epochStartOffset Offset
@@ -73,6 +76,8 @@ func (r *replica) clone() replica {
 	d.epochs = slices.Clone(r.epochs)
 	d.remotes = slices.Clone(r.remotes)
 	d.isr = slices.Clone(r.isr)
+	d.alterSent.isr = slices.Clone(r.alterSent.isr)
+	d.alterSent.states = slices.Clone(r.alterSent.states)
 	d.maximal = slices.Clone(r.maximal)
 	return d
 }
