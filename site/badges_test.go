@@ -1,0 +1,96 @@
+package site
+
+import (
+	"slices"
+	"testing"
+
+	"kplay/engine"
+)
+
+// everyBadge is a broker in every state a box can show at once: out of
+// sync, a last known leader (KIP-966 LastKnownElr), elected uncleanly, a
+// finished controlled shutdown, fenced, down, a slow disk, hung, and
+// one-way cuts to and from the controller.
+var everyBadge = []Badge{
+	{"out-of-sync", "out of sync"}, {"last-known", "last known leader"}, {"unclean", "elected uncleanly"},
+	{"shutting-down", "shut down cleanly"}, {"fenced", "fenced"}, {"down", "down"}, {"slow-disk", "slow disk +50 ms"},
+	{"hung", "hung: no fetches"}, {"cut-to-controller", "↛ controller"}, {"cut-from-controller", "controller ↛"},
+}
+
+// kip679Badges is the incident's shut-down follower: out of sync, shut
+// down cleanly, fenced, down (and on top a slow disk).
+var kip679Badges = []Badge{{"out-of-sync", "out of sync"}, {"shutting-down", "shut down cleanly"}, {"fenced", "fenced"}, {"down", "down"}, {"slow-disk", "slow disk +50 ms"}}
+
+// TestPlaceBadgesStayInsideTheBox places the badges on the broker boxes
+// of the three layouts (wide, phone, embed; a few brokers and a grid of
+// nine) with and without a countdown: every badge lies inside the box
+// between its name and its log strip, none overlaps another or the
+// countdown, their order is kept, and whatever finds no room is named by
+// the "+N" badge, so nothing is lost.
+func TestPlaceBadgesStayInsideTheBox(t *testing.T) {
+	widths := map[float64]bool{}
+	for _, st := range []engine.State{lessonState(t), manyState(t)} {
+		for _, narrow := range []bool{false, true} {
+			for _, compact := range []bool{false, true} {
+				for _, n := range ComputeLayoutFor(st, narrow, compact).Nodes {
+					if n.Broker != 0 {
+						widths[n.Rect.W] = true
+					}
+				}
+			}
+		}
+	}
+	if len(widths) < 3 {
+		t.Fatalf("only %d box widths across the layouts: %v", len(widths), widths)
+	}
+	for w := range widths {
+		for _, bs := range [][]Badge{everyBadge, kip679Badges, everyBadge[:1]} {
+			for _, label := range []string{"", "fenced in 8.2 s", "leaves the ISR in 29.9 s"} {
+				timerW := TimerRoomW(label)
+				placed := PlaceBadges(bs, w, timerW)
+				var shown []Badge
+				for i, p := range placed {
+					if p.X < BadgePad || p.X+p.W > w-BadgePad+1e-9 || p.Y < BoxBadgeY || p.Y+BadgeH > BoxStripY {
+						t.Errorf("box %v, timer %q: badge %q at (%v,%v) %v wide is outside the box's badge room", w, label, p.Text, p.X, p.Y, p.W)
+					}
+					if p.Y == BoxBadgeY && p.X+p.W > w-BadgePad-timerW+1e-9 {
+						t.Errorf("box %v, timer %q: badge %q runs into the countdown", w, label, p.Text)
+					}
+					for _, q := range placed[:i] {
+						if q.Y == p.Y && q.X+q.W > p.X {
+							t.Errorf("box %v: badges %q and %q overlap", w, q.Text, p.Text)
+						}
+					}
+					if p.Key == "more" {
+						if i != len(placed)-1 || p.Text != "+"+itoa(int64(len(p.Folded))) || p.Title == "" {
+							t.Errorf("box %v: fold %+v is not the last badge naming what it folds", w, p)
+						}
+						shown = append(shown, p.Folded...)
+						continue
+					}
+					shown = append(shown, p.Badge)
+				}
+				if !slices.Equal(shown, bs) {
+					t.Errorf("box %v, timer %q: badges shown %v, want %v in order", w, label, shown, bs)
+				}
+			}
+		}
+	}
+}
+
+// TestPlaceBadgesWrapsBeforeFolding: on a wide box KIP-679's four states
+// fit in two rows without a fold, and a lone badge stays on the first row
+// at the box's left padding.
+func TestPlaceBadgesWrapsBeforeFolding(t *testing.T) {
+	placed := PlaceBadges(kip679Badges[:4], 300, TimerRoomW("fenced in 8.2 s"))
+	if len(placed) != 4 {
+		t.Fatalf("placed %d badges, want the 4 without a fold: %+v", len(placed), placed)
+	}
+	if placed[0].Y != BoxBadgeY || placed[len(placed)-1].Y != BoxBadgeY+BadgeRowH {
+		t.Errorf("want two rows, got %+v", placed)
+	}
+	one := PlaceBadges(kip679Badges[:1], 300, 0)
+	if len(one) != 1 || one[0].X != BadgePad || one[0].Y != BoxBadgeY {
+		t.Errorf("lone badge placed %+v", one)
+	}
+}
