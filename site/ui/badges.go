@@ -91,6 +91,7 @@ func seeLegend() vecty.List {
 		elem.ListItem(vecty.Markup(vecty.Class("epoch-legend")), sw("ep0"), sw("ep1"), sw("ep2"), vecty.Text("colour = leader epoch (0, 1, 2 …)")),
 		elem.ListItem(sw("truncated", "ep0"), vecty.Text("truncated (struck through until overwritten)")),
 		elem.ListItem(sw("lost"), vecty.Text("lost by a violation")),
+		elem.ListItem(vecty.Markup(vecty.Class("dup-legend")), sw("duplicate"), vecty.Text(site.DuplicateLegend)),
 		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "slow-disk-swatch"), attr("aria-hidden", "true"))), vecty.Text(site.DiskLegend)),
 		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "link-swatch", "cut-two-way"), attr("aria-hidden", "true"))),
 			vecty.Text("link cut both ways ✕")),
