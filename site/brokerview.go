@@ -239,7 +239,7 @@ func stripOf(r engine.ReplicaState, in BrokerInputs, boxW float64) StripView {
 			c.Selected = sel && in.Sel.Record == rec
 			if first, ok := dups[o]; ok {
 				c.Duplicate, c.DupOf = true, first
-				c.Tip += "\n" + DuplicateSentence(recordName(rec), o, first)
+				c.Tip += "\nduplicate: " + DuplicateSentence(recordName(rec), o, first)
 			}
 			if isLost && lost.Value == rec.Value {
 				c.Lost, c.Tip = true, c.Tip+"\n"+lost.Title

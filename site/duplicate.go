@@ -70,9 +70,10 @@ func Duplicates(log []engine.Record, logStart, from, to engine.Offset) map[engin
 }
 
 // DuplicateSentence says in plain words that the record name at offset o
-// is a second append of the one at offset first, with the Kafka terms.
+// is a second append of the one at offset first, with the Kafka terms;
+// the tooltip and the lifecycle put "duplicate: " before it.
 func DuplicateSentence(name string, o, first engine.Offset) string {
-	return "duplicate: a retry appended " + name + " again (offset " + itoa(int64(o)) + "; the first copy is at offset " + itoa(int64(first)) +
+	return "a retry appended " + name + " again (offset " + itoa(int64(o)) + "; the first copy is at offset " + itoa(int64(first)) +
 		"). Without idempotence (enable.idempotence=false, KIP-98) the broker cannot tell a resent batch from a new one"
 }
 

@@ -42,7 +42,7 @@ func (s *Store) Inspect() (Inspection, bool) {
 	case SelRecord:
 		in := InspectRecord(st, sel)
 		if first, ok := s.SelectedDuplicate(); ok {
-			in.Rows = append(in.Rows, InspectRow{"duplicate", DuplicateSentence(recordName(sel.Record), sel.Record.Offset, first)})
+			in.Rows = append(in.Rows, InspectRow{"duplicate", "yes: " + DuplicateSentence(recordName(sel.Record), sel.Record.Offset, first)})
 		}
 		return in, true
 	case SelMessage:

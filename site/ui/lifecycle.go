@@ -37,7 +37,7 @@ func (l *LifecyclePanel) Render() vecty.ComponentOrHTML {
 			if name == "" {
 				name = "the record"
 			}
-			v.Dup = site.DuplicateSentence(name, sel.Record.Offset, first)
+			v.Dup = "duplicate: " + site.DuplicateSentence(name, sel.Record.Offset, first)
 		}
 	}
 	return viewEq(v, func(v lifecycleView) *vecty.HTML { return lifecyclePanel(v) })
