@@ -45,11 +45,19 @@ func TestPlaceBadgesStayInsideTheBox(t *testing.T) {
 	}
 	for w := range widths {
 		for _, bs := range [][]Badge{everyBadge, kip679Badges, everyBadge[:1]} {
-			for _, label := range []string{"", "fenced in 8.2 s", "leaves the ISR in 29.9 s"} {
+			for k, label := range []string{"", "fenced in 8.2 s", "leaves the ISR in 29.9 s"} {
 				timerW := TimerRoomW(label)
-				placed := PlaceBadges(bs, w, timerW)
+				// The LEO's label over the strip: none, mid-strip, or
+				// at the strip's right end.
+				above := [][]Span{nil, {{w/2 - 25, w/2 + 25}}, {{w - 70, w - 12}}}[k]
+				placed := PlaceBadges(bs, w, timerW, above)
 				var shown []Badge
 				for i, p := range placed {
+					for _, sp := range above {
+						if p.Y == BoxBadgeY+BadgeRowH && p.X < sp.To && sp.From < p.X+p.W {
+							t.Errorf("box %v: badge %q on the second row covers the strip's label at %v", w, p.Text, sp)
+						}
+					}
 					if p.X < BadgePad || p.X+p.W > w-BadgePad+1e-9 || p.Y < BoxBadgeY || p.Y+BadgeH > BoxStripY {
 						t.Errorf("box %v, timer %q: badge %q at (%v,%v) %v wide is outside the box's badge room", w, label, p.Text, p.X, p.Y, p.W)
 					}
@@ -82,15 +90,34 @@ func TestPlaceBadgesStayInsideTheBox(t *testing.T) {
 // fit in two rows without a fold, and a lone badge stays on the first row
 // at the box's left padding.
 func TestPlaceBadgesWrapsBeforeFolding(t *testing.T) {
-	placed := PlaceBadges(kip679Badges[:4], 300, TimerRoomW("fenced in 8.2 s"))
+	placed := PlaceBadges(kip679Badges[:4], 300, TimerRoomW("fenced in 8.2 s"), nil)
 	if len(placed) != 4 {
 		t.Fatalf("placed %d badges, want the 4 without a fold: %+v", len(placed), placed)
 	}
 	if placed[0].Y != BoxBadgeY || placed[len(placed)-1].Y != BoxBadgeY+BadgeRowH {
 		t.Errorf("want two rows, got %+v", placed)
 	}
-	one := PlaceBadges(kip679Badges[:1], 300, 0)
+	one := PlaceBadges(kip679Badges[:1], 300, 0, nil)
 	if len(one) != 1 || one[0].X != BadgePad || one[0].Y != BoxBadgeY {
 		t.Errorf("lone badge placed %+v", one)
+	}
+}
+
+// TestStripLabelSpansFollowTheLEO: the LEO's label is centred on the LEO
+// in the strip, flush right at the strip's end, in box units.
+func TestStripLabelSpansFollowTheLEO(t *testing.T) {
+	s := StripView{From: 190, To: 200, CellW: 26, X: 20, LEO: 195}
+	sp := StripLabelSpans(s)
+	mid := s.X + 5*26
+	if len(sp) != 1 || sp[0].From >= mid || sp[0].To <= mid {
+		t.Fatalf("spans %v, want one around x=%v", sp, mid)
+	}
+	s.LEO = 200
+	sp = StripLabelSpans(s)
+	if end := s.X + 10*26; len(sp) != 1 || sp[0].To != end+BadgeGap || sp[0].From >= end-40 {
+		t.Errorf("spans %v at the strip's end, want one ending at %v", sp, end)
+	}
+	if sp := StripLabelSpans(StripView{}); sp != nil {
+		t.Errorf("a box without a strip: %v", sp)
 	}
 }

@@ -34,27 +34,28 @@ run until=00:00:40.000
 `
 
 // badgesJS lists every badge (g.badge in a broker box) whose rectangle is
-// not inside its box's, or overlaps another badge of the box, and counts
-// broker 3's badges and folds.
+// not inside its box's, or overlaps another badge of the box or the label
+// over its log strip (the LEO's), and counts broker 3's badges and reads
+// its fold's tooltip.
 const badgesJS = `(() => {
 	const bad = [];
 	let b3 = 0, fold = "";
+	const over = (r, r2) => r.left < r2.right - 0.5 && r2.left < r.right - 0.5 && r.top < r2.bottom - 0.5 && r2.top < r.bottom - 0.5;
 	for (const g of document.querySelectorAll("#diagram g.node.broker")) {
 		const box = g.querySelector("rect.box").getBoundingClientRect();
-		const rs = [...g.querySelectorAll(":scope > g.badge")].map(b => [b.dataset.badge, b.querySelector("rect").getBoundingClientRect()]);
+		const bs = [...g.querySelectorAll(":scope > g.badge")].map(b => [b.dataset.badge, b.querySelector("rect").getBoundingClientRect()]);
+		const ls = [...g.querySelectorAll("g.leo-mark text, g.logstart-mark text")].map(l => [l.textContent, l.getBoundingClientRect()]);
 		if (g.dataset.node === "b3") {
-			b3 = rs.length;
+			b3 = bs.length;
 			const f = g.querySelector(":scope > g.badge-more title");
 			fold = f ? f.textContent : "";
 		}
-		rs.forEach(([k, r], i) => {
+		bs.forEach(([k, r], i) => {
 			if (r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom) {
 				bad.push(g.dataset.node + " " + k + " outside its box");
 			}
-			for (const [k2, r2] of rs.slice(0, i)) {
-				if (r.left < r2.right - 0.5 && r2.left < r.right - 0.5 && r.top < r2.bottom - 0.5 && r2.top < r.bottom - 0.5) {
-					bad.push(g.dataset.node + " " + k + " over " + k2);
-				}
+			for (const [k2, r2] of bs.slice(0, i).concat(ls)) {
+				if (over(r, r2)) bad.push(g.dataset.node + " " + k + " over " + k2);
 			}
 		});
 	}

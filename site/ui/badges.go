@@ -22,11 +22,12 @@ func renderRoleBadge(role, key string, boxW float64) *vecty.HTML {
 
 // renderBadges draws a broker's state badges (site.BrokerLook.Badges)
 // where site.PlaceBadges puts them: in up to two rows under its name,
-// inside the box, the first left of a countdown's ring and label; what
-// finds no room folds into a "+N" badge whose tooltip names the rest.
-func renderBadges(bs []site.Badge, n site.NodeBox, timerLabel string) []vecty.MarkupOrChild {
+// inside the box, the first left of a countdown's ring and label, the
+// second clear of the LEO's label over the log strip; what finds no room
+// folds into a "+N" badge whose tooltip names the rest.
+func renderBadges(bs []site.Badge, n site.NodeBox, timerLabel string, strip site.StripView) []vecty.MarkupOrChild {
 	var out []vecty.MarkupOrChild
-	for _, b := range site.PlaceBadges(bs, n.Rect.W, site.TimerRoomW(timerLabel)) {
+	for _, b := range site.PlaceBadges(bs, n.Rect.W, site.TimerRoomW(timerLabel), site.StripLabelSpans(strip)) {
 		w := b.W
 		icon := b.Key == "hung"
 		cls := []string{"badge", "badge-" + b.Key}
