@@ -135,9 +135,8 @@ func lastMoment(sc script.Scenario, spread lineSteps) engine.Time {
 // TimelineMarkers returns the markers the timeline draws, in time order,
 // and a version that changes whenever they do. They are the player's
 // (Player.Markers) from the start to the slider's end (ScrubRange), fitted
-// to the track: markers
-// of one kind less than 1/MarkerSlots of the track apart are one marker
-// (fitMarkers), so there are at most MarkerSlots of each kind. While a
+// to the track: markers of one kind less than 1/MarkerSlots of the track
+// apart are one marker (fitMarkers), so there are at most MarkerSlots of each kind. While a
 // question waits for its answer (HideOutcome) the violation markers are
 // left out, so that the timeline does not give the answer away. The
 // result is cached: the slice must not be modified.
