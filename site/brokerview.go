@@ -140,8 +140,12 @@ type CellView struct {
 	// Committed says the offset is below the HW; Fresh that the replica
 	// appended it in the last moments (FreshCells); Selected that it is
 	// the record the inspector shows; Lost that a broken guarantee names
-	// it (a lost acknowledged record).
-	Committed, Fresh, Selected, Lost bool
+	// it (a lost acknowledged record); Duplicate that it is a second
+	// append of the record at DupOf, a retry without idempotence
+	// (Duplicates).
+	Committed, Fresh, Selected, Lost, Duplicate bool
+	// DupOf is the offset of a Duplicate's first copy.
+	DupOf engine.Offset
 	// Tip is the cell's tooltip.
 	Tip string
 }
@@ -163,6 +167,10 @@ type BrokerInputs struct {
 	Sel          Selection
 	MenuOpen     bool
 	Timer        Timer
+	// HideDups leaves the duplicates unmarked while a question waits for
+	// its answer (HideOutcome), as Lost leaves the lost records: a
+	// lesson may ask how many copies a retry leaves.
+	HideDups bool
 }
 
 // BrokerViewOf returns the view of the box n of broker n.Broker.
@@ -207,6 +215,10 @@ func stripOf(r engine.ReplicaState, in BrokerInputs, boxW float64) StripView {
 	}
 	s.Cells = make([]CellView, 0, max(0, int(in.To-in.From)))
 	sel := in.Sel.Kind == SelRecord && in.Sel.Broker == r.Broker && in.Sel.TP == in.Part.TP
+	var dups map[engine.Offset]engine.Offset
+	if !in.HideDups {
+		dups = Duplicates(r.Log, r.LogStart, in.From, in.To)
+	}
 	for o := in.From; o < in.To; o++ {
 		c := CellView{Offset: o, X: float64(o-in.From) * in.CellW}
 		lost, isLost := LostAt(in.Lost, in.Part.TP, o)
@@ -225,6 +237,10 @@ func stripOf(r engine.ReplicaState, in BrokerInputs, boxW float64) StripView {
 				c.Tip = "offset " + itoa(int64(o)) + ": " + rec.Key + "=" + rec.Value
 			}
 			c.Selected = sel && in.Sel.Record == rec
+			if first, ok := dups[o]; ok {
+				c.Duplicate, c.DupOf = true, first
+				c.Tip += "\nduplicate: " + DuplicateSentence(recordName(rec), o, first)
+			}
 			if isLost && lost.Value == rec.Value {
 				c.Lost, c.Tip = true, c.Tip+"\n"+lost.Title
 			}
@@ -294,14 +310,14 @@ func (s *Store) BrokerViews(st engine.State, lay Layout, timers []Timer) []Broke
 		maxLEO = max(maxLEO, s.GhostEnd(part.TP)-1)
 		fresh = FreshCells(p.Recent(4096), part.TP, p.Now(), FreshWindow(s.Speed))
 	}
-	lost := s.Lost()
+	lost, hide := s.Lost(), s.HideOutcome()
 	var out []BrokerView
 	for _, n := range lay.Nodes {
 		if n.Broker == 0 {
 			continue
 		}
 		in := BrokerInputs{Part: part, HasPart: hasPart, CellW: lay.CellW, CellH: lay.CellH, Lost: lost,
-			Sel: s.See.Sel, MenuOpen: s.MenuOpen && s.Menu == n.Broker, Timer: TimerOn(timers, n.Key)}
+			Sel: s.See.Sel, MenuOpen: s.MenuOpen && s.Menu == n.Broker, Timer: TimerOn(timers, n.Key), HideDups: hide}
 		if hasPart {
 			// The window may reach below the replicas' log start offsets:
 			// the offsets retention deleted are drawn as gone (CellDeleted).

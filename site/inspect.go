@@ -40,7 +40,11 @@ func (s *Store) Inspect() (Inspection, bool) {
 	case SelBroker:
 		return InspectBroker(st, sel.Broker, s.Fenced(sel.Broker)), true
 	case SelRecord:
-		return InspectRecord(st, sel), true
+		in := InspectRecord(st, sel)
+		if first, ok := s.SelectedDuplicate(); ok {
+			in.Rows = append(in.Rows, InspectRow{"duplicate", "yes: " + DuplicateSentence(recordName(sel.Record), sel.Record.Offset, first)})
+		}
+		return in, true
 	case SelMessage:
 		return InspectMessage(sel.Msg), true
 	}

@@ -61,6 +61,9 @@ type Player struct {
 	// moment the script's last directive reaches, whichever is later:
 	// until then MaxScriptEvents holds.
 	lastStep, scriptEnd engine.Time
+	// lastMoment is the scenario's last moment for the scrubber's range
+	// (ScrubRange, lastMoment).
+	lastMoment engine.Time
 	// limit is the limit (MaxPlaySpan, MaxPlayEvents, MaxScriptEvents)
 	// playback has stopped at since the last rebuild, or nil.
 	limit error
@@ -105,6 +108,7 @@ func NewPlayer(sc script.Scenario) (*Player, error) {
 		p.lastStep = max(p.lastStep, st.At)
 	}
 	p.scriptEnd = max(p.lastStep, sc.End)
+	p.lastMoment = lastMoment(sc, p.lines)
 	p.scripted = byTime(sc.Steps)
 	p.steps = mergeSteps(p.scripted, nil)
 	if err := p.rebuild(); err != nil {

@@ -1,6 +1,9 @@
 package site
 
-import "kplay/engine"
+import (
+	"kplay/engine"
+	"kplay/engine/script"
+)
 
 // TimeAction is an action about the timeline; Dispatch hands it to its
 // applyTime.
@@ -60,11 +63,80 @@ func (s *Store) ReplaceScript(name, src string) {
 	}
 }
 
+// ScrubRange is the stretch of time the timeline's slider spans, From
+// the scenario's start To a little after its last moment or the furthest
+// the run has been played, whichever is later (ScrubSpan). A rate
+// producer's records (produce rate=2/s for=10m) are no moments: a slider
+// stretched over their ten minutes squeezed the first seconds, where the
+// lesson happens, into a few pixels.
+type ScrubRange struct{ From, To engine.Time }
+
+// Span is the range's length in simulated ms, at least 1.
+func (r ScrubRange) Span() engine.Time { return max(1, r.To-r.From) }
+
+// ScrubRange returns the slider's range now. It grows as play passes its
+// end, and always holds the playhead, so that a link opened at t= puts the
+// thumb at that moment.
+func (s *Store) ScrubRange() ScrubRange {
+	p := s.Player
+	from := p.Scenario().Config.Start
+	reach := max(p.lastMoment, p.furthest, p.Now())
+	return ScrubRange{From: from, To: from + ScrubSpan(reach-from)}
+}
+
+// ScrubSpan is the slider's length for a scenario whose latest moment is
+// reach after its start: reach and a quarter more (at least 2 s), so that
+// the last moment is not pinned to the slider's end, rounded up to a
+// round grain (5 s up to half a minute, 15 s up to two minutes, 30 s up
+// to ten, a minute up to half an hour, then five), so that the range grows
+// in visible steps rather than on every frame while playing.
+func ScrubSpan(reach engine.Time) engine.Time {
+	const s = 1000
+	reach = max(0, reach)
+	span := reach + max(reach/4, 2*s)
+	grain := engine.Time(5 * 60 * s)
+	switch {
+	case span <= 30*s:
+		grain = 5 * s
+	case span <= 2*60*s:
+		grain = 15 * s
+	case span <= 10*60*s:
+		grain = 30 * s
+	case span <= 30*60*s:
+		grain = 60 * s
+	}
+	return (span + grain - 1) / grain * grain
+}
+
+// lastMoment is the last moment of sc the scrubber's range must show:
+// the latest of its start, the time its last directive reaches (an
+// advance or run), its steps other than a line spread over many times
+// (spread, a rate producer's records), its captions and its questions.
+func lastMoment(sc script.Scenario, spread lineSteps) engine.Time {
+	spreadLine := map[int]bool{}
+	for _, l := range spread {
+		spreadLine[l.line] = true
+	}
+	last := max(sc.Config.Start, sc.End)
+	for _, st := range sc.Steps {
+		if !spreadLine[st.Line] {
+			last = max(last, st.At)
+		}
+	}
+	for _, c := range sc.Captions {
+		last = max(last, c.At)
+	}
+	for _, a := range sc.Asks {
+		last = max(last, a.At)
+	}
+	return last
+}
+
 // TimelineMarkers returns the markers the timeline draws, in time order,
 // and a version that changes whenever they do. They are the player's
-// (Player.Markers) fitted to the track from the start to Horizon: markers
-// of one kind less than 1/MarkerSlots of the track apart are one marker
-// (fitMarkers), so there are at most MarkerSlots of each kind. While a
+// (Player.Markers) from the start to the slider's end (ScrubRange), fitted
+// to the track: markers of one kind less than 1/MarkerSlots of the track
+// apart are one marker (fitMarkers), so there are at most MarkerSlots of each kind. While a
 // question waits for its answer (HideOutcome) the violation markers are
 // left out, so that the timeline does not give the answer away. The
 // result is cached: the slice must not be modified.
@@ -72,9 +144,18 @@ func (s *Store) TimelineMarkers() ([]Marker, int) {
 	p, c := s.Player, &s.marks
 	ms, v := p.Markers()
 	from, hide := s.outcomeFrom()
-	slot := (p.Horizon() - p.Scenario().Config.Start) / MarkerSlots
-	if c.valid && c.from == v && c.hide == hide && c.hideFrom == from && c.slot == slot {
+	r := s.ScrubRange()
+	slot := r.Span() / MarkerSlots
+	if c.valid && c.from == v && c.hide == hide && c.hideFrom == from && c.slot == slot && c.to == r.To {
 		return c.markers, c.version
+	}
+	if n := len(ms); n > 0 && ms[n-1].At > r.To {
+		// Beyond the slider's range: drawn once play gets there.
+		end := 0
+		for end < n && ms[end].At <= r.To {
+			end++
+		}
+		ms = ms[:end]
 	}
 	if hide {
 		// While a question waits, no marker gives its answer away: no
@@ -90,7 +171,7 @@ func (s *Store) TimelineMarkers() ([]Marker, int) {
 		}
 		ms = kept
 	}
-	*c = shownMarkers{valid: true, from: v, hide: hide, hideFrom: from, slot: slot, markers: fitMarkers(ms, slot), version: c.version + 1}
+	*c = shownMarkers{valid: true, from: v, hide: hide, hideFrom: from, slot: slot, to: r.To, markers: fitMarkers(ms, slot), version: c.version + 1}
 	return c.markers, c.version
 }
 

@@ -362,7 +362,9 @@ type shownMarkers struct {
 	// hideFrom is the waiting question's time while hide.
 	hideFrom engine.Time
 	slot     engine.Time
-	markers  []Marker
+	// to is the slider's end (ScrubRange.To) the markers stop at.
+	to      engine.Time
+	markers []Marker
 	// version counts changes to markers.
 	version int
 }

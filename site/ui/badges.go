@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"unicode/utf8"
-
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
@@ -10,12 +8,6 @@ import (
 	"kplay/engine"
 	"kplay/site"
 )
-
-// hourglassW is the room the hourglass takes at a hung badge's left.
-const hourglassW = 10
-
-// badgeW is a badge's width for text.
-func badgeW(text string) float64 { return float64(utf8.RuneCountInString(text))*6.6 + 12 }
 
 // renderRoleBadge draws a broker's role ("leader", "follower",
 // "replica", "no replica") as the pill at the box's top right, marked
@@ -28,36 +20,34 @@ func renderRoleBadge(role, key string, boxW float64) *vecty.HTML {
 	)
 }
 
-// renderBadges draws a broker's state badges (site.BrokerLook.Badges) in
-// a row under its name, inside the box, left of where a timer's ring goes.
-func renderBadges(bs []site.Badge, n site.NodeBox) []vecty.MarkupOrChild {
-	bx := 12.0
+// renderBadges draws a broker's state badges (site.BrokerLook.Badges)
+// where site.PlaceBadges puts them: in up to two rows under its name,
+// inside the box, the first left of a countdown's ring and label, the
+// second clear of the LEO's label over the log strip; what finds no room
+// folds into a "+N" badge whose tooltip names the rest.
+func renderBadges(bs []site.Badge, n site.NodeBox, timerLabel string, strip site.StripView) []vecty.MarkupOrChild {
 	var out []vecty.MarkupOrChild
-	for _, b := range bs {
-		w := badgeW(b.Text)
+	for _, b := range site.PlaceBadges(bs, n.Rect.W, site.TimerRoomW(timerLabel), site.StripLabelSpans(strip)) {
+		w := b.W
 		icon := b.Key == "hung"
-		if icon {
-			w += hourglassW
-		}
 		cls := []string{"badge", "badge-" + b.Key}
 		if b.Key == "out-of-sync" {
 			cls = append(cls, "badge-oos")
 		}
-		kids := []vecty.MarkupOrChild{vecty.Markup(vecty.Class(cls...), attr("data-badge", b.Key), translate(bx, site.BoxBadgeY))}
-		if t := site.BadgeTitle(b); t != "" {
-			kids = append(kids, svgEl("title", vecty.Text(t)))
+		kids := []vecty.MarkupOrChild{vecty.Markup(vecty.Class(cls...), attr("data-badge", b.Key), translate(b.X, b.Y))}
+		if b.Title != "" {
+			kids = append(kids, svgEl("title", vecty.Text(b.Title)))
 		}
-		kids = append(kids, svgEl("rect", vecty.Markup(attr("width", num1(w)), attr("height", "16"), attr("rx", "4"))))
+		kids = append(kids, svgEl("rect", vecty.Markup(attr("width", num1(w)), attr("height", itoa(site.BadgeH)), attr("rx", "4"))))
 		if icon {
 			// An hourglass: a half-alive broker's requests wait.
 			kids = append(kids, svgEl("path", vecty.Markup(vecty.Class("hourglass"), attr("aria-hidden", "true"),
 				attr("d", "M5 3h7l-3.5 5 3.5 5h-7l3.5-5z"))),
-				svgText(hourglassW+(w-hourglassW)/2, 12, b.Text, attr("text-anchor", "middle")))
+				svgText(site.HourglassW+(w-site.HourglassW)/2, 12, b.Text, attr("text-anchor", "middle")))
 		} else {
 			kids = append(kids, svgText(w/2, 12, b.Text, attr("text-anchor", "middle")))
 		}
 		out = append(out, svgEl("g", kids...))
-		bx += w + 4
 	}
 	return out
 }
@@ -102,6 +92,7 @@ func seeLegend() vecty.List {
 		elem.ListItem(vecty.Markup(vecty.Class("epoch-legend")), sw("ep0"), sw("ep1"), sw("ep2"), vecty.Text("colour = leader epoch (0, 1, 2 …)")),
 		elem.ListItem(sw("truncated", "ep0"), vecty.Text("truncated (struck through until overwritten)")),
 		elem.ListItem(sw("lost"), vecty.Text("lost by a violation")),
+		elem.ListItem(vecty.Markup(vecty.Class("dup-legend")), sw("duplicate"), vecty.Text(site.DuplicateLegend)),
 		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "slow-disk-swatch"), attr("aria-hidden", "true"))), vecty.Text(site.DiskLegend)),
 		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "link-swatch", "cut-two-way"), attr("aria-hidden", "true"))),
 			vecty.Text("link cut both ways ✕")),

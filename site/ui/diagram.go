@@ -287,7 +287,7 @@ func renderBroker(s *site.Store, v site.BrokerView) *vecty.HTML {
 		svgText(12, site.BoxTitleY, "broker "+itoa(int64(n.Broker)), vecty.Class("name")),
 		renderRoleBadge(v.Look.Role, v.Look.RoleKey, r.W),
 	}
-	items = append(items, renderBadges(v.Look.Badges, n)...)
+	items = append(items, renderBadges(v.Look.Badges, n, v.Timer.Label, v.Strip)...)
 	items = append(items, renderTimer(v.Timer, r.W))
 	if !v.HasReplica {
 		items = append(items, svgText(12, site.BoxStripY+18, "holds no replica of the first partition", vecty.Class("sub")))

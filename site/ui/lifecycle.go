@@ -32,6 +32,13 @@ func (l *LifecyclePanel) Render() vecty.ComponentOrHTML {
 	v := lifecycleView{}
 	if sel.Kind == site.SelRecord {
 		v.Has, v.TP, v.Record, v.Steps = true, sel.TP, sel.Record, s.Lifecycle()
+		if first, ok := s.SelectedDuplicate(); ok {
+			name := sel.Record.Value
+			if name == "" {
+				name = "the record"
+			}
+			v.Dup = "duplicate: " + site.DuplicateSentence(name, sel.Record.Offset, first)
+		}
 	}
 	return viewEq(v, func(v lifecycleView) *vecty.HTML { return lifecyclePanel(v) })
 }
@@ -53,6 +60,9 @@ func lifecyclePanel(v lifecycleView) *vecty.HTML {
 	}
 	body = append(body, elem.Paragraph(vecty.Markup(vecty.Class("life-of")),
 		vecty.Text(name+" at offset "+itoa(int64(v.Record.Offset))+" of "+v.TP.String()+", leader epoch "+itoa(int64(v.Record.LeaderEpoch)))))
+	if v.Dup != "" {
+		body = append(body, elem.Paragraph(vecty.Markup(vecty.Class("life-dup")), vecty.Text(v.Dup)))
+	}
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("life-steps"))}
 	for _, st := range steps {
 		items = append(items, elem.ListItem(vecty.Markup(vecty.Class("step-"+st.Kind), attr("data-step", st.Kind), attr("data-node", st.Node.String())),
@@ -71,9 +81,12 @@ type lifecycleView struct {
 	TP     engine.TopicPartition
 	Record engine.Record
 	Steps  []site.LifeStep
+	// Dup says the record is a second append of a retry, "" if not
+	// (site.DuplicateSentence).
+	Dup string
 }
 
 // Equal reports whether v and w show the same.
 func (v lifecycleView) Equal(w lifecycleView) bool {
-	return v.Has == w.Has && v.TP == w.TP && v.Record == w.Record && slices.Equal(v.Steps, w.Steps)
+	return v.Has == w.Has && v.TP == w.TP && v.Record == w.Record && v.Dup == w.Dup && slices.Equal(v.Steps, w.Steps)
 }

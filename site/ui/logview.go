@@ -91,13 +91,19 @@ func renderCell(s *site.Store, c cellView) *vecty.HTML {
 			attr("x", num1(c.X+1)), attr("y", "1"), attr("width", num1(c.W-2)), attr("height", num1(c.H-2)), attr("rx", "3")))
 	}
 	ghost := c.Kind == site.CellGhost
-	cls := vecty.ClassMap{"cell": true, c.EpochClass: true, "truncated": ghost, "committed": c.Committed && !ghost, "fresh": c.Fresh && !ghost, "selected": c.Selected, "lost": c.Lost}
+	cls := vecty.ClassMap{"cell": true, c.EpochClass: true, "truncated": ghost, "committed": c.Committed && !ghost, "fresh": c.Fresh && !ghost, "selected": c.Selected, "lost": c.Lost, "duplicate": c.Duplicate && !ghost}
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(cls, attr("data-offset", itoa(int64(o))), attr("data-epoch", itoa(int64(c.Record.LeaderEpoch))), translate(c.X, 0),
 			selectRecord(s, c, ghost)),
 		svgEl("title", vecty.Text(c.Tip)),
 		svgEl("rect", vecty.Markup(attr("x", "1"), attr("y", "1"), attr("width", num1(c.W-2)), attr("height", num1(c.H-2)), attr("rx", "3"))),
 		cellNumber(c.cellSize, int64(o)),
+	}
+	if c.Duplicate && !ghost {
+		// A second outline inside the first: the record is in the log
+		// twice (site.Duplicates).
+		items = append(items, svgEl("rect", vecty.Markup(vecty.Class("dup-mark"), attr("data-dup-of", itoa(int64(c.DupOf))),
+			attr("x", "4"), attr("y", "4"), attr("width", num1(c.W-8)), attr("height", num1(c.H-8)), attr("rx", "2"))))
 	}
 	if ghost {
 		items = append(items, svgEl("line", vecty.Markup(vecty.Class("strike"), attr("x1", "3"), attr("x2", num1(c.W-3)), attr("y1", num1(c.H/2)), attr("y2", num1(c.H/2)))))

@@ -38,7 +38,7 @@ type Page struct {
 // (within site.FullRedrawMs) puts it right, but a paused page has no next
 // redraw.
 func (p *Page) settle(s *site.Store) {
-	h := s.Player.Horizon()
+	h := s.ScrubRange().To
 	if h == p.horizon {
 		return
 	}

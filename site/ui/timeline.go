@@ -18,16 +18,18 @@ import (
 const maxShownMarkers = 160
 
 // Timeline is a vecty.Component which represents the scrubbable timeline:
-// the DOM contract's <input type=range id="timeline"> from the scenario's
-// start to its horizon, markers for commands, faults, leader changes and
+// the DOM contract's <input type=range id="timeline"> over the scenario's
+// range (site.ScrubRange: from its start to a little after its last
+// moment or the furthest played), markers for commands, faults, leader changes and
 // violations that seek when clicked, and the #jump-violation button.
 type Timeline struct {
 	vecty.Core
 
-	Store   *site.Store `vecty:"prop"`
-	Start   engine.Time `vecty:"prop"`
-	Now     engine.Time `vecty:"prop"`
-	Horizon engine.Time `vecty:"prop"`
+	Store *site.Store `vecty:"prop"`
+	Start engine.Time `vecty:"prop"`
+	Now   engine.Time `vecty:"prop"`
+	// End is the slider's end (site.ScrubRange.To).
+	End engine.Time `vecty:"prop"`
 	// Version is the markers' version (Player.Markers).
 	Version int `vecty:"prop"`
 	// Asks says which of the scenario's questions are answered, one
@@ -46,7 +48,8 @@ func newTimeline(s *site.Store) *Timeline {
 			asks[i] = '+'
 		}
 	}
-	return &Timeline{Store: s, Start: p.Scenario().Config.Start, Now: p.Now(), Horizon: p.Horizon(), Version: v, Asks: string(asks)}
+	r := s.ScrubRange()
+	return &Timeline{Store: s, Start: r.From, Now: p.Now(), End: r.To, Version: v, Asks: string(asks)}
 }
 
 // The Timeline has no SkipRender: it renders on every frame. Vecty sets
@@ -58,7 +61,7 @@ func newTimeline(s *site.Store) *Timeline {
 
 // Render implements the vecty.Component interface.
 func (t *Timeline) Render() vecty.ComponentOrHTML {
-	span := max(1, t.Horizon-t.Start)
+	span := site.ScrubRange{From: t.Start, To: t.End}.Span()
 	_, hasViolation := t.Store.FirstViolation()
 	markers, _ := t.Store.TimelineMarkers()
 	jumpTitle := "No guarantee has broken in this run"
@@ -91,7 +94,7 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 // from its view: it changes only when the horizon moves or the first
 // violation comes.
 func (t *Timeline) head(hasViolation bool, jumpTitle string) *pure[timelineHead] {
-	v := timelineHead{Range: engine.FormatTime(t.Start) + " – " + engine.FormatTime(t.Horizon), Hide: t.Store.HideOutcome(), HasViolation: hasViolation, JumpTitle: jumpTitle}
+	v := timelineHead{Range: engine.FormatTime(t.Start) + " – " + engine.FormatTime(t.End), Hide: t.Store.HideOutcome(), HasViolation: hasViolation, JumpTitle: jumpTitle}
 	return view(v, func(v timelineHead) *vecty.HTML {
 		rng, hide, hasViolation, jumpTitle := v.Range, v.Hide, v.HasViolation, v.JumpTitle
 		return elem.Div(vecty.Markup(vecty.Class("timeline-head")),
@@ -160,7 +163,7 @@ func (t *Timeline) onInput(e *vecty.Event) {
 }
 
 // onChange ends a scrub (the pointer let go): within snapPx of a moment
-// it stops on it (site.ScrubNear), since on a ten-minute track a crash
+// it stops on it (site.ScrubNear), since on a long track a crash
 // and the election after it are a few pixels apart.
 func (t *Timeline) onChange(e *vecty.Event) {
 	v, err := strconv.ParseInt(e.Target.Get("value").String(), 10, 64)
@@ -169,13 +172,13 @@ func (t *Timeline) onChange(e *vecty.Event) {
 	}
 	within := engine.Time(0)
 	if w := e.Target.Get("offsetWidth").Float(); w > 0 {
-		within = engine.Time(float64(max(1, t.Horizon-t.Start)) * snapPx / w)
+		within = engine.Time(float64(site.ScrubRange{From: t.Start, To: t.End}.Span()) * snapPx / w)
 	}
 	t.Store.Dispatch(site.ScrubNear{At: t.Start + engine.Time(v), Within: within})
 }
 
 // onKey makes ← and → on the focused slider go to the previous and next
-// moment: the slider's own step is a millisecond of a ten-minute track.
+// moment: the slider's own step is a millisecond of a long track.
 // Home, End and Page Up/Down keep their own meaning.
 func (t *Timeline) onKey(e *vecty.Event) {
 	switch e.Value.Get("key").String() {
@@ -208,7 +211,7 @@ type timelineMarkers struct {
 // SkipRender implements the vecty.RenderSkipper interface.
 func (m *timelineMarkers) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*timelineMarkers)
-	return ok && p.Store == m.Store && p.Player == m.Player && p.Start == m.Start && p.Version == m.Version
+	return ok && p.Store == m.Store && p.Player == m.Player && p.Start == m.Start && p.Span == m.Span && p.Version == m.Version
 }
 
 // Render implements the vecty.Component interface.

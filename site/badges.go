@@ -1,0 +1,191 @@
+package site
+
+import (
+	"unicode/utf8"
+
+	"kplay/engine"
+)
+
+// This file places a broker box's state badges (BrokerLook.Badges) in
+// the room between the box's name and its log strip: a first row under
+// the name, left of a countdown ring, and a second row under it. Badges
+// that find no room in two rows fold into one "+N" badge whose tooltip
+// names them, so that a broker in four states at once (KIP-679's shut-down
+// follower: out of sync, fenced, shut down cleanly, slow disk) stays
+// inside its box on a phone as on a laptop.
+
+// Badge geometry, in viewBox units: a badge is BadgeH tall, BadgeGap from
+// the next; the second row starts BadgeRowH below the first
+// (BoxBadgeY), which leaves it above the log strip (BoxStripY); badges
+// keep BadgePad from the box's sides.
+const (
+	BadgeH    = 16
+	BadgeGap  = 4
+	BadgeRowH = 18
+	BadgePad  = 12
+	// HourglassW is the room the hourglass takes at a hung badge's left.
+	HourglassW = 10
+	// badgeRows is how many rows of badges fit above the strip.
+	badgeRows = 2
+)
+
+// PlacedBadge is a badge as the box draws it: where (from the box's
+// top-left corner) and how wide, and its tooltip. A fold (Key "more",
+// Text "+N") stands for the badges Folded names.
+type PlacedBadge struct {
+	Badge
+	X, Y, W float64
+	Title   string
+	Folded  []Badge
+}
+
+// BadgeW is the width of badge b: its text at the diagram's 11 px bold
+// (some 6.6 units a character), padding, and the hourglass of a hung one.
+func BadgeW(b Badge) float64 {
+	w := float64(utf8.RuneCountInString(b.Text))*6.6 + 12
+	if b.Key == "hung" {
+		w += HourglassW
+	}
+	return w
+}
+
+// TimerRoomW is how much of the first badge row's right end a countdown
+// labelled label takes: the ring (RingX from the box's right edge, RingR
+// in radius), 4 units, and the label at 11 px (some 6.4 units a
+// character); 0 without a countdown.
+func TimerRoomW(label string) float64 {
+	if label == "" {
+		return 0
+	}
+	return RingX + RingR + 4 + float64(utf8.RuneCountInString(label))*6.4 - BadgePad
+}
+
+// PlaceBadges lays out bs on a box boxW wide whose first row ends
+// timerW before the box's right padding (TimerRoomW), and whose second
+// row must keep clear of the spans above (the labels over the log strip,
+// StripLabelSpans). Badges keep their order; each goes on the first row
+// with room for it after the one before, else the second (past any label
+// in its way). When one finds no room on either, it and every badge after
+// it fold into a "+N" badge at the end of the second row (making room for
+// it by folding the row's last badges too), whose tooltip lists them.
+func PlaceBadges(bs []Badge, boxW, timerW float64, above []Span) []PlacedBadge {
+	rows := badgeRoom{limits: [badgeRows]float64{boxW - BadgePad - timerW, boxW - BadgePad}, above: above}
+	out := make([]PlacedBadge, 0, len(bs))
+	row, x := 0, float64(BadgePad)
+	for i, b := range bs {
+		w := BadgeW(b)
+		at, ok := rows.fit(row, x, w)
+		for !ok && row < badgeRows-1 {
+			row++
+			at, ok = rows.fit(row, BadgePad, w)
+		}
+		if !ok {
+			return rows.fold(out, bs[i:])
+		}
+		out = append(out, PlacedBadge{Badge: b, X: at, Y: rowY(row), W: w, Title: BadgeTitle(b)})
+		x = at + w + BadgeGap
+	}
+	return out
+}
+
+// Span is a stretch [From, To) of a box's width, in viewBox units from
+// its left edge.
+type Span struct{ From, To float64 }
+
+// StripLabelSpans are the spans the labels over a log strip take (the
+// LEO's and the log start offset's, drawn as site/ui's marker draws them:
+// 11 px text centred on their offset, or flush with the strip's end near
+// one), widened by BadgeGap, for the badges' second row to keep clear of.
+func StripLabelSpans(s StripView) []Span {
+	w := float64(s.To-s.From) * s.CellW
+	span := func(o engine.Offset, label string) Span {
+		x := float64(o-s.From) * s.CellW
+		lw := float64(utf8.RuneCountInString(label)) * 6.4
+		from := x - lw/2
+		switch {
+		case x < 18:
+			from = x
+		case x > w-18:
+			from = x - lw
+		}
+		return Span{s.X + from - BadgeGap, s.X + from + lw + BadgeGap}
+	}
+	if s.To <= s.From {
+		return nil
+	}
+	out := []Span{span(s.LEO, "LEO "+itoa(int64(s.LEO)))}
+	if s.LogStart > 0 && s.LogStart >= s.From && s.LogStart < s.LEO {
+		out = append(out, span(s.LogStart, "start "+itoa(int64(s.LogStart))))
+	}
+	return out
+}
+
+// rowY is the top of badge row r.
+func rowY(r int) float64 { return float64(BoxBadgeY + r*BadgeRowH) }
+
+// badgeRoom is where badges may go: each row ends at its limit, and the
+// last row keeps clear of the spans above the strip.
+type badgeRoom struct {
+	limits [badgeRows]float64
+	above  []Span
+}
+
+// fit returns where on row a badge w wide may start at or after x: past
+// any span in its way, and before the row's limit.
+func (r badgeRoom) fit(row int, x, w float64) (float64, bool) {
+	if row == badgeRows-1 {
+		for moved := true; moved; {
+			moved = false
+			for _, sp := range r.above {
+				if x < sp.To && sp.From < x+w {
+					x, moved = sp.To, true
+				}
+			}
+		}
+	}
+	return x, x+w <= r.limits[row]
+}
+
+// fold ends placed with a "+N" badge for rest on the last row, moving
+// the row's last badges into the fold until it fits; when the row has no
+// room for it at all (labels over the strip fill it), it goes at the end
+// of the row above, folding that row's last badges as need be.
+func (r badgeRoom) fold(placed []PlacedBadge, rest []Badge) []PlacedBadge {
+	row := badgeRows - 1
+	folded := append([]Badge(nil), rest...)
+	for {
+		more := Badge{"more", "+" + itoa(int64(len(folded)))}
+		w := BadgeW(more)
+		n := len(placed)
+		onRow := n > 0 && placed[n-1].Y == rowY(row)
+		x := float64(BadgePad)
+		if onRow {
+			x = placed[n-1].X + placed[n-1].W + BadgeGap
+		}
+		at, ok := r.fit(row, x, w)
+		switch {
+		case !ok && onRow:
+			folded = append([]Badge{placed[n-1].Badge}, folded...)
+			placed = placed[:n-1]
+			continue
+		case !ok && row > 0:
+			row--
+			continue
+		case !ok:
+			// No room for even the fold: at the box's padding, the
+			// least bad place.
+			at = BadgePad
+		}
+		title := ""
+		for i, f := range folded {
+			if i > 0 {
+				title += "\n"
+			}
+			title += f.Text
+			if t := BadgeTitle(f); t != "" {
+				title += ": " + t
+			}
+		}
+		return append(placed, PlacedBadge{Badge: more, X: at, Y: rowY(row), W: w, Title: title, Folded: folded})
+	}
+}
