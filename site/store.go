@@ -96,6 +96,10 @@ type Store struct {
 	redraw redrawState
 	// skipping says the last frame played quiet time (Skipping).
 	skipping bool
+	// turn counts dispatched actions (a frame's Tick among them), so that
+	// what a render reads of the timeline runs ahead at most once between
+	// two of them (Player.markersOnce).
+	turn int
 }
 
 // Session is the reader's side of the page: how they like to watch, which
@@ -294,6 +298,7 @@ func (s *Store) Subscribe(f func()) { s.onChange = append(s.onChange, f) }
 // Dispatch performs an action and notifies the subscribers if anything
 // changed.
 func (s *Store) Dispatch(a Action) {
+	s.turn++
 	wasPlaying := s.Playing
 	switch a := a.(type) {
 	case TogglePlay:

@@ -142,7 +142,7 @@ func lastMoment(sc script.Scenario, spread lineSteps) engine.Time {
 // result is cached: the slice must not be modified.
 func (s *Store) TimelineMarkers() ([]Marker, int) {
 	p, c := s.Player, &s.marks
-	ms, v := p.Markers()
+	ms, v := p.markersOnce(s.turn)
 	from, hide := s.outcomeFrom()
 	r := s.ScrubRange()
 	slot := r.Span() / MarkerSlots
@@ -182,5 +182,6 @@ func (s *Store) FirstViolation() (engine.Time, bool) {
 	if s.HideOutcome() {
 		return 0, false
 	}
-	return s.Player.FirstViolation()
+	ms, _ := s.Player.markersOnce(s.turn)
+	return firstViolation(ms)
 }

@@ -101,6 +101,9 @@ type markerCache struct {
 	// limit is the limit the run ahead stopped at (Player.clockTo), or
 	// nil: the markers end there.
 	limit error
+	// turn is the Store's turn (Store.turn) of the last markersOnce that
+	// ran ahead.
+	turn int
 }
 
 // lineMarker is the marker of script line line's commands.
@@ -269,6 +272,23 @@ func (p *Player) Markers() ([]Marker, int) {
 	return c.markers, c.version
 }
 
+// markersOnce is Markers run ahead at most once per turn of the Store
+// (Store.turn: one per dispatched action, a frame's Tick among them): a
+// later call in the same turn returns what the first found. A render reads
+// the markers three times (the timeline, its markers and the first
+// violation), and each run ahead is up to aheadEvents events, so without
+// it the first render of a long scenario ran the engine ahead three times
+// before the page could first draw.
+func (p *Player) markersOnce(turn int) ([]Marker, int) {
+	c := &p.marks
+	if c.valid && c.hist == p.hist && c.turn == turn {
+		return c.markers, c.version
+	}
+	ms, v := p.Markers()
+	c.turn = turn
+	return ms, v
+}
+
 // Running ahead for the markers plays aheadChunk simulated ms at a time
 // until a call has added aheadEvents events (some 3 ms of a native
 // engine's work, 10 ms of the page's wasm) or reached Horizon.
@@ -307,6 +327,11 @@ func (p *Player) runAhead(t engine.Time) *Player {
 // Markers has found so far.
 func (p *Player) FirstViolation() (engine.Time, bool) {
 	ms, _ := p.Markers()
+	return firstViolation(ms)
+}
+
+// firstViolation returns the time of the first violation marker of ms.
+func firstViolation(ms []Marker) (engine.Time, bool) {
 	for _, m := range ms {
 		if m.Kind == MarkViolation {
 			return m.At, true

@@ -250,3 +250,27 @@ func TestMarkersFillOverFrames(t *testing.T) {
 	}
 	checkMarkers(t, p, "filled over frames")
 }
+
+// TestRenderRunsAheadOnce: the reads of one render (the timeline's
+// markers, the first violation, the markers again) run the timeline's
+// clone ahead once, not once each; the next turn of the Store (a frame's
+// Tick) runs it on.
+func TestRenderRunsAheadOnce(t *testing.T) {
+	s := defaultStore(t)
+	s.Dispatch(TogglePlay{}) // paused, so that only the run ahead moves
+	s.TimelineMarkers()
+	first := s.Player.marks.n
+	if first == 0 || s.Player.markersDone() {
+		t.Fatalf("start-here's timeline: %d events scanned, done %v; want a part of its ten minutes", first, s.Player.markersDone())
+	}
+	s.FirstViolation()
+	s.TimelineMarkers()
+	if n := s.Player.marks.n; n != first {
+		t.Fatalf("one render scanned %d events, then %d: it ran ahead again", first, n)
+	}
+	s.Dispatch(Tick{RealMs: frameMs})
+	s.TimelineMarkers()
+	if n := s.Player.marks.n; n <= first {
+		t.Fatalf("the next frame scanned %d events, no more than the first render's %d", n, first)
+	}
+}
