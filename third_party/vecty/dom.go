@@ -536,7 +536,19 @@ func (h *HTML) reconcileChildren(prev *HTML) (pendingMounts []Mounter) {
 			stableKey             bool
 		)
 		if hasKeyedChildren {
-			insertBeforeKeyedNode = h.lastRenderedChild.nextSibling()
+			// kplay: an element's first child belongs at its first child.
+			// Upstream took lastRenderedChild.nextSibling() there too, which
+			// is nil before any child has rendered, so the first keyed child
+			// was never stable: it was appended at the end, and so was every
+			// sibling after it, re-inserting the whole list on every render.
+			// Only for an element's own first child (a List's html has no
+			// tag and shares its parent's node; a skipped component before a
+			// child leaves lastRenderedChild nil too): upstream as before.
+			if i == 0 && h.tag != "" && h.lastRenderedChild == nil {
+				insertBeforeKeyedNode = h.firstChild()
+			} else {
+				insertBeforeKeyedNode = h.lastRenderedChild.nextSibling()
+			}
 			// If the next node is our old node, mark key as stable, to avoid
 			// unnecessary insertion.
 			if prevChildRender != nil && prevChildRender.node.Equal(insertBeforeKeyedNode) {
