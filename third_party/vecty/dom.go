@@ -403,6 +403,9 @@ func (h *HTML) removeProperties(prev *HTML, listeners bool) {
 func (h *HTML) reconcileChildren(prev *HTML) (pendingMounts []Mounter) {
 	hasKeyedChildren := len(h.keyedChildren) > 0
 	prevHadKeyedChildren := len(prev.keyedChildren) > 0
+	if prevHadKeyedChildren && h.node != nil && h.node.Equal(prev.node) {
+		h.removeGoneKeyed(prev)
+	}
 	for i, nextChild := range h.children {
 		// Determine concrete type if necessary.
 		switch v := nextChild.(type) {
@@ -655,6 +658,33 @@ func (h *HTML) reconcileChildren(prev *HTML) (pendingMounts []Mounter) {
 		h.removeChildren(prev.children[len(h.children):])
 	}
 	return pendingMounts
+}
+
+// removeGoneKeyed removes, before the children are placed, the keyed
+// children of prev whose keys h's children no longer have, in prev's
+// order. kplay: upstream removed them after placing the rest, so that a
+// child leaving from the middle of a list stood in the place of the one
+// after it, and that one was moved in front of it (detached and attached
+// again) only for its neighbour to be removed.
+func (h *HTML) removeGoneKeyed(prev *HTML) {
+	next := make(map[interface{}]bool, len(h.children))
+	for _, c := range h.children {
+		if k, ok := c.(Keyer); ok && k.Key() != nil {
+			next[k.Key()] = true
+		}
+	}
+	var gone []ComponentOrHTML
+	for _, c := range prev.children {
+		k, ok := c.(Keyer)
+		if !ok || k.Key() == nil || next[k.Key()] {
+			continue
+		}
+		if _, kept := prev.keyedChildren[k.Key()]; kept {
+			delete(prev.keyedChildren, k.Key())
+			gone = append(gone, c)
+		}
+	}
+	h.removeChildren(gone)
 }
 
 // removeChildren removes child elements from the previous render pass that no
