@@ -669,22 +669,39 @@ func (h *HTML) reconcileChildren(prev *HTML) (pendingMounts []Mounter) {
 func (h *HTML) removeGoneKeyed(prev *HTML) {
 	next := make(map[interface{}]bool, len(h.children))
 	for _, c := range h.children {
-		if k, ok := c.(Keyer); ok && k.Key() != nil {
-			next[k.Key()] = true
+		if k := keyOf(c); k != nil {
+			next[k] = true
 		}
+	}
+	if len(next) == 0 {
+		// No keyed children any more: the end of reconcileChildren removes
+		// prev's by position, as upstream.
+		return
 	}
 	var gone []ComponentOrHTML
 	for _, c := range prev.children {
-		k, ok := c.(Keyer)
-		if !ok || k.Key() == nil || next[k.Key()] {
+		k := keyOf(c)
+		if k == nil || next[k] {
 			continue
 		}
-		if _, kept := prev.keyedChildren[k.Key()]; kept {
-			delete(prev.keyedChildren, k.Key())
+		if _, kept := prev.keyedChildren[k]; kept {
+			delete(prev.keyedChildren, k)
 			gone = append(gone, c)
 		}
 	}
 	h.removeChildren(gone)
+}
+
+// keyOf is c's key, or nil for a child without one (a nil *HTML among
+// them: reconcileChildren turns those into a plain nil only as it goes).
+func keyOf(c ComponentOrHTML) interface{} {
+	if v, ok := c.(*HTML); ok && v == nil {
+		return nil
+	}
+	if k, ok := c.(Keyer); ok {
+		return k.Key()
+	}
+	return nil
 }
 
 // removeChildren removes child elements from the previous render pass that no
