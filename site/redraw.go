@@ -25,6 +25,9 @@ type redrawState struct {
 	gen, events  int
 	drawnVersion int
 	atMs         float64
+	// full and dotsOnly count the answers FullRedraw gave (the frame
+	// bench reads them through RedrawCounts).
+	full, dotsOnly int
 }
 
 // FullRedraw reports whether the page must be redrawn in full after the
@@ -35,8 +38,10 @@ type redrawState struct {
 func (s *Store) FullRedraw() bool {
 	r, p := &s.redraw, s.Player
 	if r.drawn && r.player == p && r.gen == p.Generation() && r.events == p.EventCount() && r.drawnVersion == r.version && r.playedMs-r.atMs < FullRedrawMs {
+		r.dotsOnly++
 		return false
 	}
+	r.full++
 	r.drawn, r.player, r.gen, r.events, r.atMs = true, p, p.Generation(), p.EventCount(), r.playedMs
 	r.drawnVersion = r.version
 	return true
@@ -45,3 +50,7 @@ func (s *Store) FullRedraw() bool {
 // PlayedMs is the real time, in ms, the Store has spent playing: what
 // throttles parts of the page that need not follow every frame.
 func (s *Store) PlayedMs() float64 { return s.redraw.playedMs }
+
+// RedrawCounts reports how many of the page's redraws were full and how
+// many redrew only the message dots (FullRedraw's answers).
+func (s *Store) RedrawCounts() (full, dotsOnly int) { return s.redraw.full, s.redraw.dotsOnly }

@@ -49,3 +49,24 @@ func TestFullRedraw(t *testing.T) {
 		t.Error("a seek does not redraw the page")
 	}
 }
+
+// RedrawCounts counts each answer of FullRedraw once, by its kind.
+func TestRedrawCounts(t *testing.T) {
+	s := defaultStore(t)
+	wantFull, wantDots := 0, 0
+	for i := 0; i < 120; i++ {
+		s.Dispatch(Tick{RealMs: 16})
+		if s.FullRedraw() {
+			wantFull++
+		} else {
+			wantDots++
+		}
+	}
+	full, dots := s.RedrawCounts()
+	if full != wantFull || dots != wantDots {
+		t.Fatalf("RedrawCounts() = %d full, %d dots-only; FullRedraw answered %d and %d", full, dots, wantFull, wantDots)
+	}
+	if full == 0 || dots == 0 {
+		t.Errorf("120 frames of the default scenario gave %d full redraws and %d dots-only: want both kinds", full, dots)
+	}
+}

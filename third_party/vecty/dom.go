@@ -403,6 +403,9 @@ func (h *HTML) removeProperties(prev *HTML, listeners bool) {
 func (h *HTML) reconcileChildren(prev *HTML) (pendingMounts []Mounter) {
 	hasKeyedChildren := len(h.keyedChildren) > 0
 	prevHadKeyedChildren := len(prev.keyedChildren) > 0
+	if prevHadKeyedChildren && h.node != nil && h.node.Equal(prev.node) {
+		h.removeGoneKeyed(prev)
+	}
 	for i, nextChild := range h.children {
 		// Determine concrete type if necessary.
 		switch v := nextChild.(type) {
@@ -536,7 +539,19 @@ func (h *HTML) reconcileChildren(prev *HTML) (pendingMounts []Mounter) {
 			stableKey             bool
 		)
 		if hasKeyedChildren {
-			insertBeforeKeyedNode = h.lastRenderedChild.nextSibling()
+			// kplay: an element's first child belongs at its first child.
+			// Upstream took lastRenderedChild.nextSibling() there too, which
+			// is nil before any child has rendered, so the first keyed child
+			// was never stable: it was appended at the end, and so was every
+			// sibling after it, re-inserting the whole list on every render.
+			// Only for an element's own first child (a List's html has no
+			// tag and shares its parent's node; a skipped component before a
+			// child leaves lastRenderedChild nil too): upstream as before.
+			if i == 0 && h.tag != "" && h.lastRenderedChild == nil {
+				insertBeforeKeyedNode = h.firstChild()
+			} else {
+				insertBeforeKeyedNode = h.lastRenderedChild.nextSibling()
+			}
 			// If the next node is our old node, mark key as stable, to avoid
 			// unnecessary insertion.
 			if prevChildRender != nil && prevChildRender.node.Equal(insertBeforeKeyedNode) {
@@ -643,6 +658,50 @@ func (h *HTML) reconcileChildren(prev *HTML) (pendingMounts []Mounter) {
 		h.removeChildren(prev.children[len(h.children):])
 	}
 	return pendingMounts
+}
+
+// removeGoneKeyed removes, before the children are placed, the keyed
+// children of prev whose keys h's children no longer have, in prev's
+// order. kplay: upstream removed them after placing the rest, so that a
+// child leaving from the middle of a list stood in the place of the one
+// after it, and that one was moved in front of it (detached and attached
+// again) only for its neighbour to be removed.
+func (h *HTML) removeGoneKeyed(prev *HTML) {
+	next := make(map[interface{}]bool, len(h.children))
+	for _, c := range h.children {
+		if k := keyOf(c); k != nil {
+			next[k] = true
+		}
+	}
+	if len(next) == 0 {
+		// No keyed children any more: the end of reconcileChildren removes
+		// prev's by position, as upstream.
+		return
+	}
+	var gone []ComponentOrHTML
+	for _, c := range prev.children {
+		k := keyOf(c)
+		if k == nil || next[k] {
+			continue
+		}
+		if _, kept := prev.keyedChildren[k]; kept {
+			delete(prev.keyedChildren, k)
+			gone = append(gone, c)
+		}
+	}
+	h.removeChildren(gone)
+}
+
+// keyOf is c's key, or nil for a child without one (a nil *HTML among
+// them: reconcileChildren turns those into a plain nil only as it goes).
+func keyOf(c ComponentOrHTML) interface{} {
+	if v, ok := c.(*HTML); ok && v == nil {
+		return nil
+	}
+	if k, ok := c.(Keyer); ok {
+		return k.Key()
+	}
+	return nil
 }
 
 // removeChildren removes child elements from the previous render pass that no

@@ -114,6 +114,10 @@ func testHooks(b *browser, s *site.Store) {
 			"pauseTotalNs": m.PauseTotalNs,
 		})
 	}))
+	w.Set("kplayRedraws", js.FuncOf(func(js.Value, []js.Value) any {
+		full, dots := s.RedrawCounts()
+		return js.ValueOf([]any{full, dots})
+	}))
 	w.Set("kplayCrash", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		kind := ""
 		if len(args) > 0 {
