@@ -635,14 +635,14 @@ func (c *Cluster) resumeLostFetches(b *broker) {
 // requestPending reports whether request id is still on the wire or held
 // open at broker at.
 func (c *Cluster) requestPending(id int64, at BrokerID) bool {
-	for _, k := range c.sched.keys {
-		it := &c.sched.items[k.idx]
+	if c.sched.find(func(it *item) bool {
 		if it.kind != itemDeliver {
-			continue
+			return false
 		}
-		if m := c.sched.message(it); m.ID == id && !m.Dropped && c.net.connected(m.From, m.To) {
-			return true
-		}
+		m := c.sched.message(it)
+		return m.ID == id && !m.Dropped && c.net.connected(m.From, m.To)
+	}) != nil {
+		return true
 	}
 	for _, pf := range c.broker(at).parked {
 		if pf.req.ID == id {
