@@ -51,6 +51,11 @@ type Cluster struct {
 	inv invariantState
 	// hangs are the half-alive brokers (hang.go), sorted by broker id.
 	hangs []hang
+
+	// partArena hands out the Parts of sent messages (partarena.go);
+	// partScratch is where maybeSendFetch gathers a fetch's parts first.
+	partArena   partArena
+	partScratch []Part
 }
 
 // New returns a cluster of cfg.Brokers live brokers at time cfg.Start, or
@@ -246,6 +251,9 @@ func (c *Cluster) Clone() *Cluster {
 	d.net = c.net.clone()
 	d.inv = c.inv.clone()
 	d.hangs = cloneHangs(c.hangs)
+	// The clone carves its own Parts: sharing the free tail would let one
+	// copy's next message overwrite the other's.
+	d.partArena, d.partScratch = partArena{}, nil
 	return &d
 }
 

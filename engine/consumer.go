@@ -277,7 +277,7 @@ func (c *Cluster) consumerFetch(k *consumer) {
 	}
 	to := k.readsFrom(c.now)
 	k.inflight = c.send(Message{Kind: MsgFetch, From: node, To: Broker(to), ReplicaID: ConsumerReplicaID, MaxWaitMs: c.cfg.FetchMaxWaitMs, Rack: k.rack,
-		Parts: []Part{{TP: k.tp, FetchOffset: k.position, CurrentLeaderEpoch: k.meta.epoch, LastFetchedEpoch: -1}}})
+		Parts: c.partArena.one(Part{TP: k.tp, FetchOffset: k.position, CurrentLeaderEpoch: k.meta.epoch, LastFetchedEpoch: -1})})
 	c.timer(c.now+c.cfg.RequestTimeoutMs+c.cfg.FetchMaxWaitMs, timerRequestTimeout, node, k.tp, k.inflight)
 }
 

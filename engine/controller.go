@@ -52,36 +52,40 @@ func (p partitionReg) clone() partitionReg {
 	return p
 }
 
+// topic returns the registered topic name, or nil. The searches here
+// look at the sorted registry in place, as sort.Search does, rather than
+// through slices.BinarySearchFunc, whose comparison takes each entry by
+// value: copying a topicReg or partitionReg per probe was 3 % of
+// BenchmarkEngine.
 func (c *Cluster) topic(name string) *topicReg {
-	i, ok := slices.BinarySearchFunc(c.topics, name, func(t topicReg, n string) int {
-		switch {
-		case t.name < n:
-			return -1
-		case t.name > n:
-			return 1
+	lo, hi := 0, len(c.topics)
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); c.topics[m].name < name {
+			lo = m + 1
+		} else {
+			hi = m
 		}
-		return 0
-	})
-	if !ok {
+	}
+	if lo == len(c.topics) || c.topics[lo].name != name {
 		return nil
 	}
-	return &c.topics[i]
+	return &c.topics[lo]
 }
 
+// partition returns the registered partition tp, or nil.
 func (c *Cluster) partition(tp TopicPartition) *partitionReg {
-	i, ok := slices.BinarySearchFunc(c.parts, tp, func(p partitionReg, t TopicPartition) int {
-		switch {
-		case p.tp.Less(t):
-			return -1
-		case t.Less(p.tp):
-			return 1
+	lo, hi := 0, len(c.parts)
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); c.parts[m].tp.Less(tp) {
+			lo = m + 1
+		} else {
+			hi = m
 		}
-		return 0
-	})
-	if !ok {
+	}
+	if lo == len(c.parts) || c.parts[lo].tp != tp {
 		return nil
 	}
-	return &c.parts[i]
+	return &c.parts[lo]
 }
 
 // effectiveMinISR is min(min.insync.replicas, replication factor)

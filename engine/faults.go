@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -448,20 +449,37 @@ func (c *Cluster) stopBroker(b *broker, why string, controlled bool) {
 	// requesters see the disconnect instead. After a controlled shutdown
 	// they were written while the process was still up, so they stay on
 	// the wire, marked as sent by the incarnation that ends now.
-	for _, k := range c.sched.keys {
-		it := &c.sched.items[k.idx]
+	//
+	// The responses are found first and answered after, in the order they
+	// would have arrived (time, then scheduling order): answering one
+	// schedules a message, so walking the schedule while answering would
+	// walk a schedule that moves under the walk.
+	var lost []*item
+	c.sched.each(func(it *item) {
 		if it.kind != itemDeliver {
-			continue
+			return
 		}
 		mp := c.sched.message(it)
 		if mp.From != b.node() || !mp.Kind.IsResponse() || mp.FromIncarnation != b.incarnation {
-			continue
+			return
 		}
 		if controlled {
 			mp.FromIncarnation = b.incarnation + 1
-			continue
+			return
 		}
-		m := *mp
+		lost = append(lost, it)
+	})
+	slices.SortFunc(lost, func(x, y *item) int {
+		if x.at != y.at {
+			return cmpInt(x.at, y.at)
+		}
+		return cmp.Compare(x.seq, y.seq)
+	})
+	ms := make([]Message, len(lost))
+	for i, it := range lost {
+		ms[i] = *c.sched.message(it)
+	}
+	for _, m := range ms {
 		c.local(Message{Kind: m.Kind, Request: m.Request, From: m.From, To: m.To, ReplicaID: m.ReplicaID, Parts: disconnected(m.Parts)}, m.DeliverAt-c.now)
 	}
 	b.alive = false
@@ -617,14 +635,14 @@ func (c *Cluster) resumeLostFetches(b *broker) {
 // requestPending reports whether request id is still on the wire or held
 // open at broker at.
 func (c *Cluster) requestPending(id int64, at BrokerID) bool {
-	for _, k := range c.sched.keys {
-		it := &c.sched.items[k.idx]
+	if c.sched.find(func(it *item) bool {
 		if it.kind != itemDeliver {
-			continue
+			return false
 		}
-		if m := c.sched.message(it); m.ID == id && !m.Dropped && c.net.connected(m.From, m.To) {
-			return true
-		}
+		m := c.sched.message(it)
+		return m.ID == id && !m.Dropped && c.net.connected(m.From, m.To)
+	}) != nil {
+		return true
 	}
 	for _, pf := range c.broker(at).parked {
 		if pf.req.ID == id {

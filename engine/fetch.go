@@ -20,7 +20,7 @@ import "slices"
 // A fetch that finds nothing and no error is parked for MaxWaitMs
 // (ReplicaManager.fetchMessages, DelayedFetch).
 func (c *Cluster) handleFetch(b *broker, m Message) {
-	resp := make([]Part, len(m.Parts))
+	resp := c.partArena.alloc(len(m.Parts))
 	respondNow := m.MaxWaitMs <= 0
 	follower := m.ReplicaID != ConsumerReplicaID
 	budget := c.fetchBudget(follower)
@@ -106,6 +106,7 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 		c.send(Message{Kind: MsgFetchResponse, Request: m.ID, From: b.node(), To: m.From, ReplicaID: m.ReplicaID, Parts: resp})
 		return
 	}
+	c.partArena.release(resp)
 	b.parked = append(b.parked, parkedFetch{req: m, deadline: c.now + m.MaxWaitMs})
 	c.timer(c.now+m.MaxWaitMs, timerFetchExpire, b.node(), TopicPartition{}, m.ID)
 	for _, p := range m.Parts {
@@ -261,7 +262,7 @@ func (c *Cluster) expireParkedFetch(b *broker, reqID int64) {
 func (c *Cluster) completeParked(b *broker, pf parkedFetch) {
 	m := pf.req
 	consumer := m.ReplicaID == ConsumerReplicaID
-	resp := make([]Part, len(m.Parts))
+	resp := c.partArena.alloc(len(m.Parts))
 	budget := c.fetchBudget(!consumer)
 	for i, p := range m.Parts {
 		out := Part{TP: p.TP, FetchOffset: p.FetchOffset, HW: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
@@ -302,7 +303,7 @@ func (c *Cluster) maybeSendFetch(b *broker, leader BrokerID) {
 	if f == nil || f.inflight != 0 || len(f.parts) == 0 || !b.alive || b.brokerEpoch == 0 {
 		return
 	}
-	var parts []Part
+	parts := c.partScratch[:0]
 	wake := Time(-1)
 	for _, fp := range f.parts {
 		if fp.delayUntil > c.now {
@@ -322,8 +323,9 @@ func (c *Cluster) maybeSendFetch(b *broker, leader BrokerID) {
 		c.timer(wake, timerFetcherBackoff, b.node(), TopicPartition{}, int64(leader))
 		return
 	}
+	c.partScratch = parts
 	f.inflight = c.send(Message{Kind: MsgFetch, From: b.node(), To: Broker(leader), ReplicaID: b.id, BrokerEpoch: b.brokerEpoch,
-		MaxWaitMs: c.cfg.ReplicaFetchWaitMaxMs, Parts: parts})
+		MaxWaitMs: c.cfg.ReplicaFetchWaitMaxMs, Parts: c.partArena.from(parts)})
 	f.deadline = c.now + c.cfg.ReplicaSocketTimeoutMs + c.cfg.ReplicaFetchWaitMaxMs
 	if !f.armed {
 		// One timer per fetcher, re-armed when it fires, instead of one per

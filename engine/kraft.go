@@ -69,16 +69,8 @@ func (k *controller) takeAlterStates(req int64) []brokerState {
 // onWire reports whether message id is scheduled for delivery and will
 // not be lost.
 func (c *Cluster) onWire(id int64) bool {
-	for _, key := range c.sched.keys {
-		it := &c.sched.items[key.idx]
-		if it.kind != itemDeliver {
-			continue
-		}
-		if m := c.sched.message(it); m.ID == id {
-			return !m.Dropped
-		}
-	}
-	return false
+	it := c.sched.find(func(it *item) bool { return it.kind == itemDeliver && c.sched.message(it).ID == id })
+	return it != nil && !c.sched.message(it).Dropped
 }
 
 // brokerReg is the controller's record of one broker

@@ -195,7 +195,7 @@ func (c *Cluster) expireDelayedProduce(b *broker, reqID int64) {
 
 // reply sends a one-partition response to request m.
 func (c *Cluster) reply(b *broker, m Message, kind MsgKind, p Part) {
-	c.send(Message{Kind: kind, Request: m.ID, From: Broker(b.id), To: m.From, Parts: []Part{p}})
+	c.send(Message{Kind: kind, Request: m.ID, From: Broker(b.id), To: m.From, Parts: c.partArena.one(p)})
 }
 
 // handleMetadata answers a client's Metadata request with the partition's

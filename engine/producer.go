@@ -401,8 +401,8 @@ func (c *Cluster) sendBatch(p *producer, b *batch) {
 		pid = b.pid
 	}
 	b.sent = b.records[:len(b.records):len(b.records)]
-	b.reqID = c.send(Message{Kind: MsgProduce, From: node, To: Broker(m.leader), Parts: []Part{{TP: b.tp, Acks: b.acks,
-		Records: b.sent, ProducerID: pid, BaseSequence: b.baseSeq}}})
+	b.reqID = c.send(Message{Kind: MsgProduce, From: node, To: Broker(m.leader), Parts: c.partArena.one(Part{TP: b.tp, Acks: b.acks,
+		Records: b.sent, ProducerID: pid, BaseSequence: b.baseSeq})})
 	b.state = batchInflight
 	if b.acks == AcksNone {
 		c.emit(Event{Kind: EvProduceAcked, Node: node, Peer: Broker(m.leader), TP: b.tp, Offset: -1, End: -1 + Offset(len(b.records)), Count: len(b.records), Value: b.records[0].Value, Text: "acks=0: sent without waiting"})

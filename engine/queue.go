@@ -75,20 +75,54 @@ type item struct {
 	incarnation int32
 }
 
-// schedule is a binary min-heap of items on (at, seq). The heap holds
-// small pointer-free keys; the items themselves stay put in an arena, so
-// sifting moves 24 bytes and never runs the GC's write barriers, and a
-// freed slot is reused by the next push. The messages that deliveries
+// schedule orders the items by (at, seq): Step takes the earliest, and
+// of items due at the same time the one scheduled first.
+//
+// Most items are timers far ahead that are pushed in the order they fall
+// due: each produce arms request.timeout.ms (30 s) on both client and
+// leader, and a busy cluster holds thousands of them, nearly all answered
+// long before they fire. Such an item (at least farAhead past the last
+// popped one) goes to the end of a run, a FIFO queue whose items are in
+// (at, seq) order, if it is later than that run's last item; the rest go
+// to a binary min-heap, which thus stays small. The earliest item is then
+// the least of the heap's top and the runs' heads, in the same (at, seq)
+// order as one heap of everything. Of the runs an item fits, it goes to
+// the one whose last item is latest, so that each timeout's stream keeps
+// to a run of its own (patience sorting's best fit).
+//
+// Heap and runs hold pointer-free keys; the items themselves stay put in
+// an arena, so moving a key is 24 bytes and runs no write barriers, and
+// a freed slot is reused by the next push. The messages that deliveries
 // carry live in an arena of their own, by value, so that sending one
 // allocates nothing and the far more numerous timers stay small. Every
 // slice is a plain value (a message's Parts are immutable once scheduled,
 // so clones share them), so cloning is a few slice copies.
 type schedule struct {
-	keys     []schedKey
+	heap []schedKey
+	runs []schedRun
+	// minRun is one plus the index of the run whose head is earliest, 0
+	// when there are no runs.
+	minRun   int
+	n        int
+	last     Time
 	items    []item
 	free     []int32
 	msgs     []Message
 	freeMsgs []int32
+}
+
+// farAhead is how far past the last popped item an item must fall due to
+// go to a run; maxRuns bounds the runs, so a pop compares at most
+// maxRuns+1 keys.
+const (
+	farAhead = 100
+	maxRuns  = 8
+)
+
+// schedRun is one run: keys[head:] in (at, seq) order; never empty.
+type schedRun struct {
+	keys []schedKey
+	head int
 }
 
 type schedKey struct {
@@ -98,21 +132,79 @@ type schedKey struct {
 }
 
 func (s *schedule) clone() schedule {
-	return schedule{keys: slices.Clone(s.keys), items: slices.Clone(s.items), free: slices.Clone(s.free),
-		msgs: slices.Clone(s.msgs), freeMsgs: slices.Clone(s.freeMsgs)}
+	d := *s
+	d.heap, d.items, d.free = slices.Clone(s.heap), slices.Clone(s.items), slices.Clone(s.free)
+	d.msgs, d.freeMsgs = slices.Clone(s.msgs), slices.Clone(s.freeMsgs)
+	d.runs = make([]schedRun, len(s.runs))
+	for i, r := range s.runs {
+		d.runs[i] = schedRun{keys: slices.Clone(r.keys[r.head:])}
+	}
+	return d
 }
 
 // len is the number of scheduled items.
-func (s *schedule) len() int { return len(s.keys) }
+func (s *schedule) len() int { return s.n }
+
+// first returns the run whose head is the earliest item, -1 for the
+// heap's top; the schedule must not be empty.
+func (s *schedule) first() int {
+	if s.minRun == 0 {
+		return -1
+	}
+	r := &s.runs[s.minRun-1]
+	if len(s.heap) > 0 && s.heap[0].less(r.keys[r.head]) {
+		return -1
+	}
+	return s.minRun - 1
+}
+
+// findMinRun sets minRun after a run's head has changed.
+func (s *schedule) findMinRun() {
+	s.minRun = 0
+	for i := range s.runs {
+		r := &s.runs[i]
+		if s.minRun == 0 || r.keys[r.head].less(s.runs[s.minRun-1].keys[s.runs[s.minRun-1].head]) {
+			s.minRun = i + 1
+		}
+	}
+}
 
 // nextAt is the time of the earliest item; the schedule must not be empty.
-func (s *schedule) nextAt() Time { return s.keys[0].at }
+func (s *schedule) nextAt() Time {
+	if r := s.first(); r >= 0 {
+		return s.runs[r].keys[s.runs[r].head].at
+	}
+	return s.heap[0].at
+}
 
 // each calls f for every scheduled item, in no particular order.
 func (s *schedule) each(f func(*item)) {
-	for _, k := range s.keys {
+	for _, k := range s.heap {
 		f(&s.items[k.idx])
 	}
+	for _, r := range s.runs {
+		for _, k := range r.keys[r.head:] {
+			f(&s.items[k.idx])
+		}
+	}
+}
+
+// find returns the first item, in no particular order, for which f
+// returns true, or nil.
+func (s *schedule) find(f func(*item) bool) *item {
+	for _, k := range s.heap {
+		if it := &s.items[k.idx]; f(it) {
+			return it
+		}
+	}
+	for _, r := range s.runs {
+		for _, k := range r.keys[r.head:] {
+			if it := &s.items[k.idx]; f(it) {
+				return it
+			}
+		}
+	}
+	return nil
 }
 
 // message is the message that delivery it carries.
@@ -148,6 +240,24 @@ func (h schedKey) less(o schedKey) bool {
 	return h.seq < o.seq
 }
 
+// run returns the run that key k may end: of the runs whose last key is
+// before k the one whose last key is latest, else a new run while there
+// are fewer than maxRuns; -1 for none.
+func (s *schedule) run(k schedKey) int {
+	best := -1
+	for i := range s.runs {
+		t := s.runs[i].keys[len(s.runs[i].keys)-1]
+		if t.less(k) && (best < 0 || s.runs[best].keys[len(s.runs[best].keys)-1].less(t)) {
+			best = i
+		}
+	}
+	if best < 0 && len(s.runs) < maxRuns {
+		s.runs = append(s.runs, schedRun{})
+		best = len(s.runs) - 1
+	}
+	return best
+}
+
 func (s *schedule) push(it item) {
 	var idx int32
 	if n := len(s.free); n > 0 {
@@ -158,8 +268,20 @@ func (s *schedule) push(it item) {
 		idx = int32(len(s.items))
 		s.items = append(s.items, it)
 	}
-	s.keys = append(s.keys, schedKey{at: it.at, seq: it.seq, idx: idx})
-	h := s.keys
+	s.n++
+	k := schedKey{at: it.at, seq: it.seq, idx: idx}
+	if it.at-s.last >= farAhead {
+		if r := s.run(k); r >= 0 {
+			s.runs[r].keys = append(s.runs[r].keys, k)
+			if len(s.runs[r].keys) == 1 {
+				// A new run: its head is k.
+				s.findMinRun()
+			}
+			return
+		}
+	}
+	s.heap = append(s.heap, k)
+	h := s.heap
 	i := len(h) - 1
 	for i > 0 {
 		p := (i - 1) / 2
@@ -172,7 +294,38 @@ func (s *schedule) push(it item) {
 }
 
 func (s *schedule) pop() item {
-	h := s.keys
+	var top schedKey
+	if ri := s.first(); ri >= 0 {
+		r := &s.runs[ri]
+		top = r.keys[r.head]
+		r.head++
+		switch {
+		case r.head == len(r.keys):
+			// Empty: the run goes (runs are in no particular order).
+			last := len(s.runs) - 1
+			s.runs[ri] = s.runs[last]
+			s.runs[last] = schedRun{}
+			s.runs = s.runs[:last]
+		case r.head >= 256 && r.head >= len(r.keys)/2:
+			// Keep the run's array at most twice what it holds.
+			r.keys = r.keys[:copy(r.keys, r.keys[r.head:])]
+			r.head = 0
+		}
+		s.findMinRun()
+	} else {
+		top = s.popHeap()
+	}
+	s.n--
+	s.last = top.at
+	it := s.items[top.idx]
+	s.items[top.idx] = item{}
+	s.free = append(s.free, top.idx)
+	return it
+}
+
+// popHeap removes and returns the heap's top.
+func (s *schedule) popHeap() schedKey {
+	h := s.heap
 	top := h[0]
 	last := len(h) - 1
 	h[0] = h[last]
@@ -193,9 +346,6 @@ func (s *schedule) pop() item {
 		h[i], h[m] = h[m], h[i]
 		i = m
 	}
-	s.keys = h
-	it := s.items[top.idx]
-	s.items[top.idx] = item{}
-	s.free = append(s.free, top.idx)
-	return it
+	s.heap = h
+	return top
 }

@@ -322,16 +322,11 @@ func (c *Cluster) pendingFetch(follower, leader BrokerID, tp TopicPartition) (Of
 			}
 		}
 	}
-	for _, k := range c.sched.keys {
-		it := &c.sched.items[k.idx]
-		if it.kind != itemDeliver {
-			continue
-		}
-		if m := c.sched.message(it); m.ID == f.inflight {
-			for _, p := range m.Parts {
-				if p.TP == tp {
-					return p.FetchOffset, false
-				}
+	// Message ids are unique: at most one item carries f.inflight.
+	if it := c.sched.find(func(it *item) bool { return it.kind == itemDeliver && c.sched.message(it).ID == f.inflight }); it != nil {
+		for _, p := range c.sched.message(it).Parts {
+			if p.TP == tp {
+				return p.FetchOffset, false
 			}
 		}
 	}
