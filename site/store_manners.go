@@ -186,7 +186,7 @@ func (s *Store) manners(a mannersAction) bool {
 		}
 		m.SystemDark = a.Dark
 	case SpeedStep:
-		s.Speed = NextSpeed(s.Speed, a.Up)
+		s.Speed, s.SpeedChosen = NextSpeed(s.Speed, a.Up), true
 	case StepBack:
 		s.Playing = false
 		p := s.Player

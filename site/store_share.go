@@ -154,7 +154,7 @@ func OpenStartup(st Startup, embed bool) *Store {
 		s.Share.Embed = &e
 		s.Playing = e.Autoplay
 		if e.Speed > 0 {
-			s.Speed = e.Speed
+			s.Speed, s.SpeedChosen = e.Speed, true
 		}
 		if e.Theme != "" {
 			s.Manners.Theme = e.Theme

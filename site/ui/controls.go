@@ -64,7 +64,7 @@ func (c *Controls) Render() vecty.ComponentOrHTML {
 			prop.ID("speed"), prop.Type(prop.TypeRange),
 			attr("min", "0"), attr("max", strconv.Itoa(site.SliderMax)), attr("step", "1"),
 			prop.Value(strconv.Itoa(site.SliderValue(c.Speed))),
-			attr("aria-valuetext", site.FormatSpeed(c.Speed)+" real time"),
+			attr("aria-valuetext", site.SpeedWords(c.Speed)),
 			event.Input(c.onSpeed),
 		)),
 		speedLabel(c.Speed, c.Skipping),
@@ -96,16 +96,17 @@ func (c *Controls) onSpeed(e *vecty.Event) {
 	c.Store.Dispatch(site.SetSpeed{Speed: site.SpeedFromSlider(v)})
 }
 
-// speedLabel is the speed's readout (#speed-label): "1/100×", or while
-// quiet time is skipped "quiet: 1×", the speed the clock then runs at,
-// with why in its tooltip. Both fit its fixed width (static/screen.css),
-// so that the controls' row never wraps differently and the diagram
-// under it never moves.
+// speedLabel is the speed's readout (#speed-label) in plain words: "100×
+// slower than real time", or while quiet time is skipped "quiet: playing
+// at real time", the speed the clock then runs at, with what it means in
+// its tooltip (site.SpeedTitle). Both fit its fixed width
+// (static/screen.css), so that the controls' row never wraps differently
+// and the diagram under it never moves.
 func speedLabel(speed float64, skipping bool) *vecty.HTML {
 	if !skipping {
-		return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed")), vecty.Text(site.FormatSpeed(speed)))
+		return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed"), attr("title", site.SpeedTitle(speed, false))),
+			vecty.Text(site.SpeedWords(speed)))
 	}
-	return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed"), vecty.Class("quiet"),
-		attr("title", "No message that carries the lesson is on the wire: quiet time plays at "+site.FormatSpeed(site.QuietSpeed(speed))+", then "+site.FormatSpeed(speed)+" again")),
-		vecty.Text("quiet: "+site.FormatSpeed(site.QuietSpeed(speed))))
+	return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed"), vecty.Class("quiet"), attr("title", site.SpeedTitle(speed, true))),
+		vecty.Text(site.QuietWords(speed)))
 }
