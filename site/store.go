@@ -167,6 +167,9 @@ type Scene struct {
 	actions actionLines
 	// nextValue numbers the next produced record ("order-<nextValue>").
 	nextValue int
+	// resumeLeft is how many real ms the caption still says that the
+	// reader's action resumed playback (resume.go).
+	resumeLeft float64
 }
 
 // newSession is a new reader's session: the default speed, quiet time
@@ -310,6 +313,7 @@ func (s *Store) Dispatch(a Action) {
 			return
 		}
 		s.Playing = !s.Playing
+		s.resumeLeft, s.Share.autoStarted = 0, false
 	case StepOnce:
 		s.Playing = false
 		before := s.Player.Now()
@@ -330,6 +334,7 @@ func (s *Store) Dispatch(a Action) {
 			break
 		}
 		before := s.Player.Exact()
+		s.tickResume(a.RealMs)
 		s.advanceActing(a.RealMs)
 		if s.Player.Exact() == before {
 			return

@@ -69,7 +69,8 @@ func tryBar(s *site.Store, v tryView) *vecty.HTML {
 
 // renderCaption is the line under the diagram that says what the current
 // moment shows: <p id="caption" aria-hidden> (the narration region says
-// it to screen readers).
+// it to screen readers), led for a few seconds by site.ResumeNote when
+// the reader's action resumed playback.
 func renderCaption(s *site.Store) vecty.MarkupOrChild {
 	text, ok := s.Caption()
 	if !ok {
@@ -80,6 +81,11 @@ func renderCaption(s *site.Store) vecty.MarkupOrChild {
 	}
 	if text == "" {
 		text = "Press Play, or try one of the experiments."
+	}
+	if note := s.Resumed(); note != "" {
+		// The reader's action on a paused cluster resumed playback
+		// (site/resume.go): say so before what the moment shows.
+		text = note + " " + text
 	}
 	return view(text, func(text string) *vecty.HTML {
 		return elem.Paragraph(vecty.Markup(prop.ID("caption"), vecty.Class("caption"), attr("aria-hidden", "true")), vecty.Text(text))
