@@ -3,6 +3,7 @@ package site
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"kplay/engine/script"
 )
@@ -54,6 +55,19 @@ func SpeedWords(s float64) string {
 		return "real time"
 	}
 	return strconv.FormatFloat(math.Round(s*10)/10, 'f', -1, 64) + "× faster than real time"
+}
+
+// SpeedLines splits words (SpeedWords or QuietWords) into the speed
+// label's two short lines, before and after "than" or "at": "100×
+// slower" and "than real time", "quiet: playing" and "at real time". A
+// phrase without either is one line and "".
+func SpeedLines(words string) (first, second string) {
+	for _, sep := range []string{" than ", " at "} {
+		if a, b, ok := strings.Cut(words, sep); ok {
+			return a, strings.TrimPrefix(sep, " ") + b
+		}
+	}
+	return words, ""
 }
 
 // QuietWords is the speed label while a quiet stretch (no message that

@@ -181,3 +181,16 @@ func TestLogLinesHTML(t *testing.T) {
 		t.Fatal("no lines should give no HTML")
 	}
 }
+
+func TestSpeedLines(t *testing.T) {
+	for _, c := range []struct{ words, a, b string }{
+		{"100× slower than real time", "100× slower", "than real time"},
+		{"quiet: playing at real time", "quiet: playing", "at real time"},
+		{"real time", "real time", ""},
+		{"2× faster than real time", "2× faster", "than real time"},
+	} {
+		if a, b := SpeedLines(c.words); a != c.a || b != c.b {
+			t.Errorf("SpeedLines(%q) = %q, %q", c.words, a, b)
+		}
+	}
+}

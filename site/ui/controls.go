@@ -99,14 +99,16 @@ func (c *Controls) onSpeed(e *vecty.Event) {
 // speedLabel is the speed's readout (#speed-label) in plain words: "100×
 // slower than real time", or while quiet time is skipped "quiet: playing
 // at real time", the speed the clock then runs at, with what it means in
-// its tooltip (site.SpeedTitle). Both fit its fixed width
-// (static/screen.css), so that the controls' row never wraps differently
-// and the diagram under it never moves.
+// its tooltip (site.SpeedTitle). It is drawn on two short lines
+// (site.SpeedLines) of a fixed width (static/screen.css), so that the
+// controls' row never wraps differently and the diagram under it never
+// moves; its text reads as one sentence.
 func speedLabel(speed float64, skipping bool) *vecty.HTML {
-	if !skipping {
-		return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed"), attr("title", site.SpeedTitle(speed, false))),
-			vecty.Text(site.SpeedWords(speed)))
+	words, class := site.SpeedWords(speed), ""
+	if skipping {
+		words, class = site.QuietWords(speed), "quiet"
 	}
-	return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed"), vecty.Class("quiet"), attr("title", site.SpeedTitle(speed, true))),
-		vecty.Text(site.QuietWords(speed)))
+	first, second := site.SpeedLines(words)
+	return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed"), vecty.MarkupIf(class != "", vecty.Class(class)), attr("title", site.SpeedTitle(speed, skipping))),
+		elem.Span(vecty.Text(first)), vecty.Text(" "), elem.Span(vecty.Text(second)))
 }
