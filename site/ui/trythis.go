@@ -76,16 +76,17 @@ func renderCaption(s *site.Store) vecty.MarkupOrChild {
 	if !ok {
 		text = s.Manners.Narration.Current
 	}
-	if text == "" && s.Share.Embed != nil {
-		text = "Press Play to watch the cluster replicate."
-	}
-	if text == "" {
-		text = "Press Play, or try one of the experiments."
-	}
-	if note := s.Resumed(); note != "" {
+	switch note := s.Resumed(); {
+	case note != "" && text != "":
 		// The reader's action on a paused cluster resumed playback
 		// (site/resume.go): say so before what the moment shows.
 		text = note + " " + text
+	case note != "":
+		text = note
+	case text == "" && s.Share.Embed != nil:
+		text = "Press Play to watch the cluster replicate."
+	case text == "":
+		text = "Press Play, or try one of the experiments."
 	}
 	return view(text, func(text string) *vecty.HTML {
 		return elem.Paragraph(vecty.Markup(prop.ID("caption"), vecty.Class("caption"), attr("aria-hidden", "true")), vecty.Text(text))
