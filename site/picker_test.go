@@ -1,6 +1,7 @@
 package site
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,5 +73,70 @@ func TestLinkOfAPresetIsThePreset(t *testing.T) {
 	}
 	if o.Player.Now() != s.Player.Now() {
 		t.Errorf("opened at %v, want %v", o.Player.Now(), s.Player.Now())
+	}
+}
+
+// TestCourse checks the picker's course: the lesson's nine sections
+// first, numbered in the lesson's order, then the famous failures, then
+// one group per incident holding the bug's preset and then its fixed
+// partner (the one its fixed-by names); every preset appears once.
+func TestCourse(t *testing.T) {
+	c := Course()
+	seen := map[string]bool{}
+	var order []string
+	for _, g := range c {
+		if len(g.Items) == 0 {
+			t.Errorf("group %q is empty", g.Label)
+		}
+		for _, it := range g.Items {
+			if seen[it.Name] {
+				t.Errorf("%s is listed twice", it.Name)
+			}
+			seen[it.Name] = true
+			order = append(order, it.Name)
+			if it.Label == "" || len(it.Label) > 90 {
+				t.Errorf("%s: label %q", it.Name, it.Label)
+			}
+		}
+	}
+	var want []string
+	for _, p := range scenarios.All() {
+		want = append(want, p.Name)
+	}
+	if !slices.Equal(order, want) {
+		t.Errorf("course order %v, want scenarios.All's %v", order, want)
+	}
+	if c[0].Label != scenarios.GroupLesson || len(c[0].Items) != 9 {
+		t.Fatalf("first group %q with %d items, want the lesson's 9", c[0].Label, len(c[0].Items))
+	}
+	if got := c[0].Items[0].Label; got != "1. Start here: one partition, three brokers" {
+		t.Errorf("first lesson %q", got)
+	}
+	if got := c[0].Items[8].Label; !strings.HasPrefix(got, "9. ") {
+		t.Errorf("ninth lesson %q", got)
+	}
+	if c[1].Label != scenarios.GroupFamousFailures || len(c[1].Items) != 3 {
+		t.Errorf("second group %q with %d items, want the 3 famous failures", c[1].Label, len(c[1].Items))
+	}
+	incidents := c[2:]
+	if len(incidents) != 14 {
+		t.Errorf("%d incident groups, want 14 pairs", len(incidents))
+	}
+	for _, g := range incidents {
+		if len(g.Items) != 2 {
+			t.Errorf("%s: %d presets, want the bug and its fix", g.Label, len(g.Items))
+			continue
+		}
+		bug, _ := scenarios.Get(g.Items[0].Name)
+		fix, _ := scenarios.Get(g.Items[1].Name)
+		if partnerName(bug.Text, "fixed-by") != fix.Name || partnerName(fix.Text, "bug-in") != bug.Name {
+			t.Errorf("%s: %s and %s are not partners", g.Label, bug.Name, fix.Name)
+		}
+	}
+	if g := incidents[4]; g.Label != "Incident KAFKA-7128" || g.Items[0].Name != "incident-kafka-7128" || g.Items[1].Name != "incident-kafka-7128-fixed" {
+		t.Errorf("the fifth incident group is %+v, want KAFKA-7128's pair", g)
+	}
+	if g := incidents[0]; g.Label != "Incident KIP-101" {
+		t.Errorf("the first incident group is %q, want KIP-101", g.Label)
 	}
 }

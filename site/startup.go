@@ -30,9 +30,15 @@ type Startup struct {
 
 // EmbedOptions are embed.html's query parameters.
 type EmbedOptions struct {
-	// Autoplay starts playing at once (autoplay=1); an embed waits for
-	// the reader otherwise.
+	// Autoplay starts playing once the embed has loaded, which embed.js
+	// does when it scrolls into view: the default, and autoplay=1.
+	// autoplay=0 waits for the reader; so does an embed without autoplay=1
+	// whose reader prefers reduced motion (SetReducedMotion), and a link
+	// that opens at a moment (t=), which shows that moment.
 	Autoplay bool
+	// AutoplayAsked says the address said autoplay=1, which reduced motion
+	// does not override.
+	AutoplayAsked bool
 	// Speed is simulated ms per real ms (speed=0.01), 0 for the default.
 	Speed float64
 	// Panels lists the panels to show (panels=log,describe), nil for all.
@@ -130,16 +136,18 @@ func partName(p string) string {
 // parseEmbed reads embed.html's parameters; a bad value is noted and left
 // at its default.
 func parseEmbed(q url.Values, notes []string) (EmbedOptions, []string) {
-	e := EmbedOptions{Controls: "full"}
+	e := EmbedOptions{Controls: "full", Autoplay: true}
 	bad := func(key, want string) {
 		notes = append(notes, "The parameter "+key+"="+strconv.Quote(clip(q.Get(key)))+" was ignored: "+want+".")
 	}
 	switch q.Get("autoplay") {
-	case "", "0", "false":
+	case "":
+	case "0", "false":
+		e.Autoplay = false
 	case "1", "true":
-		e.Autoplay = true
+		e.AutoplayAsked = true
 	default:
-		bad("autoplay", "use autoplay=1")
+		bad("autoplay", "use autoplay=1, or autoplay=0 to wait for Play")
 	}
 	if v := q.Get("speed"); v != "" {
 		f, err := strconv.ParseFloat(v, 64)

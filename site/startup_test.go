@@ -53,7 +53,7 @@ func TestStartupBrokenLinks(t *testing.T) {
 			t.Errorf("banner %q does not name %s", st.Banner, k)
 		}
 	}
-	if st.Embed.Controls != "full" || st.Embed.Theme != "" || st.Embed.Panels != nil || st.Embed.Autoplay || st.Embed.Speed != 0 {
+	if st.Embed.Controls != "full" || st.Embed.Theme != "" || st.Embed.Panels != nil || !st.Embed.Autoplay || st.Embed.AutoplayAsked || st.Embed.Speed != 0 {
 		t.Errorf("bad values were not left at their defaults: %+v", st.Embed)
 	}
 }

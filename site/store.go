@@ -107,6 +107,10 @@ type Store struct {
 type Session struct {
 	// Speed is simulated ms per real ms.
 	Speed float64
+	// SpeedChosen says the reader set the speed (the slider, the speed
+	// keys, an embed's speed=): from then on a new scenario keeps it
+	// rather than playing at its own pace (followPace).
+	SpeedChosen bool
 	// Narrow says the viewport is phone-sized.
 	Narrow bool
 	// ShowNet says the event log lists every event, message and fetch
@@ -167,6 +171,9 @@ type Scene struct {
 	actions actionLines
 	// nextValue numbers the next produced record ("order-<nextValue>").
 	nextValue int
+	// resumeLeft is how many real ms the caption still says that the
+	// reader's action resumed playback (resume.go).
+	resumeLeft float64
 }
 
 // newSession is a new reader's session: the default speed, quiet time
@@ -213,11 +220,15 @@ func sceneFromScript(name, src string) (n Scene, draft *Editing) {
 func (s *Store) setScene(n Scene) {
 	n.Lesson = LessonFor(n.Player.Scenario(), s.Lesson)
 	s.Scene = n
+	s.followPace()
 }
 
-// NewStore returns a Store playing sc from its start at DefaultSpeed.
+// NewStore returns a Store playing sc from its start at its pace
+// (PaceSpeed: DefaultSpeed unless the script has a speed directive).
 func NewStore(sc script.Scenario) *Store {
-	return &Store{Session: newSession(), Scene: newScene(sc)}
+	s := &Store{Session: newSession(), Scene: newScene(sc)}
+	s.followPace()
+	return s
 }
 
 // NewStoreFromScript compiles a scenario script (expected outputs are
@@ -227,6 +238,7 @@ func NewStore(sc script.Scenario) *Store {
 func NewStoreFromScript(name, src string) *Store {
 	n, draft := sceneFromScript(name, src)
 	s := &Store{Session: newSession(), Scene: n}
+	s.followPace()
 	if draft != nil {
 		s.Edit = *draft
 	}
@@ -306,13 +318,14 @@ func (s *Store) Dispatch(a Action) {
 			return
 		}
 		s.Playing = !s.Playing
+		s.resumeLeft, s.Share.autoStarted = 0, false
 	case StepOnce:
 		s.Playing = false
 		before := s.Player.Now()
 		s.Player.StepOne()
 		s.stopAtAsk(before)
 	case SetSpeed:
-		s.Speed = ClampSpeed(a.Speed)
+		s.Speed, s.SpeedChosen = ClampSpeed(a.Speed), true
 	case Tick:
 		if !(a.RealMs > 0) {
 			return
@@ -326,6 +339,7 @@ func (s *Store) Dispatch(a Action) {
 			break
 		}
 		before := s.Player.Exact()
+		s.tickResume(a.RealMs)
 		s.advanceActing(a.RealMs)
 		if s.Player.Exact() == before {
 			return

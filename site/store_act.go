@@ -294,8 +294,9 @@ func normal(key, v string) string {
 }
 
 // inject applies the reader's cmd at the playhead, showing the engine's
-// error if it refuses, and records a Fork if it changed the past
-// (store_fork.go); it reports success.
+// error if it refuses, records a Fork if it changed the past
+// (store_fork.go), and resumes playback if it was paused, so that the
+// action's consequence shows (resume.go); it reports success.
 func (s *Store) inject(cmd engine.Command) bool {
 	f := s.beforeAct()
 	if err := s.Player.Inject(cmd); err != nil {
@@ -304,6 +305,7 @@ func (s *Store) inject(cmd engine.Command) bool {
 	}
 	s.Err = ""
 	s.afterAct(f)
+	s.resumeAfterAct()
 	return true
 }
 

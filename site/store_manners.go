@@ -176,6 +176,11 @@ func (s *Store) manners(a mannersAction) bool {
 	case ToggleTable:
 		m.TableView = !m.TableView
 	case SetReducedMotion:
+		if a.On && s.Share.autoStarted {
+			// An embed that started on its own waits for the reader
+			// who prefers reduced motion (EmbedOptions.Autoplay).
+			s.Playing, s.Share.autoStarted = false, false
+		}
 		if m.ReducedMotion == a.On {
 			return false
 		}
@@ -186,7 +191,7 @@ func (s *Store) manners(a mannersAction) bool {
 		}
 		m.SystemDark = a.Dark
 	case SpeedStep:
-		s.Speed = NextSpeed(s.Speed, a.Up)
+		s.Speed, s.SpeedChosen = NextSpeed(s.Speed, a.Up), true
 	case StepBack:
 		s.Playing = false
 		p := s.Player

@@ -21,6 +21,9 @@ type Sharing struct {
 	Embed *EmbedOptions
 	// Preset is the name of the preset playing, "" for a shared script.
 	Preset string
+	// autoStarted says an embed started playing by default (no
+	// autoplay=), which a reader's preference for reduced motion stops.
+	autoStarted bool
 	// Shared says the scenario came from a share link; From names the
 	// preset it was picked as before the reader changed it ("" if none);
 	// Edited says the reader has changed what came (an applied script, a
@@ -153,8 +156,9 @@ func OpenStartup(st Startup, embed bool) *Store {
 		e := st.Embed
 		s.Share.Embed = &e
 		s.Playing = e.Autoplay
+		s.Share.autoStarted = e.Autoplay && !e.AutoplayAsked
 		if e.Speed > 0 {
-			s.Speed = e.Speed
+			s.Speed, s.SpeedChosen = e.Speed, true
 		}
 		if e.Theme != "" {
 			s.Manners.Theme = e.Theme
@@ -168,7 +172,7 @@ func OpenStartup(st Startup, embed bool) *Store {
 			s.Share.Notice = strings.TrimSpace(s.Share.Notice + " " + note)
 		}
 		s.Player.Seek(at)
-		s.Playing = false
+		s.Playing, s.Share.autoStarted = false, false
 	}
 	if s.syncErr(); s.Err != "" && !s.Edit.Dirty && st.Name == "link" {
 		// The link's script compiles but stops with an error on the way

@@ -114,3 +114,70 @@ func pending(st engine.State) int {
 	}
 	return n
 }
+
+// MaxScriptTries is how many of a scenario's own suggestions the "Try
+// this" bar offers at once: the latest ones offered by the playhead.
+const MaxScriptTries = 3
+
+// Suggestions returns the "Try this" suggestions at the playhead. A
+// scenario with try directives (script.Try: an incident's own
+// experiments, such as restarting the broker that holds the lost record's
+// last copy) offers only those, never the generic ones, which may not fit
+// its story: the latest MaxScriptTries whose moment the playhead has
+// reached and whose command fits the cluster now (a restart only of a
+// stopped broker, a crash only of a running one), in script order, keyed
+// "try-<line>". A scenario without any offers TryThis's.
+func (s *Store) Suggestions() []Suggestion {
+	p := s.Player
+	tries := p.Scenario().Tries
+	if len(tries) == 0 {
+		return TryThis(p.State())
+	}
+	st := p.State()
+	now := p.Now()
+	var out []Suggestion
+	for _, tr := range tries {
+		if tr.At > now || !fits(st, tr.Cmd) {
+			continue
+		}
+		out = append(out, Suggestion{Key: "try-" + itoa(int64(tr.Line)), Label: tr.Label,
+			Watch:   "Runs the script command “" + tr.Cmd.String() + "” at this moment.",
+			Actions: []Action{Act{Cmd: tr.Cmd}}})
+	}
+	if len(out) > MaxScriptTries {
+		out = out[len(out)-MaxScriptTries:]
+	}
+	return out
+}
+
+// fits reports whether cmd makes sense on a cluster in state st: a crash,
+// shutdown or hang needs a running broker, a restart a stopped one, a
+// resume a hung one. Every other command fits.
+func fits(st engine.State, cmd engine.Command) bool {
+	broker := func(id engine.BrokerID) (engine.BrokerState, bool) {
+		for _, b := range st.Brokers {
+			if b.ID == id {
+				return b, true
+			}
+		}
+		return engine.BrokerState{}, false
+	}
+	switch c := cmd.(type) {
+	case engine.Crash:
+		b, ok := broker(c.Broker)
+		return ok && b.Alive
+	case engine.Shutdown:
+		b, ok := broker(c.Broker)
+		return ok && b.Alive
+	case engine.Hang:
+		b, ok := broker(c.Broker)
+		return ok && b.Alive && b.Hung == 0
+	case engine.Resume:
+		b, ok := broker(c.Broker)
+		return ok && b.Hung != 0
+	case engine.Restart:
+		b, ok := broker(c.Broker)
+		return ok && !b.Alive
+	}
+	return true
+}

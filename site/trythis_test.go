@@ -1,9 +1,13 @@
 package site
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"kplay/engine"
+	"kplay/engine/script"
+	"kplay/scenarios"
 )
 
 // tryScript is three brokers, one partition led by broker 1, idle.
@@ -105,4 +109,104 @@ func brokerAlive(st engine.State, id engine.BrokerID) bool {
 		}
 	}
 	return false
+}
+
+// presetAtTry opens preset name paused at moment at.
+func presetAtTry(t *testing.T, name string, at engine.Time) *Store {
+	t.Helper()
+	s := OpenStartup(ParseStartup("", "?preset="+name), false)
+	if s.Err != "" {
+		t.Fatalf("%s: %s", name, s.Err)
+	}
+	s.Playing = false
+	s.Player.Seek(at)
+	return s
+}
+
+// eventsAfter advances s by ms and returns every event from index from,
+// formatted.
+func eventsAfter(s *Store, from int, ms float64) []string {
+	s.Player.Advance(ms)
+	var out []string
+	for _, e := range s.Player.Events(from) {
+		out = append(out, script.FormatEvent(e))
+	}
+	return out
+}
+
+// TestPresetTries checks every preset's try directives: each incident
+// has one to three of its own, each is offered at its moment, and each
+// one-click suggestion applies without an error and does something the
+// event log shows: the 10 s after it differ from the 10 s without it.
+func TestPresetTries(t *testing.T) {
+	for _, p := range scenarios.All() {
+		sc, err := script.ParseAndCompile(p.Name, p.LearnerText()) // the page's lines
+		if err != nil {
+			t.Fatal(err)
+		}
+		incident := p.Group == scenarios.GroupFamousIncidents
+		if incident && (len(sc.Tries) == 0 || len(sc.Tries) > MaxScriptTries) {
+			t.Errorf("%s: %d try directives, want 1 to %d of its own", p.Name, len(sc.Tries), MaxScriptTries)
+		}
+		for _, tr := range sc.Tries {
+			s := presetAtTry(t, p.Name, tr.At)
+			key := "try-" + itoa(int64(tr.Line))
+			var sg *Suggestion
+			for _, g := range s.Suggestions() {
+				if g.Key == key {
+					sg = &g
+				}
+			}
+			if sg == nil {
+				t.Errorf("%s: try %q is not offered at its moment %s (offered: %v)", p.Name, tr.Label, engine.FormatTime(tr.At), keys(s.Suggestions()))
+				continue
+			}
+			for _, g := range s.Suggestions() {
+				if !strings.HasPrefix(g.Key, "try-") {
+					t.Errorf("%s: a generic suggestion %q beside the scenario's own", p.Name, g.Label)
+				}
+			}
+			from := s.Player.EventCount()
+			Try(s, *sg)
+			if s.Err != "" || s.Player.Err() != nil {
+				t.Errorf("%s: try %q: %s %v", p.Name, tr.Label, s.Err, s.Player.Err())
+				continue
+			}
+			with := eventsAfter(s, from, 10000)
+			base := presetAtTry(t, p.Name, tr.At)
+			without := eventsAfter(base, base.Player.EventCount(), 10000)
+			if slices.Equal(with, without) {
+				t.Errorf("%s: try %q changes nothing in the 10 s after it: %v", p.Name, tr.Label, with)
+			}
+		}
+	}
+}
+
+// TestSuggestionsFit checks that a scenario's try is withdrawn once its
+// command no longer fits: after the reader restarts broker 1 in
+// kip101-before-the-fix, "Restart broker 1" is not offered.
+func TestSuggestionsFit(t *testing.T) {
+	sc, _ := script.ParseAndCompile("k", mustPreset(t, "kip101-before-the-fix").LearnerText())
+	s := presetAtTry(t, "kip101-before-the-fix", sc.End)
+	if got := keys(s.Suggestions()); len(got) != 2 || !strings.Contains(got[0], "Restart broker 1") {
+		t.Fatalf("at the end: %v, want restart 1 and a produce", got)
+	}
+	s.Dispatch(Act{Cmd: engine.Restart{Broker: 1}})
+	if got := keys(s.Suggestions()); len(got) != 1 || strings.Contains(got[0], "Restart") {
+		t.Fatalf("after the restart: %v, want only the produce", got)
+	}
+	// Before the try's moment nothing of the scenario's, and nothing generic.
+	s = presetAtTry(t, "kip101-before-the-fix", sc.Config.Start+1000)
+	if got := s.Suggestions(); len(got) != 0 {
+		t.Fatalf("before the tries' moment: %v", keys(got))
+	}
+}
+
+func mustPreset(t *testing.T, name string) scenarios.Preset {
+	t.Helper()
+	p, ok := scenarios.Get(name)
+	if !ok {
+		t.Fatalf("no preset %s", name)
+	}
+	return p
 }

@@ -21,17 +21,29 @@ func TestSpeedSlider(t *testing.T) {
 	}
 }
 
-func TestFormatSpeed(t *testing.T) {
+func TestSpeedWords(t *testing.T) {
 	for _, c := range []struct {
 		s    float64
 		want string
 	}{
-		{0.001, "1/1000×"}, {0.01, "1/100×"}, {0.1, "1/10×"}, {0.5, "1/2×"},
-		{1, "1×"}, {2.5, "2.5×"}, {10, "10×"}, {100, "10×"}, {0.0001, "1/1000×"},
+		{0.001, "1000× slower than real time"}, {0.01, "100× slower than real time"}, {0.1, "10× slower than real time"},
+		{0.5, "2× slower than real time"}, {1, "real time"}, {2.5, "2.5× faster than real time"},
+		{10, "10× faster than real time"}, {100, "10× faster than real time"}, {0.0001, "1000× slower than real time"},
 	} {
-		if got := FormatSpeed(c.s); got != c.want {
-			t.Errorf("FormatSpeed(%v) = %q, want %q", c.s, got, c.want)
+		if got := SpeedWords(c.s); got != c.want {
+			t.Errorf("SpeedWords(%v) = %q, want %q", c.s, got, c.want)
 		}
+	}
+	// Quiet time is skipped only below real time, where it plays at real
+	// time; the label's fixed width holds the longest words of either.
+	if got, want := QuietWords(0.01), "quiet: playing at real time"; got != want {
+		t.Errorf("QuietWords(1/100) = %q, want %q", got, want)
+	}
+	if q, l := len([]rune(QuietWords(0.001))), len([]rune(SpeedWords(MinSpeed))); q > l {
+		t.Errorf("the quiet label is %d characters, longer than the longest speed's %d", q, l)
+	}
+	if tt := SpeedTitle(0.01, true); !strings.Contains(tt, "real time") || !strings.Contains(tt, "100× slower") {
+		t.Errorf("SpeedTitle while skipping = %q: it names neither speed", tt)
 	}
 }
 
@@ -167,5 +179,18 @@ func TestLogLinesHTML(t *testing.T) {
 	}
 	if LogLinesHTML(nil) != "" {
 		t.Fatal("no lines should give no HTML")
+	}
+}
+
+func TestSpeedLines(t *testing.T) {
+	for _, c := range []struct{ words, a, b string }{
+		{"100× slower than real time", "100× slower", "than real time"},
+		{"quiet: playing at real time", "quiet: playing", "at real time"},
+		{"real time", "real time", ""},
+		{"2× faster than real time", "2× faster", "than real time"},
+	} {
+		if a, b := SpeedLines(c.words); a != c.a || b != c.b {
+			t.Errorf("SpeedLines(%q) = %q, %q", c.words, a, b)
+		}
 	}
 }

@@ -20,7 +20,7 @@ const (
 	kindTime         // advance, run, step: moves the clock
 	kindObserve      // describe, state, log, fetch-rounds, expect: changes nothing
 	kindAsk          // ask: a lesson's question; changes nothing
-	kindStory        // title, summary, say, why, source, fixed-by, bug-in: the learner's text; changes nothing
+	kindStory        // title, summary, say, why, source, fixed-by, bug-in, speed, try: the learner's text; changes nothing
 )
 
 // Commands lists the script vocabulary with a one-line synopsis each, in the
@@ -64,6 +64,8 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"summary", `summary "TEXT"  (two or three sentences on what to watch)`},
 	{"source", `source "TEXT" url=https://...  (the public report the scenario replays: a JIRA ticket, KIP or thread)`},
 	{"fixed-by", "fixed-by PRESET  (in a bug's preset: the preset with the same schedule on Kafka 4.4)"},
+	{"speed", "speed 1/N | N  (how fast the page plays the scenario when it is picked: N times slower, or faster, than real time)"},
+	{"try", `try "LABEL" COMMAND  (a one-click suggestion offered from this moment, such as: try "Restart broker 1" restart 1)`},
 	{"bug-in", "bug-in PRESET  (in a fix's preset: the preset that shows the bug on the release that had it)"},
 	{"expect", "expect leader|isr|elr|leader-epoch|hw TOPIC-P=VALUE ...  (a claim: ok if it holds, else what differs)"},
 	{"expect", "expect lost|kept|duplicates TOPIC-P values=(a, b)  (committed or acknowledged records missing from / on the leader; values on the leader more than once)"},
@@ -93,7 +95,7 @@ func classify(cmd string) kind {
 		return kindTime
 	case "ask":
 		return kindAsk
-	case "title", "summary", "say", "why", "source", "fixed-by", "bug-in":
+	case "title", "summary", "say", "why", "source", "fixed-by", "bug-in", "speed", "try":
 		return kindStory
 	case "describe", "state", "log", "fetch-rounds", "expect":
 		return kindObserve

@@ -46,6 +46,12 @@ type Scenario struct {
 	// fixed preset: the one that shows the bug. At most one is set; "" when
 	// the script names no partner.
 	FixedBy, BugIn string
+	// Pace is the speed directive: how fast the page plays the scenario
+	// when it is picked; zero when the script has none.
+	Pace Pace
+	// Tries are the try directives, in script order: one-click
+	// suggestions, each offered from its moment.
+	Tries []Try
 }
 
 // Compile turns parsed directives into a Scenario. It checks every argument
@@ -185,8 +191,8 @@ func ParseAndCompile(name, src string) (Scenario, error) {
 	return sc, nil
 }
 
-// compileStory adds a title, summary, say, why, source, fixed-by or bug-in
-// directive to sc. now is the time the directives above it reach.
+// compileStory adds a title, summary, say, why, source, fixed-by, bug-in,
+// speed or try directive to sc. now is the time the directives above it reach.
 func compileStory(d Directive, sc *Scenario, haveCluster bool, now engine.Time) *Error {
 	switch d.Cmd {
 	case "source":
@@ -206,6 +212,24 @@ func compileStory(d Directive, sc *Scenario, haveCluster bool, now engine.Time) 
 		} else {
 			sc.BugIn = name
 		}
+		return nil
+	case "speed":
+		p, err := parsePace(d)
+		if err != nil {
+			return err
+		}
+		sc.Pace = p
+		return nil
+	case "try":
+		if !haveCluster {
+			return errAt(d.Pos, "no cluster yet: a suggestion acts on the cluster, so try comes after the cluster directive")
+		}
+		t, err := parseTry(d, sc.Config.Kafka)
+		if err != nil {
+			return err
+		}
+		t.At = now
+		sc.Tries = append(sc.Tries, t)
 		return nil
 	}
 	if d.Cmd == "why" {

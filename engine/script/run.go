@@ -167,7 +167,7 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 	if err := r.story.see(d); err != nil {
 		return "", err
 	}
-	if k == kindStory && d.Cmd != "say" && d.Cmd != "why" {
+	if k == kindStory && d.Cmd != "say" && d.Cmd != "why" && d.Cmd != "try" {
 		return "", storyCheck(d) // a title, summary or source may stand above the cluster
 	}
 	if k == kindCluster {
@@ -264,6 +264,10 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 	case kindStory:
 		if d.Cmd == "why" {
 			_, _, err := parseWhy(d, r.c.Config().Start)
+			return "", err
+		}
+		if d.Cmd == "try" {
+			_, err := parseTry(d, r.c.Config().Kafka)
 			return "", err
 		}
 		return "", storyCheck(d)

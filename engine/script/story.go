@@ -52,7 +52,7 @@ type Source struct {
 
 // textCommands are the directives whose first argument is double-quoted
 // text: Parse keeps the text whole and splits only what follows it.
-var textCommands = []string{"ask", "say", "why", "title", "summary", "source"}
+var textCommands = []string{"ask", "say", "why", "title", "summary", "source", "try"}
 
 // quotedText reads the double-quoted text that opens directive d's line
 // (after the command name) and bounds it to max bytes. example is a
@@ -106,6 +106,9 @@ func storyCheck(d Directive) *Error {
 		return err
 	case "fixed-by", "bug-in":
 		_, err := parsePartner(d)
+		return err
+	case "speed":
+		_, err := parsePace(d)
 		return err
 	}
 	_, err := storyText(d)
@@ -239,6 +242,10 @@ type storyOrder struct {
 	// counts its source directives.
 	fixedBy, bugIn bool
 	sources        int
+	// speed says the script has its speed directive; tries counts its
+	// try directives.
+	speed bool
+	tries int
 	// afterAsk says the previous directive was an ask without a why yet.
 	afterAsk bool
 }
@@ -269,6 +276,16 @@ func (s *storyOrder) see(d Directive) *Error {
 			return errAt(d.Pos, "the script already has %d source directives, the limit", MaxSources)
 		}
 		s.sources++
+	case "speed":
+		if s.speed {
+			return errAt(d.Pos, "the script already has a speed; a script has one speed directive")
+		}
+		s.speed = true
+	case "try":
+		if s.tries == MaxTries {
+			return errAt(d.Pos, "the script already has %d try directives, the limit", MaxTries)
+		}
+		s.tries++
 	case "why":
 		if !afterAsk {
 			return errAt(d.Pos, "why must directly follow the ask it explains (line %d has no ask above it)", d.Pos.Line)

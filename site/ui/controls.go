@@ -64,7 +64,7 @@ func (c *Controls) Render() vecty.ComponentOrHTML {
 			prop.ID("speed"), prop.Type(prop.TypeRange),
 			attr("min", "0"), attr("max", strconv.Itoa(site.SliderMax)), attr("step", "1"),
 			prop.Value(strconv.Itoa(site.SliderValue(c.Speed))),
-			attr("aria-valuetext", site.FormatSpeed(c.Speed)+" real time"),
+			attr("aria-valuetext", site.SpeedWords(c.Speed)),
 			event.Input(c.onSpeed),
 		)),
 		speedLabel(c.Speed, c.Skipping),
@@ -96,16 +96,19 @@ func (c *Controls) onSpeed(e *vecty.Event) {
 	c.Store.Dispatch(site.SetSpeed{Speed: site.SpeedFromSlider(v)})
 }
 
-// speedLabel is the speed's readout (#speed-label): "1/100×", or while
-// quiet time is skipped "quiet: 1×", the speed the clock then runs at,
-// with why in its tooltip. Both fit its fixed width (static/screen.css),
-// so that the controls' row never wraps differently and the diagram
-// under it never moves.
+// speedLabel is the speed's readout (#speed-label) in plain words: "100×
+// slower than real time", or while quiet time is skipped "quiet: playing
+// at real time", the speed the clock then runs at, with what it means in
+// its tooltip (site.SpeedTitle). It is drawn on two short lines
+// (site.SpeedLines) of a fixed width (static/screen.css), so that the
+// controls' row never wraps differently and the diagram under it never
+// moves; its text reads as one sentence.
 func speedLabel(speed float64, skipping bool) *vecty.HTML {
-	if !skipping {
-		return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed")), vecty.Text(site.FormatSpeed(speed)))
+	words, class := site.SpeedWords(speed), ""
+	if skipping {
+		words, class = site.QuietWords(speed), "quiet"
 	}
-	return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed"), vecty.Class("quiet"),
-		attr("title", "No message that carries the lesson is on the wire: quiet time plays at "+site.FormatSpeed(site.QuietSpeed(speed))+", then "+site.FormatSpeed(speed)+" again")),
-		vecty.Text("quiet: "+site.FormatSpeed(site.QuietSpeed(speed))))
+	first, second := site.SpeedLines(words)
+	return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed"), vecty.MarkupIf(class != "", vecty.Class(class)), attr("title", site.SpeedTitle(speed, skipping))),
+		elem.Span(vecty.Text(first)), vecty.Text(" "), elem.Span(vecty.Text(second)))
 }

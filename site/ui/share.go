@@ -6,7 +6,6 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
-	"kplay/scenarios"
 	"kplay/site"
 )
 
@@ -38,19 +37,15 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 	if v.Preset == "" {
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(""), vecty.Property("selected", true)), vecty.Text(v.Label)))
 	}
-	// The picker is a course: the lesson's sections in order, then the
-	// famous failures, each group an <optgroup>.
-	all := scenarios.All()
-	for _, g := range scenarios.Groups() {
-		group := []vecty.MarkupOrChild{vecty.Markup(attr("label", g))}
-		for _, p := range all {
-			if p.Group == g {
-				group = append(group, elem.Option(vecty.Markup(prop.Value(p.Name), vecty.Property("selected", p.Name == v.Preset)), vecty.Text(p.Title)))
-			}
+	// The picker is a course (site.Course): the lesson's sections in
+	// order, then the famous failures, then one group per incident with
+	// its fixed partner, each group an <optgroup>.
+	for _, g := range site.Course() {
+		group := []vecty.MarkupOrChild{vecty.Markup(attr("label", g.Label))}
+		for _, it := range g.Items {
+			group = append(group, elem.Option(vecty.Markup(prop.Value(it.Name), vecty.Property("selected", it.Name == v.Preset)), vecty.Text(it.Label)))
 		}
-		if len(group) > 1 {
-			opts = append(opts, elem.OptionsGroup(group...))
-		}
+		opts = append(opts, elem.OptionsGroup(group...))
 	}
 	return elem.Div(vecty.Markup(vecty.Class("share-bar")),
 		elem.Label(vecty.Markup(vecty.Class("share-label")), vecty.Text("Scenario "), elem.Select(opts...)),

@@ -15,13 +15,14 @@ import (
 const maxTries = 3
 
 // renderTryThis is the "Try this" bar under the diagram: one button per
-// suggestion that fits the cluster now (site.TryThis), each a single
+// suggestion that fits the cluster now (Store.Suggestions: the scenario's
+// own try directives, or else site.TryThis's), each a single
 // click, what to watch in its tooltip. It carries <div id="try-this">
 // with <button data-try="crash-leader"> and so on. It is one row of a fixed
 // height, there even when nothing fits, so that the diagram below it
 // never moves.
 func renderTryThis(s *site.Store) vecty.MarkupOrChild {
-	sgs := site.TryThis(s.Player.State())
+	sgs := s.Suggestions()
 	var v tryView
 	for _, sg := range sgs[:min(len(sgs), maxTries)] {
 		v = append(v, tryButton{Key: sg.Key, Label: sg.Label, Watch: sg.Watch})
@@ -54,7 +55,7 @@ func tryBar(s *site.Store, v tryView) *vecty.HTML {
 		items = append(items, elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Data("try", key),
 			vecty.ClassMap{"first": i == 0}, attr("title", b.Watch),
 			event.Click(func(*vecty.Event) {
-				for _, sg := range site.TryThis(s.Player.State()) {
+				for _, sg := range s.Suggestions() {
 					if sg.Key == key {
 						site.Try(s, sg)
 						return
@@ -68,16 +69,23 @@ func tryBar(s *site.Store, v tryView) *vecty.HTML {
 
 // renderCaption is the line under the diagram that says what the current
 // moment shows: <p id="caption" aria-hidden> (the narration region says
-// it to screen readers).
+// it to screen readers), led for a few seconds by site.ResumeNote when
+// the reader's action resumed playback.
 func renderCaption(s *site.Store) vecty.MarkupOrChild {
 	text, ok := s.Caption()
 	if !ok {
 		text = s.Manners.Narration.Current
 	}
-	if text == "" && s.Share.Embed != nil {
+	switch note := s.Resumed(); {
+	case note != "" && text != "":
+		// The reader's action on a paused cluster resumed playback
+		// (site/resume.go): say so before what the moment shows.
+		text = note + " " + text
+	case note != "":
+		text = note
+	case text == "" && s.Share.Embed != nil:
 		text = "Press Play to watch the cluster replicate."
-	}
-	if text == "" {
+	case text == "":
 		text = "Press Play, or try one of the experiments."
 	}
 	return view(text, func(text string) *vecty.HTML {
