@@ -1,3 +1,5 @@
+//go:build !js
+
 package main
 
 // Browser tests of the diagram's leftovers (issue 12): badges stay inside
