@@ -1,11 +1,14 @@
 package site
 
 // This file holds the rule that an action shows its consequence: a reader
-// who acts on a paused cluster (crashes a broker, produces, cuts a link)
-// sees what follows without pressing Play. The page and the embed resume
-// playback after the action, and the caption says so for a few seconds.
-// A lesson question that waits for its answer keeps playback paused, as
-// Play would (mayPlay).
+// who acts on a cluster the page holds paused (an embed with autoplay=0 or
+// reduced motion, a link opened at its moment, a scrubbed or rewound
+// timeline) sees what follows without pressing Play. The page and the
+// embed resume playback after the action, and the caption says so for a
+// few seconds. A pause the reader made themselves, with Pause or Step,
+// holds: they are stepping through, and their action waits for their
+// next step. A lesson question that waits for its answer keeps playback
+// paused, as Play would (mayPlay).
 
 // ResumeNote is the caption's words while playback resumed for the
 // reader's action.
@@ -18,7 +21,7 @@ const ResumeNoteMs = 4000
 // resumeAfterAct starts playback after the reader's action when it was
 // paused and a question does not hold it, and shows ResumeNote.
 func (s *Store) resumeAfterAct() {
-	if s.Playing || !s.mayPlay() {
+	if s.Playing || s.readerPaused || !s.mayPlay() {
 		return
 	}
 	s.Playing = true

@@ -12,7 +12,7 @@ import (
 // a question waiting for its answer keeps the page paused.
 func TestActResumesPlayback(t *testing.T) {
 	s := OpenStartup(ParseStartup("", "?preset=start-here"), false)
-	s.Dispatch(TogglePlay{})
+	s.Dispatch(ScrubTo{At: s.Player.Now()}) // the timeline pauses the page
 	if s.Playing {
 		t.Fatal("the page did not pause")
 	}
@@ -41,13 +41,37 @@ func TestActResumesPlayback(t *testing.T) {
 		t.Errorf("an action while playing shows the note")
 	}
 	s.Dispatch(TogglePlay{})
-	s.Dispatch(ProduceRecord{})
-	if !s.Playing {
-		t.Errorf("a produce on a paused page does not resume playback")
-	}
-	s.Dispatch(TogglePlay{})
 	if s.Resumed() != "" || s.Playing {
 		t.Errorf("Pause leaves the note or playback on")
+	}
+}
+
+// TestReaderPauseHolds: a pause the reader made (Pause, Step) holds
+// through their actions, so that they can step through what follows; a
+// pause the page made (a link's moment) gives way to an action.
+func TestReaderPauseHolds(t *testing.T) {
+	s := OpenStartup(ParseStartup("", "?preset=start-here"), false)
+	s.Dispatch(TogglePlay{})
+	s.Dispatch(ProduceRecord{})
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 1}})
+	if s.Playing || s.Resumed() != "" {
+		t.Errorf("after Pause, acting resumed playback (note %q)", s.Resumed())
+	}
+	s.Dispatch(TogglePlay{})
+	s.Dispatch(StepOnce{})
+	s.Dispatch(Act{Cmd: engine.Restart{Broker: 1}})
+	if s.Playing {
+		t.Errorf("after Step, acting resumed playback")
+	}
+	// Opened at a moment, the page holds it paused; an action plays on.
+	l := OpenStartup(ParseStartup("", "?preset=start-here"), false)
+	l.Dispatch(TogglePlay{})
+	l.Dispatch(TogglePlay{})
+	l.Dispatch(Tick{RealMs: 500})
+	l.Dispatch(ScrubTo{At: l.Player.Now() - 1})
+	l.Dispatch(Act{Cmd: engine.Crash{Broker: 2}})
+	if !l.Playing {
+		t.Errorf("after scrubbing, acting did not resume playback")
 	}
 }
 

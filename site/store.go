@@ -174,6 +174,9 @@ type Scene struct {
 	// resumeLeft is how many real ms the caption still says that the
 	// reader's action resumed playback (resume.go).
 	resumeLeft float64
+	// readerPaused says the reader stopped playback themselves (Pause or
+	// Step), so that their actions do not resume it (resume.go).
+	readerPaused bool
 }
 
 // newSession is a new reader's session: the default speed, quiet time
@@ -318,9 +321,10 @@ func (s *Store) Dispatch(a Action) {
 			return
 		}
 		s.Playing = !s.Playing
+		s.readerPaused = !s.Playing
 		s.resumeLeft, s.Share.autoStarted = 0, false
 	case StepOnce:
-		s.Playing = false
+		s.Playing, s.readerPaused = false, true
 		before := s.Player.Now()
 		s.Player.StepOne()
 		s.stopAtAsk(before)

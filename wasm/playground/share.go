@@ -159,6 +159,12 @@ func (a *addressFollower) changed(text, payload string) {
 func (a *addressFollower) write() {
 	a.pending = false
 	s := a.s
+	// The payload publishMoment last encoded can lag an applied edit by
+	// momentEncodeMs: the address takes the script as it is now, so that
+	// it never writes the old script with the new moment.
+	if text := s.ScriptText(); text != a.text {
+		a.text, a.payload = text, link.EncodePayload(text)
+	}
 	url := a.b.pathname()
 	p, isPreset := scenarios.Get(s.Share.Preset)
 	atStart := s.Player.Now() == s.Player.Scenario().Config.Start
