@@ -142,8 +142,27 @@ func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Eve
 		n.quietMs += realMs
 	}
 	if !n.started || gen != n.gen || count < n.seen {
+		replayed := n.started
 		n.started, n.gen, n.seen, n.queue = true, gen, count, nil
-		return false
+		if !replayed {
+			return false
+		}
+		// A seek or a replayed history: what the region held may tell of a
+		// later moment ("offset 24 acknowledged" after a rewind to the
+		// crash), so it says the newest sentence at the new playhead.
+		at := ""
+		each(max(0, count-narrationLookBack), func(e *engine.Event) bool {
+			if s, ok := NarrateEvent(*e); ok {
+				at = s.Text
+			}
+			return true
+		})
+		if at == n.Current {
+			return false
+		}
+		n.Current = at
+		n.quietMs = 0
+		return true
 	}
 	if count > n.seen {
 		each(n.seen, func(e *engine.Event) bool {
@@ -162,6 +181,10 @@ func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Eve
 	n.quietMs = 0
 	return true
 }
+
+// narrationLookBack is how many events before a new playhead Update reads
+// back for the sentence of that moment.
+const narrationLookBack = 400
 
 // Pending reports whether Update has work left for the history of
 // generation gen with count events: events it has not read, or sentences

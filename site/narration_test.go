@@ -77,10 +77,13 @@ func TestNarratorPacesAndPrioritises(t *testing.T) {
 	if n.Update(0, len(f.evs), f.from, 1000) || n.Spoken != 3 {
 		t.Fatalf("spoke %d sentences, last %q", n.Spoken, n.Current)
 	}
-	// A replay (a new generation) is not read out.
+	// A replay (a new generation) is not read out sentence by sentence:
+	// the region holds only the sentence of its newest moment, unqueued
+	// and uncounted.
 	f.add(engine.Event{Kind: engine.EvBrokerStopped, Node: engine.Broker(3), Text: "crashed"})
-	if n.Update(1, len(f.evs), f.from, 5000) {
-		t.Fatalf("a replay was narrated: %q", n.Current)
+	n.Update(1, len(f.evs), f.from, 5000)
+	if n.Current != "Broker 3 crashed." || n.Spoken != 3 || len(n.queue) != 0 {
+		t.Fatalf("after a replay: %q, %d spoken, %d queued", n.Current, n.Spoken, len(n.queue))
 	}
 }
 
@@ -101,5 +104,29 @@ func TestStoreNarratesACrash(t *testing.T) {
 	all := strings.Join(said, "\n")
 	if !strings.Contains(all, "Broker 1 crashed.") || !strings.Contains(all, "is now the leader of partition") {
 		t.Fatalf("narration after crashing the leader:\n%s", all)
+	}
+}
+
+// TestNarratorRewoundSaysTheNewMoment: after a seek back (fewer events
+// than it saw) the narrator holds the sentence of the newest event at the
+// new playhead, not one of a moment later.
+func TestNarratorRewoundSaysTheNewMoment(t *testing.T) {
+	var n Narrator
+	f := &feed{}
+	f.add(engine.Event{Kind: engine.EvBrokerStarted, Node: engine.Broker(1)})
+	n.Update(0, len(f.evs), f.from, 0)
+	tp := engine.TopicPartition{Topic: "t", Partition: 0}
+	f.add(engine.Event{Kind: engine.EvBrokerStopped, Node: engine.Broker(1), Text: "crashed"})
+	crashed := len(f.evs)
+	f.add(engine.Event{Kind: engine.EvProduceAcked, Node: engine.NodeID{Kind: engine.NodeProducer, ID: 1}, TP: tp, Offset: 24, End: 25})
+	for range 3 {
+		n.Update(0, len(f.evs), f.from, 1000)
+	}
+	if !strings.Contains(n.Current, "offset 24") {
+		t.Fatalf("before the rewind %q, want the acknowledgement", n.Current)
+	}
+	f.evs = f.evs[:crashed] // the history replayed up to the crash
+	if !n.Update(0, len(f.evs), f.from, 16) || n.Current != "Broker 1 crashed." {
+		t.Errorf("after the rewind to the crash %q, want %q", n.Current, "Broker 1 crashed.")
 	}
 }

@@ -52,7 +52,7 @@ type CourseItem struct{ Name, Label string }
 // Course is the scenario picker as a course (scenarios.All's order):
 // first the lesson's sections, numbered ("1. Start here: …"), then the
 // famous failures, then the incident gallery, one group per incident
-// with the bug's preset followed by its fixed partner ("Incident
+// with the bug's preset followed by its fixed partner ("Famous incident:
 // KAFKA-7128": "Kafka 2.0: …", "Kafka 4.4: …"), so that a pair is read
 // together. An option's words are the preset's title, which is neutral
 // (it names the setting, not the outcome, so lesson mode can show it);
@@ -78,7 +78,7 @@ func Course() []CourseGroup {
 			g := group(p.Group)
 			g.Items = append(g.Items, CourseItem{Name: p.Name, Label: itoa(int64(lesson)) + ". " + p.Title})
 		case scenarios.GroupFamousIncidents:
-			g := CourseGroup{Label: "Incident " + reportName(p), Items: []CourseItem{{Name: p.Name, Label: p.Title}}}
+			g := CourseGroup{Label: "Famous incident: " + reportName(p), Items: []CourseItem{{Name: p.Name, Label: p.Title}}}
 			if i+1 < len(all) && partnerName(p.Text, "fixed-by") == all[i+1].Name {
 				i++
 				g.Items = append(g.Items, CourseItem{Name: all[i].Name, Label: all[i].Title})

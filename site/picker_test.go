@@ -133,10 +133,10 @@ func TestCourse(t *testing.T) {
 			t.Errorf("%s: %s and %s are not partners", g.Label, bug.Name, fix.Name)
 		}
 	}
-	if g := incidents[4]; g.Label != "Incident KAFKA-7128" || g.Items[0].Name != "incident-kafka-7128" || g.Items[1].Name != "incident-kafka-7128-fixed" {
+	if g := incidents[4]; g.Label != "Famous incident: KAFKA-7128" || g.Items[0].Name != "incident-kafka-7128" || g.Items[1].Name != "incident-kafka-7128-fixed" {
 		t.Errorf("the fifth incident group is %+v, want KAFKA-7128's pair", g)
 	}
-	if g := incidents[0]; g.Label != "Incident KIP-101" {
+	if g := incidents[0]; g.Label != "Famous incident: KIP-101" {
 		t.Errorf("the first incident group is %q, want KIP-101", g.Label)
 	}
 }

@@ -193,3 +193,21 @@ func TestSecondCutKeepsTheFirst(t *testing.T) {
 		t.Fatalf("a plain heal left %v", nf.Cuts)
 	}
 }
+
+// TestRestartThenActForksNothing: Restart with no action of the reader's
+// starts a fresh run, so a crash clicked in it changes no past they saw
+// and no "You changed the past" notice shows.
+func TestRestartThenActForksNothing(t *testing.T) {
+	s := defaultStore(t)
+	for range 20 {
+		s.Dispatch(Tick{RealMs: 100})
+	}
+	s.Dispatch(Restart{})
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 1}})
+	if s.Fork != nil {
+		t.Errorf("after Restart a crash forked: %q", s.Fork.Notice)
+	}
+	if got := RestartNotice(1); !strings.HasSuffix(got, "Undo puts it back.") {
+		t.Errorf("one action's restart notice %q", got)
+	}
+}

@@ -158,6 +158,7 @@ func (s *Store) restart() {
 	user := p.UserSteps()
 	if len(user) == 0 {
 		p.Seek(start)
+		p.furthest = start // a fresh run: acting in it changes no past seen
 		return
 	}
 	f := Fork{At: start, Dropped: len(user), user: user, furthest: p.furthest, nextValue: s.nextValue}
@@ -170,9 +171,9 @@ func (s *Store) restart() {
 
 // RestartNotice words a restart that cleared n of the reader's actions.
 func RestartNotice(n int) string {
-	what := "your action was"
+	what, back := "your action was", "it"
 	if n > 1 {
-		what = "your " + strconv.Itoa(n) + " actions were"
+		what, back = "your "+strconv.Itoa(n)+" actions were", "them"
 	}
-	return "Restarted from the beginning: " + what + " cleared. Undo puts them back."
+	return "Restarted from the beginning: " + what + " cleared. Undo puts " + back + " back."
 }

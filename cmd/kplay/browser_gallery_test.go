@@ -20,7 +20,7 @@ func TestBrowserGalleryPartner(t *testing.T) {
 	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].slice(0, 7).map(g => g.label + ":" + g.children.length).join("|")`); got != "The lesson:9|Famous failures:3|Incident KIP-101:2|Incident KIP-106:2|Incident KIP-279:2|Incident KIP-91:2|Incident KAFKA-7128:2" {
 		t.Errorf("picker groups %q, want the lesson's 9, 3 famous failures, then each incident with its fix", got)
 	}
-	if got := evalJS[string](t, ctx, `[...document.querySelectorAll('#preset optgroup[label="Incident KAFKA-7128"] option')].map(o => o.value).join("|")`); got != "incident-kafka-7128|incident-kafka-7128-fixed" {
+	if got := evalJS[string](t, ctx, `[...document.querySelectorAll('#preset optgroup[label="Famous incident: KAFKA-7128"] option')].map(o => o.value).join("|")`); got != "incident-kafka-7128|incident-kafka-7128-fixed" {
 		t.Fatalf("the KAFKA-7128 group holds %q, want the bug's preset then its fix", got)
 	}
 	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("preset"); p.value = "incident-kafka-7128"; p.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)

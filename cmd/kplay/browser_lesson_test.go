@@ -65,6 +65,16 @@ func TestBrowserScriptEditor(t *testing.T) {
 	}
 	pollJS(t, ctx, `document.body.dataset.ready === "1" && document.getElementById("script") !== null`, 30*time.Second, "the page loads with the editor")
 	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("play"); if (p.getAttribute("aria-pressed") === "true") p.click(); return true; })()`)
+	// The lesson's questions wait for their answers, and the script holds
+	// them (ask … answer=, why): it is folded, and says so. The author
+	// opens it.
+	if !evalJS[bool](t, ctx, `document.getElementById("script-folded") !== null && !document.getElementById("script-details").open`) {
+		t.Fatal("before the first answer the script is not folded")
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#script-details > summary`))); err != nil {
+		t.Fatal(err)
+	}
+	pollJS(t, ctx, `document.getElementById("script-details").open`, 5*time.Second, "a click on the summary opens the script")
 
 	// A typo on a new line after the topic is created.
 	caretTo(t, ctx, "create-topic t partitions=1 rf=3\n", len("create-topic t partitions=1 rf=3\n"), 0)

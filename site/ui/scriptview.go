@@ -27,11 +27,14 @@ type ScriptView struct {
 	Bad     bool               `vecty:"prop"`
 	Dirty   bool               `vecty:"prop"`
 	Status  string             `vecty:"prop"`
+	// Folded says the script holds answers the reader has not given yet
+	// (Store.HideOutcome): the panel starts closed, saying so.
+	Folded bool `vecty:"prop"`
 }
 
 // newScriptView returns the editor for what s shows now.
 func newScriptView(s *site.Store) *ScriptView {
-	v := &ScriptView{Store: s, Text: s.EditorText(), Dirty: s.Edit.Dirty, Status: s.Edit.Status}
+	v := &ScriptView{Store: s, Text: s.EditorText(), Dirty: s.Edit.Dirty, Status: s.Edit.Status, Folded: s.HideOutcome() && !s.Edit.Dirty}
 	if p := s.EditorProblem(); p != nil {
 		v.Problem, v.Bad = *p, true
 	}
@@ -56,8 +59,8 @@ func (v *ScriptView) SkipRender(prev vecty.Component) bool {
 
 // Render implements the vecty.Component interface.
 func (v *ScriptView) Render() vecty.ComponentOrHTML {
-	s, text := v.Store, v.Text
-	lines, widest := site.TextSize(text)
+	text := v.Text
+	lines, _ := site.TextSize(text)
 	var problem *site.ScriptProblem
 	if v.Bad {
 		problem = &v.Problem
@@ -76,9 +79,30 @@ func (v *ScriptView) Render() vecty.ComponentOrHTML {
 			vecty.Style("--line", strconv.Itoa(problem.Line)), vecty.Style("--col", strconv.Itoa(col))))
 	}
 	dirty, status := v.Dirty, v.Status
+	// While a question waits for its answer, the script (whose ask and
+	// why lines hold it) sits in a closed <details>: the reader opens it
+	// on purpose, knowing what it holds.
+	var fold vecty.MarkupOrChild
+	if v.Folded {
+		fold = elem.Paragraph(vecty.Markup(prop.ID("script-folded"), vecty.Class("act-hint")),
+			vecty.Text("The script holds this lesson's answers, so it stays folded until you answer the question. Open it below if you want to read or edit it anyway."))
+	}
 	return elem.Section(
 		vecty.Markup(vecty.Class("act-panel", "script-panel"), attr("aria-labelledby", "script-h")),
 		elem.Heading2(vecty.Markup(prop.ID("script-h")), vecty.Text("Script")),
+		fold,
+		elem.Details(vecty.Markup(prop.ID("script-details"), vecty.MarkupIf(!v.Folded, vecty.Property("open", true))),
+			elem.Summary(vecty.Text("The scenario as a script")),
+			v.editor(problem, gutter, mark, dirty, status)),
+	)
+}
+
+// editor is the editing part of the panel: the hint, the text area with
+// its gutter and mark, the problem line, the buttons and the help.
+func (v *ScriptView) editor(problem *site.ScriptProblem, gutter []vecty.MarkupOrChild, mark vecty.MarkupOrChild, dirty bool, status string) *vecty.HTML {
+	s, text := v.Store, v.Text
+	lines, widest := site.TextSize(text)
+	return elem.Div(
 		elem.Paragraph(vecty.Markup(vecty.Class("act-hint")),
 			vecty.Text("The scenario with your actions as script lines. Change a line and apply it (Ctrl+Enter): an edit plays on from the same moment; a script with another cluster line starts from its own start.")),
 		elem.Div(vecty.Markup(vecty.ClassMap{"editor": true, "editor-dirty": dirty, "editor-bad": problem != nil}),

@@ -83,6 +83,8 @@ func renderCaption(s *site.Store) vecty.MarkupOrChild {
 		text = note + " " + text
 	case note != "":
 		text = note
+	case text == "" && s.Playing:
+		text = "The cluster replicates; click a broker or a link to act on it."
 	case text == "" && s.Share.Embed != nil:
 		text = "Press Play to watch the cluster replicate."
 	case text == "":
