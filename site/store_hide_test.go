@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"kplay/engine"
+	"kplay/link"
 )
 
 // lossLesson is acks=1 losing a record: b1 acknowledges m2 before either
@@ -147,5 +148,18 @@ func TestControls(t *testing.T) {
 		if got := OpenStartup(ParseStartup("", c.query), c.embed).Controls(); got != c.want {
 			t.Errorf("%q embed %v: controls %q, want %q", c.query, c.embed, got, c.want)
 		}
+	}
+}
+
+// TestLinkAtAQuestionAsksIt: a link copied while a question waited opens
+// at its moment with the question asked again, paused.
+func TestLinkAtAQuestionAsksIt(t *testing.T) {
+	at := int64(10_000) // the ask's moment: run until=00:00:10.000
+	s := OpenStartup(ParseStartup("#"+link.Encode(link.Link{Script: lossLesson, T: at, HasT: true}), ""), false)
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	if !s.Lesson.IsOpen || s.Playing || int64(s.Player.Now()) != at {
+		t.Errorf("open %v, playing %v at %d; want the question open, paused at %d", s.Lesson.IsOpen, s.Playing, s.Player.Now(), at)
 	}
 }

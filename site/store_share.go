@@ -173,6 +173,9 @@ func OpenStartup(st Startup, embed bool) *Store {
 		}
 		s.Player.Seek(at)
 		s.Playing, s.Share.autoStarted = false, false
+		// A link copied while a question waited opens at its moment: the
+		// question is asked again (the link carries no answers).
+		s.stopAtAsk(at)
 	}
 	if s.syncErr(); s.Err != "" && !s.Edit.Dirty && st.Name == "link" {
 		// The link's script compiles but stops with an error on the way
