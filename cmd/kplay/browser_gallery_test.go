@@ -17,7 +17,7 @@ import (
 // the fixed preset's button leads back to the bug's release.
 func TestBrowserGalleryPartner(t *testing.T) {
 	ctx, _, pageErrors := learnerOpen(t, 1280, 800, "/")
-	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].slice(0, 7).map(g => g.label + ":" + g.children.length).join("|")`); got != "The lesson:9|Famous failures:3|Incident KIP-101:2|Incident KIP-106:2|Incident KIP-279:2|Incident KIP-91:2|Incident KAFKA-7128:2" {
+	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].slice(0, 7).map(g => g.label + ":" + g.children.length).join("|")`); got != "The lesson:9|Famous failures:3|Famous incident: KIP-101:2|Famous incident: KIP-106:2|Famous incident: KIP-279:2|Famous incident: KIP-91:2|Famous incident: KAFKA-7128:2" {
 		t.Errorf("picker groups %q, want the lesson's 9, 3 famous failures, then each incident with its fix", got)
 	}
 	if got := evalJS[string](t, ctx, `[...document.querySelectorAll('#preset optgroup[label="Famous incident: KAFKA-7128"] option')].map(o => o.value).join("|")`); got != "incident-kafka-7128|incident-kafka-7128-fixed" {

@@ -215,7 +215,7 @@ func TestBrowserLearnerTeacherPath(t *testing.T) {
 	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("preset"); p.value = "failover-and-preferred-leader"; p.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
 	pollJS(t, ctx, `location.search === "?preset=failover-and-preferred-leader" && document.getElementById("script").value.includes("cluster ")`, 10*time.Second, "picking a preset does not name it in the address bar")
 	// The picker is a course: the lesson first, then famous failures and incidents.
-	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].slice(0, 7).map(g => g.label + ":" + g.children.length).join("|")`); got != "The lesson:9|Famous failures:3|Incident KIP-101:2|Incident KIP-106:2|Incident KIP-279:2|Incident KIP-91:2|Incident KAFKA-7128:2" {
+	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].slice(0, 7).map(g => g.label + ":" + g.children.length).join("|")`); got != "The lesson:9|Famous failures:3|Famous incident: KIP-101:2|Famous incident: KIP-106:2|Famous incident: KIP-279:2|Famous incident: KIP-91:2|Famous incident: KAFKA-7128:2" {
 		t.Errorf("picker groups %q, want the lesson's 9, 3 famous failures, then each incident with its fix", got)
 	}
 	setPlaying(t, ctx, false)
