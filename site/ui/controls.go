@@ -71,7 +71,7 @@ func (c *Controls) Render() vecty.ComponentOrHTML {
 		elem.Label(
 			vecty.Markup(vecty.Class("toggle"), attr("title", "While no message is on the wire (a 9 s session timeout running out, heartbeats, idle long polls), play at least at real time instead of slowed down")),
 			elem.Input(vecty.Markup(prop.ID("skip-quiet"), prop.Type(prop.TypeCheckbox), prop.Checked(c.SkipQuiet), event.Change(c.onSkipQuiet))),
-			vecty.Text(" quiet at real time"),
+			vecty.Text(" speed up quiet"),
 		),
 		elem.Button(
 			vecty.Markup(prop.ID("produce"), prop.Type(prop.TypeButton), vecty.Class("accent"),
