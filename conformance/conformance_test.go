@@ -64,9 +64,23 @@ func TestConformance(t *testing.T) {
 	sem := make(chan struct{}, slots)
 	var mu sync.Mutex
 	tables := map[string]string{}
+	// failures holds, per scenario file, what went wrong: its differing
+	// rows, or the error that stopped its replay.
+	failures := map[string]string{}
 	// Cleanup runs once every parallel subtest has finished.
 	t.Cleanup(func() {
 		out := os.Getenv("KPLAY_CONFORMANCE_OUT")
+		// The summary comes last, so that a log cut to its tail (CI's)
+		// still says what failed.
+		var summary strings.Builder
+		for _, f := range files {
+			if msg, ok := failures[f]; ok {
+				summary.WriteString(msg)
+			}
+		}
+		if summary.Len() > 0 {
+			t.Log("what failed:\n" + summary.String())
+		}
 		if out == "" {
 			return
 		}
@@ -76,6 +90,11 @@ func TestConformance(t *testing.T) {
 			if tb, ok := tables[f]; ok {
 				report.WriteString(tb + "\n")
 			}
+		}
+		if summary.Len() > 0 {
+			report.WriteString("## What failed\n\n" + summary.String())
+		} else {
+			report.WriteString("## What failed\n\nNothing: every observable matched or is an accepted difference.\n")
 		}
 		if err := os.WriteFile(out, []byte(report.String()), 0o644); err != nil {
 			t.Error(err)
@@ -102,6 +121,9 @@ func TestConformance(t *testing.T) {
 			defer cancel()
 			res, err := Replay(ctx, plan, Options{Libs: libs, Dir: t.TempDir(), Logf: t.Logf})
 			if err != nil {
+				mu.Lock()
+				failures[f] = "- " + name + ": the replay stopped: " + err.Error() + "\n"
+				mu.Unlock()
 				t.Fatal(err)
 			}
 			for _, d := range res.Accept(diffs) {
@@ -110,6 +132,9 @@ func TestConformance(t *testing.T) {
 			table := res.Table()
 			mu.Lock()
 			tables[f] = table
+			if d := res.Differing(); d != "" {
+				failures[f] = d
+			}
 			mu.Unlock()
 			t.Log("\n" + table)
 			if n := res.Failed(); n > 0 {

@@ -127,3 +127,21 @@ func TestParseDifferences(t *testing.T) {
 		t.Errorf("a line without a reason: err = %v", err)
 	}
 }
+
+// TestDiffering checks the failure summary names only the rows that
+// differ without an accepted reason, with both sides' values.
+func TestDiffering(t *testing.T) {
+	r := &Result{Plan: &Plan{Name: "testdata/all_down.txt"}, Rows: []Row{
+		{At: 24000, Name: "t-0 leader", Kafka: "1", Kplay: "1", Status: Match},
+		{At: 34500, Name: "t-0 ISR", Kafka: "1", Kplay: "1,2", Status: Differ},
+		{At: 36000, Name: "c1 read t-0", Kafka: "x", Kplay: "y", Status: Accepted},
+	}}
+	want := "- all_down @ 34.500: t-0 ISR: Kafka \"1\", kplay \"1,2\"\n"
+	if got := r.Differing(); got != want {
+		t.Errorf("Differing() = %q, want %q", got, want)
+	}
+	r.Rows[1].Status = Match
+	if got := r.Differing(); got != "" {
+		t.Errorf("nothing differs: Differing() = %q", got)
+	}
+}

@@ -157,6 +157,20 @@ func (r *Result) Table() string {
 	return b.String()
 }
 
+// Differing renders the rows that differ without an accepted reason, one
+// line each as "scenario @ time: observable: Kafka … kplay …", for the
+// summary printed after every table; "" when none differ.
+func (r *Result) Differing() string {
+	var b strings.Builder
+	name := strings.TrimSuffix(path.Base(r.Plan.Name), ".txt")
+	for _, row := range r.Rows {
+		if row.Status == Differ {
+			fmt.Fprintf(&b, "- %s @ %s: %s: Kafka %q, kplay %q\n", name, clock(row.At), row.Name, row.Kafka, row.Kplay)
+		}
+	}
+	return b.String()
+}
+
 func clock(t engine.Time) string {
 	return fmt.Sprintf("%d.%03d", t/1000, t%1000)
 }
