@@ -59,7 +59,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) 
 		renderLinks(lay, inflight),
 		renderLinkHits(s, st, lay),
 		svgEl("g", nodes...),
-		renderLeaderMark(lay),
+		renderLeaderMark(lay, p.Generation()),
 		renderPartitionMaps(s, st, lay),
 		dots,
 	)
@@ -302,11 +302,17 @@ func renderBroker(s *site.Store, v site.BrokerView) *vecty.HTML {
 
 // renderLeaderMark draws the leader's halo: an outline around the first
 // partition's leader that slides (a CSS transition on its transform) to
-// the new leader's box when leadership moves, so the change is seen, not
-// only the new label; under reduced motion it simply jumps. Without a
-// leader it is there but hidden, so that the next leader's mark slides in
-// from where the last one was.
-func renderLeaderMark(lay site.Layout) *pure[haloView] {
+// the new leader's box when leadership moves from one broker to another
+// while the cluster plays, so the change is seen, not only the new label;
+// under reduced motion it simply jumps. It never slides from nowhere:
+// without a leader (offline, "Leader: none") it is not drawn, so the next
+// leader's mark is a new element that appears in place; and each rebuild
+// of the player (gen: a seek, a rewind by clicking an event, a restart)
+// draws it as a new element too, keyed by gen, so that a rewind shows the
+// mark on the leader at once instead of sliding back across the diagram
+// (a learner saw a doubled, offset outline on broker 1 after a rewind, and
+// a halo sliding in from the top left corner after a "no leader" period).
+func renderLeaderMark(lay site.Layout, gen int) *pure[haloView] {
 	var lead site.NodeBox
 	found := false
 	for _, n := range lay.Nodes {
@@ -314,22 +320,30 @@ func renderLeaderMark(lay site.Layout) *pure[haloView] {
 			lead, found = n, true
 		}
 	}
-	return view(haloView{Rect: lead.Rect, Found: found}, func(v haloView) *vecty.HTML { return leaderMark(v.Rect, v.Found) })
+	return view(haloView{Rect: lead.Rect, Found: found, Gen: gen}, leaderMark)
 }
 
 // haloView is the leader's halo: the leader's box, or Found false when
-// the partition has no leader.
+// the partition has no leader, and the player's generation it is drawn
+// in.
 type haloView struct {
 	Rect  site.Rect
 	Found bool
+	Gen   int
 }
 
-// leaderMark is renderLeaderMark's drawing: the halo around r, hidden
-// unless found.
-func leaderMark(r site.Rect, found bool) *vecty.HTML {
-	return svgEl("g", vecty.Markup(vecty.Class("leader-mark"), vecty.ClassMap{"none": !found}, attr("aria-hidden", "true"),
-		vecty.Style("transform", "translate("+num1(r.X)+"px,"+num1(r.Y)+"px)")),
-		svgEl("rect", vecty.Markup(attr("x", "-5"), attr("y", "-5"), attr("width", num1(r.W+10)), attr("height", num1(r.H+10)), attr("rx", "14"))),
+// leaderMark is renderLeaderMark's drawing: a group that holds the halo
+// around v.Rect, keyed by v.Gen, when v.Found, and nothing else.
+func leaderMark(v haloView) *vecty.HTML {
+	if !v.Found {
+		return svgEl("g", vecty.Markup(vecty.Class("leader-wrap"), attr("aria-hidden", "true")))
+	}
+	r := v.Rect
+	return svgEl("g", vecty.Markup(vecty.Class("leader-wrap"), attr("aria-hidden", "true")),
+		svgEl("g", vecty.Markup(vecty.Key(v.Gen), vecty.Class("leader-mark"),
+			vecty.Style("transform", "translate("+num1(r.X)+"px,"+num1(r.Y)+"px)")),
+			svgEl("rect", vecty.Markup(attr("x", "-5"), attr("y", "-5"), attr("width", num1(r.W+10)), attr("height", num1(r.H+10)), attr("rx", "14"))),
+		),
 	)
 }
 
