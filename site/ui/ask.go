@@ -18,14 +18,39 @@ import (
 // marked right or wrong, and Continue. A lesson-mode switch (#lesson-mode)
 // sits under the timeline of every scenario with questions. Questions and
 // options are the script's text, drawn as text, never as markup.
-func renderAsk(s *site.Store) vecty.MarkupOrChild {
+//
+// With side false the card takes the switch's place under the timeline
+// (an embed without a side column, where nothing else has room). With side
+// true the switch stays there alone and the card is drawn by
+// renderAskSide at the head of the side column, so that a question never
+// pushes the diagram down (at 1280×800 it moved 200–300 px, and broker 3
+// went off-screen while the learner answered a question about it).
+func renderAsk(s *site.Store, side bool) vecty.MarkupOrChild {
 	l := &s.Lesson
 	if len(l.Asks) == 0 {
 		return nil
 	}
-	on, n := !l.Off, len(l.Asks)
-	// A view: the switch changes only when it is flipped.
-	toggle := view(lessonSwitch{On: on, N: n}, func(v lessonSwitch) *vecty.HTML {
+	toggle := lessonToggle(s)
+	if _, open := s.OpenAsk(); !open || side {
+		return elem.Div(vecty.Markup(vecty.Class("lesson-bar")), toggle)
+	}
+	return askCard(s, toggle)
+}
+
+// renderAskSide is the open question's card for the side column (see
+// renderAsk), without the switch; nil when no question is open.
+func renderAskSide(s *site.Store) vecty.MarkupOrChild {
+	if _, open := s.OpenAsk(); !open || len(s.Lesson.Asks) == 0 {
+		return nil
+	}
+	return askCard(s, nil)
+}
+
+// lessonToggle is the lesson-mode switch, a view: it changes only when it
+// is flipped.
+func lessonToggle(s *site.Store) *pure[lessonSwitch] {
+	l := &s.Lesson
+	return view(lessonSwitch{On: !l.Off, N: len(l.Asks)}, func(v lessonSwitch) *vecty.HTML {
 		on, n := v.On, v.N
 		return elem.Label(vecty.Markup(vecty.Class("lesson-toggle")),
 			elem.Input(vecty.Markup(prop.ID("lesson-mode"), prop.Type(prop.TypeCheckbox), prop.Checked(on),
@@ -33,10 +58,13 @@ func renderAsk(s *site.Store) vecty.MarkupOrChild {
 			vecty.Text(" Stop at questions ("+strconv.Itoa(n)+" in this scenario: predict, then see)"),
 		)
 	})
-	a, open := s.OpenAsk()
-	if !open {
-		return elem.Div(vecty.Markup(vecty.Class("lesson-bar")), toggle)
-	}
+}
+
+// askCard is the open question's card, with toggle (the lesson-mode
+// switch) at its foot unless nil.
+func askCard(s *site.Store, toggle vecty.MarkupOrChild) vecty.MarkupOrChild {
+	l := &s.Lesson
+	a, _ := s.OpenAsk()
 	card, _ := s.AskCard()
 	i := l.Open
 	revealed, picked := l.Revealed[i], l.Picked[i]

@@ -63,7 +63,7 @@ func configPanel(s *site.Store, v configView) *vecty.HTML {
 		if dv == "" {
 			dv = "none"
 		}
-		about := []vecty.MarkupOrChild{elem.Code(vecty.Text(set.Key)),
+		about := []vecty.MarkupOrChild{elem.Code(dotBreaks(set.Key)...),
 			elem.Div(vecty.Markup(vecty.Class("act-hint")), vecty.Text(set.Help+"; takes "+set.Range+"."))}
 		if set.Doc != "" {
 			about = append(about, elem.Div(vecty.Markup(vecty.Class("act-hint")),
@@ -228,4 +228,20 @@ func (f *cfgField) Render() vecty.ComponentOrHTML {
 		return elem.Select(opts...)
 	}
 	return elem.Input(vecty.Markup(attr("name", f.Key), attr("aria-label", f.Key), prop.Type(prop.TypeText), prop.Value(f.Value), attr("size", "9")))
+}
+
+// dotBreaks is a setting's name as text with a line-break opportunity
+// (<wbr>) after each dot, so that a narrow table wraps
+// "min.insync.replicas" at its dots, never mid-word ("min.in/sync.r/
+// eplica/s" on a phone).
+func dotBreaks(key string) []vecty.MarkupOrChild {
+	var out []vecty.MarkupOrChild
+	for {
+		i := strings.IndexByte(key, '.')
+		if i < 0 || i == len(key)-1 {
+			return append(out, vecty.Text(key))
+		}
+		out = append(out, vecty.Text(key[:i+1]), vecty.Tag("wbr"))
+		key = key[i+1:]
+	}
 }

@@ -49,13 +49,16 @@ func mannersBar(s *site.Store, tableView bool, theme string, helpOpen bool) *vec
 			vecty.Text(themeText)),
 		elem.Button(vecty.Markup(prop.ID("help-open"), prop.Type(prop.TypeButton),
 			attr("aria-haspopup", "dialog"), attr("aria-expanded", strconv.FormatBool(helpOpen)),
-			attr("title", "Keyboard shortcuts (?)"), attr("aria-label", "Keyboard shortcuts"),
+			// The dialog opens on "Words on the page" (the glossary), the
+			// keyboard shortcuts under it: the tooltip names both.
+			attr("title", "Words on the page and keyboard shortcuts (?)"), attr("aria-label", "Words on the page and keyboard shortcuts"),
 			event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleHelp{}) })),
 			vecty.Text("?")),
 	)
 }
 
-// renderHelp is the keyboard shortcut dialog, <div id="help"
+// renderHelp is the help dialog, "Words on the page" (the glossary) and
+// the keyboard shortcuts, <div id="help"
 // role="dialog">, listing site.Shortcuts; nil while it is closed. Escape
 // (through the page's key map), its close button and a click beside it
 // close it.

@@ -63,9 +63,14 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 			})), vecty.Text("Copy embed code")),
 		vecty.If(v.Copied != "" && !v.CopyFailed, elem.Span(vecty.Markup(prop.ID("copied"), attr("role", "status"), attr("data-text", v.CopiedText)),
 			vecty.Text("Copied the "+v.Copied+"."))),
-		vecty.If(v.CopyFailed, elem.Span(vecty.Markup(prop.ID("copied"), attr("role", "status"), attr("data-text", v.CopiedText)),
+		// The fallback field floats under the buttons (static/screen.css)
+		// instead of wrapping onto a row of its own, which pushed the whole
+		// page down 30 px; its × closes it.
+		vecty.If(v.CopyFailed, elem.Span(vecty.Markup(prop.ID("copied"), vecty.Class("copy-fallback"), attr("role", "status"), attr("data-text", v.CopiedText)),
 			vecty.Text("The browser would not copy the "+v.Copied+"; select it here: "),
-			elem.Input(vecty.Markup(prop.Type(prop.TypeText), prop.Value(v.CopiedText), vecty.Property("readOnly", true), attr("aria-label", v.Copied))))),
+			elem.Input(vecty.Markup(prop.Type(prop.TypeText), prop.Value(v.CopiedText), vecty.Property("readOnly", true), attr("aria-label", v.Copied))),
+			elem.Button(vecty.Markup(prop.ID("copied-close"), prop.Type(prop.TypeButton), vecty.Class("dismiss"), attr("aria-label", "Close"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.Copied{}) })), vecty.Text("×")))),
 	)
 }
 
