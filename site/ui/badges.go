@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
@@ -77,9 +79,22 @@ type controllerView struct {
 func controllerBar(what string, line site.PartitionLine) *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("controller-bar"), attr("data-node", "controller"), attr("data-role", "controller")),
 		elem.Span(vecty.Markup(vecty.Class("badge", "badge-controller"), attr("data-badge", "controller")), vecty.Text("controller")),
-		elem.Span(vecty.Markup(prop.ID("controller-state"), attr("title", "KRaft quorum · "+what)), vecty.Text("KRaft quorum · "+what)),
+		elem.Span(append([]vecty.MarkupOrChild{vecty.Markup(prop.ID("controller-state"), attr("title", "KRaft quorum · "+what))}, sessionParts(what)...)...),
 		elem.Span(vecty.Markup(prop.ID("partition-state"), vecty.Class("pstate", "pstate-"+line.Key), vecty.Data("state", line.Key), attr("title", line.Text)), vecty.Text(line.Text)),
 	)
+}
+
+// sessionParts is the controller strip's sentence what (ControllerSummary,
+// one part a broker, " · " between them) after "KRaft quorum", each part
+// a span that keeps its words together, so that a narrow strip (a phone,
+// an embed) wraps between brokers instead of cutting the last one off.
+// Its text is the sentence unchanged.
+func sessionParts(what string) []vecty.MarkupOrChild {
+	out := []vecty.MarkupOrChild{elem.Span(vecty.Markup(vecty.Class("session")), vecty.Text("KRaft quorum"))}
+	for _, part := range strings.Split(what, " · ") {
+		out = append(out, vecty.Text(" · "), elem.Span(vecty.Markup(vecty.Class("session")), vecty.Text(part)))
+	}
+	return out
 }
 
 // seeLegend explains the cells' colours and marks: colour = leader epoch
