@@ -111,6 +111,8 @@ func seeLegend() vecty.List {
 		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "slow-disk-swatch"), attr("aria-hidden", "true"))), vecty.Text(site.DiskLegend)),
 		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "link-swatch", "cut-two-way"), attr("aria-hidden", "true"))),
 			vecty.Text("link cut both ways ✕")),
+		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "link-swatch", "slow-link"), attr("aria-hidden", "true"))),
+			vecty.Text("slowed link, with its delay beside it (30–50 ms: each message takes that long each way)")),
 		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "link-swatch", "cut-one-way"), attr("aria-hidden", "true"))),
 			vecty.Text("one-way cut: A→B dropped, B→A still arrives (the arrow points where messages are lost)")),
 		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "hung-swatch"), attr("aria-hidden", "true"))),
