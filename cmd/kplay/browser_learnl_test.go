@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"kplay/engine"
 	"kplay/engine/script"
 	"kplay/link"
@@ -258,11 +260,15 @@ func tryFirstEvent(t *testing.T, name string, tr script.Try) string {
 // shown, holds the command's first consequence, as the engine words it),
 // and no error is shown or logged.
 func TestBrowserEveryPresetTryWorks(t *testing.T) {
-	ctx, pageErrors := presetAt(t, pageSizes[0], scenarios.Default)
-	evalJS[bool](t, ctx, `(() => {
-		const c = document.querySelector(".lesson-toggle input"); if (c && c.checked) c.click();
-		const f = document.querySelector(".events-panel input[type=checkbox]"); if (f && !f.checked) f.click();
-		return true; })()`)
+	// One tab for every preset, with the time they all take.
+	srv := serveSite(t, builtSite(t))
+	ctx := browserFor(t, 1280, 800, 8*time.Minute)
+	pageErrors := watchConsole(ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset="+scenarios.Default)); err != nil {
+		t.Fatalf("navigate: %v", err)
+	}
+	pollJS(t, ctx, readyJS, 30*time.Second, "the page never drew its diagram")
+	evalJS[bool](t, ctx, `(() => { const f = document.querySelector(".events-panel input[type=checkbox]"); if (f && !f.checked) f.click(); return true; })()`)
 	pollJS(t, ctx, `(document.querySelector(".events-panel input[type=checkbox]") || {}).checked`, 5*time.Second, "fetch chatter stays hidden")
 	for _, p := range scenarios.All() {
 		sc, err := script.ParseAndCompile(p.Name, p.LearnerText())
@@ -272,12 +278,13 @@ func TestBrowserEveryPresetTryWorks(t *testing.T) {
 		if len(sc.Tries) == 0 {
 			continue
 		}
-		// One page for every preset, picked as a reader picks one; the
-		// reader's settings (no lesson stops, fetch chatter shown) stay.
+		// One page for every preset, picked as a reader picks one (the
+		// reader's fetch chatter stays shown), lesson stops off.
 		setPlaying(t, ctx, false)
 		evalJS[bool](t, ctx, fmt.Sprintf(`(() => { const p = document.getElementById("preset"); p.value = %q; p.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, p.Name))
 		pollJS(t, ctx, fmt.Sprintf(`location.search === "?preset=%s"`, p.Name), 10*time.Second, "picking "+p.Name)
-		pollJS(t, ctx, `!(document.querySelector(".lesson-toggle input") || {}).checked`, 5*time.Second, p.Name+": lesson mode is on again")
+		evalJS[bool](t, ctx, `(() => { const c = document.querySelector(".lesson-toggle input"); if (c && c.checked) c.click(); return true; })()`)
+		pollJS(t, ctx, `!(document.querySelector(".lesson-toggle input") || {}).checked`, 5*time.Second, p.Name+": lesson mode stays on")
 		start := int64(sc.Config.Start)
 		for _, tr := range sc.Tries {
 			want := tryFirstEvent(t, p.Name, tr)
