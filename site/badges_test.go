@@ -1,10 +1,12 @@
 package site
 
 import (
+	"maps"
 	"slices"
 	"testing"
 
 	"kplay/engine"
+	"kplay/scenarios"
 )
 
 // everyBadge is a broker in every state a box can show at once: out of
@@ -119,5 +121,82 @@ func TestStripLabelSpansFollowTheLEO(t *testing.T) {
 	}
 	if sp := StripLabelSpans(StripView{}); sp != nil {
 		t.Errorf("a box without a strip: %v", sp)
+	}
+}
+
+// TestEveryPresetKeepsItsWordsInItsBoxes plays every preset through its
+// timeline and, at each moment it samples, lays it out as the page
+// (1280 px), a phone (390 px) and an embed (800 px) do: every badge and
+// every countdown's label lies inside its broker box, clear of the box's
+// sides (a follower past replica.lag.time.max.ms once said "out of sync:
+// leaves the ISR at the leader's next check" in a box a third as wide),
+// and no first-row badge runs into the countdown.
+func TestEveryPresetKeepsItsWordsInItsBoxes(t *testing.T) {
+	seen := map[string]bool{}
+	for _, p := range scenarios.All() {
+		s := NewStoreFromScript(p.Name, p.Text)
+		if s.Err != "" {
+			t.Fatalf("%s: %s", p.Name, s.Err)
+		}
+		cfg := s.Player.Scenario().Config
+		r := s.ScrubRange()
+		var moments []engine.Time
+		for i := range engine.Time(120) {
+			moments = append(moments, r.From+r.Span()*i/119)
+		}
+		ms, _ := s.Player.Markers()
+		for _, m := range ms {
+			moments = append(moments, m.At, m.At+1)
+		}
+		slices.Sort(moments)
+		for _, at := range slices.Compact(moments) {
+			s.Player.Seek(at)
+			st := s.Player.State()
+			timers := Timers(st, cfg)
+			for _, size := range []struct {
+				name            string
+				narrow, compact bool
+			}{{"page", false, false}, {"phone", true, false}, {"embed", false, true}} {
+				for _, v := range s.BrokerViews(st, ComputeLayoutFor(st, size.narrow, size.compact), timers) {
+					w := v.Node.Rect.W
+					where := func() string { return p.Name + " at " + engine.FormatTime(at) + " (" + size.name + "), " + v.Node.Key }
+					timerW := 0.0
+					if v.Timer.Kind != "" {
+						seen[v.Timer.Label] = true
+						timerW = TimerRoomW(v.Timer.Label)
+						if left := w - RingX - RingR - 4 - float64(len([]rune(v.Timer.Label)))*6.4; left < BadgePad {
+							t.Errorf("%s: countdown %q starts at %.0f of a %.0f-unit box, outside its padding", where(), v.Timer.Label, left, w)
+						}
+					}
+					for _, b := range PlaceBadges(v.Look.Badges, w, timerW, StripLabelSpans(v.Strip)) {
+						if b.X < BadgePad || b.X+b.W > w-BadgePad+1e-9 {
+							t.Errorf("%s: badge %q at %.0f–%.0f spills out of a %.0f-unit box", where(), b.Text, b.X, b.X+b.W, w)
+						}
+						if b.Y == BoxBadgeY && b.X+b.W > w-BadgePad-timerW+1e-9 {
+							t.Errorf("%s: badge %q runs into the countdown %q", where(), b.Text, v.Timer.Label)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("countdown labels drawn: %v", slices.Sorted(maps.Keys(seen)))
+}
+
+// TestFitTimerShortensForANarrowBox: the nine-broker phone grid's
+// 169-unit box has room for "fenced in 6.2 s" but not for "leaves the
+// ISR in 29.9 s", which it draws as the time left alone; a 300-unit box
+// draws the whole label.
+func TestFitTimerShortensForANarrowBox(t *testing.T) {
+	lag := Timer{Kind: TimerLag, Label: "leaves the ISR in 29.9 s", Short: "29.9 s"}
+	session := Timer{Kind: TimerSession, Label: "fenced in 6.2 s", Short: "6.2 s"}
+	for _, c := range []struct {
+		t    Timer
+		w    float64
+		want string
+	}{{lag, 300, lag.Label}, {lag, 169, "29.9 s"}, {session, 169, session.Label}} {
+		if got := FitTimer(c.t, c.w).Label; got != c.want {
+			t.Errorf("FitTimer(%q, %v) draws %q, want %q", c.t.Label, c.w, got, c.want)
+		}
 	}
 }

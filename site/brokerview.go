@@ -77,6 +77,19 @@ func ViewOf(t Timer) TimerView {
 	return TimerView{Kind: t.Kind, Label: t.Label, Title: t.Title, Percent: int(math.Round(t.Fraction() * 100)), Left: t.Left}
 }
 
+// FitTimer returns t as a box boxW wide draws it: with its Label when
+// that fits between the box's left padding and the ring (TimerRoomW),
+// else with its Short, so that a countdown's words never run out of the
+// box (a 169-unit box of the nine-broker phone grid holds "fenced in
+// 6.2 s" but not "leaves the ISR in 29.9 s"). The tooltip keeps the
+// whole sentence.
+func FitTimer(t Timer, boxW float64) Timer {
+	if t.Short != "" && TimerRoomW(t.Label) > boxW-2*BadgePad {
+		t.Label = t.Short
+	}
+	return t
+}
+
 // Same reports whether v and w draw the same ring: all but Left, which
 // follows the arc.
 func (v TimerView) Same(w TimerView) bool {
@@ -177,7 +190,7 @@ type BrokerInputs struct {
 func BrokerViewOf(st engine.State, n NodeBox, in BrokerInputs) BrokerView {
 	look := LookOf(st, n.Broker)
 	v := BrokerView{
-		Node: n, Alive: brokerUp(st, n.Broker), MenuOpen: in.MenuOpen, Look: look, Timer: ViewOf(in.Timer),
+		Node: n, Alive: brokerUp(st, n.Broker), MenuOpen: in.MenuOpen, Look: look, Timer: ViewOf(FitTimer(in.Timer, n.Rect.W)),
 		OutOfSync: in.HasPart && (n.Role == RoleLeader || n.Role == RoleFollower) && !slices.Contains(in.Part.ISR, n.Broker),
 	}
 	for _, b := range look.Badges {

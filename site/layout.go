@@ -864,8 +864,8 @@ type LinkMark struct {
 	// rest, a one-way cut over a slowing).
 	Cut, OneWay, Slow bool
 	// Text is "✕" for a cut, "✕ one way" for a one-way cut, and for a
-	// slowed link its latency ("30–50 ms"), or "slow" where the latency
-	// finds no place clear of the boxes and the dots.
+	// slowed link its latency ("30–50 ms"), on the page and in the
+	// embed alike.
 	Text string
 	// At is the text's anchor point (its baseline's middle: SVG
 	// text-anchor middle) and Box the box the text takes.
@@ -933,15 +933,44 @@ func (l *Layout) PlaceMarks(state func(Link) MarkFor) {
 			m.Slow, m.Text = true, want.Slow
 			var clear bool
 			m.At, m.Box, clear = l.placeMark(r, routes, len([]rune(m.Text)), SlowMarkPx)
-			if !clear && m.Text != "slow" {
-				// The latency does not fit beside the link (a short link
-				// between two boxes): the short word does.
-				m.Text = "slow"
-				m.At, m.Box, _ = l.placeMark(r, routes, len([]rune(m.Text)), SlowMarkPx)
+			if !clear {
+				// The latency does not fit beside the link (the embed's
+				// short link between two boxes in a row): it goes further
+				// off the link's middle, above or below the gap, rather
+				// than becoming a word without its number. The page and
+				// the embed then say the same "30–50 ms".
+				if at, box, ok := l.placeMarkFar(r, routes, len([]rune(m.Text)), SlowMarkPx); ok {
+					m.At, m.Box = at, box
+				}
 			}
 		}
 		l.Marks = append(l.Marks, m)
 	}
+}
+
+// placeMarkFar is placeMark's last resort for a mark of n characters at
+// px on path r: at the path's middle and then further along it, ever
+// further off the line (up to 160 units, past a row of boxes), on either side, clear of every
+// box, of the marks placed before, and of every route's dots; false when
+// no such place is.
+func (l *Layout) placeMarkFar(r Path, routes []Path, n int, px float64) (Point, Rect, bool) {
+	w, h := float64(n)*px*labelEm, px*1.25
+	view := Rect{0, 0, l.Width, l.Height}
+	const lanes = LaneGap + DotR + markClear - 0.5
+	for _, f := range markFractions {
+		at, dir := r.At(f)
+		base := LaneGap + DotR + markClear + math.Abs(dir.Y)*w/2 + math.Abs(dir.X)*h/2
+		for extra := 4.0; extra <= 160; extra += 4 {
+			for _, side := range [...]float64{1, -1} {
+				c := Offset(at, dir, side*(base+extra))
+				box := Rect{c.X - w/2, c.Y - h/2, w, h}
+				if within(box, view) && !l.Covers(box) && !nearAny(box, routes, lanes) {
+					return Point{c.X, box.Y + px}, box, true
+				}
+			}
+		}
+	}
+	return Point{}, Rect{}, false
 }
 
 // placeMark finds where a mark of n characters at px goes along path r,

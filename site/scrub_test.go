@@ -37,7 +37,8 @@ func TestScrubSpanRule(t *testing.T) {
 // seconds (its captions and advances, to 10:00:10): the slider spans
 // those and a little more, not the ten minutes; it grows as play passes
 // its end, and a scenario without a rate producer spans its own last
-// step (incident-duplicate-on-retry runs to 00:00:04).
+// step (incident-duplicate-on-retry runs to 00:00:04, acks1-loss to its
+// truncation at 00:00:40).
 func TestScrubRangeFollowsTheScenario(t *testing.T) {
 	s := presetStore(t, "start-here")
 	start := at("10:00:00.000")
@@ -59,6 +60,13 @@ func TestScrubRangeFollowsTheScenario(t *testing.T) {
 	s.Player.Seek(start)
 	if got := s.ScrubRange(); got.To != at("10:01:00.000") {
 		t.Errorf("rewound, range ends %s, want 10:01:00.000 still", engine.FormatTime(got.To))
+	}
+
+	// acks1-loss's lesson ends when broker 1 truncates m2 at 40 s; its
+	// slider spans a minute, not the seven it spanned while the preset
+	// ran on to the preferred leader's return at 5:19.
+	if got := presetStore(t, "acks1-loss").ScrubRange(); got.From != 0 || got.To != 60_000 {
+		t.Errorf("acks1-loss's range %d – %d, want 0 – 60000 (its truncation at 40 s, and room)", got.From, got.To)
 	}
 
 	d := presetStore(t, "incident-duplicate-on-retry")

@@ -30,6 +30,10 @@ type Timer struct {
 	Left, Total engine.Time
 	// Label is the short text beside the ring: "fenced in 6.2 s".
 	Label string
+	// Short is the label for a box too narrow for Label (FitTimerLabel):
+	// the time left alone, "6.2 s", or Label itself when it is that
+	// short already.
+	Short string
 	// Title explains it, with the Kafka setting: the ring's tooltip.
 	Title string
 }
@@ -79,7 +83,7 @@ func Timers(st engine.State, cfg engine.Config) []Timer {
 		}
 		left := max(0, r.SessionExpires-now)
 		out = append(out, Timer{Node: BrokerKey(b.ID), Kind: TimerSession, Left: left, Total: cfg.BrokerSessionTimeoutMs,
-			Label: "fenced in " + Seconds(left),
+			Label: "fenced in " + Seconds(left), Short: Seconds(left),
 			Title: "No heartbeat from broker " + itoa(int64(b.ID)) + " since " + engine.FormatTime(r.LastHeartbeat) +
 				": the controller fences it when broker.session.timeout.ms (" + itoa(int64(cfg.BrokerSessionTimeoutMs)) + " ms) runs out, at " + engine.FormatTime(r.SessionExpires) + "."})
 	}
@@ -90,18 +94,22 @@ func Timers(st engine.State, cfg engine.Config) []Timer {
 				continue
 			}
 			left := max(0, lg.ShrinkAt-now)
-			label := "leaves the ISR in " + Seconds(left)
+			label, short := "leaves the ISR in "+Seconds(left), Seconds(left)
+			title := "Broker " + itoa(int64(lg.Broker)) + " last caught up with the leader at " + engine.FormatTime(lg.LastCaughtUp) +
+				": the leader drops it from the ISR once it has lagged replica.lag.time.max.ms (" + itoa(int64(cfg.ReplicaLagTimeMaxMs)) + " ms)."
 			if left == 0 {
 				// Lagging past replica.lag.time.max.ms: the leader drops
 				// it at its next ISR check (ReplicaManager.maybeShrinkIsr, every
 				// replica.lag.time.max.ms / 2) unless a fetch catches up
-				// first, which is not "in 0.0 s".
-				label = "out of sync: leaves the ISR at the leader's next check"
+				// first, which is not "in 0.0 s". The box has room for a
+				// few words; the sentence is the ring's tooltip.
+				label, short = "leaving the ISR", "leaving ISR"
+				title = "Out of sync: broker " + itoa(int64(lg.Broker)) + " last caught up with the leader at " + engine.FormatTime(lg.LastCaughtUp) +
+					" and has lagged longer than replica.lag.time.max.ms (" + itoa(int64(cfg.ReplicaLagTimeMaxMs)) +
+					" ms), so it leaves the ISR at the leader's next check (every " + itoa(int64(cfg.ReplicaLagTimeMaxMs/2)) + " ms) unless a fetch catches it up first."
 			}
 			out = append(out, Timer{Node: BrokerKey(lg.Broker), Kind: TimerLag, Left: left, Total: cfg.ReplicaLagTimeMaxMs,
-				Label: label,
-				Title: "Broker " + itoa(int64(lg.Broker)) + " last caught up with the leader at " + engine.FormatTime(lg.LastCaughtUp) +
-					": the leader drops it from the ISR once it has lagged replica.lag.time.max.ms (" + itoa(int64(cfg.ReplicaLagTimeMaxMs)) + " ms)."})
+				Label: label, Short: short, Title: title})
 		}
 	}
 	for _, pr := range st.Producers {
@@ -114,7 +122,7 @@ func Timers(st engine.State, cfg engine.Config) []Timer {
 		}
 		left := max(0, rq.Deadline-now)
 		out = append(out, Timer{Node: NodeKeyProducer, Kind: TimerRequest, Left: left, Total: cfg.RequestTimeoutMs,
-			Label: "times out in " + Seconds(left),
+			Label: "times out in " + Seconds(left), Short: Seconds(left),
 			Title: pr.ID.String() + "'s Produce to broker " + itoa(int64(rq.Broker)) + " (" + rq.TP.String() + ", " + itoa(int64(rq.Records)) + " records) was sent at " +
 				engine.FormatTime(rq.SentAt) + ": without an answer in request.timeout.ms (" + itoa(int64(cfg.RequestTimeoutMs)) + " ms) the producer gives up on it and retries."})
 		break

@@ -144,8 +144,8 @@ run until=00:00:20.000
 			lag = &tm
 		}
 	}
-	if lag == nil || lag.Left != 0 || !strings.HasPrefix(lag.Label, "out of sync: leaves the ISR at the leader's next check") {
-		t.Fatalf("at +13 s the lag timer is %+v, want one run out, saying b2 leaves at the next check", lag)
+	if lag == nil || lag.Left != 0 || lag.Label != "leaving the ISR" || !strings.Contains(lag.Title, "leaves the ISR at the leader's next check (every 5000 ms)") {
+		t.Fatalf("at +13 s the lag timer is %+v, want one run out, leaving the ISR, whose tooltip says b2 leaves at the next check", lag)
 	}
 	s.Player.Seek(start + 20000)
 	for _, tm := range Timers(s.Player.State(), cfg) {

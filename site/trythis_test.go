@@ -135,7 +135,9 @@ func eventsAfter(s *Store, from int, ms float64) []string {
 }
 
 // TestPresetTries checks every preset's try directives: each incident
-// has one to three of its own, each is offered at its moment, and each
+// has one to three of its own, every other preset but start-here (whose
+// story is the generic suggestions, TryThis) some of its own, each is
+// offered at its moment, and each
 // one-click suggestion applies without an error and does something the
 // event log shows: the 10 s after it differ from the 10 s without it.
 func TestPresetTries(t *testing.T) {
@@ -147,6 +149,9 @@ func TestPresetTries(t *testing.T) {
 		incident := p.Group == scenarios.GroupFamousIncidents
 		if incident && (len(sc.Tries) == 0 || len(sc.Tries) > MaxScriptTries) {
 			t.Errorf("%s: %d try directives, want 1 to %d of its own", p.Name, len(sc.Tries), MaxScriptTries)
+		}
+		if !incident && p.Name != scenarios.Default && len(sc.Tries) == 0 {
+			t.Errorf("%s: no try directive; the generic suggestions do not fit its story", p.Name)
 		}
 		for _, tr := range sc.Tries {
 			s := presetAtTry(t, p.Name, tr.At)

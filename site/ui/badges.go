@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
@@ -77,9 +79,22 @@ type controllerView struct {
 func controllerBar(what string, line site.PartitionLine) *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("controller-bar"), attr("data-node", "controller"), attr("data-role", "controller")),
 		elem.Span(vecty.Markup(vecty.Class("badge", "badge-controller"), attr("data-badge", "controller")), vecty.Text("controller")),
-		elem.Span(vecty.Markup(prop.ID("controller-state"), attr("title", "KRaft quorum · "+what)), vecty.Text("KRaft quorum · "+what)),
+		elem.Span(append([]vecty.MarkupOrChild{vecty.Markup(prop.ID("controller-state"), attr("title", "KRaft quorum · "+what))}, sessionParts(what)...)...),
 		elem.Span(vecty.Markup(prop.ID("partition-state"), vecty.Class("pstate", "pstate-"+line.Key), vecty.Data("state", line.Key), attr("title", line.Text)), vecty.Text(line.Text)),
 	)
+}
+
+// sessionParts is the controller strip's sentence what (ControllerSummary,
+// one part a broker, " · " between them) after "KRaft quorum", each part
+// a span that keeps its words together, so that a narrow strip (a phone,
+// an embed) wraps between brokers instead of cutting the last one off.
+// Its text is the sentence unchanged.
+func sessionParts(what string) []vecty.MarkupOrChild {
+	out := []vecty.MarkupOrChild{elem.Span(vecty.Markup(vecty.Class("session")), vecty.Text("KRaft quorum"))}
+	for _, part := range strings.Split(what, " · ") {
+		out = append(out, vecty.Text(" · "), elem.Span(vecty.Markup(vecty.Class("session")), vecty.Text(part)))
+	}
+	return out
 }
 
 // seeLegend explains the cells' colours and marks: colour = leader epoch
@@ -96,6 +111,8 @@ func seeLegend() vecty.List {
 		elem.ListItem(elem.Span(vecty.Markup(vecty.Class("swatch", "slow-disk-swatch"), attr("aria-hidden", "true"))), vecty.Text(site.DiskLegend)),
 		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "link-swatch", "cut-two-way"), attr("aria-hidden", "true"))),
 			vecty.Text("link cut both ways ✕")),
+		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "link-swatch", "slow-link"), attr("aria-hidden", "true"))),
+			vecty.Text("slowed link, with its delay beside it (30–50 ms: each message takes that long each way)")),
 		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "link-swatch", "cut-one-way"), attr("aria-hidden", "true"))),
 			vecty.Text("one-way cut: A→B dropped, B→A still arrives (the arrow points where messages are lost)")),
 		elem.ListItem(vecty.Markup(vecty.Class("fault-legend")), elem.Span(vecty.Markup(vecty.Class("swatch", "hung-swatch"), attr("aria-hidden", "true"))),

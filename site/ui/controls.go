@@ -56,18 +56,23 @@ func (c *Controls) Render() vecty.ComponentOrHTML {
 			vecty.Markup(prop.ID("restart"), prop.Type(prop.TypeButton), attr("title", "Replay from the scenario's start"), event.Click(c.onRestart)),
 			vecty.Text("Restart"),
 		),
-		elem.Label(
-			vecty.Markup(vecty.Class("speed"), prop.For("speed")),
-			vecty.Text("Speed"),
+		// The word, the slider and the speed in words are one group, so
+		// that a phone's wrapping row never leaves "Speed" at the end of
+		// one line and its slider at the start of the next.
+		elem.Span(vecty.Markup(vecty.Class("speed-group")),
+			elem.Label(
+				vecty.Markup(vecty.Class("speed"), prop.For("speed")),
+				vecty.Text("Speed"),
+			),
+			elem.Input(vecty.Markup(
+				prop.ID("speed"), prop.Type(prop.TypeRange),
+				attr("min", "0"), attr("max", strconv.Itoa(site.SliderMax)), attr("step", "1"),
+				prop.Value(strconv.Itoa(site.SliderValue(c.Speed))),
+				attr("aria-valuetext", site.SpeedWords(c.Speed)),
+				event.Input(c.onSpeed),
+			)),
+			speedLabel(c.Speed, c.Skipping),
 		),
-		elem.Input(vecty.Markup(
-			prop.ID("speed"), prop.Type(prop.TypeRange),
-			attr("min", "0"), attr("max", strconv.Itoa(site.SliderMax)), attr("step", "1"),
-			prop.Value(strconv.Itoa(site.SliderValue(c.Speed))),
-			attr("aria-valuetext", site.SpeedWords(c.Speed)),
-			event.Input(c.onSpeed),
-		)),
-		speedLabel(c.Speed, c.Skipping),
 		elem.Label(
 			vecty.Markup(vecty.Class("toggle"), attr("title", "While no message is on the wire (a 9 s session timeout running out, heartbeats, idle long polls), play at least at real time instead of slowed down")),
 			elem.Input(vecty.Markup(prop.ID("skip-quiet"), prop.Type(prop.TypeCheckbox), prop.Checked(c.SkipQuiet), event.Change(c.onSkipQuiet))),

@@ -72,7 +72,10 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 		vecty.Markup(vecty.Class("timeline"), attr("role", "group"), attr("aria-label", "Timeline"),
 			vecty.Style("--span", itoa(int64(span)))),
 		t.head(hasViolation, jumpTitle),
-		elem.Div(vecty.Markup(vecty.Class("timeline-track")),
+		// With questions the track has a row of its own for their "?"
+		// above the markers, under the heading (static/timeline.css), so
+		// that no "?" covers the word "Timeline" at any width.
+		elem.Div(vecty.Markup(vecty.Class("timeline-track"), vecty.ClassMap{"with-asks": len(t.Store.Lesson.Asks) > 0}),
 			&timelineMarkers{Store: t.Store, Player: t.Store.Player, Start: t.Start, Span: span, Version: t.Version, Markers: markers},
 			t.askMarkers(),
 			elem.Input(vecty.Markup(
