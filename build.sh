@@ -222,7 +222,7 @@ cmd_test() {
 	chromium --version 2>/dev/null | grep -v dev-shm || true
 	PAGE_TAGS=kplaytest cmd_build
 	mkdir -p bin/shots
-	KPLAY_DIST="$PWD/dist" KPLAY_SHOTS="$PWD/bin/shots" go test -count=1 -run '^TestBrowser' -v ./cmd/kplay
+	KPLAY_DIST="$PWD/dist" KPLAY_SHOTS="$PWD/bin/shots" go test -count=1 -timeout 30m -run '^TestBrowser' -v ./cmd/kplay
 	echo "screenshots: bin/shots/"
 
 	section "Worker end-to-end (wrangler dev in workerd, offline)"
