@@ -46,22 +46,27 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) 
 
 	inflight := p.InFlight()
 	dots.lay = lay
-	return svgEl("svg",
-		vecty.Markup(
-			attr("id", "diagram"),
-			attr("viewBox", "0 0 "+num(lay.Width)+" "+num(lay.Height)),
-			attr("role", "group"),
-			attr("aria-label", diagramLabel(st, lay)),
-			vecty.ClassMap{"narrow": lay.Narrow, "grid": lay.Grid, "row": lay.Row},
-			selectMessageIn(s),
+	viewBox := attr("viewBox", "0 0 "+num(lay.Width)+" "+num(lay.Height))
+	return elem.Div(vecty.Markup(vecty.Class("diagram-box")),
+		svgEl("svg",
+			vecty.Markup(
+				attr("id", "diagram"),
+				viewBox,
+				attr("role", "group"),
+				attr("aria-label", diagramLabel(st, lay)),
+				vecty.ClassMap{"narrow": lay.Narrow, "grid": lay.Grid, "row": lay.Row},
+			),
+			fixed(arrowDefs),
+			renderLinks(lay, inflight),
+			renderLinkHits(s, st, lay),
+			svgEl("g", nodes...),
+			renderLeaderMark(lay),
+			renderPartitionMaps(s, st, lay),
 		),
-		fixed(arrowDefs),
-		renderLinks(lay, inflight),
-		renderLinkHits(s, st, lay),
-		svgEl("g", nodes...),
-		renderLeaderMark(lay),
-		renderPartitionMaps(s, st, lay),
-		dots,
+		svgEl("svg",
+			vecty.Markup(attr("id", "dots"), viewBox, attr("aria-hidden", "true"), attr("focusable", "false"), selectMessageIn(s)),
+			dots,
+		),
 	)
 }
 
