@@ -3,10 +3,15 @@
 package main
 
 import (
+	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/layertree"
 	"github.com/chromedp/chromedp"
 )
 
@@ -107,10 +112,10 @@ const dotsLayerJS = `new Promise(done => {
 })`
 
 // TestBrowserDotsLayerOverDiagram: at each size, while the default
-// scenario plays, the message dots' own layer (docs/design.md §7) lies
-// exactly over the diagram: it has the same viewBox, box and screen
-// mapping, a click on a dot reaches the dot and a click on a broker's box
-// reaches the broker.
+// scenario plays, the message dots' own layer (docs/design.md §7) is a
+// compositing layer of Chrome's (LayerTree) and lies exactly over the
+// diagram: it has the same viewBox, box and screen mapping, a click on a
+// dot reaches the dot and a click on a broker's box reaches the broker.
 func TestBrowserDotsLayerOverDiagram(t *testing.T) {
 	for _, sz := range pageSizes {
 		t.Run(sz.name, func(t *testing.T) {
@@ -120,6 +125,9 @@ func TestBrowserDotsLayerOverDiagram(t *testing.T) {
 			type report struct {
 				Dots, Brokers int
 				Bad           []string
+			}
+			if !composited(t, ctx, "#dots") {
+				t.Error("#dots is not a compositing layer of its own: a frame that moves a dot repaints the page's layer")
 			}
 			r, err := chromedp.Run(ctx, chromedp.Evaluate[report](dotsLayerJS, chromedp.EvalAwaitPromise))
 			if err != nil {
@@ -136,4 +144,58 @@ func TestBrowserDotsLayerOverDiagram(t *testing.T) {
 			}
 		})
 	}
+}
+
+// composited reports whether the element sel names has a compositing
+// layer of its own in Chrome's layer tree, waiting up to 5 s for the tree.
+func composited(t *testing.T, ctx context.Context, sel string) bool {
+	t.Helper()
+	doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := chromedp.Call(ctx, dom.QuerySelector, dom.QuerySelectorParams{NodeID: doc.Root.NodeID, Selector: sel})
+	if err != nil || q.NodeID == 0 {
+		t.Fatalf("no %s: %v", sel, err)
+	}
+	d, err := chromedp.Call(ctx, dom.DescribeNode, dom.DescribeNodeParams{NodeID: q.NodeID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := d.Node.BackendNodeID
+	var mu sync.Mutex
+	found, trees := false, 0
+	lctx, stop := context.WithCancel(ctx)
+	defer stop()
+	if err := chromedp.Listen(lctx, func(e any) {
+		if e, ok := e.(*layertree.EventLayerTreeDidChange); ok {
+			mu.Lock()
+			defer mu.Unlock()
+			trees++
+			for _, l := range e.Layers {
+				if l.BackendNodeID == want && l.DrawsContent {
+					found = true
+				}
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, layertree.Enable, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+	defer chromedp.Call(ctx, layertree.Disable, cdp.Empty{})
+	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		mu.Lock()
+		f, n := found, trees
+		mu.Unlock()
+		if f {
+			return true
+		}
+		if n >= 3 {
+			return false
+		}
+	}
+	t.Fatal("Chrome sent no layer tree in 5 s")
+	return false
 }
