@@ -266,13 +266,13 @@ func TestBrowserMannersReducedMotion(t *testing.T) {
 	}
 	for range 10 {
 		m := mEval[motion](t, ctx, `(() => {
-			const dots = [...document.querySelectorAll("#diagram .msg, #diagram .msg circle")];
+			const dots = [...document.querySelectorAll("#dots .msg, #dots .msg circle")];
 			const moving = el => { const s = getComputedStyle(el); return s.transitionDuration.split(",").some(d => parseFloat(d) > 0) || s.animationName !== "none"; };
 			return {
 				Dots: dots.length,
 				Visible: dots.filter(d => d.getBoundingClientRect().width > 0).length,
 				Animations: document.getAnimations().filter(a => a.playState === "running").length,
-				Transitions: [...document.querySelectorAll("#diagram *")].filter(moving).length,
+				Transitions: [...document.querySelectorAll("#diagram *, #dots *")].filter(moving).length,
 				List: [...document.querySelectorAll("#inflight li")].map(l => l.textContent).join(" | "),
 			};
 		})()`)

@@ -56,7 +56,7 @@ const labelsJS = `new Promise(done => {
 		const svg = document.getElementById("diagram");
 		if (svg) {
 			const boxes = [...svg.querySelectorAll("g.node > rect.box")].map(r => [r.closest("g.node").dataset.node, r.getBoundingClientRect()]);
-			const labels = [...svg.querySelectorAll("g.msg text, text.link-mark")]
+			const labels = [...document.querySelectorAll("#dots g.msg text, #diagram text.link-mark")]
 				.filter(t => t.textContent !== "" && Number(t.getAttribute("opacity") ?? "1") > 0)
 				.map(t => [t.textContent, t.getBoundingClientRect()]);
 			seen += labels.length;
@@ -83,7 +83,7 @@ func TestBrowserLabelsKeepApart(t *testing.T) {
 		t.Run(sz.name, func(t *testing.T) {
 			ctx, _, pageErrors := pageAt(t, sz.width, sz.height, sz.path)
 			setPlaying(t, ctx, true)
-			pollJS(t, ctx, `document.querySelectorAll("#diagram text.link-mark").length > 0 && document.querySelectorAll("#diagram g.msg text").length > 0`, 20*time.Second, "no link mark or message label is drawn")
+			pollJS(t, ctx, `document.querySelectorAll("#diagram text.link-mark").length > 0 && document.querySelectorAll("#dots g.msg text").length > 0`, 20*time.Second, "no link mark or message label is drawn")
 			r, err := chromedp.Run(ctx, chromedp.Evaluate[labelReport](fmt.Sprintf(labelsJS, 180), chromedp.EvalAwaitPromise))
 			if err != nil {
 				t.Fatal(err)

@@ -170,7 +170,7 @@ func TestBrowserSeeTruncation(t *testing.T) {
 	}
 	// The leader's responses to its followers are on the wire: a click on
 	// one fills the inspector.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`svg#diagram g.msg[data-kind="FetchResponse"] circle`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`svg#dots g.msg[data-kind="FetchResponse"] circle`))); err != nil {
 		t.Fatalf("click a FetchResponse dot: %v", err)
 	}
 	pollJS(t, ctx, `(() => { const s = document.getElementById("inspector").textContent;

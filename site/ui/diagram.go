@@ -26,6 +26,15 @@ func renderStage(s *site.Store, dots *Dots) *vecty.HTML {
 // nodes, the lesson's links, each broker's log strip, and the messages in
 // flight as dots along their links. It carries the DOM contract's
 // <svg id="diagram"> and <g class="node" data-node data-role>.
+//
+// The dots are not children of the diagram: they are drawn in a second
+// <svg id="dots"> with the same viewBox, stacked exactly over it inside
+// <div class="diagram-box"> and given a compositing layer of its own
+// (static/style.css). A frame that only moves dots then repaints and
+// commits that small layer, not the page's layer holding every box, cell
+// and label of the diagram (docs/design.md §7). The layer lets clicks
+// through to the diagram except on a dot, whose click it handles
+// (selectMessageIn).
 func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) *vecty.HTML {
 	p := s.Player
 	timers := site.Timers(st, p.Scenario().Config)
@@ -46,22 +55,27 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) 
 
 	inflight := p.InFlight()
 	dots.lay = lay
-	return svgEl("svg",
-		vecty.Markup(
-			attr("id", "diagram"),
-			attr("viewBox", "0 0 "+num(lay.Width)+" "+num(lay.Height)),
-			attr("role", "group"),
-			attr("aria-label", diagramLabel(st, lay)),
-			vecty.ClassMap{"narrow": lay.Narrow, "grid": lay.Grid, "row": lay.Row},
-			selectMessageIn(s),
+	viewBox := attr("viewBox", "0 0 "+num(lay.Width)+" "+num(lay.Height))
+	return elem.Div(vecty.Markup(vecty.Class("diagram-box")),
+		svgEl("svg",
+			vecty.Markup(
+				attr("id", "diagram"),
+				viewBox,
+				attr("role", "group"),
+				attr("aria-label", diagramLabel(st, lay)),
+				vecty.ClassMap{"narrow": lay.Narrow, "grid": lay.Grid, "row": lay.Row},
+			),
+			fixed(arrowDefs),
+			renderLinks(lay, inflight),
+			renderLinkHits(s, st, lay),
+			svgEl("g", nodes...),
+			renderLeaderMark(lay, p.Generation()),
+			renderPartitionMaps(s, st, lay),
 		),
-		fixed(arrowDefs),
-		renderLinks(lay, inflight),
-		renderLinkHits(s, st, lay),
-		svgEl("g", nodes...),
-		renderLeaderMark(lay, p.Generation()),
-		renderPartitionMaps(s, st, lay),
-		dots,
+		svgEl("svg",
+			vecty.Markup(attr("id", "dots"), viewBox, attr("aria-hidden", "true"), attr("focusable", "false"), selectMessageIn(s)),
+			dots,
+		),
 	)
 }
 
