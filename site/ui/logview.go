@@ -32,7 +32,8 @@ func renderStrip(s *site.Store, v site.StripView) *vecty.HTML {
 	)}
 	size := cellSize{W: v.CellW, H: v.CellH}
 	for _, c := range v.Cells {
-		items = append(items, keyed(c.Offset, renderCell(s, cellView{CellView: c, cellSize: size, Broker: v.Broker, TP: v.TP})))
+		cv := cellView{CellView: c, cellSize: size, Broker: v.Broker, TP: v.TP}
+		items = append(items, keyedView(c.Offset, cv, func(cv cellView) *vecty.HTML { return renderCell(s, cv) }))
 	}
 	w := float64(v.To-v.From) * v.CellW
 	x := func(o int64) float64 { return float64(o-int64(v.From)) * v.CellW }

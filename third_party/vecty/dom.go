@@ -586,6 +586,23 @@ func (h *HTML) reconcileChildren(prev *HTML) (pendingMounts []Mounter) {
 			}
 		}
 		if skip {
+			// kplay: a keyed component that skipped its render keeps its
+			// element. Upstream left it among the previous keyed
+			// children, so the leftovers' removal below took it out of
+			// the DOM, and it did not count as the last rendered child,
+			// so the next sibling was placed from the wrong node. It now
+			// stays, moves if its place changed, and places the next.
+			if hasKeyedChildren && prevChildRender != nil {
+				delete(prev.keyedChildren, nextKey)
+				if !stableKey {
+					if insertBeforeKeyedNode != nil {
+						h.insertBefore(insertBeforeKeyedNode, prevChildRender)
+					} else {
+						h.insertBefore(h.insertBeforeNode, prevChildRender)
+					}
+				}
+				h.lastRenderedChild = prevChildRender
+			}
 			continue
 		}
 		pendingMounts = append(pendingMounts, mounters...)
