@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/hexops/vecty"
@@ -27,10 +26,9 @@ type EventLog struct {
 
 	Store   *site.Store `vecty:"prop"`
 	ShowNet bool        `vecty:"prop"`
-	// Rows is what the log shows (eventLogRows.eventLog); it re-renders
-	// only when the rows or ShowNet change, not on every frame the
-	// playhead moves.
-	Rows []site.LogLine `vecty:"prop"`
+	// Rows is what the log shows (newEventLog); it re-renders only when
+	// the rows or ShowNet change, not on every frame the playhead moves.
+	Rows string `vecty:"prop"`
 }
 
 // eventLogRows keeps the event log's last rows with what identifies them:
@@ -43,7 +41,7 @@ type eventLogRows struct {
 	player       *site.Player
 	gen, count   int
 	showNet, set bool
-	rows         []site.LogLine
+	rows         string
 	// at is the Store's PlayedMs when the rows were made: while playing,
 	// new rows are added at most every site.FullRedrawMs, so that a big
 	// cluster at the top speed, which adds a row on every frame, does not
@@ -60,8 +58,11 @@ func (c *eventLogRows) eventLog(s *site.Store, showNet bool) *EventLog {
 	n := s.LogTotal(showNet)
 	fresh := !s.Playing || s.PlayedMs()-c.at >= site.FullRedrawMs
 	if !c.set || c.player != pl || c.gen != pl.Generation() || (c.count != n && fresh) || c.showNet != showNet {
+		// The rows are HTML (escaped) set in one go: when a line arrives
+		// every row shifts, and reconciling the rows element by element
+		// took most of such a frame.
 		*c = eventLogRows{player: pl, gen: pl.Generation(), count: n, showNet: showNet, set: true, at: s.PlayedMs(),
-			rows: s.LogLines(showNet, EventLogSize)}
+			rows: site.LogLinesHTML(s.LogLines(showNet, EventLogSize))}
 	}
 	return &EventLog{Store: s, ShowNet: showNet, Rows: c.rows}
 }
@@ -69,37 +70,12 @@ func (c *eventLogRows) eventLog(s *site.Store, showNet bool) *EventLog {
 // SkipRender implements the vecty.RenderSkipper interface.
 func (l *EventLog) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*EventLog)
-	return ok && p.Store == l.Store && p.ShowNet == l.ShowNet && sameLines(p.Rows, l.Rows)
-}
-
-// sameLines reports whether a and b hold the same rows: at once when they
-// are the same slice (eventLogRows keeps it from frame to frame), else
-// row by row.
-func sameLines(a, b []site.LogLine) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	if len(a) == 0 || &a[0] == &b[0] {
-		return true
-	}
-	return slices.Equal(a, b)
+	return ok && p.Store == l.Store && p.ShowNet == l.ShowNet && p.Rows == l.Rows
 }
 
 // Render implements the vecty.Component interface.
 func (l *EventLog) Render() vecty.ComponentOrHTML {
-	// The rows are a keyed list (by the event's Seq) of components that
-	// skip their render when unchanged, so that when lines arrive the
-	// browser appends them and drops the oldest, and the rest cost
-	// neither a DOM write nor a new element tree. Setting the rows as one HTML string, as the log did,
-	// parsed, laid out and shaped the text of all of its 300 rows again
-	// each time a line arrived (at 9 brokers × 12 partitions at the top
-	// speed, ten times a second: most of the text shaping of a frame).
-	items := make([]vecty.MarkupOrChild, 0, len(l.Rows)+1)
-	items = append(items, vecty.Markup(prop.ID("events"), attr("role", "log"), attr("aria-live", "polite"),
-		event.Click(l.onPick), event.KeyDown(l.onKey)))
-	for _, ln := range l.Rows {
-		items = append(items, keyedView(ln.Seq, ln, logRow))
-	}
+	rows := l.Rows
 	return elem.Section(
 		vecty.Markup(vecty.Class("panel", "events-panel"), attr("aria-labelledby", "events-h")),
 		elem.Div(vecty.Markup(vecty.Class("panel-head")),
@@ -111,18 +87,10 @@ func (l *EventLog) Render() vecty.ComponentOrHTML {
 		),
 		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("Click an event to go back to it.")),
 		elem.Div(vecty.Markup(vecty.Class("scroller")),
-			elem.OrderedList(items...),
+			elem.OrderedList(vecty.Markup(prop.ID("events"), attr("role", "log"), attr("aria-live", "polite"), vecty.UnsafeHTML(rows),
+				event.Click(l.onPick), event.KeyDown(l.onKey))),
 		),
 	)
-}
-
-// logRow is one row of the event log (keyed by its event's Seq): the
-// event's time and its sentence, with the time to seek to on a click
-// (data-at). Its text is a text node, so a record value cannot inject
-// markup.
-func logRow(ln site.LogLine) *vecty.HTML {
-	return elem.ListItem(vecty.Markup(attr("tabindex", "0"), attr("class", ln.Class), attr("data-at", itoa(int64(ln.At)))),
-		elem.Time(vecty.Text(ln.Time)), vecty.Text(" "+ln.Text))
 }
 
 func (l *EventLog) onToggle(*vecty.Event) { l.Store.Dispatch(site.ToggleNetEvents{}) }

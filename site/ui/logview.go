@@ -15,13 +15,9 @@ import (
 // retention deleted, are drawn as gone (a faint dashed slot, "deleted"),
 // with a "start" marker at the log start offset. The group carries the DOM
 // contract's class="log" data-broker data-leo data-hw, and
-// data-log-start. The strip's children are keyed, each cell by its
-// offset: when a record arrives at a full strip, the strip slides one
-// cell left, and the browser then drops the oldest cell, moves the others
-// (a transform each) and adds one, rather than rewriting the number, the
-// tooltip and the colour of every cell, which made it shape every cell's
-// text again. A cell that did not change keeps its DOM as it was (and its
-// colour transitions). A click on a record selects it (s).
+// data-log-start. Each cell is drawn from its own view, so
+// that when a record arrives the other cells stay as they were (and keep
+// their colour transitions). A click on a record selects it (s).
 func renderStrip(s *site.Store, v site.StripView) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(
 		vecty.Class("log"),
@@ -33,44 +29,34 @@ func renderStrip(s *site.Store, v site.StripView) *vecty.HTML {
 	size := cellSize{W: v.CellW, H: v.CellH}
 	for _, c := range v.Cells {
 		cv := cellView{CellView: c, cellSize: size, Broker: v.Broker, TP: v.TP}
-		items = append(items, keyedView(c.Offset, cv, func(cv cellView) *vecty.HTML { return renderCell(s, cv) }))
+		items = append(items, view(cv, func(cv cellView) *vecty.HTML { return renderCell(s, cv) }))
 	}
 	w := float64(v.To-v.From) * v.CellW
 	x := func(o int64) float64 { return float64(o-int64(v.From)) * v.CellW }
 	if v.From > 0 {
 		// The strip shows the newest offsets only: say so at its left
 		// edge, or offset 11 passes for the start of the log.
-		items = append(items, svgEl("g", vecty.Markup(vecty.Key("more"), vecty.Class("strip-more")),
+		items = append(items, svgEl("g", vecty.Markup(vecty.Class("strip-more")),
 			svgEl("title", vecty.Text("Offsets 0 to "+itoa(int64(v.From-1))+" are to the left, not drawn: the strip shows the newest offsets.")),
 			svgText(-3, v.CellH/2+3, "…", attr("text-anchor", "end"))))
 	}
-	items = append(items, keyed("leo", marker("leo-mark", "LEO "+itoa(int64(v.LEO)), x(int64(v.LEO)), w, -7, v.CellH)))
+	items = append(items, marker("leo-mark", "LEO "+itoa(int64(v.LEO)), x(int64(v.LEO)), w, -7, v.CellH))
 	hw := "HW " + itoa(int64(v.HW))
 	if v.HW < v.From {
 		hw = "◀ " + hw // the HW is off the strip's left edge, not at its first cell
 	}
-	items = append(items, keyed("hw", marker("hw-mark", hw, x(int64(max(v.HW, v.From))), w, v.CellH+15, v.CellH)))
+	items = append(items, marker("hw-mark", hw, x(int64(max(v.HW, v.From))), w, v.CellH+15, v.CellH))
 	for _, base := range v.Segments {
 		// A segment boundary: retention deletes whole segments.
-		items = append(items, svgEl("line", vecty.Markup(vecty.Key(segKey(base)), vecty.Class("seg-mark"), attr("data-segment", itoa(int64(base))),
+		items = append(items, svgEl("line", vecty.Markup(vecty.Class("seg-mark"), attr("data-segment", itoa(int64(base))),
 			attr("x1", num1(x(int64(base)))), attr("x2", num1(x(int64(base)))), attr("y1", "-2"), attr("y2", num1(v.CellH+2))),
 			svgEl("title", vecty.Text("a new log segment starts at offset "+itoa(int64(base))+" (segment.bytes, segment.ms); retention deletes whole segments"))))
 	}
 	if v.LogStart > 0 && v.LogStart >= v.From && v.LogStart < v.LEO {
 		// Drawn above the strip, beside the LEO: the HW's label is below.
-		items = append(items, keyed("start", marker("logstart-mark", "start "+itoa(int64(v.LogStart)), x(int64(v.LogStart)), w, -7, v.CellH)))
+		items = append(items, marker("logstart-mark", "start "+itoa(int64(v.LogStart)), x(int64(v.LogStart)), w, -7, v.CellH))
 	}
 	return svgEl("g", items...)
-}
-
-// segKey is the key of a segment boundary's mark among a strip's
-// children, apart from the cells' (their offsets).
-type segKey engine.Offset
-
-// keyed gives h the key k among its siblings, and returns it.
-func keyed(k any, h *vecty.HTML) *vecty.HTML {
-	vecty.Key(k).Apply(h)
-	return h
 }
 
 // cellSize is a strip's cell size in viewBox units.

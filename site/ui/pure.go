@@ -72,31 +72,3 @@ type lines []string
 
 // Equal reports whether l and m hold the same lines.
 func (l lines) Equal(m lines) bool { return slices.Equal(l, m) }
-
-// keyedPure is pure with a key among its siblings (vecty.Keyer), for a
-// keyed list in which the items that did not change skip their render
-// and keep their elements (third_party/vecty/PATCHES.md, 6).
-type keyedPure[V comparable] struct {
-	vecty.Core
-
-	K    any                 `vecty:"prop"`
-	V    V                   `vecty:"prop"`
-	Draw func(V) *vecty.HTML `vecty:"prop"`
-}
-
-// Key implements the vecty.Keyer interface.
-func (p *keyedPure[V]) Key() any { return p.K }
-
-// SkipRender implements the vecty.RenderSkipper interface.
-func (p *keyedPure[V]) SkipRender(prev vecty.Component) bool {
-	q, ok := prev.(*keyedPure[V])
-	return ok && q.V == p.V
-}
-
-// Render implements the vecty.Component interface.
-func (p *keyedPure[V]) Render() vecty.ComponentOrHTML { return p.Draw(p.V) }
-
-// keyedView returns the component drawing v with draw, keyed k.
-func keyedView[V comparable](k any, v V, draw func(V) *vecty.HTML) *keyedPure[V] {
-	return &keyedPure[V]{K: k, V: v, Draw: draw}
-}

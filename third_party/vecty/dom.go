@@ -586,23 +586,6 @@ func (h *HTML) reconcileChildren(prev *HTML) (pendingMounts []Mounter) {
 			}
 		}
 		if skip {
-			// kplay: a keyed component that skipped its render keeps its
-			// element. Upstream left it among the previous keyed
-			// children, so the leftovers' removal below took it out of
-			// the DOM, and it did not count as the last rendered child,
-			// so the next sibling was placed from the wrong node. It now
-			// stays, moves if its place changed, and places the next.
-			if hasKeyedChildren && prevChildRender != nil {
-				delete(prev.keyedChildren, nextKey)
-				if !stableKey {
-					if insertBeforeKeyedNode != nil {
-						h.insertBefore(insertBeforeKeyedNode, prevChildRender)
-					} else {
-						h.insertBefore(h.insertBeforeNode, prevChildRender)
-					}
-				}
-				h.lastRenderedChild = prevChildRender
-			}
 			continue
 		}
 		pendingMounts = append(pendingMounts, mounters...)
@@ -628,14 +611,6 @@ func (h *HTML) reconcileChildren(prev *HTML) (pendingMounts []Mounter) {
 			// the previous node (may be NOOP for equivalent nodes).
 			if !hasKeyedChildren || stableKey {
 				replaceNode(nextChildRender.node, prevChildRender.node)
-				// kplay: a keyed child that kept its place but not its
-				// element (its tag changed) has just replaced the old
-				// element in the DOM, so the old one must not be removed
-				// again with the leftovers below: upstream did, and
-				// removeChild found it without a parent and panicked.
-				if hasKeyedChildren {
-					delete(prev.keyedChildren, nextKey)
-				}
 				continue
 			}
 			// Moving keyed children need to be inserted (which moves existing

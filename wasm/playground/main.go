@@ -69,7 +69,7 @@ func main() {
 		// Draw what the tick changed in this same frame, once, rather
 		// than in Vecty's own animation-frame callback, with its own
 		// call to ask for the next frame and its own time budget
-		// (third_party/vecty/PATCHES.md, 5). The loop ticks only once
+		// (third_party/vecty/PATCHES.md, 4). The loop ticks only once
 		// the page is drawn.
 		vecty.RenderPending()
 	}, s.NeedsFrames)
