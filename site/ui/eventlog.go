@@ -91,29 +91,6 @@ func sameRows(a, b []site.LogLine) bool {
 	return slices.Equal(a, b)
 }
 
-// kept returns how many of old's first rows rows no longer has, when
-// rows is old without them and with rows added at its end (the log
-// moving on), and false when it is not (a seek, the chatter toggled).
-func kept(old, rows []site.LogLine) (drop int, ok bool) {
-	if len(old) == 0 {
-		return 0, true
-	}
-	if len(rows) == 0 {
-		return 0, false
-	}
-	i := slices.IndexFunc(old, func(ln site.LogLine) bool { return ln.Seq == rows[0].Seq })
-	if i < 0 {
-		if old[len(old)-1].Seq < rows[0].Seq {
-			return len(old), true // every old row scrolled off
-		}
-		return 0, false
-	}
-	if len(old)-i > len(rows) || !slices.Equal(old[i:], rows[:len(old)-i]) {
-		return 0, false
-	}
-	return i, true
-}
-
 // update brings the list's element from l.shown to l.Rows in place: the
 // oldest rows it no longer has removed, the new ones appended as HTML
 // (escaped) in one call, or, when the log did not just move on, all of
@@ -123,7 +100,7 @@ func kept(old, rows []site.LogLine) (drop int, ok bool) {
 // nodes added or removed per frame (docs/design.md §7).
 func (l *EventLog) update() {
 	node := l.list.Node()
-	drop, ok := kept(l.shown, l.Rows)
+	drop, ok := site.LogMovedOn(l.shown, l.Rows)
 	switch {
 	case !ok || drop >= len(l.shown):
 		node.Set("innerHTML", site.LogLinesHTML(l.Rows))
