@@ -1,5 +1,7 @@
 package site
 
+import "slices"
+
 // This file decides how much of the page a change redraws. While the
 // playhead moves and nothing happens (no event, no action of the reader),
 // the only thing on screen that must move on every frame is the message
@@ -54,3 +56,28 @@ func (s *Store) PlayedMs() float64 { return s.redraw.playedMs }
 // RedrawCounts reports how many of the page's redraws were full and how
 // many redrew only the message dots (FullRedraw's answers).
 func (s *Store) RedrawCounts() (full, dotsOnly int) { return s.redraw.full, s.redraw.dotsOnly }
+
+// LogMovedOn reports whether the event log's rows went from old to rows
+// by the log moving on: the oldest drop rows gone and rows added at the
+// end, the rest the same. Then the page changes its rows in place rather
+// than setting them all again (site/ui's EventLog); anything else (a seek
+// back, the chatter toggled, a row that reads differently) is false.
+func LogMovedOn(old, rows []LogLine) (drop int, ok bool) {
+	if len(old) == 0 {
+		return 0, true
+	}
+	if len(rows) == 0 {
+		return 0, false
+	}
+	i := slices.IndexFunc(old, func(ln LogLine) bool { return ln.Seq == rows[0].Seq })
+	if i < 0 {
+		if old[len(old)-1].Seq < rows[0].Seq {
+			return len(old), true // every old row scrolled off
+		}
+		return 0, false
+	}
+	if len(old)-i > len(rows) || !slices.Equal(old[i:], rows[:len(old)-i]) {
+		return 0, false
+	}
+	return i, true
+}

@@ -70,3 +70,43 @@ func TestRedrawCounts(t *testing.T) {
 		t.Errorf("120 frames of the default scenario gave %d full redraws and %d dots-only: want both kinds", full, dots)
 	}
 }
+
+// rowsOf returns log rows with the given Seqs, each with its own text.
+func rowsOf(seqs ...int) []LogLine {
+	out := make([]LogLine, 0, len(seqs))
+	for _, q := range seqs {
+		out = append(out, LogLine{EventLine: EventLine{Seq: q, Text: "event " + itoa(int64(q))}})
+	}
+	return out
+}
+
+// The event log changes its rows in place only when the new rows are the
+// old ones with some of the oldest gone and some added at the end;
+// anything else (a seek back, the chatter toggled, a fork that rewrote a
+// row) sets them all again.
+func TestLogMovedOn(t *testing.T) {
+	rewritten := rowsOf(3, 4, 5)
+	rewritten[1].Text = "another event"
+	for _, c := range []struct {
+		name      string
+		old, rows []LogLine
+		drop      int
+		ok        bool
+	}{
+		{"first rows", nil, rowsOf(1, 2), 0, true},
+		{"rows added", rowsOf(1, 2), rowsOf(1, 2, 3), 0, true},
+		{"oldest dropped, rows added", rowsOf(1, 2, 3, 4), rowsOf(3, 4, 5, 6), 2, true},
+		{"oldest dropped only", rowsOf(1, 2, 3), rowsOf(2, 3), 1, true},
+		{"every old row scrolled off", rowsOf(1, 2), rowsOf(7, 8), 2, true},
+		{"a seek back", rowsOf(5, 6, 7), rowsOf(1, 2, 3), 0, false},
+		{"a row rewritten", rowsOf(2, 3, 4, 5), rewritten, 0, false},
+		{"a row missing in the middle", rowsOf(1, 2, 3, 4), rowsOf(2, 4, 5), 0, false},
+		{"no rows left", rowsOf(1, 2), nil, 0, false},
+		{"fewer rows than the overlap", rowsOf(1, 2, 3, 4), rowsOf(2, 3), 0, false},
+	} {
+		drop, ok := LogMovedOn(c.old, c.rows)
+		if drop != c.drop || ok != c.ok {
+			t.Errorf("%s: LogMovedOn = %d, %v; want %d, %v", c.name, drop, ok, c.drop, c.ok)
+		}
+	}
+}

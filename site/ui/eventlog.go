@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/hexops/vecty"
@@ -26,9 +27,16 @@ type EventLog struct {
 
 	Store   *site.Store `vecty:"prop"`
 	ShowNet bool        `vecty:"prop"`
-	// Rows is what the log shows (newEventLog); it re-renders only when
-	// the rows or ShowNet change, not on every frame the playhead moves.
-	Rows string `vecty:"prop"`
+	// Rows is what the log shows (eventLogRows.eventLog); it re-renders
+	// only when the rows or ShowNet change, not on every frame the
+	// playhead moves.
+	Rows []site.LogLine `vecty:"prop"`
+
+	// shown is what the list's element holds, and list and html the
+	// list as last rendered and the HTML it was first given (Render).
+	shown []site.LogLine
+	list  *vecty.HTML
+	html  string
 }
 
 // eventLogRows keeps the event log's last rows with what identifies them:
@@ -41,7 +49,7 @@ type eventLogRows struct {
 	player       *site.Player
 	gen, count   int
 	showNet, set bool
-	rows         string
+	rows         []site.LogLine
 	// at is the Store's PlayedMs when the rows were made: while playing,
 	// new rows are added at most every site.FullRedrawMs, so that a big
 	// cluster at the top speed, which adds a row on every frame, does not
@@ -58,11 +66,8 @@ func (c *eventLogRows) eventLog(s *site.Store, showNet bool) *EventLog {
 	n := s.LogTotal(showNet)
 	fresh := !s.Playing || s.PlayedMs()-c.at >= site.FullRedrawMs
 	if !c.set || c.player != pl || c.gen != pl.Generation() || (c.count != n && fresh) || c.showNet != showNet {
-		// The rows are HTML (escaped) set in one go: when a line arrives
-		// every row shifts, and reconciling the rows element by element
-		// took most of such a frame.
 		*c = eventLogRows{player: pl, gen: pl.Generation(), count: n, showNet: showNet, set: true, at: s.PlayedMs(),
-			rows: site.LogLinesHTML(s.LogLines(showNet, EventLogSize))}
+			rows: s.LogLines(showNet, EventLogSize)}
 	}
 	return &EventLog{Store: s, ShowNet: showNet, Rows: c.rows}
 }
@@ -70,12 +75,61 @@ func (c *eventLogRows) eventLog(s *site.Store, showNet bool) *EventLog {
 // SkipRender implements the vecty.RenderSkipper interface.
 func (l *EventLog) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*EventLog)
-	return ok && p.Store == l.Store && p.ShowNet == l.ShowNet && p.Rows == l.Rows
+	return ok && p.Store == l.Store && p.ShowNet == l.ShowNet && sameRows(p.Rows, l.Rows)
+}
+
+// sameRows reports whether a and b are the same rows: at once when they
+// are the same slice (eventLogRows keeps it from frame to frame), else
+// row by row.
+func sameRows(a, b []site.LogLine) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 || &a[0] == &b[0] {
+		return true
+	}
+	return slices.Equal(a, b)
+}
+
+// update brings the list's element from l.shown to l.Rows in place: the
+// oldest rows it no longer has removed, the new ones appended as HTML
+// (escaped) in one call, or, when the log did not just move on, all of
+// them set again. Setting all 300 rows whenever a line arrived made the
+// browser parse, style, lay out and shape every row again: at 9 brokers
+// × 12 partitions at the top speed, ten times a second, 110–345 row
+// nodes added or removed per frame (docs/design.md §7).
+func (l *EventLog) update() {
+	node := l.list.Node()
+	drop, ok := site.LogMovedOn(l.shown, l.Rows)
+	switch {
+	case !ok || drop >= len(l.shown):
+		node.Set("innerHTML", site.LogLinesHTML(l.Rows))
+	default:
+		if drop > 0 {
+			r := node.Get("ownerDocument").Call("createRange")
+			r.Call("setStartBefore", node.Get("firstElementChild"))
+			r.Call("setEndAfter", node.Get("children").Call("item", drop-1))
+			r.Call("deleteContents")
+		}
+		if add := l.Rows[len(l.shown)-drop:]; len(add) > 0 {
+			node.Call("insertAdjacentHTML", "beforeend", site.LogLinesHTML(add))
+		}
+	}
+	l.shown = l.Rows
 }
 
 // Render implements the vecty.Component interface.
 func (l *EventLog) Render() vecty.ComponentOrHTML {
-	rows := l.Rows
+	// The list's element keeps its rows from render to render: Vecty
+	// sees the HTML it was first given on every render (so it never sets
+	// it again), and update changes the rows in place.
+	if l.list == nil {
+		l.html, l.shown = site.LogLinesHTML(l.Rows), l.Rows
+	} else if !sameRows(l.shown, l.Rows) {
+		l.update()
+	}
+	l.list = elem.OrderedList(vecty.Markup(prop.ID("events"), attr("role", "log"), attr("aria-live", "polite"), vecty.UnsafeHTML(l.html),
+		event.Click(l.onPick), event.KeyDown(l.onKey)))
 	return elem.Section(
 		vecty.Markup(vecty.Class("panel", "events-panel"), attr("aria-labelledby", "events-h")),
 		elem.Div(vecty.Markup(vecty.Class("panel-head")),
@@ -87,8 +141,7 @@ func (l *EventLog) Render() vecty.ComponentOrHTML {
 		),
 		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("Click an event to go back to it.")),
 		elem.Div(vecty.Markup(vecty.Class("scroller")),
-			elem.OrderedList(vecty.Markup(prop.ID("events"), attr("role", "log"), attr("aria-live", "polite"), vecty.UnsafeHTML(rows),
-				event.Click(l.onPick), event.KeyDown(l.onKey))),
+			l.list,
 		),
 	)
 }

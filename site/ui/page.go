@@ -20,6 +20,8 @@ type Page struct {
 
 	// log is the event log's rows, kept from frame to frame.
 	log eventLogRows
+	// rounds throttles the fetch-loop table (FetchRoundsPanel).
+	rounds throttle
 	// dots are the diagram's message dots, the one part a frame may
 	// redraw alone (Redraw).
 	dots *Dots
@@ -131,7 +133,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			),
 			elem.Div(vecty.Markup(vecty.Class("panels")),
 				onlyIf(s.ShowPanel("describe"), func() vecty.MarkupOrChild { return &DescribePanel{Text: pl.Describe()} }),
-				only(s.ShowPanel("fetch"), &FetchRoundsPanel{Store: s, Count: count, Gen: gen}),
+				only(s.ShowPanel("fetch"), &FetchRoundsPanel{Store: s, Count: p.rounds.count(s, count), Gen: gen}),
 				embedScript(s),
 			),
 			only(full, renderActing(s)),

@@ -46,6 +46,30 @@ type FetchRoundsPanel struct {
 	Gen   int         `vecty:"prop"`
 }
 
+// throttle is an event count that follows the player's at most every
+// site.FullRedrawMs of real time while playing, for a panel that need not
+// follow every frame (FetchRoundsPanel): at 9 brokers × 12 partitions at
+// the top speed a fetch round ends on nearly every frame, and each one
+// set the fetch table's HTML again, which the browser parsed and laid
+// out again. Paused, stepped or seeked, it follows at once.
+type throttle struct {
+	player *site.Player
+	gen, n int
+	set    bool
+	at     float64
+}
+
+// count returns the event count the panel draws: now, the player's own
+// count n, unless playing and less than site.FullRedrawMs since it last
+// took it.
+func (t *throttle) count(s *site.Store, n int) int {
+	pl := s.Player
+	if !t.set || t.player != pl || t.gen != pl.Generation() || !s.Playing || s.PlayedMs()-t.at >= site.FullRedrawMs {
+		*t = throttle{player: pl, gen: pl.Generation(), n: n, set: true, at: s.PlayedMs()}
+	}
+	return t.n
+}
+
 // FetchRoundsShown is how many rounds per follower the table shows.
 const FetchRoundsShown = 4
 

@@ -1000,6 +1000,38 @@ func (b *batchRenderer) render(startTime float64) {
 	requestAnimationFrame(b.render)
 }
 
+// RenderPending renders now, in the caller's task, every component that
+// Rerender has queued, with no time budget, and empties the queue.
+//
+// kplay: the page's own animation frame calls it after it has changed
+// the Store, so that a frame's change and its render are one task and a
+// frame renders at most once. Upstream renders the queue only in its own
+// requestAnimationFrame callback, a second callback in the frame, with
+// its own call into JavaScript to ask for the next one and a budget that
+// may push part of the queue to a later frame. That callback stays
+// scheduled for what is queued outside the page's frames (a click): it
+// finds the queue empty after RenderPending, and stops.
+func RenderPending() {
+	pending := batch.batch
+	if len(pending) == 0 {
+		return
+	}
+	batch.batch = nil
+	batch.idx = make(map[Component]int)
+	for _, c := range pending {
+		if c.Context().unmounted {
+			continue
+		}
+		prevHTML := extractHTML(c.Context().prevRender)
+		nextHTML, skip, pendingMounts := renderComponent(c, c)
+		if skip {
+			continue
+		}
+		replaceNode(nextHTML.node, prevHTML.node)
+		mount(pendingMounts...)
+	}
+}
+
 // extractHTML returns the *HTML from a ComponentOrHTML.
 func extractHTML(e ComponentOrHTML) *HTML {
 	switch v := e.(type) {
