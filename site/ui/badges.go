@@ -61,8 +61,10 @@ func renderBadges(bs []site.Badge, n site.NodeBox, timerLabel string, strip site
 // #controller-state and #partition-state.
 func renderController(s *site.Store, st engine.State) *pure[controllerView] {
 	line, _ := site.PartitionLineOf(st)
-	return view(controllerView{What: site.ControllerSummary(site.SessionLines(st, s.Player.Scenario().Config)), Line: line},
-		func(v controllerView) *vecty.HTML { return controllerBar(v.What, v.Line) })
+	cfg := s.Player.Scenario().Config
+	r := site.RulesOf(cfg)
+	return view(controllerView{What: site.ControllerSummary(site.SessionLines(st, cfg)), Line: line, Name: r.Controller, Title: r.ControllerTitle},
+		func(v controllerView) *vecty.HTML { return controllerBar(v) })
 }
 
 // controllerView is the controller bar: what the controller knows of the
@@ -70,14 +72,22 @@ func renderController(s *site.Store, st engine.State) *pure[controllerView] {
 type controllerView struct {
 	What string
 	Line site.PartitionLine
+	// Name and Title are the controller's label and its tooltip
+	// (site.RulesOf: "KRaft quorum", or "controller" with the era for a
+	// pre-KRaft replay).
+	Name, Title string
 }
 
 // controllerBar is renderController's drawing of the controller's summary
-// what and the first partition's line.
-func controllerBar(what string, line site.PartitionLine) *vecty.HTML {
+// and the first partition's line.
+func controllerBar(v controllerView) *vecty.HTML {
+	what, line, title := v.What, v.Line, v.Name+" · "+v.What
+	if v.Title != "" {
+		title = v.Title + " " + v.What
+	}
 	return elem.Div(vecty.Markup(vecty.Class("controller-bar"), attr("data-node", "controller"), attr("data-role", "controller")),
 		elem.Span(vecty.Markup(vecty.Class("badge", "badge-controller"), attr("data-badge", "controller")), vecty.Text("controller")),
-		elem.Span(vecty.Markup(prop.ID("controller-state"), attr("title", "KRaft quorum · "+what)), vecty.Text("KRaft quorum · "+what)),
+		elem.Span(vecty.Markup(prop.ID("controller-state"), attr("title", title)), vecty.Text(v.Name+" · "+what)),
 		elem.Span(vecty.Markup(prop.ID("partition-state"), vecty.Class("pstate", "pstate-"+line.Key), vecty.Data("state", line.Key), attr("title", line.Text)), vecty.Text(line.Text)),
 	)
 }
