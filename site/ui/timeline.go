@@ -156,7 +156,7 @@ func (t *Timeline) askMarkers() vecty.MarkupOrChild {
 		items = append(items, elem.ListItem(elem.Button(vecty.Markup(
 			vecty.ClassMap{"marker": true, "marker-ask": true, "answered": answered}, prop.Type(prop.TypeButton),
 			vecty.Style("--at", itoa(int64(a.At-t.Start))), vecty.Data("at", engine.FormatTime(a.At)), vecty.Data("kind", "ask"),
-			attr("title", engine.FormatTime(a.At)+"\n"+a.Question), attr("aria-label", label),
+			attr("title", site.AskMarkerTitle(i, a.At)), attr("aria-label", label),
 			event.Click(func(*vecty.Event) { t.Store.Dispatch(site.ShowAsk{Index: i}) })),
 			vecty.Text("?"))))
 	}
