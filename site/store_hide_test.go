@@ -243,3 +243,37 @@ func TestAskMarkersAreNeutral(t *testing.T) {
 		}
 	}
 }
+
+// TestLessonShowsAnAnsweredLoss: in lesson 8 (acks1-loss) question 1, at
+// 10 s, asks whether m2 is safe; the loss (AcknowledgedWriteLost) comes
+// at 19 s, when the controller elects broker 2 without m2; question 2
+// waits at 40 s. Once question 1 is answered and playback has passed
+// 19 s, the page shows the loss as the sandbox does (the banner's
+// violations, the lost record's outlines, the jump button), although
+// question 2 still waits; before the answer it shows none of it.
+func TestLessonShowsAnAnsweredLoss(t *testing.T) {
+	s := presetStore(t, "acks1-loss")
+	start := s.Player.Scenario().Config.Start
+	if len(s.Lesson.Asks) < 2 {
+		t.Fatal("acks1-loss has fewer than two questions")
+	}
+	s.Dispatch(Seek{At: start + 25_000})
+	if len(s.Violations()) != 0 || len(s.Lost()) != 0 {
+		t.Fatal("question 1 is unanswered, yet the loss shows")
+	}
+	s.Dispatch(ShowAsk{Index: 0})
+	s.Dispatch(PickAnswer{Option: "no"})
+	s.Dispatch(Seek{At: start + 25_000})
+	if !s.HideOutcome() {
+		t.Fatal("question 2 is no longer waiting")
+	}
+	if len(s.Violations()) == 0 {
+		t.Error("answered and past the loss: no violation in the banner")
+	}
+	if len(s.Lost()) == 0 {
+		t.Error("answered and past the loss: no lost record outlined")
+	}
+	if at, ok := s.FirstViolation(); !ok || at != start+19_000 {
+		t.Errorf("answered and past the loss: jump button to %s %v", engine.FormatTime(at), ok)
+	}
+}

@@ -171,12 +171,13 @@ func (s *Store) TimelineMarkers() ([]Marker, int) {
 	}
 	if hide {
 		// While a question waits, no marker gives its answer away: no
-		// broken guarantee anywhere, and no leader change or fault from
+		// broken guarantee that a waiting question comes before
+		// (violationShown), and no leader change or fault from
 		// the question on (their labels say who leads and what failed).
 		// The script's commands stay: they are the scenario's plan.
 		kept := make([]Marker, 0, len(ms))
 		for _, m := range ms {
-			if m.Kind == MarkViolation || (m.Kind != MarkCommand && m.Until >= from) {
+			if (m.Kind == MarkViolation && !s.violationShown(m.At)) || (m.Kind != MarkCommand && m.Until >= from) {
 				continue
 			}
 			kept = append(kept, m)
@@ -203,16 +204,17 @@ func (s *Store) TimelineMarkers() ([]Marker, int) {
 // FirstViolation returns the time of the first broken guarantee on the
 // timeline, for "Jump to first violation", and false if there is none,
 // if playback has not reached it yet (in every mode: the button must not
-// announce a loss before it happens), or while a question waits for its
-// answer (HideOutcome).
+// announce a loss before it happens), or while a question asked before it
+// waits for its answer (violationShown).
 func (s *Store) FirstViolation() (engine.Time, bool) {
-	if s.HideOutcome() {
-		return 0, false
-	}
 	ms, _ := s.Player.markersOnce(s.turn)
-	at, ok := firstViolation(ms)
-	if !ok || at > s.Player.Now() {
-		return 0, false
+	for _, m := range ms {
+		if m.Kind != MarkViolation || m.At > s.Player.Now() {
+			continue
+		}
+		if s.violationShown(m.At) {
+			return m.At, true
+		}
 	}
-	return at, true
+	return 0, false
 }

@@ -96,7 +96,7 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 func (t *Timeline) head(hasViolation bool, jumpTitle string) *pure[timelineHead] {
 	v := timelineHead{Range: engine.FormatTime(t.Start) + " – " + engine.FormatTime(t.End), Hide: t.Store.HideOutcome(), HasViolation: hasViolation, JumpTitle: jumpTitle, NextBlocked: t.Store.NextMomentBlocked()}
 	return view(v, func(v timelineHead) *vecty.HTML {
-		rng, hide, hasViolation, jumpTitle := v.Range, v.Hide, v.HasViolation, v.JumpTitle
+		rng, hasViolation, jumpTitle := v.Range, v.HasViolation, v.JumpTitle
 		return elem.Div(vecty.Markup(vecty.Class("timeline-head")),
 			elem.Label(vecty.Markup(prop.For("timeline")), vecty.Text("Timeline")),
 			elem.Span(vecty.Markup(vecty.Class("timeline-range")), vecty.Text(rng)),
@@ -114,7 +114,9 @@ func (t *Timeline) head(hasViolation bool, jumpTitle string) *pure[timelineHead]
 			),
 			// Shown only once a guarantee is broken: a greyed-out button
 			// naming violations on the first screen puzzled newcomers.
-			vecty.If(!hide && hasViolation, elem.Button(vecty.Markup(prop.ID("jump-violation"), prop.Type(prop.TypeButton),
+			// (FirstViolation already waits for playback and for the
+			// questions asked before it.)
+			vecty.If(hasViolation, elem.Button(vecty.Markup(prop.ID("jump-violation"), prop.Type(prop.TypeButton),
 				attr("title", jumpTitle), event.Click(t.onJump)),
 				vecty.Text("Jump to the first broken guarantee"))),
 		)
