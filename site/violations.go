@@ -48,12 +48,13 @@ func (s *Store) shownViolations() []engine.Event {
 	return out
 }
 
-// violationShown says whether a broken guarantee at at may be shown: not
-// in lesson mode while a question asked at or before at waits for its
-// answer.
+// violationShown says whether a broken guarantee at at may be shown:
+// always when nothing is hidden (HideOutcome: lesson mode off, or no
+// question at or after the playhead waits), else only once every
+// question asked at or before at is answered.
 func (s *Store) violationShown(at engine.Time) bool {
 	l := &s.Lesson
-	if l.Off {
+	if l.Off || !s.HideOutcome() {
 		return true
 	}
 	for i, a := range l.Asks {
