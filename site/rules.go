@@ -10,7 +10,8 @@ import "kplay/engine"
 // Rules is what the page says about the rules a scenario follows.
 type Rules struct {
 	// Cluster completes "drawn as … runs": "a simulated Kafka 4.4
-	// cluster", or the older rules the scenario replays.
+	// cluster runs", or for older rules "a simulated cluster runs,
+	// replaying the replication rules of Kafka before 0.11".
 	Cluster string
 	// Controller is the controller strip's label: "KRaft quorum" for a
 	// release with KRaft (Kafka 2.8, KIP-500), else plain "controller".
@@ -41,15 +42,9 @@ func RulesOf(cfg engine.Config) Rules {
 	case cfg.Enabled("kip-101") && !cfg.Enabled("kip-279") && cfg.Kafka >= 200:
 		era, eraRel, old = "Kafka 0.11 to 1.1", 101, true
 	}
-	r := Rules{Cluster: "a simulated Kafka " + cfg.Kafka.String() + " cluster", Controller: "KRaft quorum"}
+	r := Rules{Cluster: "a simulated Kafka " + cfg.Kafka.String() + " cluster runs", Controller: "KRaft quorum"}
 	if old {
-		r.Cluster = "a simulated cluster replaying the replication rules of " + era
-		switch {
-		case !cfg.Enabled("kip-101"):
-			r.Cluster += " (a follower cuts its log back to its own high watermark, the rule KIP-101 replaced)"
-		case !cfg.Enabled("kip-279"):
-			r.Cluster += " (a follower truncates by leader epoch once, without the check KIP-279 added)"
-		}
+		r.Cluster = "a simulated cluster runs, replaying the replication rules of " + era
 	}
 	if eraRel < kraftSince {
 		r.Controller = "controller"

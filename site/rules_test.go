@@ -30,11 +30,11 @@ func TestRulesSayWhichKafka(t *testing.T) {
 	for _, c := range []struct {
 		preset, cluster, controller string
 	}{
-		{"start-here", "a simulated Kafka 4.4 cluster", "KRaft quorum"},
-		{"kip101-after-the-fix", "a simulated Kafka 4.4 cluster", "KRaft quorum"},
-		{"kip101-before-the-fix", "replication rules of Kafka before 0.11 (a follower cuts its log back to its own high watermark", "controller"},
-		{"kip279-before-the-fix", "replication rules of Kafka 0.11 to 1.1 (", "controller"},
-		{"incident-unclean-by-default", "replication rules of Kafka", ""},
+		{"start-here", "a simulated Kafka 4.4 cluster runs", "KRaft quorum"},
+		{"kip101-after-the-fix", "a simulated Kafka 4.4 cluster runs", "KRaft quorum"},
+		{"kip101-before-the-fix", "replaying the replication rules of Kafka before 0.11", "controller"},
+		{"kip279-before-the-fix", "replaying the replication rules of Kafka 0.11 to 1.1", "controller"},
+		{"incident-unclean-by-default", "replication rules of Kafka 0.10", "controller"},
 		{"incident-kip-903", "replication rules of Kafka 3.4", "KRaft quorum"},
 	} {
 		r := presetRules(t, c.preset)

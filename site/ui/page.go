@@ -151,7 +151,7 @@ func pageHeading() *vecty.HTML {
 // incident preset's old truncation protocol).
 func pageSubtitle(cluster string) *vecty.HTML {
 	return elem.Paragraph(vecty.Markup(vecty.Class("subtitle")),
-		vecty.Text("A partition's leader, its followers, the in-sync replicas (ISR) and the high watermark, drawn as "+cluster+" runs. Crash a broker and watch."))
+		vecty.Text("A partition's leader, its followers, the in-sync replicas (ISR) and the high watermark, drawn as "+cluster+". Crash a broker and watch."))
 }
 
 // controlsMode is the embed's controls= ("full", "min" or "none"); the
