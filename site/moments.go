@@ -24,12 +24,34 @@ func (StepMoment) isAction() {}
 func (ScrubNear) isAction()  {}
 
 func (a StepMoment) applyTime(s *Store) {
+	if a.Forward && s.NextMomentBlocked() != "" {
+		return
+	}
 	at, ok := s.nextMoment(s.Player.Now(), a.Forward)
 	if !ok && !s.Player.markersDone() && a.Forward {
 		// The run ahead has not reached it yet: finish it, then look
 		// again.
 		s.Player.fillMarkers()
 		at, ok = s.nextMoment(s.Player.Now(), a.Forward)
+	}
+	if a.Forward {
+		// The markers end at the last command (Player.Horizon); what the
+		// cluster does after it (the election 9 s after a crash, a
+		// fence, an ISR change) comes from running on.
+		end := s.clampSeek(ScenarioEnd(s.Player.Scenario()))
+		if ok {
+			end = at
+		}
+		if w, found := s.worthAhead(s.Player.Now(), end); found {
+			at, ok = w, true
+		}
+		if !ok && s.Player.Now() < end {
+			// Nothing more happens: go to the run's end rather than stay
+			// put, so that a press always moves.
+			at, ok = end, true
+		}
+	} else if w, found := s.worthBefore(s.Player.Now()); found && (!ok || w > at) {
+		at, ok = w, true
 	}
 	if !ok {
 		return
@@ -39,6 +61,91 @@ func (a StepMoment) applyTime(s *Store) {
 		return
 	}
 	s.Player.Seek(s.clampSeek(at))
+}
+
+// NextMomentBlocked says why the next-moment button is disabled, "" when
+// it is not: a question waits for its answer ("Answer the question
+// first"), or the playhead is at the run's end.
+func (s *Store) NextMomentBlocked() string {
+	if !s.mayPlay() {
+		return "Answer the question first"
+	}
+	if s.Player.Now() >= s.clampSeek(ScenarioEnd(s.Player.Scenario())) {
+		return "This is the end of the run"
+	}
+	return ""
+}
+
+// worthMoment says whether an event of kind k is worth stopping at when
+// it is not a marker: what a caption would name, among the kinds the
+// filtered event log shows (Matters): a fence or unfence, an election, an
+// ISR change, a truncation, a failed produce, a duplicate, a consumer's
+// reset and a broken guarantee (not while hide: HideOutcome). Left out:
+// commands (markers already), produce acknowledgements and committed
+// offsets, which a steady producer or consumer makes every few hundred
+// ms and which would make each press one record.
+func worthMoment(k engine.EventKind, hide bool) bool {
+	switch k {
+	case engine.EvViolation:
+		return !hide
+	case engine.EvLeaderElected, engine.EvElection, engine.EvISRChanged,
+		engine.EvBrokerFenced, engine.EvBrokerUnfenced, engine.EvControlledShutdown,
+		engine.EvBrokerStopped, engine.EvBrokerStarted, engine.EvNetwork, engine.EvBrokerHung, engine.EvBrokerResumed,
+		engine.EvProduceError, engine.EvProduceFailed, engine.EvDuplicate,
+		engine.EvTruncated, engine.EvConsumerTruncation, engine.EvConsumerError,
+		engine.EvConsumerReset, engine.EvOffsetsExpired:
+		return true
+	}
+	return false
+}
+
+// worthBefore returns the time of the last event before now that is
+// worth a stop (worthMoment), from the log the cluster has played, and
+// false if none is: the way back through what worthAhead stopped at.
+func (s *Store) worthBefore(now engine.Time) (engine.Time, bool) {
+	hide := s.HideOutcome()
+	c := s.Player.c
+	var at engine.Time
+	found := false
+	c.EachEventBefore(c.EventCount(), func(e *engine.Event) bool {
+		if e.At < now && worthMoment(e.Kind, hide) {
+			at, found = e.At, true
+			return false
+		}
+		return true
+	})
+	return at, found
+}
+
+// worthAheadEvents bounds how many events one press runs ahead through
+// looking for a moment: some 30 simulated s of start-here's steady
+// producer.
+const worthAheadEvents = 20 * aheadEvents
+
+// worthAhead runs a copy of the player on from now, to until at most,
+// and returns the time of its first event after now that is worth a stop
+// (worthMoment), and false if none comes by until.
+func (s *Store) worthAhead(now, until engine.Time) (engine.Time, bool) {
+	if until <= now {
+		return 0, false
+	}
+	hide := s.HideOutcome()
+	q := s.Player.runAhead(now)
+	from, start := q.EventCount(), q.EventCount()
+	var at engine.Time
+	found := false
+	for !found && q.Now() < until && q.limit == nil && q.EventCount()-start < worthAheadEvents {
+		q.play(min(until, q.Now()+aheadChunk))
+		q.c.EachEvent(from, func(e *engine.Event) bool {
+			if e.At > now && e.At <= until && worthMoment(e.Kind, hide) {
+				at, found = e.At, true
+				return false
+			}
+			return true
+		})
+		from = q.EventCount()
+	}
+	return at, found
 }
 
 // askBefore stops a forward step at the first unanswered question from now

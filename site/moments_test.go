@@ -148,3 +148,70 @@ advance 5s
 		t.Errorf("after the answer the next moment stays at %s", engine.FormatTime(now))
 	}
 }
+
+// TestNextMomentReachesTheElectionAfterTheLastCommand: KIP-101's "before
+// the fix" issues its last command at 00:00:02 (broker 1 crashes); the
+// controller fences broker 1 and elects broker 2 once
+// broker.session.timeout.ms (9 s) has run out, at 00:00:11, and accepts
+// broker 2's retried registration at 00:00:14.700 (the preset's own
+// expected events). The next-moment button must get there, not stay at
+// 00:00:02, and every press must move the playhead.
+func TestNextMomentReachesTheElectionAfterTheLastCommand(t *testing.T) {
+	s := presetStore(t, "kip101-before-the-fix")
+	start := s.Player.Scenario().Config.Start
+	var seen []engine.Time
+	for i := 0; i < 12 && s.NextMomentBlocked() == ""; i++ {
+		before := s.Player.Now()
+		s.Dispatch(StepMoment{Forward: true})
+		if s.Player.Now() <= before {
+			t.Fatalf("press %d left the playhead at %v", i+1, engine.FormatTime(before))
+		}
+		seen = append(seen, s.Player.Now()-start)
+	}
+	want := map[engine.Time]bool{2000: false, 11000: false, 14700: false}
+	for _, x := range seen {
+		if _, ok := want[x]; ok {
+			want[x] = true
+		}
+	}
+	for at, ok := range want {
+		if !ok {
+			t.Errorf("the moments %v miss %v", fmtTimes(seen), engine.FormatTime(start+at))
+		}
+	}
+	if p, _ := FirstPartition(s.Player.State()); s.NextMomentBlocked() == "" && p.Leader != 2 {
+		t.Errorf("after the presses the leader is b%d, want b2", p.Leader)
+	}
+}
+
+// TestNextMomentWaitsForTheAnswer: at acks1-loss's first question the
+// next-moment button is disabled with its reason, and a press does not
+// move the playhead; once answered it moves on.
+func TestNextMomentWaitsForTheAnswer(t *testing.T) {
+	s := presetStore(t, "acks1-loss")
+	for i := 0; i < 20; i++ {
+		if _, open := s.OpenAsk(); open {
+			break
+		}
+		s.Dispatch(StepMoment{Forward: true})
+	}
+	if _, open := s.OpenAsk(); !open {
+		t.Fatal("the presses never reached the question")
+	}
+	if got := s.NextMomentBlocked(); got != "Answer the question first" {
+		t.Fatalf("at the question the button's reason is %q", got)
+	}
+	at := s.Player.Now()
+	s.Dispatch(StepMoment{Forward: true})
+	if s.Player.Now() != at {
+		t.Fatalf("a press at the question moved to %v", engine.FormatTime(s.Player.Now()))
+	}
+	s.Dispatch(PickAnswer{Option: "no"})
+	if got := s.NextMomentBlocked(); got != "" {
+		t.Fatalf("after the answer the button's reason is %q", got)
+	}
+	s.Dispatch(StepMoment{Forward: true})
+	if s.Player.Now() <= at {
+		t.Fatal("after the answer a press does not move")
+	}
+}

@@ -126,8 +126,11 @@ type Narrator struct {
 	Spoken  int
 
 	started bool
-	gen     int
-	seen    int
+	// atMoment says the next first Update says the newest sentence at the
+	// playhead instead of only catching up (ResetAt).
+	atMoment bool
+	gen      int
+	seen     int
 	// quietMs is the real time since the last sentence was spoken.
 	quietMs float64
 	queue   []Sentence
@@ -142,8 +145,9 @@ func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Eve
 		n.quietMs += realMs
 	}
 	if !n.started || gen != n.gen || count < n.seen {
-		replayed := n.started
-		n.started, n.gen, n.seen, n.queue = true, gen, count, nil
+		opening := n.atMoment && !n.started
+		replayed := n.started || opening
+		n.started, n.atMoment, n.gen, n.seen, n.queue = true, false, gen, count, nil
 		if !replayed {
 			return false
 		}
@@ -151,12 +155,16 @@ func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Eve
 		// later moment ("offset 24 acknowledged" after a rewind to the
 		// crash), so it says the newest sentence at the new playhead.
 		at := ""
-		each(max(0, count-narrationLookBack), func(e *engine.Event) bool {
-			if s, ok := NarrateEvent(*e); ok {
-				at = s.Text
-			}
-			return true
-		})
+		if opening {
+			at = momentSentence(count, each)
+		} else {
+			each(max(0, count-narrationLookBack), func(e *engine.Event) bool {
+				if s, ok := NarrateEvent(*e); ok {
+					at = s.Text
+				}
+				return true
+			})
+		}
 		if at == n.Current {
 			return false
 		}
@@ -182,6 +190,38 @@ func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Eve
 	return true
 }
 
+// momentWindowMs is the stretch of simulated time before the playhead
+// whose sentences a scenario opened at a moment chooses from.
+const momentWindowMs = 1000
+
+// momentSentence is what a scenario opened at a moment (a share link's
+// t=) says first: of the sentences of its last momentWindowMs (within
+// narrationLookBack events), the one a live session's queue says first
+// (pop: the most important, the newest of equal importance), so that a
+// restart 100 ms before the link's moment reads "Broker 1 started", as
+// it did live, not the acknowledgement that followed it.
+func momentSentence(count int, each func(from int, f func(*engine.Event) bool)) string {
+	var evs []engine.Event
+	each(max(0, count-narrationLookBack), func(e *engine.Event) bool {
+		evs = append(evs, *e)
+		return true
+	})
+	if len(evs) == 0 {
+		return ""
+	}
+	newest := evs[len(evs)-1].At
+	best, found := Sentence{}, false
+	for _, e := range evs {
+		if e.At < newest-momentWindowMs {
+			continue
+		}
+		if s, ok := NarrateEvent(e); ok && (!found || s.Priority >= best.Priority) {
+			best, found = s, true
+		}
+	}
+	return best.Text
+}
+
 // narrationLookBack is how many events before a new playhead Update reads
 // back for the sentence of that moment.
 const narrationLookBack = 400
@@ -195,7 +235,13 @@ func (n *Narrator) Pending(gen, count int) bool {
 
 // Reset forgets the events seen, as for a new scenario: the next Update
 // only catches up.
-func (n *Narrator) Reset() { n.started, n.queue = false, nil }
+func (n *Narrator) Reset() { n.started, n.atMoment, n.queue = false, false, nil }
+
+// ResetAt forgets the events seen, as for a new scenario opened at a
+// moment past its start (a share link's t=): the next Update says the
+// newest sentence at the playhead, as after a seek, so that the link
+// shows what the session it was copied from said there.
+func (n *Narrator) ResetAt() { n.Reset(); n.atMoment = true }
 
 // add queues s, or folds it into the queued sentence of its kind, so
 // that one crash that moves twelve leaderships is one sentence and the

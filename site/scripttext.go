@@ -25,6 +25,7 @@ func ScriptText(src string, sc script.Scenario, user []script.Step, upTo engine.
 		for u < len(user) && (all || user[u].At < before) {
 			st := user[u]
 			b.WriteString("run until=" + engine.FormatTime(st.At) + "\n")
+			b.WriteString(ReaderMark + "\n")
 			b.WriteString(st.Cmd.String() + "\n")
 			now = max(now, st.At)
 			u++
@@ -86,6 +87,35 @@ func ScriptText(src string, sc script.Scenario, user []script.Step, upTo engine.
 		b.WriteString("run until=" + engine.FormatTime(upTo) + "\n")
 	}
 	return b.String()
+}
+
+// ReaderMark is the comment ScriptText writes above each of the reader's
+// own commands. A share link carries them as script lines, and the page
+// that opens it finds them by it (readerFrom), so that from the first of
+// them on it shows what the session it was copied from showed: the
+// script's captions no longer tell what the cluster is doing (Caption).
+const ReaderMark = "# your command, from the page"
+
+// readerFrom returns the time of the first step of src that ReaderMark
+// marks (the directive on the line after it), and false if none is.
+func readerFrom(src string, sc script.Scenario) (engine.Time, bool) {
+	if !strings.Contains(src, ReaderMark) {
+		return 0, false
+	}
+	marked := map[int]bool{}
+	for i, line := range strings.Split(src, "\n") {
+		if strings.TrimSpace(line) == ReaderMark {
+			marked[i+2] = true // the next line, 1-based
+		}
+	}
+	var at engine.Time
+	found := false
+	for _, st := range sc.Steps {
+		if marked[st.Line] && (!found || st.At < at) {
+			at, found = st.At, true
+		}
+	}
+	return at, found
 }
 
 // ReplaceClusterLine returns text with its cluster directive replaced by

@@ -185,7 +185,7 @@ advance 1s
 	s.Dispatch(Act{Cmd: engine.Crash{Broker: 3}})
 	s.Player.AdvanceTo(s.Player.Scenario().End + 1000)
 	text := checkFaithful(t, s)
-	if !strings.Contains(text, "# step n=4  (the page plays by time") || !strings.Contains(text, "run until=00:00:00.500\ncrash 3\nrun until=00:00:02.000\n") {
+	if !strings.Contains(text, "# step n=4  (the page plays by time") || !strings.Contains(text, "run until=00:00:00.500\n"+ReaderMark+"\ncrash 3\nrun until=00:00:02.000\n") {
 		t.Errorf("unexpected script:\n%s", text)
 	}
 }

@@ -159,6 +159,12 @@ type Scene struct {
 	// Fork is the last time the reader changed the past, nil if none
 	// since the scenario began or since it was undone (store_fork.go).
 	Fork *Fork
+	// readerFrom is when the first of the reader's own commands that a
+	// share link carried runs (ReaderMark), when hasReader: from then on
+	// the script's captions are out of date, as they were in the session
+	// the link was copied from (Caption).
+	readerFrom engine.Time
+	hasReader  bool
 	// log is the event log's index of what matters (store_log.go).
 	log logIndex
 	// lines caches the event log's formatted rows.
@@ -214,6 +220,7 @@ func sceneFromScript(name, src string) (n Scene, draft *Editing) {
 	}
 	n = newScene(sc)
 	n.Acting.Source = script.StripExpected(src)
+	n.readerFrom, n.hasReader = readerFrom(n.Acting.Source, sc)
 	return n, nil
 }
 

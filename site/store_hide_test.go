@@ -1,6 +1,7 @@
 package site
 
 import (
+	"strings"
 	"testing"
 
 	"kplay/engine"
@@ -81,8 +82,9 @@ func TestLessonHidesOutcome(t *testing.T) {
 }
 
 // TestTimelineHidesViolationMarkers: the timeline's markers leave out the
-// loss until the question is answered, with another version, so that the
-// markers re-render when it shows.
+// loss until the question is answered and playback has reached the loss
+// (at 19 s, when the controller elects broker 2 without m2), with another
+// version, so that the markers re-render when it shows.
 func TestTimelineHidesViolationMarkers(t *testing.T) {
 	s := storeAt(t, lossLesson, 0)
 	kinds := func() (violations int, version int) {
@@ -100,6 +102,13 @@ func TestTimelineHidesViolationMarkers(t *testing.T) {
 	}
 	s.Dispatch(ShowAsk{Index: 0})
 	s.Dispatch(RevealAnswer{})
+	if early, _ := kinds(); early != 0 {
+		t.Fatalf("answered, before the loss: %d violation markers", early)
+	}
+	if _, ok := s.FirstViolation(); ok {
+		t.Fatal("answered, before the loss: the jump button shows")
+	}
+	s.Dispatch(Seek{At: 25_000})
 	shown, v2 := kinds()
 	if at, ok := s.FirstViolation(); shown == 0 || !ok || at < 19_000 || v2 == v1 {
 		t.Fatalf("after the answer: %d violation markers, first at %v %v, versions %d %d", shown, at, ok, v1, v2)
@@ -161,5 +170,110 @@ func TestLinkAtAQuestionAsksIt(t *testing.T) {
 	}
 	if !s.Lesson.IsOpen || s.Playing || int64(s.Player.Now()) != at {
 		t.Errorf("open %v, playing %v at %d; want the question open, paused at %d", s.Lesson.IsOpen, s.Playing, s.Player.Now(), at)
+	}
+}
+
+// TestNoViolationAheadOfPlayback: in the sandbox (start-here, no
+// questions, a producer sending for ten minutes, so the timeline runs
+// ahead of the playhead) "Produce with acks=1, then crash the leader" loses the record
+// only when the controller fences broker 1 and elects a follower without
+// it, broker.session.timeout.ms (9 s) after broker 1's last heartbeat.
+// Until playback gets there, neither a violation marker nor the jump
+// button shows; from then on both do.
+func TestNoViolationAheadOfPlayback(t *testing.T) {
+	s := presetStore(t, "start-here")
+	s.Player.Seek(s.Player.Scenario().Config.Start + 25)
+	var sg Suggestion
+	for _, g := range s.Suggestions() {
+		if g.Key == "acks1-crash" {
+			sg = g
+		}
+	}
+	if sg.Key == "" {
+		t.Fatal("no acks1-crash suggestion")
+	}
+	Try(s, sg)
+	crashed := s.Player.Now()
+	s.Player.fillMarkers()
+	violations := func() int {
+		n := 0
+		ms, _ := s.TimelineMarkers()
+		for _, m := range ms {
+			if m.Kind == MarkViolation {
+				n++
+			}
+		}
+		return n
+	}
+	ahead, _ := s.Player.FirstViolation()
+	if ahead <= crashed {
+		t.Fatalf("the run ahead finds no later violation (first at %s, crash at %s)", engine.FormatTime(ahead), engine.FormatTime(crashed))
+	}
+	if n := violations(); n != 0 {
+		t.Fatalf("%d violation markers right after the crash, the loss comes at %s", n, engine.FormatTime(ahead))
+	}
+	if _, ok := s.FirstViolation(); ok {
+		t.Fatal("the jump button shows right after the crash")
+	}
+	s.Dispatch(Seek{At: ahead})
+	if n := violations(); n == 0 {
+		t.Fatal("no violation marker once playback reached the loss")
+	}
+	if got, ok := s.FirstViolation(); !ok || got != ahead {
+		t.Fatalf("at the loss the jump button goes to %s %v", engine.FormatTime(got), ok)
+	}
+}
+
+// TestAskMarkersAreNeutral: acks1-loss's second question says "b2 leads
+// in epoch 1 without it", the answer to its first; the timeline's
+// question markers' tooltips carry only the number and the time.
+func TestAskMarkersAreNeutral(t *testing.T) {
+	s := presetStore(t, "acks1-loss")
+	asks := s.Lesson.Asks
+	if len(asks) < 2 {
+		t.Fatalf("acks1-loss has %d questions", len(asks))
+	}
+	for i, a := range asks {
+		got := AskMarkerTitle(i, a.At)
+		if want := "Question " + itoa(int64(i+1)) + " · " + engine.FormatTime(a.At); got != want {
+			t.Errorf("question %d's marker title %q, want %q", i+1, got, want)
+		}
+		if strings.Contains(got, "b2") || strings.Contains(got, a.Question) {
+			t.Errorf("question %d's marker title %q tells its text", i+1, got)
+		}
+	}
+}
+
+// TestLessonShowsAnAnsweredLoss: in lesson 8 (acks1-loss) question 1, at
+// 10 s, asks whether m2 is safe; the loss (AcknowledgedWriteLost) comes
+// at 19 s, when the controller elects broker 2 without m2; question 2
+// waits at 40 s. Once question 1 is answered and playback has passed
+// 19 s, the page shows the loss as the sandbox does (the banner's
+// violations, the lost record's outlines, the jump button), although
+// question 2 still waits; before the answer it shows none of it.
+func TestLessonShowsAnAnsweredLoss(t *testing.T) {
+	s := presetStore(t, "acks1-loss")
+	start := s.Player.Scenario().Config.Start
+	if len(s.Lesson.Asks) < 2 {
+		t.Fatal("acks1-loss has fewer than two questions")
+	}
+	s.Dispatch(Seek{At: start + 25_000})
+	if len(s.Violations()) != 0 || len(s.Lost()) != 0 {
+		t.Fatal("question 1 is unanswered, yet the loss shows")
+	}
+	s.Dispatch(ShowAsk{Index: 0})
+	s.Dispatch(PickAnswer{Option: "no"})
+	s.Dispatch(Seek{At: start + 25_000})
+	if !s.HideOutcome() {
+		t.Fatal("question 2 is no longer waiting")
+	}
+	if len(s.Violations()) == 0 {
+		t.Error("answered and past the loss: no violation in the banner")
+	}
+	if len(s.Lost()) == 0 {
+		t.Error("answered and past the loss: no lost record outlined")
+	}
+	if at, ok := s.FirstViolation(); !ok || at != start+19_000 {
+		t.Errorf("answered and past the loss: jump button to %s %v", engine.FormatTime(at), ok)
 	}
 }

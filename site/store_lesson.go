@@ -302,3 +302,11 @@ func (s *Store) HideOutcome() bool {
 	_, hide := s.outcomeFrom()
 	return hide
 }
+
+// AskMarkerTitle is the tooltip of question i's marker on the timeline:
+// its number and time only. A question's own text can give away an
+// earlier one's answer (acks1-loss's second, "b2 leads in epoch 1
+// without it", answers its first), and a tooltip shows it on a hover.
+func AskMarkerTitle(i int, at engine.Time) string {
+	return "Question " + itoa(int64(i+1)) + " · " + engine.FormatTime(at)
+}

@@ -216,6 +216,9 @@ func (s *Store) manners(a mannersAction) bool {
 			// A new scenario: its history is not read out.
 			m.narrated = p
 			m.Narration.Reset()
+			if p.Now() > p.Scenario().Config.Start {
+				m.Narration.ResetAt()
+			}
 		}
 		return m.Narration.Update(p.Generation(), p.EventCount(), p.c.EachEvent, a.RealMs)
 	}

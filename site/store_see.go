@@ -294,14 +294,11 @@ func (s *Store) GhostEndOn(tp engine.TopicPartition, b engine.BrokerID) engine.O
 	return gs[len(gs)-1].Offset + 1
 }
 
-// Lost returns the records the violations so far name, none while a
-// question waits for its answer (HideOutcome): the red outlines would
-// give it away.
+// Lost returns the records the violations shown so far name
+// (shownViolations): not while a question asked before them waits for its
+// answer, since the red outlines would give it away.
 func (s *Store) Lost() []LostRecord {
-	if s.HideOutcome() {
-		return nil
-	}
-	return LostRecords(s.seeIndex().violations)
+	return LostRecords(s.shownViolations())
 }
 
 // Lifecycle returns the selected record's lifecycle so far, or nil if no

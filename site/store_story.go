@@ -44,10 +44,24 @@ func (s *Store) Caption() (text string, ok bool) {
 	return "", false
 }
 
+// MomentCaption is the line under the diagram for the playhead: the
+// script's caption (Caption), or once the reader has acted (or has none)
+// what the narrator last said (Narration.Current), "" if neither.
+func (s *Store) MomentCaption() string {
+	if text, ok := s.Caption(); ok {
+		return text
+	}
+	return s.Manners.Narration.Current
+}
+
 // acted reports whether the reader has taken an action at or before the
-// playhead.
+// playhead: in this session, or in the one a share link was copied from
+// (its commands marked ReaderMark).
 func (s *Store) acted() bool {
 	p := s.Player
+	if s.hasReader && s.readerFrom <= p.Now() {
+		return true
+	}
 	for _, st := range p.user {
 		if st.At <= p.Now() {
 			return true

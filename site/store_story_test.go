@@ -2,8 +2,10 @@ package site
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
+	"kplay/engine"
 	"kplay/scenarios"
 )
 
@@ -92,5 +94,55 @@ func TestPartnerOpensLikeThePicker(t *testing.T) {
 	}
 	if s.Player.Now() != s.Player.Scenario().Config.Start {
 		t.Errorf("the partner opens at %d, not at its start", s.Player.Now())
+	}
+}
+
+// TestLinkShowsTheLiveCaption: in start-here the reader crashes broker 1
+// after the script's last caption ("Or send one record with acks=1 and
+// crash broker 1 at once"), waits for the election and restarts it, then
+// copies a link. The live page no longer shows the script's caption (the
+// reader's action changed the story) but what the narrator said; the
+// reopened link, whose script now carries those commands, must show the
+// same line at the same moment.
+func TestLinkShowsTheLiveCaption(t *testing.T) {
+	s := presetStore(t, "start-here")
+	start := s.Player.Scenario().Config.Start
+	s.Dispatch(SetSpeed{Speed: 1})
+	// play runs the page's frames, 50 ms of real time each (a tick, then
+	// the narrator), until the playhead reaches until.
+	play := func(s *Store, until engine.Time) {
+		if !s.Playing {
+			s.Dispatch(TogglePlay{})
+		}
+		for i := 0; i < 10_000 && s.Player.Now() < until; i++ {
+			s.Dispatch(Tick{RealMs: 50})
+			s.Dispatch(Narrate{RealMs: 50})
+		}
+	}
+	play(s, start+8000)
+	before, ok := s.Caption()
+	if !ok || !strings.Contains(before, "acks=1") {
+		t.Fatalf("at 8 s the caption is %q %v, want the script's last", before, ok)
+	}
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 1}})
+	play(s, start+20000)
+	s.Dispatch(Act{Cmd: engine.Restart{Broker: 1}})
+	play(s, s.Player.Now()+100)
+	s.Dispatch(TogglePlay{})
+	live := s.MomentCaption()
+	if live == "" || live == before {
+		t.Fatalf("live caption %q after the reader's commands", live)
+	}
+	st := ParseStartup("#"+s.ShareFragment(), "")
+	r := OpenStartup(st, false)
+	if r.Err != "" {
+		t.Fatal(r.Err)
+	}
+	if r.Player.Now() != s.Player.Now() {
+		t.Fatalf("the link opens at %s, the live page is at %s", engine.FormatTime(r.Player.Now()), engine.FormatTime(s.Player.Now()))
+	}
+	r.Dispatch(Narrate{RealMs: 0})
+	if got := r.MomentCaption(); got != live {
+		t.Errorf("reopened link's caption %q, live %q", got, live)
 	}
 }

@@ -138,7 +138,8 @@ func lastMoment(sc script.Scenario, spread lineSteps) engine.Time {
 // to the track: markers of one kind less than 1/MarkerSlots of the track
 // apart are one marker (fitMarkers), so there are at most MarkerSlots of each kind. While a
 // question waits for its answer (HideOutcome) the violation markers are
-// left out, so that the timeline does not give the answer away. The
+// left out, so that the timeline does not give the answer away, and in
+// every mode a violation marker is left out until playback reaches it. The
 // result is cached: the slice must not be modified.
 func (s *Store) TimelineMarkers() ([]Marker, int) {
 	p, c := s.Player, &s.marks
@@ -146,7 +147,18 @@ func (s *Store) TimelineMarkers() ([]Marker, int) {
 	from, hide := s.outcomeFrom()
 	r := s.ScrubRange()
 	slot := r.Span() / MarkerSlots
-	if c.valid && c.from == v && c.hide == hide && c.hideFrom == from && c.slot == slot && c.to == r.To {
+	now := p.Now()
+	reached, future := 0, 0
+	for _, m := range ms {
+		switch {
+		case m.Kind != MarkViolation:
+		case m.At <= now:
+			reached++
+		default:
+			future++
+		}
+	}
+	if c.valid && c.from == v && c.hide == hide && c.hideFrom == from && c.slot == slot && c.to == r.To && c.reached == reached {
 		return c.markers, c.version
 	}
 	if n := len(ms); n > 0 && ms[n-1].At > r.To {
@@ -159,29 +171,50 @@ func (s *Store) TimelineMarkers() ([]Marker, int) {
 	}
 	if hide {
 		// While a question waits, no marker gives its answer away: no
-		// broken guarantee anywhere, and no leader change or fault from
+		// broken guarantee that a waiting question comes before
+		// (violationShown), and no leader change or fault from
 		// the question on (their labels say who leads and what failed).
 		// The script's commands stay: they are the scenario's plan.
 		kept := make([]Marker, 0, len(ms))
 		for _, m := range ms {
-			if m.Kind == MarkViolation || (m.Kind != MarkCommand && m.Until >= from) {
+			if (m.Kind == MarkViolation && !s.violationShown(m.At)) || (m.Kind != MarkCommand && m.Until >= from) {
 				continue
 			}
 			kept = append(kept, m)
 		}
 		ms = kept
 	}
-	*c = shownMarkers{valid: true, from: v, hide: hide, hideFrom: from, slot: slot, to: r.To, markers: fitMarkers(ms, slot), version: c.version + 1}
+	// A broken guarantee is drawn once playback reaches it, in every
+	// mode: the run ahead of the playhead finds it early (Player.Markers),
+	// and a red mark 9 s ahead of the loss it stands for told the learner
+	// what was about to happen.
+	if future > 0 {
+		kept := make([]Marker, 0, len(ms))
+		for _, m := range ms {
+			if m.Kind != MarkViolation || m.At <= now {
+				kept = append(kept, m)
+			}
+		}
+		ms = kept
+	}
+	*c = shownMarkers{valid: true, from: v, hide: hide, hideFrom: from, slot: slot, to: r.To, reached: reached, markers: fitMarkers(ms, slot), version: c.version + 1}
 	return c.markers, c.version
 }
 
 // FirstViolation returns the time of the first broken guarantee on the
-// timeline, for "Jump to first violation", and false if there is none or
-// while a question waits for its answer (HideOutcome).
+// timeline, for "Jump to first violation", and false if there is none,
+// if playback has not reached it yet (in every mode: the button must not
+// announce a loss before it happens), or while a question asked before it
+// waits for its answer (violationShown).
 func (s *Store) FirstViolation() (engine.Time, bool) {
-	if s.HideOutcome() {
-		return 0, false
-	}
 	ms, _ := s.Player.markersOnce(s.turn)
-	return firstViolation(ms)
+	for _, m := range ms {
+		if m.Kind != MarkViolation || m.At > s.Player.Now() {
+			continue
+		}
+		if s.violationShown(m.At) {
+			return m.At, true
+		}
+	}
+	return 0, false
 }

@@ -388,7 +388,10 @@ type shownMarkers struct {
 	hideFrom engine.Time
 	slot     engine.Time
 	// to is the slider's end (ScrubRange.To) the markers stop at.
-	to      engine.Time
+	to engine.Time
+	// reached is how many violation markers lie at or before the
+	// playhead: the only ones drawn.
+	reached int
 	markers []Marker
 	// version counts changes to markers.
 	version int

@@ -126,11 +126,15 @@ const MaxScriptTries = 3
 // its story: the latest MaxScriptTries whose moment the playhead has
 // reached and whose command fits the cluster now (a restart only of a
 // stopped broker, a crash only of a running one), in script order, keyed
-// "try-<line>". A scenario without any offers TryThis's.
+// "try-<line>". A scenario without any offers TryThis's, except while a
+// scripted lesson runs (lessonRunning).
 func (s *Store) Suggestions() []Suggestion {
 	p := s.Player
 	tries := p.Scenario().Tries
 	if len(tries) == 0 {
+		if s.lessonRunning() {
+			return nil
+		}
 		return TryThis(p.State())
 	}
 	st := p.State()
@@ -148,6 +152,16 @@ func (s *Store) Suggestions() []Suggestion {
 		out = out[len(out)-MaxScriptTries:]
 	}
 	return out
+}
+
+// lessonRunning says a scripted lesson is playing its story: lesson mode
+// is on, the scenario asks questions, and the playhead has not passed its
+// last moment (lastMoment: its last command, caption or question). A
+// generic "Crash the leader (broker 1)" beside lesson 8's own crash
+// competed with it; once the story is over the experiments come back.
+func (s *Store) lessonRunning() bool {
+	p := s.Player
+	return !s.Lesson.Off && len(s.Lesson.Asks) > 0 && p.Now() < p.lastMoment
 }
 
 // fits reports whether cmd makes sense on a cluster in state st: a crash,

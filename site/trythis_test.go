@@ -215,3 +215,29 @@ func mustPreset(t *testing.T, name string) scenarios.Preset {
 	}
 	return p
 }
+
+// TestNoGenericTryDuringALesson: lossLesson (lesson 8, acks1-loss, as a
+// script) has no try directives; while its story runs in lesson mode the page offers none of
+// the generic experiments ("Crash the leader"), which competed with the
+// lesson's own crash; after its last moment, or with lesson mode off,
+// they are back.
+func TestNoGenericTryDuringALesson(t *testing.T) {
+	s := NewStoreFromScript("loss.txt", lossLesson)
+	if s.Err != "" || len(s.Player.Scenario().Tries) != 0 || len(s.Lesson.Asks) == 0 {
+		t.Fatalf("lossLesson: %q, %d tries, %d questions", s.Err, len(s.Player.Scenario().Tries), len(s.Lesson.Asks))
+	}
+	start := s.Player.Scenario().Config.Start
+	s.Player.Seek(start + 5000)
+	if got := s.Suggestions(); len(got) != 0 {
+		t.Fatalf("during the lesson: %d suggestions, first %q", len(got), got[0].Label)
+	}
+	s.Dispatch(ToggleLesson{})
+	if got := s.Suggestions(); len(got) == 0 {
+		t.Fatal("lesson mode off: no suggestions")
+	}
+	s.Dispatch(ToggleLesson{})
+	s.Player.Seek(s.Player.lastMoment + 1)
+	if got := s.Suggestions(); len(got) == 0 {
+		t.Fatal("after the story: no suggestions")
+	}
+}

@@ -22,14 +22,47 @@ func Violations(evs []engine.Event) []engine.Event {
 }
 
 // Violations returns every guarantee broken by the playhead, oldest first:
-// the timeline's markers and the page's banner read them from here. While
-// a question waits for its answer (HideOutcome) it returns none, so that
-// the banner does not give the answer away.
+// the page's banner reads them from here. In lesson mode a violation
+// waits for the answers of the questions asked up to its moment
+// (violationShown), so that the banner does not give an answer away.
 func (s *Store) Violations() []engine.Event {
-	if s.HideOutcome() {
-		return nil
+	return s.shownViolations()
+}
+
+// shownViolations returns the broken guarantees up to the playhead that
+// the page may show: in lesson mode, only those whose questions are
+// answered, every question asked at or before the violation's moment
+// (the question a loss answers comes before it). A later question still
+// waiting does not hide them: in lesson 8 (acks1-loss) the loss at 19 s
+// answers question 1, and hiding it until question 2, at 40 s, was
+// answered left it a bare line in the event log, where the sandbox shows
+// the red panel and outlines.
+func (s *Store) shownViolations() []engine.Event {
+	all := s.seeIndex().violations
+	out := make([]engine.Event, 0, len(all))
+	for _, v := range all {
+		if s.violationShown(v.At) {
+			out = append(out, v)
+		}
 	}
-	return append([]engine.Event(nil), s.seeIndex().violations...)
+	return out
+}
+
+// violationShown says whether a broken guarantee at at may be shown:
+// always when nothing is hidden (HideOutcome: lesson mode off, or no
+// question at or after the playhead waits), else only once every
+// question asked at or before at is answered.
+func (s *Store) violationShown(at engine.Time) bool {
+	l := &s.Lesson
+	if l.Off || !s.HideOutcome() {
+		return true
+	}
+	for i, a := range l.Asks {
+		if a.At <= at && i < len(l.Revealed) && !l.Revealed[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // ViolationRule returns the rule a violation names: the word before the

@@ -63,8 +63,10 @@ func renderBadges(bs []site.Badge, n site.NodeBox, timerLabel string, strip site
 // #controller-state and #partition-state.
 func renderController(s *site.Store, st engine.State) *pure[controllerView] {
 	line, _ := site.PartitionLineOf(st)
-	return view(controllerView{What: site.ControllerSummary(site.SessionLines(st, s.Player.Scenario().Config)), Line: line},
-		func(v controllerView) *vecty.HTML { return controllerBar(v.What, v.Line) })
+	cfg := s.Player.Scenario().Config
+	r := site.RulesOf(cfg)
+	return view(controllerView{What: site.ControllerSummary(site.SessionLines(st, cfg)), Line: line, Name: r.Controller, Title: r.ControllerTitle},
+		func(v controllerView) *vecty.HTML { return controllerBar(v) })
 }
 
 // controllerView is the controller bar: what the controller knows of the
@@ -72,25 +74,34 @@ func renderController(s *site.Store, st engine.State) *pure[controllerView] {
 type controllerView struct {
 	What string
 	Line site.PartitionLine
+	// Name and Title are the controller's label and its tooltip
+	// (site.RulesOf: "KRaft quorum", or "controller" with the era for a
+	// pre-KRaft replay).
+	Name, Title string
 }
 
 // controllerBar is renderController's drawing of the controller's summary
-// what and the first partition's line.
-func controllerBar(what string, line site.PartitionLine) *vecty.HTML {
+// and the first partition's line.
+func controllerBar(v controllerView) *vecty.HTML {
+	what, line, title := v.What, v.Line, v.Name+" · "+v.What
+	if v.Title != "" {
+		title = v.Title + " " + v.What
+	}
 	return elem.Div(vecty.Markup(vecty.Class("controller-bar"), attr("data-node", "controller"), attr("data-role", "controller")),
 		elem.Span(vecty.Markup(vecty.Class("badge", "badge-controller"), attr("data-badge", "controller")), vecty.Text("controller")),
-		elem.Span(append([]vecty.MarkupOrChild{vecty.Markup(prop.ID("controller-state"), attr("title", "KRaft quorum · "+what))}, sessionParts(what)...)...),
+		elem.Span(append([]vecty.MarkupOrChild{vecty.Markup(prop.ID("controller-state"), attr("title", title))}, sessionParts(v.Name, what)...)...),
 		elem.Span(vecty.Markup(prop.ID("partition-state"), vecty.Class("pstate", "pstate-"+line.Key), vecty.Data("state", line.Key), attr("title", line.Text)), vecty.Text(line.Text)),
 	)
 }
 
 // sessionParts is the controller strip's sentence what (ControllerSummary,
-// one part a broker, " · " between them) after "KRaft quorum", each part
+// one part a broker, " · " between them) after the controller's name
+// ("KRaft quorum", or "controller" for a release before KRaft), each part
 // a span that keeps its words together, so that a narrow strip (a phone,
 // an embed) wraps between brokers instead of cutting the last one off.
 // Its text is the sentence unchanged.
-func sessionParts(what string) []vecty.MarkupOrChild {
-	out := []vecty.MarkupOrChild{elem.Span(vecty.Markup(vecty.Class("session")), vecty.Text("KRaft quorum"))}
+func sessionParts(name, what string) []vecty.MarkupOrChild {
+	out := []vecty.MarkupOrChild{elem.Span(vecty.Markup(vecty.Class("session")), vecty.Text(name))}
 	for _, part := range strings.Split(what, " · ") {
 		out = append(out, vecty.Text(" · "), elem.Span(vecty.Markup(vecty.Class("session")), vecty.Text(part)))
 	}

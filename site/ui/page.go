@@ -94,7 +94,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				elem.Span(vecty.Markup(prop.ID("clock"), attr("aria-label", "simulated time")), vecty.Text(engine.FormatTime(pl.Now()))),
 			),
 			only(full, renderMannersBar(s)),
-			only(full, view(pl.Scenario().Config.Kafka, pageSubtitle)),
+			only(full, view(site.RulesOf(pl.Scenario().Config).Cluster, pageSubtitle)),
 		),
 		only(full, renderShareBar(s)),
 		renderNotice(s),
@@ -150,10 +150,11 @@ func pageHeading() *vecty.HTML {
 }
 
 // pageSubtitle is the line under the heading: what the page draws, and
-// which Kafka release's replication the scenario replays (kafka=).
-func pageSubtitle(rel engine.Release) *vecty.HTML {
+// which Kafka rules the scenario replays (site.RulesOf: kafka=, or an
+// incident preset's old truncation protocol).
+func pageSubtitle(cluster string) *vecty.HTML {
 	return elem.Paragraph(vecty.Markup(vecty.Class("subtitle")),
-		vecty.Text("A partition's leader, its followers, the in-sync replicas (ISR) and the high watermark, drawn as a simulated Kafka "+rel.String()+" cluster runs. Crash a broker and watch."))
+		vecty.Text("A partition's leader, its followers, the in-sync replicas (ISR) and the high watermark, drawn as "+cluster+". Crash a broker and watch."))
 }
 
 // controlsMode is the embed's controls= ("full", "min" or "none"); the

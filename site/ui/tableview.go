@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/hexops/vecty"
@@ -64,28 +63,19 @@ func partitionTable(st engine.State, p engine.PartitionState) *vecty.HTML {
 	caption := p.TP.String() + ": " + leader + ", leader epoch " + itoa(int64(p.LeaderEpoch)) + ", ISR " + engine.JoinIDs(p.ISR)
 	th := func(s string) *vecty.HTML { return elem.TableHeader(vecty.Markup(attr("scope", "col")), vecty.Text(s)) }
 	rows := []vecty.MarkupOrChild{}
-	for _, id := range p.Replicas {
-		r, ok := st.Replica(id, p.TP)
-		role := "follower"
-		switch {
-		case !ok:
-			role = "no replica"
-		case r.Leader:
-			role = "leader"
-		}
-		inISR := "no"
-		if slices.Contains(p.ISR, id) {
+	for _, r := range site.TableOf(st, p) {
+		inISR, state := "no", "up"
+		if r.InISR {
 			inISR = "yes"
 		}
-		state := "up"
-		if !brokerAlive(st, id) {
+		if r.BrokerDown {
 			state = "down"
 		}
 		rows = append(rows, elem.TableRow(
-			vecty.Markup(attr("data-tp", p.TP.String()), attr("data-broker", itoa(int64(id))),
-				attr("data-leo", itoa(int64(r.LEO))), attr("data-hw", itoa(int64(r.HW)))),
-			elem.TableHeader(vecty.Markup(attr("scope", "row")), vecty.Text("broker "+itoa(int64(id)))),
-			elem.TableData(vecty.Text(role)),
+			vecty.Markup(attr("data-tp", p.TP.String()), attr("data-broker", itoa(int64(r.Broker))),
+				attr("data-leo", itoa(int64(r.LEO))), attr("data-hw", itoa(int64(r.HW))), attr("data-role", r.Role)),
+			elem.TableHeader(vecty.Markup(attr("scope", "row")), vecty.Text("broker "+itoa(int64(r.Broker)))),
+			elem.TableData(vecty.Text(r.Role)),
 			elem.TableData(vecty.Text(strconv.FormatInt(int64(r.LEO), 10))),
 			elem.TableData(vecty.Text(strconv.FormatInt(int64(r.HW), 10))),
 			elem.TableData(vecty.Text(itoa(int64(r.LeaderEpoch)))),

@@ -97,9 +97,9 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 // from its view: it changes only when the horizon moves or the first
 // violation comes.
 func (t *Timeline) head(hasViolation bool, jumpTitle string) *pure[timelineHead] {
-	v := timelineHead{Range: engine.FormatTime(t.Start) + " – " + engine.FormatTime(t.End), Hide: t.Store.HideOutcome(), HasViolation: hasViolation, JumpTitle: jumpTitle}
+	v := timelineHead{Range: engine.FormatTime(t.Start) + " – " + engine.FormatTime(t.End), Hide: t.Store.HideOutcome(), HasViolation: hasViolation, JumpTitle: jumpTitle, NextBlocked: t.Store.NextMomentBlocked()}
 	return view(v, func(v timelineHead) *vecty.HTML {
-		rng, hide, hasViolation, jumpTitle := v.Range, v.Hide, v.HasViolation, v.JumpTitle
+		rng, hasViolation, jumpTitle := v.Range, v.HasViolation, v.JumpTitle
 		return elem.Div(vecty.Markup(vecty.Class("timeline-head")),
 			elem.Label(vecty.Markup(prop.For("timeline")), vecty.Text("Timeline")),
 			elem.Span(vecty.Markup(vecty.Class("timeline-range")), vecty.Text(rng)),
@@ -108,12 +108,18 @@ func (t *Timeline) head(hasViolation bool, jumpTitle string) *pure[timelineHead]
 					attr("title", "Back to the previous moment on the timeline: a crash or restart, a new leader, a command (,)"),
 					event.Click(func(*vecty.Event) { t.Store.Dispatch(site.StepMoment{Forward: false}) })), vecty.Text("◀"), elem.Span(vecty.Markup(vecty.Class("word")), vecty.Text(" moment"))),
 				elem.Button(vecty.Markup(prop.ID("moment-next"), prop.Type(prop.TypeButton), attr("aria-label", "Next moment"), attr("aria-keyshortcuts", "."),
-					attr("title", "On to the next moment on the timeline: a crash or restart, a new leader, a command (.)"),
+					attr("title", nextTitle(v.NextBlocked)), prop.Disabled(v.NextBlocked != ""),
+					vecty.MarkupIf(v.NextBlocked != "", attr("aria-describedby", "moment-why")),
 					event.Click(func(*vecty.Event) { t.Store.Dispatch(site.StepMoment{Forward: true}) })), elem.Span(vecty.Markup(vecty.Class("word")), vecty.Text("moment ")), vecty.Text("▶")),
+				// Why the button is disabled, in words beside it: a
+				// press that silently did nothing left the learner stuck.
+				vecty.If(v.NextBlocked != "", elem.Span(vecty.Markup(prop.ID("moment-why"), vecty.Class("hint", "moment-why")), vecty.Text(v.NextBlocked))),
 			),
 			// Shown only once a guarantee is broken: a greyed-out button
 			// naming violations on the first screen puzzled newcomers.
-			vecty.If(!hide && hasViolation, elem.Button(vecty.Markup(prop.ID("jump-violation"), prop.Type(prop.TypeButton),
+			// (FirstViolation already waits for playback and for the
+			// questions asked before it.)
+			vecty.If(hasViolation, elem.Button(vecty.Markup(prop.ID("jump-violation"), prop.Type(prop.TypeButton),
 				attr("title", jumpTitle), event.Click(t.onJump)),
 				vecty.Text("Jump to the first broken guarantee"))),
 		)
@@ -127,6 +133,18 @@ type timelineHead struct {
 	Range              string
 	Hide, HasViolation bool
 	JumpTitle          string
+	// NextBlocked is why the next-moment button is disabled, "" when it
+	// is not (site.Store.NextMomentBlocked).
+	NextBlocked string
+}
+
+// nextTitle is the next-moment button's tooltip: what it does, or why it
+// cannot.
+func nextTitle(blocked string) string {
+	if blocked != "" {
+		return blocked
+	}
+	return "On to the next thing that happens: a crash or restart, a fence, an election, an ISR change, a truncation, a command (.)"
 }
 
 // askMarkers draws a marker for each of the scenario's questions, which
@@ -143,7 +161,7 @@ func (t *Timeline) askMarkers() vecty.MarkupOrChild {
 		items = append(items, elem.ListItem(elem.Button(vecty.Markup(
 			vecty.ClassMap{"marker": true, "marker-ask": true, "answered": answered}, prop.Type(prop.TypeButton),
 			vecty.Style("--at", itoa(int64(a.At-t.Start))), vecty.Data("at", engine.FormatTime(a.At)), vecty.Data("kind", "ask"),
-			attr("title", engine.FormatTime(a.At)+"\n"+a.Question), attr("aria-label", label),
+			attr("title", site.AskMarkerTitle(i, a.At)), attr("aria-label", label),
 			event.Click(func(*vecty.Event) { t.Store.Dispatch(site.ShowAsk{Index: i}) })),
 			vecty.Text("?"))))
 	}

@@ -72,10 +72,7 @@ func tryBar(s *site.Store, v tryView) *vecty.HTML {
 // it to screen readers), led for a few seconds by site.ResumeNote when
 // the reader's action resumed playback.
 func renderCaption(s *site.Store) vecty.MarkupOrChild {
-	text, ok := s.Caption()
-	if !ok {
-		text = s.Manners.Narration.Current
-	}
+	text := s.MomentCaption()
 	switch note := s.Resumed(); {
 	case note != "" && text != "":
 		// The reader's action on a paused cluster resumed playback
