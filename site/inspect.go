@@ -74,12 +74,13 @@ func InspectBroker(st engine.State, b engine.BrokerID, fenced bool) Inspection {
 	in.Rows = append(in.Rows, DiskRow(bs))
 	for _, r := range bs.Replicas {
 		isr := "—"
+		role := yesNo(r.Leader, "leader", "follower")
 		for _, p := range st.Partitions {
 			if p.TP == r.TP {
 				isr = yesNo(slices.Contains(p.ISR, b), "in ISR", "out of sync")
+				role = ReplicaRole(st, p, b)
 			}
 		}
-		role := yesNo(r.Leader, "leader", "follower")
 		in.Table = append(in.Table, []string{r.TP.String(), role, itoa(int64(r.LEO)), itoa(int64(r.HW)), itoa(int64(r.LeaderEpoch)), isr})
 	}
 	return in

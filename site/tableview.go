@@ -38,22 +38,32 @@ func TableOf(st engine.State, p engine.PartitionState) []TableRow {
 	for _, id := range p.Replicas {
 		row := TableRow{Broker: id, InISR: slices.Contains(p.ISR, id), BrokerDown: !brokerUp(st, id)}
 		r, ok := st.Replica(id, p.TP)
-		switch {
-		case !ok:
-			row.Role = "no replica"
-		case p.Leader == id && row.BrokerDown:
-			row.Role = "leader (down)"
-		case p.Leader == id:
-			row.Role = "leader"
-		case row.BrokerDown:
-			row.Role = "replica (down)"
-		default:
-			row.Role = "follower"
-		}
+		row.Role = ReplicaRole(st, p, id)
 		if ok {
 			row.LEO, row.HW, row.LeaderEpoch = r.LEO, r.HW, r.LeaderEpoch
 		}
 		rows = append(rows, row)
 	}
 	return rows
+}
+
+// ReplicaRole is broker id's role for partition p as the table view and
+// the inspector name it, by TableOf's rule: "leader", "leader (down)"
+// (the controller has not fenced the stopped leader yet), "follower",
+// "replica (down)" or "no replica".
+func ReplicaRole(st engine.State, p engine.PartitionState, id engine.BrokerID) string {
+	_, ok := st.Replica(id, p.TP)
+	down := !brokerUp(st, id)
+	switch {
+	case !ok:
+		return "no replica"
+	case p.Leader == id && down:
+		return "leader (down)"
+	case p.Leader == id:
+		return "leader"
+	case down:
+		return "replica (down)"
+	default:
+		return "follower"
+	}
 }

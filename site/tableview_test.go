@@ -39,6 +39,10 @@ func TestTableSaysWhatTheDiagramSays(t *testing.T) {
 	if l := LookOf(s.Player.State(), 1); l.Role != "leader" {
 		t.Fatalf("the diagram's pill for b1 reads %q", l.Role)
 	}
+	// The inspector's replica table names the same role.
+	if in := InspectBroker(s.Player.State(), 1, false); len(in.Table) == 0 || in.Table[0][1] != "leader (down)" {
+		t.Fatalf("the inspector of b1 right after the crash: %v", in.Table)
+	}
 	s.Player.AdvanceTo(at("10:00:30.000"))
 	st := s.Player.State()
 	p, _ := FirstPartition(st)
