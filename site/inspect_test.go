@@ -39,7 +39,9 @@ func TestBadgesAndInspectorThroughACrash(t *testing.T) {
 	if !ok || in.Title != "broker 1" || len(in.Table) != 1 {
 		t.Fatalf("inspection %+v", in)
 	}
-	if row := strings.Join(in.Table[0], " "); row != "orders-0 follower 1209 1209 0 out of sync" {
+	// A stopped broker that no longer leads follows no one: the table
+	// view's "replica (down)" (ReplicaRole).
+	if row := strings.Join(in.Table[0], " "); row != "orders-0 replica (down) 1209 1209 0 out of sync" {
 		t.Errorf("b1's replica row %q", row)
 	}
 	if in.Rows[0].Value != "down" || !strings.HasPrefix(in.Rows[1].Value, "fenced") {
