@@ -133,7 +133,9 @@ type Narrator struct {
 	seen     int
 	// quietMs is the real time since the last sentence was spoken.
 	quietMs float64
-	queue   []Sentence
+	// sayNow says the next sentence queued skips the gap (SayNextNow).
+	sayNow bool
+	queue  []Sentence
 }
 
 // Update reads the events after the last ones it saw (each(from, f) calls
@@ -181,9 +183,10 @@ func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Eve
 		})
 		n.seen = count
 	}
-	if len(n.queue) == 0 || n.quietMs < NarrationGapMs {
+	if len(n.queue) == 0 || (n.quietMs < NarrationGapMs && !n.sayNow) {
 		return false
 	}
+	n.sayNow = false
 	n.Current = n.pop()
 	n.Spoken++
 	n.quietMs = 0
@@ -232,6 +235,12 @@ const narrationLookBack = 400
 func (n *Narrator) Pending(gen, count int) bool {
 	return !n.started || gen != n.gen || count != n.seen || len(n.queue) > 0
 }
+
+// SayNextNow lets the next sentence queued be said at the next Update,
+// without waiting out NarrationGapMs since the last one: the reader has
+// just acted, and the caption should tell what the action did, not what
+// happened before it.
+func (n *Narrator) SayNextNow() { n.sayNow = true }
 
 // Reset forgets the events seen, as for a new scenario: the next Update
 // only catches up.

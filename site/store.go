@@ -402,6 +402,9 @@ func (s *Store) Dispatch(a Action) {
 			break
 		}
 		s.inject(a.Cmd)
+		// What the reader's own action does is said at once, not after
+		// the gap the narrator keeps between sentences.
+		s.Manners.Narration.SayNextNow()
 	case seeAction:
 		if !s.see(a) {
 			return
