@@ -83,7 +83,12 @@ func (s *Store) NextMomentBlocked() string {
 // reset and a broken guarantee (not while hide: HideOutcome). Left out:
 // commands (markers already), produce acknowledgements and committed
 // offsets, which a steady producer or consumer makes every few hundred
-// ms and which would make each press one record.
+// ms and which would make each press one record; and a client's retried
+// errors (EvProduceError, EvConsumerError: NOT_LEADER_OR_FOLLOWER or a
+// refused connection, then "refreshing metadata"), which a client
+// repeats every retry.backoff.ms while a leader is down, so that a press
+// back from the election moved 6 ms at a time. A produce that gives up
+// (EvProduceFailed) stays.
 func worthMoment(k engine.EventKind, hide bool) bool {
 	switch k {
 	case engine.EvViolation:
@@ -91,8 +96,8 @@ func worthMoment(k engine.EventKind, hide bool) bool {
 	case engine.EvLeaderElected, engine.EvElection, engine.EvISRChanged,
 		engine.EvBrokerFenced, engine.EvBrokerUnfenced, engine.EvControlledShutdown,
 		engine.EvBrokerStopped, engine.EvBrokerStarted, engine.EvNetwork, engine.EvBrokerHung, engine.EvBrokerResumed,
-		engine.EvProduceError, engine.EvProduceFailed, engine.EvDuplicate,
-		engine.EvTruncated, engine.EvConsumerTruncation, engine.EvConsumerError,
+		engine.EvProduceFailed, engine.EvDuplicate,
+		engine.EvTruncated, engine.EvConsumerTruncation,
 		engine.EvConsumerReset, engine.EvOffsetsExpired:
 		return true
 	}

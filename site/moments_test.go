@@ -215,3 +215,19 @@ func TestNextMomentWaitsForTheAnswer(t *testing.T) {
 		t.Fatal("after the answer a press does not move")
 	}
 }
+
+// TestMomentBackSkipsRetries checks that "◀ moment" steps back from
+// after the election to the election itself, not through the producer's
+// retries of "refreshing metadata" every retry.backoff.ms.
+func TestMomentBackSkipsRetries(t *testing.T) {
+	s := presetStore(t, "start-here")
+	start := s.Player.Scenario().Config.Start
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 1}})
+	s.Player.AdvanceTo(start + 10000)
+	s.Dispatch(StepMoment{Forward: false})
+	// broker.session.timeout.ms is 9 s in start-here: the fence, the
+	// election and the ISR change are at 9.000.
+	if got := s.Player.Now() - start; got != 9000 {
+		t.Errorf("one step back from 10 s lands at %s, want 00:00:09.000", engine.FormatTime(got))
+	}
+}
