@@ -54,7 +54,7 @@ func (c *Controls) Render() vecty.ComponentOrHTML {
 		),
 		elem.Button(
 			vecty.Markup(prop.ID("restart"), prop.Type(prop.TypeButton), attr("title", "Replay from the scenario's start"), event.Click(c.onRestart)),
-			vecty.Text("Restart"),
+			vecty.Text("Replay"),
 		),
 		// The word, the slider and the speed in words are one group, so
 		// that a phone's wrapping row never leaves "Speed" at the end of
