@@ -129,6 +129,11 @@ const MaxScriptTries = 3
 // "try-<line>". A scenario without any offers TryThis's, except while a
 // scripted lesson runs (lessonRunning).
 func (s *Store) Suggestions() []Suggestion {
+	if !s.mayPlay() {
+		// A question waits for its answer: acting first would show what
+		// it asks the reader to predict.
+		return nil
+	}
 	p := s.Player
 	tries := p.Scenario().Tries
 	if len(tries) == 0 {

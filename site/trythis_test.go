@@ -241,3 +241,28 @@ func TestNoGenericTryDuringALesson(t *testing.T) {
 		t.Fatal("after the story: no suggestions")
 	}
 }
+
+// TestNoTryWhileAQuestionWaits checks that a preset's own suggestions
+// (jepsen-2013's "Send w4 …") are not offered while a question waits for
+// its answer, and come back once it is answered: acting first would show
+// what the question asks the reader to predict.
+func TestNoTryWhileAQuestionWaits(t *testing.T) {
+	s := presetStore(t, "jepsen-2013")
+	if len(s.Player.Scenario().Tries) == 0 || len(s.Lesson.Asks) == 0 {
+		t.Fatalf("jepsen-2013: %d tries, %d questions", len(s.Player.Scenario().Tries), len(s.Lesson.Asks))
+	}
+	s.Playing = true
+	playUntilPaused(s, 100000)
+	a, ok := s.OpenAsk()
+	if !ok {
+		t.Fatal("no question opened")
+	}
+	if got := s.Suggestions(); len(got) != 0 {
+		t.Errorf("while %q waits: %d suggestions, first %q", a.Question, len(got), got[0].Label)
+	}
+	s.Dispatch(RevealAnswer{})
+	s.Player.Seek(s.Player.Scenario().Tries[len(s.Player.Scenario().Tries)-1].At)
+	if got := s.Suggestions(); len(got) == 0 {
+		t.Error("after the answer: no suggestions")
+	}
+}
