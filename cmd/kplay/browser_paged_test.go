@@ -75,7 +75,7 @@ type badgeReport struct {
 func scrubTo(t *testing.T, ctx context.Context, start, ms int64) {
 	t.Helper()
 	evalJS[bool](t, ctx, fmt.Sprintf(`(() => { const tl = document.getElementById("timeline"); tl.value = "%d"; tl.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`, ms))
-	pollJS(t, ctx, fmt.Sprintf(`document.getElementById("clock").textContent === %q`, engine.FormatTime(engine.Time(start+ms))), 10*time.Second, "the clock never reached "+engine.FormatTime(engine.Time(start+ms)))
+	pollJS(t, ctx, fmt.Sprintf(`document.getElementById("clock").textContent === %q`, engine.FormatTime(engine.Time(start+ms))), 30*time.Second, "the clock never reached "+engine.FormatTime(engine.Time(start+ms)))
 }
 
 // TestBrowserBadgesStayInTheirBox: broker 3 out of sync, fenced, with a
