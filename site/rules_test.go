@@ -3,22 +3,12 @@ package site
 import (
 	"strings"
 	"testing"
-
-	"kplay/scenarios"
 )
 
 // presetRules returns RulesOf the named preset's cluster.
 func presetRules(t *testing.T, name string) Rules {
 	t.Helper()
-	p, ok := scenarios.Get(name)
-	if !ok {
-		t.Fatalf("no preset %s", name)
-	}
-	s := NewStoreFromScript(p.Name, p.Text)
-	if s.Err != "" {
-		t.Fatal(s.Err)
-	}
-	return RulesOf(s.Player.Scenario().Config)
+	return RulesOf(presetStore(t, name).Player.Scenario().Config)
 }
 
 // TestRulesSayWhichKafka: the default cluster is Kafka 4.4 with a KRaft
