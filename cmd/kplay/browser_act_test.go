@@ -130,9 +130,7 @@ func TestBrowserActLinks(t *testing.T) {
 	actWait(t, ctx, "the slow joins the script", actScriptHas("\nslow 1 c1 latency=(50, 50)\n"), 5*time.Second)
 	actWait(t, ctx, "the slowed link is drawn slow", `document.querySelector('svg#diagram g.link-hit.slow[data-link="b1-consumer"]') !== null`, 5*time.Second)
 
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserActPanels sends a record with acks=1 from the producer panel,
@@ -195,7 +193,5 @@ func TestBrowserActPanels(t *testing.T) {
 	actWait(t, ctx, "the panel says where it applied", `(document.getElementById("cfg-note") || {}).textContent.includes("config commands")`, 5*time.Second)
 	t.Logf("consumers: %s", actText(ctx, "#cp-consumers"))
 
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

@@ -4,7 +4,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -57,7 +56,5 @@ func TestBrowserConfigPanel(t *testing.T) {
 	actWait(t, ctx, "Kafka defaults is pressed again", pressed("cfg-defaults"), 5*time.Second)
 	actWait(t, ctx, "the panel says nothing else differs", scale("Every Kafka setting is at its default."), 5*time.Second)
 
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

@@ -65,7 +65,5 @@ func TestBrowserSlowDisk(t *testing.T) {
 		t.Fatalf("click b3: %v", err)
 	}
 	pollJS(t, ctx, `(document.getElementById("inspector")?.textContent || "").includes("slow: every append takes 50 ms")`, 10*time.Second, "the inspector names b3's slow disk")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

@@ -67,9 +67,7 @@ func TestBrowserDotsStayPut(t *testing.T) {
 	if r.Reinserted > 0 {
 		t.Errorf("over the frames watched %d dots were taken out and put back (%d moves, %d new dots)", r.Reinserted, r.Moved, r.Added)
 	}
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // dotsLayerJS compares the dots' <svg id="dots"> with the diagram under
@@ -139,9 +137,7 @@ func TestBrowserDotsLayerOverDiagram(t *testing.T) {
 			if r.Dots == 0 || r.Brokers == 0 {
 				t.Errorf("over 60 frames %d clicks were tried on dots and %d on brokers: nothing was checked", r.Dots, r.Brokers)
 			}
-			if problems := pageErrors(); len(problems) > 0 {
-				t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-			}
+			noPageErrors(t, pageErrors)
 		})
 	}
 }

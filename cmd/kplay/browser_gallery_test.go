@@ -3,7 +3,6 @@
 package main
 
 import (
-	"strings"
 	"testing"
 	"time"
 )
@@ -41,7 +40,5 @@ func TestBrowserGalleryPartner(t *testing.T) {
 		10*time.Second, "the partner button does not open the fixed preset and name it in the address bar")
 	pollJS(t, ctx, `document.getElementById("partner").textContent === "See the bug on Kafka 2.0" && document.getElementById("partner").dataset.preset === "incident-kafka-7128"`,
 		10*time.Second, "the fixed preset's button does not lead back to the bug on Kafka 2.0")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

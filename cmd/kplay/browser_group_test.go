@@ -64,7 +64,5 @@ func TestBrowserGroupAndRetention(t *testing.T) {
 		t.Error("no log start marker on the strip")
 	}
 	screenshot(t, ctx, "kplay-group-retention-1280x900.png")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

@@ -108,7 +108,5 @@ func TestBrowserHalfAlive(t *testing.T) {
 	actClick(t, ctx, "#link-cut-one-way")
 	actWait(t, ctx, "the one-way cut joins the script", actScriptHas("\ncut p1 1 one-way\n"), 5*time.Second)
 	actWait(t, ctx, "the producer link is drawn cut one way", `document.querySelector('svg#diagram g.link-hit.cut-one-way[data-link="producer-b1"] polygon.one-way-arrow') !== null`, 5*time.Second)
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

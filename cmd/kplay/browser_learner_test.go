@@ -202,9 +202,7 @@ func TestBrowserLearnerCorePath(t *testing.T) {
 		t.Errorf("broker captions are %.1f px tall in an 800-px embed, want at least 11", px)
 	}
 	screenshot(t, embed, "kplay-learner-embed-800.png")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserLearnerTeacherPath: a teacher picks a preset (the address bar
@@ -264,9 +262,7 @@ func TestBrowserLearnerTeacherPath(t *testing.T) {
 		t.Errorf("the reopened link's scrubber is at +%d ms, want +4000 (the link's moment)", scrub)
 	}
 	screenshot(t, student, "kplay-learner-reopened-1280x800.png")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserLearnerLessonHidesAnswer plays the acks=1 lesson: until its
@@ -316,9 +312,7 @@ func TestBrowserLearnerLessonHidesAnswer(t *testing.T) {
 	evalJS[bool](t, ctx, `(() => { document.getElementById("ask-show").click(); return true; })()`)
 	pollJS(t, ctx, `document.getElementById("clock").textContent !== `+jsString(before), 5*time.Second, "Show me does not move to the moment")
 	screenshot(t, ctx, "kplay-learner-answered-1280x800.png")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserLearnerNewScriptOverDefault pastes a new script without
@@ -339,7 +333,5 @@ func TestBrowserLearnerNewScriptOverDefault(t *testing.T) {
 	setMaxSpeed(t, ctx)
 	pollJS(t, ctx, `document.querySelector('svg#diagram g.node[data-node="b1"] [data-badge="down"]') !== null`, 30*time.Second, "the new script's crash never plays")
 	screenshot(t, ctx, "kplay-learner-new-script-1280x800.png")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

@@ -93,9 +93,7 @@ func TestBrowserCountdownWordsStayInTheirBox(t *testing.T) {
 				t.Errorf("badges out of place:\n%s", strings.Join(r.Bad, "\n"))
 			}
 			screenshot(t, ctx, "kplay-countdown-words-"+sz.name+".png")
-			if problems := pageErrors(); len(problems) > 0 {
-				t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-			}
+			noPageErrors(t, pageErrors)
 		})
 	}
 }
@@ -148,9 +146,7 @@ func TestBrowserControllerStripShowsEveryBroker(t *testing.T) {
 				t.Errorf("controller strip:\n%s", bad)
 			}
 			screenshot(t, ctx, "kplay-controller-strip-"+sz.name+".png")
-			if problems := pageErrors(); len(problems) > 0 {
-				t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-			}
+			noPageErrors(t, pageErrors)
 		})
 	}
 }
@@ -183,9 +179,7 @@ func TestBrowserQuestionMarksClearTheLabel(t *testing.T) {
 				t.Errorf("timeline:\n%s", bad)
 			}
 			screenshot(t, ctx, "kplay-question-marks-"+sz.name+".png")
-			if problems := pageErrors(); len(problems) > 0 {
-				t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-			}
+			noPageErrors(t, pageErrors)
 		})
 	}
 }
@@ -208,9 +202,7 @@ func TestBrowserPhoneSpeedHasWords(t *testing.T) {
 	if got != "" {
 		t.Error(got)
 	}
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // tryFirstEvent is what try tr of preset name does first, as the event
@@ -304,7 +296,5 @@ func TestBrowserEveryPresetTryWorks(t *testing.T) {
 			}
 		}
 	}
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

@@ -146,9 +146,7 @@ func TestBrowserScriptEditor(t *testing.T) {
 	pollJS(t, ctx, `document.querySelector(".title").textContent.toLowerCase().includes("fetch") && document.querySelectorAll(".timeline-markers .marker").length > 0 &&
 		[...document.querySelectorAll(".timeline-markers .marker")].every(m => Number(m.style.getPropertyValue("--at")) <= Number(document.getElementById("timeline").max)) &&
 		document.documentElement.scrollWidth <= 1280`, 10*time.Second, "the new preset's timeline holds only its own markers")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserLessonAsk: an embed of the Jepsen preset, playing, stops at
@@ -198,9 +196,7 @@ func TestBrowserLessonAsk(t *testing.T) {
 		t.Fatal(err)
 	}
 	pollJS(t, ctx, `document.getElementById("jepsen-events").textContent.includes("answer: shown without a pick; the answer is elect nobody")`, 10*time.Second, "the lesson page hears the answer")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserHostileText: markup in a shared script's title, record values

@@ -53,9 +53,7 @@ func mPoll(t *testing.T, ctx context.Context, js string, timeout time.Duration, 
 
 func mNoErrors(t *testing.T, pageErrors func() []string) {
 	t.Helper()
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserMannersHelpThemeTable: "?" opens the shortcut dialog and

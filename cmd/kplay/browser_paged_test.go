@@ -107,9 +107,7 @@ func TestBrowserBadgesStayInTheirBox(t *testing.T) {
 				}
 			}
 			screenshot(t, ctx, "kplay-badges-"+sz.name+".png")
-			if problems := pageErrors(); len(problems) > 0 {
-				t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-			}
+			noPageErrors(t, pageErrors)
 		})
 	}
 }
@@ -141,9 +139,7 @@ func TestBrowserDuplicateIsMarked(t *testing.T) {
 	if n := evalJS[int](t, fixed, `document.querySelectorAll("#diagram g.cell.duplicate").length`); n != 0 {
 		t.Errorf("with idempotence %d cells are marked duplicates", n)
 	}
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserScrubberLandsALinksMoment: start-here's slider spans its
@@ -174,9 +170,7 @@ func TestBrowserScrubberLandsALinksMoment(t *testing.T) {
 			screenshot(t, lctx, "kplay-scrub-link-"+sz.name+".png")
 		})
 	}
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserPhoneHeaderIsShort: at 390×844 the header takes at most two
@@ -202,7 +196,5 @@ func TestBrowserPhoneHeaderIsShort(t *testing.T) {
 		t.Errorf("the phone's first screen: %s", got)
 	}
 	screenshot(t, ctx, "kplay-phone-header-390x844.png")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

@@ -95,9 +95,7 @@ func TestBrowserLabelsKeepApart(t *testing.T) {
 				t.Errorf("%d labels over 180 frames; these covered something:\n%s", r.Seen, strings.Join(r.Bad, "\n"))
 			}
 			screenshot(t, ctx, "kplay-labels-"+sz.name+".png")
-			if problems := pageErrors(); len(problems) > 0 {
-				t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-			}
+			noPageErrors(t, pageErrors)
 		})
 	}
 }
@@ -141,9 +139,7 @@ func TestBrowserEmbedShowsTheWholeCluster(t *testing.T) {
 	}
 	evalJS[bool](t, ctx, `(() => { document.getElementById("acks1").scrollIntoView(); return true; })()`)
 	pollJS(t, ctx, `parseInt(document.getElementById("acks1").style.height) >= 320`, 30*time.Second, "the embed never posted its height to the lesson page")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserTableViewFits: at each size the table view shows every
@@ -180,9 +176,7 @@ func TestBrowserTableViewFits(t *testing.T) {
 				t.Errorf("%d columns, want 7", cols)
 			}
 			screenshot(t, ctx, "kplay-table-"+sz.name+".png")
-			if problems := pageErrors(); len(problems) > 0 {
-				t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-			}
+			noPageErrors(t, pageErrors)
 		})
 	}
 }
@@ -253,9 +247,7 @@ func TestBrowserTimelineMoments(t *testing.T) {
 	// track some 70 s long) stops on the crash.
 	evalJS[bool](t, ctx, `(() => { const tl = document.getElementById("timeline"); tl.value = String(5300); tl.dispatchEvent(new Event("input", {bubbles: true})); tl.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
 	pollJS(t, ctx, clockNowJS+` === 5000`, 10*time.Second, "a scrub released near the crash does not stop on it")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserAddressFollowsTheReader: the address bar names the preset
@@ -302,7 +294,5 @@ func TestBrowserAddressFollowsTheReader(t *testing.T) {
 	if got := evalJS[string](t, student, `document.getElementById("preset").selectedOptions[0].textContent`); got != "Shared: Moments" {
 		t.Errorf("the picker names the link's scenario %q, want %q", got, "Shared: Moments")
 	}
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

@@ -232,9 +232,7 @@ func TestBrowserPosterPage(t *testing.T) {
 	}
 	screenshot(t, ctx, "poster-page-held.png")
 	checkTakeover(t, ctx, site, f)
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserPosterEmbed opens the embed, the default and another preset,

@@ -241,9 +241,7 @@ func TestBrowserSeeTruncation(t *testing.T) {
 	pollJS(t, ctx, `document.querySelector('#lifecycle li[data-step="truncate"][data-node="b1"]') !== null`, 5*time.Second, "#lifecycle has no truncation by b1")
 	screenshot(t, ctx, "kplay-see-truncated-1280x1000.png")
 
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserSeeViolation plays the acks=1 loss preset (loaded through the
@@ -297,7 +295,5 @@ func TestBrowserSeeViolation(t *testing.T) {
 	}
 	pollJS(t, ctx, `document.documentElement.dataset.theme !== undefined`, 5*time.Second, "no theme change")
 	screenshot(t, ctx, "kplay-see-violation-theme-1280x1000.png")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

@@ -125,7 +125,5 @@ func TestBrowserPastedEmbedCode(t *testing.T) {
 	// The host commands the embed: play, then a step message arrives.
 	evalJS[bool](t, ctx, frame+`.contentWindow.postMessage({type: "play"}, "*") || true`)
 	pollJS(t, ctx, `kplayEvents.some(m => m.type === "step" && m.at > 4000)`, 20*time.Second, "play from the host page moves the embed on")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

@@ -92,9 +92,7 @@ func TestBrowserLeaderMarkInPlace(t *testing.T) {
 		t.Errorf("after the rewind the halo was away from broker 1's box:\n%s", strings.Join(r.Bad, "\n"))
 	}
 	screenshot(t, ctx, "kplay-halo-rewound.png")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // boxesJS is every broker box's place on the page (document coordinates,
@@ -133,9 +131,7 @@ func TestBrowserBoxesStayPutThroughCaptions(t *testing.T) {
 				t.Errorf("the broker boxes moved:\nbefore %s\nafter  %s", before, after)
 			}
 			screenshot(t, ctx, "kplay-steady-after-"+sz.name+".png")
-			if problems := pageErrors(); len(problems) > 0 {
-				t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-			}
+			noPageErrors(t, pageErrors)
 		})
 	}
 }
@@ -186,9 +182,7 @@ func TestBrowserQuestionBesideTheDiagram(t *testing.T) {
 		t.Errorf("Show me has the native button background %s", bg)
 	}
 	screenshot(t, ctx, "kplay-answer-1280x800.png")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserCopyFallbackFloats: when the browser refuses the clipboard,
@@ -217,9 +211,7 @@ func TestBrowserCopyFallbackFloats(t *testing.T) {
 	screenshot(t, ctx, "kplay-copy-fallback-1280x800.png")
 	evalJS[bool](t, ctx, `(() => { document.getElementById("copied-close").click(); return true; })()`)
 	pollJS(t, ctx, `document.getElementById("copied") === null`, 5*time.Second, "the × does not close the fallback")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserPhoneReadingOrder: on a phone "What to watch" (the preset's
@@ -262,7 +254,5 @@ func TestBrowserPhoneReadingOrder(t *testing.T) {
 		t.Fatal("no setting names in the table")
 	}
 	screenshot(t, ctx, "kplay-phone-settings-390x844.png")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

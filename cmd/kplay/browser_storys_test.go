@@ -4,7 +4,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -37,9 +36,7 @@ func TestBrowserEmbedActWhilePaused(t *testing.T) {
 	if now := evalJS[string](t, ctx, `document.getElementById("clock").textContent`); now == clock {
 		t.Errorf("the clock still says %s", now)
 	}
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserStoryPaceAndTries: an incident with a one-second link opens
@@ -72,7 +69,5 @@ func TestBrowserStoryPaceAndTries(t *testing.T) {
 	screenshot(t, ctx, "kplay-storyS-tries-1280x800.png")
 	evalJS[bool](t, ctx, `(() => { [...document.querySelectorAll("#try-this button")].find(b => b.textContent === "Restart broker 2").click(); return true; })()`)
 	pollJS(t, ctx, `document.querySelector('svg#diagram g.node[data-node="b2"] [data-badge="down"]') === null`, 20*time.Second, "“Restart broker 2” does not bring broker 2 back")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

@@ -181,6 +181,15 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Logf("screenshot %s (%d bytes)", p, len(png))
 }
 
+// noPageErrors fails t with what the page logged, if watchConsole's
+// pageErrors caught any console error or uncaught exception.
+func noPageErrors(t *testing.T, pageErrors func() []string) {
+	t.Helper()
+	if problems := pageErrors(); len(problems) > 0 {
+		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
+	}
+}
+
 // watchConsole collects the page's uncaught exceptions and console errors
 // from now on; the returned function reports those seen so far.
 func watchConsole(ctx context.Context) func() []string {
@@ -299,9 +308,7 @@ func TestBrowserPlayground(t *testing.T) {
 	}
 	screenshot(t, ctx, "kplay-390x844.png")
 
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // waitSteady polls the logs until the leader's LEO equals its HW and both
@@ -479,7 +486,5 @@ func TestBrowserCrashLeader(t *testing.T) {
 	}
 	screenshot(t, ctx, "kplay-restart-1280x800.png")
 
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }

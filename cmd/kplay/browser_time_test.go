@@ -201,9 +201,7 @@ func TestBrowserTimelineScrubAndFork(t *testing.T) {
 	tlMustTrue(t, ctx, "b1 alive, b2 down", `document.querySelector('`+tlB1Sel+`[data-alive="true"]') !== null && document.querySelector('svg#diagram g.node[data-node="b2"][data-alive="false"]') !== null`)
 	screenshot(t, ctx, "kplay-timeline-fork-1280x900.png")
 
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserJumpToViolation plays the acks=1 loss: before anything is
@@ -223,9 +221,7 @@ func TestBrowserJumpToViolation(t *testing.T) {
 	tlMustTrue(t, ctx, "paused at the violation", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
 	tlMustTrue(t, ctx, "b1 down and b2 the leader", `document.querySelector('`+tlB1Sel+`[data-alive="false"]') !== null && document.querySelector('svg#diagram g.node[data-node="b2"][data-role="leader"]') !== null`)
 	screenshot(t, ctx, "kplay-timeline-violation-1280x900.png")
-	if problems := pageErrors(); len(problems) > 0 {
-		t.Errorf("the page logged errors:\n%s", strings.Join(problems, "\n"))
-	}
+	noPageErrors(t, pageErrors)
 }
 
 func tlMustInt(t *testing.T, ctx context.Context, js string) int64 {
