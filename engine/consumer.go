@@ -34,6 +34,16 @@ type consumer struct {
 	// exponential, KIP-580).
 	failures     int
 	backoffUntil Time
+	// backoffNode is the broker whose connection failed when backoffUntil
+	// is a reconnect backoff, which holds only requests to that broker:
+	// ClusterConnectionStates keeps the backoff per node, and
+	// AbstractFetch.prepareFetchRequests skips a partition only while its
+	// fetch target isUnavailable (NetworkClientUtils: connectionFailed and
+	// connectionDelay > 0), so a fetch to a new leader goes out at once.
+	// NoLeader when backoffUntil holds every request of the partition
+	// (retry.backoff.ms after a failed ListOffsets or OffsetFetch,
+	// SubscriptionState.requestFailed).
+	backoffNode BrokerID
 	// read is every record the consumer has received, in order.
 	read []Record
 
@@ -186,7 +196,7 @@ func (c *Cluster) consume(cmd Consume) {
 	k.preferred = NoLeader
 	k.lastEpoch = -1
 	k.needValidate, k.reset, k.resetWhy, k.fromCommitted, k.commitInflight = false, 0, "", false, 0
-	k.failures, k.backoffUntil = 0, 0
+	k.failures, k.backoffUntil, k.backoffNode = 0, 0, NoLeader
 	k.position = c.resetOffset(k.tp, cmd.From)
 	if cmd.Broker != 0 {
 		k.meta.leader, k.meta.epoch, k.meta.known = cmd.Broker, -1, true
@@ -267,7 +277,11 @@ func (c *Cluster) consumerFetch(k *consumer) {
 		c.validatePosition(k)
 		return
 	}
-	if c.now < k.backoffUntil {
+	to := k.readsFrom(c.now)
+	if k.reset != 0 {
+		to = k.meta.leader // ListOffsets goes to the leader
+	}
+	if c.now < k.backoffUntil && (k.backoffNode == NoLeader || k.backoffNode == to) {
 		c.timer(k.backoffUntil, timerRetry, node, k.tp, 0)
 		return
 	}
@@ -275,10 +289,13 @@ func (c *Cluster) consumerFetch(k *consumer) {
 		c.sendListOffsets(k)
 		return
 	}
-	to := k.readsFrom(c.now)
 	k.inflight = c.send(Message{Kind: MsgFetch, From: node, To: Broker(to), ReplicaID: ConsumerReplicaID, MaxWaitMs: c.cfg.FetchMaxWaitMs, Rack: k.rack,
 		Parts: c.partArena.one(Part{TP: k.tp, FetchOffset: k.position, CurrentLeaderEpoch: k.meta.epoch, LastFetchedEpoch: -1})})
-	c.timer(c.now+c.cfg.RequestTimeoutMs+c.cfg.FetchMaxWaitMs, timerRequestTimeout, node, k.tp, k.inflight)
+	// The Fetch times out request.timeout.ms after it is sent, long poll
+	// included (ConsumerNetworkClient.send with its defaultRequestTimeoutMs,
+	// ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG; NetworkClient
+	// .handleTimedOutRequests then closes the connection).
+	c.timer(c.now+c.cfg.RequestTimeoutMs, timerRequestTimeout, node, k.tp, k.inflight)
 }
 
 // consumerFetchResponse hands records to the application and fetches again
@@ -307,10 +324,16 @@ func (c *Cluster) consumerFetchResponse(k *consumer, resp Message) {
 		k.failures = 0
 	case ErrNetworkException:
 		// A broken connection waits reconnect.backoff.ms before the client
-		// connects again (exponential, like retry.backoff.ms); other errors
-		// refetch as soon as fresh metadata arrives.
+		// connects to that broker again (exponential, like
+		// retry.backoff.ms); other errors refetch as soon as fresh metadata
+		// arrives. The backoff and its count are the broken connection's
+		// own (ClusterConnectionStates.NodeConnectionState.failedAttempts),
+		// so a request to another broker does not wait for it.
+		if k.backoffNode != from {
+			k.failures = 0
+		}
 		k.failures++
-		k.backoffUntil = c.now + c.backoff(k.failures)
+		k.backoffUntil, k.backoffNode = c.now+c.backoff(k.failures), from
 	}
 	switch {
 	case p.Err == ErrNone && p.PreferredReadReplica != NoLeader:
@@ -456,7 +479,11 @@ func (c *Cluster) consumerValidated(k *consumer, resp Message) {
 func (c *Cluster) consumerRetry(k *consumer, _ int64) { c.consumerFetch(k) }
 
 // consumerRequestTimeout gives up on an unanswered fetch or metadata
-// request after request.timeout.ms and starts over from metadata.
+// request after request.timeout.ms and starts over from metadata: a
+// broker cut off by the network (no reset of its connections, unlike a
+// crashed process) is noticed only this way (NetworkClient
+// .handleTimedOutRequests disconnects, and handleServerDisconnect asks
+// for a metadata update).
 func (c *Cluster) consumerRequestTimeout(k *consumer, id int64) {
 	if k.meta.pending == id {
 		k.meta.pending = 0

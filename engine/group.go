@@ -284,7 +284,7 @@ func (c *Cluster) consumerOffsetFetched(k *consumer, resp Message) {
 	p := resp.Parts[0]
 	if p.Err != ErrNone {
 		k.failures++
-		k.backoffUntil = c.now + c.backoff(k.failures)
+		k.backoffUntil, k.backoffNode = c.now+c.backoff(k.failures), NoLeader
 		c.emit(Event{Kind: EvOffsetFetched, Node: node, Peer: resp.From, TP: k.tp, Err: p.Err, Offset: -1, Epoch: -1, Text: k.group})
 		c.timer(k.backoffUntil, timerRetry, node, k.tp, 0)
 		return

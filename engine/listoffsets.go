@@ -100,7 +100,7 @@ func (c *Cluster) consumerListedOffsets(k *consumer, resp Message) {
 	case ErrNone:
 	case ErrOffsetNotAvailable:
 		k.failures++
-		k.backoffUntil = c.now + c.backoff(k.failures)
+		k.backoffUntil, k.backoffNode = c.now+c.backoff(k.failures), NoLeader
 		c.emit(Event{Kind: EvListOffsets, Node: node, Peer: resp.From, TP: k.tp, Err: p.Err, Offset: -1, Text: listOffsetsSpec(k.reset),
 			Value: "the new leader's high watermark " + itoa64(int64(p.HW)) + " is below the start offset of its leader epoch, " +
 				itoa64(int64(p.LeaderLEO)) + " (KIP-207); retrying after retry.backoff.ms"})
@@ -108,7 +108,7 @@ func (c *Cluster) consumerListedOffsets(k *consumer, resp Message) {
 		return
 	case ErrUnknownLeaderEpoch, ErrNetworkException:
 		k.failures++
-		k.backoffUntil = c.now + c.backoff(k.failures)
+		k.backoffUntil, k.backoffNode = c.now+c.backoff(k.failures), NoLeader
 		c.emit(Event{Kind: EvListOffsets, Node: node, Peer: resp.From, TP: k.tp, Err: p.Err, Offset: -1, Text: listOffsetsSpec(k.reset), Value: "retrying after retry.backoff.ms"})
 		c.timer(k.backoffUntil, timerRetry, node, k.tp, 0)
 		return
