@@ -18,13 +18,47 @@ type ConsumerRow struct {
 	Text string
 }
 
-// ConsumerRows lists st's consumers for the consumer panel, in id order.
+// ConsumerRows lists st's consumers for the consumer panel, in id order,
+// each with what holds it up, if anything (ConsumerStall).
 func ConsumerRows(st engine.State) []ConsumerRow {
 	var out []ConsumerRow
 	for _, k := range st.Consumers {
-		out = append(out, ConsumerRowOf(k))
+		r := ConsumerRowOf(k)
+		if _, why := ConsumerStall(st, k); why != "" {
+			r.Text += "; " + why
+		}
+		out = append(out, r)
 	}
 	return out
+}
+
+// ConsumerStall says, short (for the diagram's consumer box) and in a
+// sentence (for the consumer panel), why consumer k cannot read now
+// although records may be committed: the broker it fetches from is down,
+// or the link to it is cut. Both are "" when neither holds. A crashed
+// broker resets the consumer's connection, so the consumer notices at
+// once, reconnects after its backoff and asks for fresh metadata
+// (NetworkClient.processDisconnection, handleServerDisconnect) until it
+// names a new leader; over a cut link its Fetch just goes unanswered
+// until request.timeout.ms runs out (NetworkClient.handleTimedOutRequests).
+func ConsumerStall(st engine.State, k engine.ConsumerState) (short, why string) {
+	if k.Closed || k.Broker == engine.NoLeader {
+		return "", ""
+	}
+	b := engine.Broker(k.Broker)
+	for _, bs := range st.Brokers {
+		if bs.ID == k.Broker && !bs.Alive {
+			return b.String() + " down: retrying",
+				b.String() + ", which it fetches from, is down: it reconnects and asks for fresh metadata until a new leader is elected (NETWORK_EXCEPTION)"
+		}
+	}
+	for _, cut := range st.Cuts {
+		if cut.A == k.ID && cut.B == b || cut.A == b && cut.B == k.ID {
+			return b.String() + " cut: waiting",
+				"its link to " + b.String() + " is cut: its fetch goes unanswered until request.timeout.ms runs out, and only then does it ask for fresh metadata"
+		}
+	}
+	return "", ""
 }
 
 // ConsumerRowOf words consumer k: "c1 at offset 5, 5 read", and for a group

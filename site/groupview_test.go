@@ -145,3 +145,48 @@ func TestStripMarksSegments(t *testing.T) {
 		t.Fatalf("segment marks without segments: %v", s.Segments)
 	}
 }
+
+// TestConsumerStallSaysWhyTheConsumerWaits: after its leader crashes, the
+// consumer's row and box say that the broker it fetches from is down and
+// that it retries (a crash resets its connection: NETWORK_EXCEPTION at
+// once); once the controller has fenced b1 (broker.session.timeout.ms
+// 9 s after its last heartbeat at 0) and the consumer's next reconnect
+// (9.5 s) has brought metadata naming b2, it fetches from b2 and the row
+// is plain again. Over a cut link the row says its fetch waits for
+// request.timeout.ms instead.
+func TestConsumerStallSaysWhyTheConsumerWaits(t *testing.T) {
+	const setup = `cluster brokers=3 latency=(0,0) linger.ms=0 min.insync.replicas=2
+create-topic t partitions=1 rf=3
+consume t-0 from=earliest
+produce t-0 values=(m0) acks=all
+advance 1s
+`
+	c := runScript(t, setup+"crash 1\nadvance 2s\n")
+	st := c.State()
+	short, why := ConsumerStall(st, st.Consumers[0])
+	if short != "b1 down: retrying" {
+		t.Errorf("short %q, want %q", short, "b1 down: retrying")
+	}
+	want := "c1 at offset 1, 1 read; b1, which it fetches from, is down: it reconnects and asks for fresh metadata until a new leader is elected (NETWORK_EXCEPTION)"
+	if rows := ConsumerRows(st); len(rows) != 1 || rows[0].Text != want || !strings.HasSuffix(want, why) {
+		t.Errorf("rows %+v, want one with %q", rows, want)
+	}
+
+	c = runScript(t, setup+"crash 1\nadvance 9s\n") // 10 s: after the 9.5-s reconnect
+	st = c.State()
+	if k := st.Consumers[0]; k.Broker != 2 {
+		t.Fatalf("c1 fetches from b%d at 10 s, want b2, the new leader", k.Broker)
+	}
+	if short, why := ConsumerStall(st, st.Consumers[0]); short != "" || why != "" {
+		t.Errorf("stall %q / %q after the failover, want none", short, why)
+	}
+	if rows := ConsumerRows(st); rows[0].Text != "c1 at offset 1, 1 read" {
+		t.Errorf("row %q after the failover, want %q", rows[0].Text, "c1 at offset 1, 1 read")
+	}
+
+	c = runScript(t, setup+"cut c1 1\nadvance 2s\n")
+	st = c.State()
+	if short, why := ConsumerStall(st, st.Consumers[0]); short != "b1 cut: waiting" || !strings.Contains(why, "request.timeout.ms") {
+		t.Errorf("stall %q / %q over a cut link, want b1 cut: waiting and request.timeout.ms", short, why)
+	}
+}

@@ -252,6 +252,9 @@ func renderConsumer(n site.NodeBox, st engine.State) *pure[clientView] {
 		if len(k.Read) > 0 {
 			sub2 = "read " + site.Clip(k.Read[len(k.Read)-1].Value, 16)
 		}
+		if stall, _ := site.ConsumerStall(st, k); stall != "" {
+			sub2 = stall
+		}
 		if len(st.Consumers) > 1 {
 			sub += " +" + itoa(int64(len(st.Consumers)-1))
 		}
