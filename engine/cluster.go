@@ -261,7 +261,7 @@ func (c *Cluster) Clone() *Cluster {
 func (c *Cluster) emit(e Event) {
 	e.Seq = c.events.len()
 	e.At = c.now
-	c.events.append(e)
+	c.events.append(&e)
 }
 
 // newID returns a fresh message or request id.
