@@ -9,7 +9,20 @@ import (
 // pointers, so that the collector does not scan them (packedEvent's doc).
 // A field that points would bring the scan back without changing a
 // single event.
-func TestPackedEventHoldsNoPointer(t *testing.T) {
+func TestPackedEventHoldsNoPointer(t *testing.T) { checkNoPointer(t, reflect.TypeOf(packedEvent{})) }
+
+// TestScheduleItemHoldsNoPointer: the schedule's arena of items is
+// neither scanned nor moved with write barriers (schedule's doc).
+func TestScheduleItemHoldsNoPointer(t *testing.T) {
+	checkNoPointer(t, reflect.TypeOf(item{}))
+	checkNoPointer(t, reflect.TypeOf(schedKey{}))
+}
+
+// checkNoPointer fails t for every field of ty, however deep, that the
+// collector would scan.
+func checkNoPointer(t *testing.T, ty reflect.Type) {
+	t.Helper()
+	root := ty.Name()
 	var check func(reflect.Type, string)
 	check = func(ty reflect.Type, path string) {
 		switch ty.Kind() {
@@ -22,10 +35,10 @@ func TestPackedEventHoldsNoPointer(t *testing.T) {
 		case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		default:
-			t.Errorf("packedEvent%s is a %s, which the collector scans", path, ty.Kind())
+			t.Errorf("%s%s is a %s, which the collector scans", root, path, ty.Kind())
 		}
 	}
-	check(reflect.TypeOf(packedEvent{}), "")
+	check(ty, "")
 }
 
 // TestPackRoundTrip: unpack gives back the event packed, field for field
