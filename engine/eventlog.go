@@ -58,15 +58,17 @@ func (l *eventLog) append(e *Event) {
 		copy(nb, b)
 		l.blocks[last] = nb
 	}
-	pe := l.tab.pack(e)
-	l.blocks[last] = append(l.blocks[last], pe)
+	b := append(l.blocks[last], packedEvent{})
+	l.blocks[last] = b
+	pe := &b[len(b)-1]
+	l.tab.pack(pe, e)
 	l.n++
 	if l.keep != nil {
 		// keep gets a pointer to the log's own scratch event: a pointer to
 		// e would move every emitted event to the heap.
 		l.scratch = *e
 		if l.keep(&l.scratch) {
-			l.kept.add(keptEvent{Seq: e.Seq, p: pe})
+			l.kept.add(keptEvent{Seq: e.Seq, p: *pe})
 		}
 	}
 }

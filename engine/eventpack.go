@@ -13,8 +13,8 @@ import (
 // their pointers was three quarters of each collection's 40 ms), and it
 // is narrow, since the log's blocks were the largest thing the engine
 // allocated and zeroed. Seq is not stored: it is the event's place in the
-// log (eventLog.locate). The topic and the first record's value index
-// eventTables.strs; the numbers are 32 bits wide, which every event of a
+// log (eventLog.locate). The topic indexes eventTables.topics, the
+// first record's value eventTables.strs; the numbers are 32 bits wide, which every event of a
 // simulated run fits (offsets, ids and counts of a run of hours stay far
 // below 2^31), and DeliverAt is stored as its distance from At.
 //
@@ -30,7 +30,8 @@ type packedEvent struct {
 	Epoch              Epoch
 	NodeID, PeerID     int32
 	Partition          int32
-	// topic and value index eventTables.strs plus one (0 is "").
+	// topic indexes eventTables.topics plus one, value
+	// eventTables.strs plus one (0 is "").
 	topic, value uint32
 	// ext is 0 for an event without Text that the other fields hold;
 	// 2i+1 for one whose Text is strs[i-1]; 2i for one stored whole in
@@ -49,10 +50,17 @@ type packedEvent struct {
 // where the other can see. Few events carry a string (of 29,000 events of
 // a 9×12 run, 1,363 a Value, 392 a Text, and nearly all one of a few
 // topics), few an ISR (16), and a string equal to one of the last few is
-// reused, so the tables stay a small fraction of the log.
+// reused, so the tables stay a small fraction of the log. Topics have a
+// table of their own, and the one the last event named is tried first:
+// nearly every event names a topic, mostly the last one's, and comparing
+// strings is a call in js/wasm, where scanning one table for all three
+// fields was a tenth of the engine's time.
 type eventTables struct {
-	strs []string
-	wide []Event
+	topics []string
+	strs   []string
+	wide   []Event
+	// lastTopic is the index plus one in topics of the last topic packed.
+	lastTopic uint32
 }
 
 // recentEntries is how far back eventTables looks for an equal entry to
@@ -74,6 +82,26 @@ func (t *eventTables) str(s string) uint32 {
 	return uint32(len(t.strs))
 }
 
+// topic returns the index plus one of topic s in topics, as str does,
+// trying the last topic packed first; 0 for "".
+func (t *eventTables) topic(s string) uint32 {
+	if s == "" {
+		return 0
+	}
+	if i := t.lastTopic; i > 0 && t.topics[i-1] == s {
+		return i
+	}
+	for i := len(t.topics) - 1; i >= 0 && i >= len(t.topics)-recentEntries; i-- {
+		if t.topics[i] == s {
+			t.lastTopic = uint32(i + 1)
+			return t.lastTopic
+		}
+	}
+	t.topics = append(t.topics, s)
+	t.lastTopic = uint32(len(t.topics))
+	return t.lastTopic
+}
+
 // fits32 reports whether v fits an int32.
 func fits32[T ~int | ~int64](v T) bool { return int64(v) == int64(int32(v)) }
 
@@ -85,19 +113,22 @@ func narrow(e *Event) bool {
 		(e.DeliverAt == 0 || e.DeliverAt >= e.At && e.DeliverAt-e.At < math.MaxUint32)
 }
 
-// pack returns e as the log stores it, adding its strings, or the whole
-// event if it does not fit the record, to t. e.Seq is not stored.
-func (t *eventTables) pack(e *Event) packedEvent {
+// pack stores e in p as the log stores it, adding its strings, or the
+// whole event if it does not fit the record, to t. e.Seq is not stored.
+// p is written in place (the log's next slot): a 64-byte result copied
+// into the block was a cost of its own in js/wasm.
+func (t *eventTables) pack(p *packedEvent, e *Event) {
 	if !narrow(e) {
 		w := *e
 		w.Seq = 0
 		t.wide = append(t.wide, w)
-		return packedEvent{At: e.At, Kind: e.Kind, ext: uint32(len(t.wide)) << 1}
+		*p = packedEvent{At: e.At, Kind: e.Kind, ext: uint32(len(t.wide)) << 1}
+		return
 	}
-	p := packedEvent{
+	*p = packedEvent{
 		At: e.At, Kind: e.Kind, MsgKind: e.MsgKind, NodeKind: e.Node.Kind, PeerKind: e.Peer.Kind, Epoch: e.Epoch,
 		NodeID: e.Node.ID, PeerID: e.Peer.ID, Partition: e.TP.Partition,
-		topic: t.str(e.TP.Topic), value: t.str(e.Value),
+		topic: t.topic(e.TP.Topic), value: t.str(e.Value),
 		Offset: int32(e.Offset), End: int32(e.End), LEO: int32(e.LEO), Count: int32(e.Count), MsgID: int32(e.MsgID),
 	}
 	if e.DeliverAt != 0 {
@@ -106,7 +137,6 @@ func (t *eventTables) pack(e *Event) packedEvent {
 	if e.Text != "" {
 		p.ext = t.str(e.Text)<<1 | 1
 	}
-	return p
 }
 
 // unpack returns the Event p was packed from, with Seq seq. It allocates
@@ -128,7 +158,7 @@ func (t *eventTables) unpack(p *packedEvent, seq int) Event {
 		e.DeliverAt = p.At + Time(p.deliver-1)
 	}
 	if p.topic > 0 {
-		e.TP.Topic = t.strs[p.topic-1]
+		e.TP.Topic = t.topics[p.topic-1]
 	}
 	if p.value > 0 {
 		e.Value = t.strs[p.value-1]
@@ -139,7 +169,7 @@ func (t *eventTables) unpack(p *packedEvent, seq int) Event {
 	return e
 }
 
-// clone shares both tables, clipped to their length.
+// clone shares the tables, clipped to their length.
 func (t eventTables) clone() eventTables {
-	return eventTables{strs: slices.Clip(t.strs), wide: slices.Clip(t.wide)}
+	return eventTables{topics: slices.Clip(t.topics), strs: slices.Clip(t.strs), wide: slices.Clip(t.wide), lastTopic: t.lastTopic}
 }

@@ -67,7 +67,7 @@ func TestPackRoundTrip(t *testing.T) {
 	narrow := map[int]bool{1: true, 3: true, 5: true, 9: true, 14: true}
 	packed := make([]packedEvent, len(evs))
 	for i := range evs {
-		packed[i] = tab.pack(&evs[i])
+		tab.pack(&packed[i], &evs[i])
 		if got := packed[i].ext&1 == 1 || packed[i].ext == 0; got != narrow[i] {
 			t.Errorf("event %d: stored narrow %v, want %v", i, got, narrow[i])
 		}
@@ -80,13 +80,13 @@ func TestPackRoundTrip(t *testing.T) {
 	if got := tab.unpack(&packed[2], 2); got.ISR == nil {
 		t.Fatal("an empty ISR came back nil")
 	}
-	if len(tab.strs) != 3 || len(tab.wide) != len(evs)-len(narrow) {
-		t.Fatalf("tables hold %d strings and %d wide events, want 3 (repeats reused) and %d", len(tab.strs), len(tab.wide), len(evs)-len(narrow))
+	if len(tab.topics) != 1 || len(tab.strs) != 2 || len(tab.wide) != len(evs)-len(narrow) {
+		t.Fatalf("tables hold %d topics, %d strings and %d wide events, want 1, 2 (repeats reused) and %d", len(tab.topics), len(tab.strs), len(tab.wide), len(evs)-len(narrow))
 	}
 	cl := tab.clone()
-	e := Event{Text: "restart 1"}
-	pe := tab.pack(&e)
-	ce := cl.pack(&Event{Text: "heal"})
+	var pe, ce packedEvent
+	tab.pack(&pe, &Event{Text: "restart 1"})
+	cl.pack(&ce, &Event{Text: "heal"})
 	if tab.unpack(&pe, 0).Text != "restart 1" || cl.unpack(&ce, 0).Text != "heal" {
 		t.Fatal("a clone's table and the original's wrote over each other")
 	}
