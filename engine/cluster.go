@@ -261,7 +261,7 @@ func (c *Cluster) Clone() *Cluster {
 func (c *Cluster) emit(e Event) {
 	e.Seq = c.events.len()
 	e.At = c.now
-	c.events.append(e)
+	c.events.append(&e)
 }
 
 // newID returns a fresh message or request id.
@@ -278,7 +278,7 @@ func (c *Cluster) timer(at Time, k timerKind, node NodeID, tp TopicPartition, id
 	if node.Kind == NodeBroker {
 		inc = int32(c.broker(BrokerID(node.ID)).incarnation)
 	}
-	c.sched.push(item{at: at, seq: c.seq, kind: itemTimer, timer: k, node: node, tp: tp, id: id, incarnation: inc})
+	c.sched.push(item{at: at, seq: c.seq, kind: itemTimer, timer: k, node: node, tp: c.sched.tpRef(tp), id: id, incarnation: inc})
 }
 
 // send puts m on the wire from m.From to m.To with a latency drawn from the
@@ -454,7 +454,7 @@ func (c *Cluster) fire(it item) {
 	case timerProduceExpire:
 		c.expireDelayedProduce(c.broker(BrokerID(it.node.ID)), it.id)
 	case timerLinger:
-		c.lingerExpired(c.producerByID(it.node.ID), it.tp, it.id)
+		c.lingerExpired(c.producerByID(it.node.ID), c.sched.tp(&it), it.id)
 	case timerRetry:
 		switch it.node.Kind {
 		case NodeProducer:
@@ -473,7 +473,7 @@ func (c *Cluster) fire(it item) {
 	case timerIsrExpiration:
 		c.isrExpiration(c.broker(BrokerID(it.node.ID)))
 	case timerAlterPartitionTimeout:
-		c.alterPartitionTimeout(c.broker(BrokerID(it.node.ID)), it.tp, it.id)
+		c.alterPartitionTimeout(c.broker(BrokerID(it.node.ID)), c.sched.tp(&it), it.id)
 	case timerDiskDone:
 		c.diskDone(c.broker(BrokerID(it.node.ID)), it.id)
 	case timerFenceCheck:

@@ -26,7 +26,8 @@ type eventLog struct {
 	kept    keptEvents
 	keep    func(*Event) bool
 	maxKept int
-	// tab holds the strings and ISRs of the events in blocks and kept.
+	// tab holds the strings and wide events of the events in blocks and
+	// kept.
 	tab eventTables
 	// scratch is the event append shows keep.
 	scratch Event
@@ -45,7 +46,7 @@ func (l *eventLog) locate(s int) (int, int) {
 	return bi, s - l.start(bi)
 }
 
-func (l *eventLog) append(e Event) {
+func (l *eventLog) append(e *Event) {
 	if len(l.blocks) == 0 || l.n%eventChunk == 0 {
 		l.blocks = append(l.blocks, make([]packedEvent, 0, eventChunk-l.n%eventChunk))
 	}
@@ -57,30 +58,32 @@ func (l *eventLog) append(e Event) {
 		copy(nb, b)
 		l.blocks[last] = nb
 	}
-	pe := l.tab.pack(&e)
-	l.blocks[last] = append(l.blocks[last], pe)
+	b := append(l.blocks[last], packedEvent{})
+	l.blocks[last] = b
+	pe := &b[len(b)-1]
+	l.tab.pack(pe, e)
 	l.n++
 	if l.keep != nil {
 		// keep gets a pointer to the log's own scratch event: a pointer to
-		// e would move every appended event to the heap.
-		l.scratch = e
+		// e would move every emitted event to the heap.
+		l.scratch = *e
 		if l.keep(&l.scratch) {
-			l.kept.add(pe)
+			l.kept.add(keptEvent{Seq: e.Seq, p: *pe})
 		}
 	}
 }
 
 // appendBlock appends e to the last block of blocks, or to a new one when
 // it holds eventChunk events.
-func appendBlock(blocks [][]packedEvent, e packedEvent) [][]packedEvent {
+func appendBlock[T any](blocks [][]T, e T) [][]T {
 	if len(blocks) == 0 || len(blocks[len(blocks)-1]) == eventChunk {
-		blocks = append(blocks, make([]packedEvent, 0, eventChunk))
+		blocks = append(blocks, make([]T, 0, eventChunk))
 	}
 	last := len(blocks) - 1
 	if b := blocks[last]; len(b) == cap(b) {
 		// A clone's last block is clipped (see clone): give it room of its
 		// own before the first append.
-		nb := make([]packedEvent, len(b), eventChunk)
+		nb := make([]T, len(b), eventChunk)
 		copy(nb, b)
 		blocks[last] = nb
 	}
@@ -90,7 +93,7 @@ func appendBlock(blocks [][]packedEvent, e packedEvent) [][]packedEvent {
 
 // cloneBlocks shares every block, the last, partial one clipped to its
 // length (see appendBlock).
-func cloneBlocks(blocks [][]packedEvent) [][]packedEvent {
+func cloneBlocks[T any](blocks [][]T) [][]T {
 	blocks = slices.Clone(blocks)
 	if n := len(blocks); n > 0 {
 		k := len(blocks[n-1])
@@ -103,12 +106,19 @@ func cloneBlocks(blocks [][]packedEvent) [][]packedEvent {
 // order, in blocks of eventChunk events (the first may be short once the
 // oldest are dropped), so that clones share them as they share the log.
 type keptEvents struct {
-	blocks [][]packedEvent
+	blocks [][]keptEvent
 	n      int
 }
 
+// keptEvent is a kept event and its Seq, which the log's blocks imply by
+// place but a kept block cannot.
+type keptEvent struct {
+	Seq int
+	p   packedEvent
+}
+
 // add appends e, whose Seq is later than every kept event's.
-func (k *keptEvents) add(e packedEvent) {
+func (k *keptEvents) add(e keptEvent) {
 	k.blocks = appendBlock(k.blocks, e)
 	k.n++
 }
@@ -135,7 +145,7 @@ func (k *keptEvents) from(t *eventTables, seq, end int, f func(*Event) bool) boo
 			if b[i].Seq >= end {
 				return true
 			}
-			if e = t.unpack(&b[i]); !f(&e) {
+			if e = t.unpack(&b[i].p, b[i].Seq); !f(&e) {
 				return false
 			}
 		}
@@ -184,15 +194,18 @@ func (l *eventLog) before(end int) []Event {
 	if end-1 < l.first {
 		kb, ki := l.kept.search(end - 1)
 		if kb < len(l.kept.blocks) && l.kept.blocks[kb][ki].Seq == end-1 {
-			return []Event{l.tab.unpack(&l.kept.blocks[kb][ki])}
+			k := &l.kept.blocks[kb][ki]
+			return []Event{l.tab.unpack(&k.p, k.Seq)}
 		}
 		return nil
 	}
 	bi, i := l.locate(end - 1)
-	b := l.blocks[bi][max(0, i+1-beforeRun) : i+1]
+	lo := max(0, i+1-beforeRun)
+	b := l.blocks[bi][lo : i+1]
+	seq := l.start(bi) + lo
 	out := make([]Event, len(b))
 	for j := range b {
-		out[j] = l.tab.unpack(&b[j])
+		out[j] = l.tab.unpack(&b[j], seq+j)
 	}
 	return out
 }
@@ -212,9 +225,9 @@ func (l *eventLog) from(from int, f func(*Event) bool) {
 	bi, off := l.locate(max(from, l.first))
 	var e Event // one variable for every call of f: &e escapes
 	for ; bi < len(l.blocks); bi, off = bi+1, 0 {
-		b := l.blocks[bi]
+		b, seq := l.blocks[bi], l.start(bi)
 		for i := off; i < len(b); i++ {
-			if e = l.tab.unpack(&b[i]); !f(&e) {
+			if e = l.tab.unpack(&b[i], seq+i); !f(&e) {
 				return
 			}
 		}
@@ -267,10 +280,11 @@ func (c *Cluster) KeepEvents(keep func(*Event) bool, maxKept int) {
 		return
 	}
 	var e Event
-	for _, b := range l.blocks {
+	for bi, b := range l.blocks {
+		seq := l.start(bi)
 		for i := range b {
-			if e = l.tab.unpack(&b[i]); keep(&e) {
-				l.kept.add(b[i])
+			if e = l.tab.unpack(&b[i], seq+i); keep(&e) {
+				l.kept.add(keptEvent{Seq: seq + i, p: b[i]})
 			}
 		}
 	}
@@ -314,12 +328,13 @@ func (c *Cluster) Event(seq int) (Event, bool) {
 	if seq < l.first {
 		kb, ki := l.kept.search(seq)
 		if kb < len(l.kept.blocks) && l.kept.blocks[kb][ki].Seq == seq {
-			return l.tab.unpack(&l.kept.blocks[kb][ki]), true
+			k := &l.kept.blocks[kb][ki]
+			return l.tab.unpack(&k.p, k.Seq), true
 		}
 		return Event{}, false
 	}
 	bi, i := l.locate(seq)
-	return l.tab.unpack(&l.blocks[bi][i]), true
+	return l.tab.unpack(&l.blocks[bi][i], seq), true
 }
 
 // EachEventBefore calls f with the events before end that the log holds
@@ -336,12 +351,12 @@ func (c *Cluster) EachEventBefore(end int, f func(*Event) bool) {
 	bi, i := l.locate(end - 1)
 	var e Event // one variable for every call of f: &e escapes
 	for ; bi >= 0; bi-- {
-		b := l.blocks[bi]
+		b, seq := l.blocks[bi], l.start(bi)
 		if i < 0 {
 			i = len(b) - 1
 		}
 		for ; i >= 0; i-- {
-			if e = l.tab.unpack(&b[i]); !f(&e) {
+			if e = l.tab.unpack(&b[i], seq+i); !f(&e) {
 				return
 			}
 		}

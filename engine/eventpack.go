@@ -1,46 +1,66 @@
 package engine
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
-// packedEvent is an Event as the log stores it: the same fields, with the
-// four that point (the topic, the ISR, Value and Text) replaced by indexes
-// into the log's eventTables. It holds no pointer, so the Go collector
-// marks a block of 1,024 of them without scanning it. In js/wasm a
-// collection marks the whole heap at once, inside one animation frame
-// (one thread, no preemption): 9 brokers × 12 partitions at the top speed
-// hold about 40,000 events, and scanning their pointers was three
-// quarters of each collection's 40 ms.
+// packedEvent is an Event as the log stores it, in 64 bytes instead of
+// the Event's 168: it holds no pointer, so the Go collector marks a block
+// of 1,024 of them without scanning it (in js/wasm a collection marks the
+// whole heap at once, inside one animation frame: 9 brokers × 12
+// partitions at the top speed hold about 40,000 events, and scanning
+// their pointers was three quarters of each collection's 40 ms), and it
+// is narrow, since the log's blocks were the largest thing the engine
+// allocated and zeroed. Seq is not stored: it is the event's place in the
+// log (eventLog.locate). The topic indexes eventTables.topics, the
+// first record's value eventTables.strs; the numbers are 32 bits wide, which every event of a
+// simulated run fits (offsets, ids and counts of a run of hours stay far
+// below 2^31), and DeliverAt is stored as its distance from At.
+//
+// A Text (a command's line, mostly) goes to strs too. An event that does
+// not fit otherwise (a number past 32 bits, an error code or an ISR: rare)
+// is stored whole in eventTables.wide, and its record holds only the
+// index there. Every event thus unpacks to exactly the Event packed.
 type packedEvent struct {
-	Seq       int
-	At        Time
-	Kind      EventKind
-	MsgKind   MsgKind
-	Err       ErrorCode
-	Epoch     Epoch
-	Node      NodeID
-	Peer      NodeID
-	Partition int32
-	// topic, value and text index eventTables.strs plus one (0 is "");
-	// isr indexes eventTables.isrs plus one (0 is a nil ISR).
-	topic, value, text, isr uint32
-	Offset                  Offset
-	End                     Offset
-	LEO                     Offset
-	Count                   int
-	MsgID                   int64
-	DeliverAt               Time
+	At                 Time
+	Kind               EventKind
+	MsgKind            MsgKind
+	NodeKind, PeerKind NodeKind
+	Epoch              Epoch
+	NodeID, PeerID     int32
+	Partition          int32
+	// topic indexes eventTables.topics plus one, value
+	// eventTables.strs plus one (0 is "").
+	topic, value uint32
+	// ext is 0 for an event without Text that the other fields hold;
+	// 2i+1 for one whose Text is strs[i-1]; 2i for one stored whole in
+	// wide[i-1].
+	ext              uint32
+	Offset, End, LEO int32
+	Count            int32
+	MsgID            int32
+	// deliver is DeliverAt-At+1, or 0 for a DeliverAt of 0.
+	deliver uint32
 }
 
-// eventTables holds the strings and ISRs of a log's packed events. Both
-// only grow; a clone shares them, clipped to their length (clone), so
-// that an append on either side copies instead of writing where the
-// other can see. Few events carry them (of 29,000 events of a 9×12 run,
-// 1,363 a Value, 392 a Text, 16 an ISR, and nearly all one of a few
-// topics), and an entry equal to one of the last few is reused, so the
-// tables stay a small fraction of the log.
+// eventTables holds the strings and the wide events of a log's packed
+// events. All only grow; a clone shares them, clipped to their length
+// (clone), so that an append on either side copies instead of writing
+// where the other can see. Few events carry a string (of 29,000 events of
+// a 9×12 run, 1,363 a Value, 392 a Text, and nearly all one of a few
+// topics), few an ISR (16), and a string equal to one of the last few is
+// reused, so the tables stay a small fraction of the log. Topics have a
+// table of their own, and the one the last event named is tried first:
+// nearly every event names a topic, mostly the last one's, and comparing
+// strings is a call in js/wasm, where scanning one table for all three
+// fields was a tenth of the engine's time.
 type eventTables struct {
-	strs []string
-	isrs [][]BrokerID
+	topics []string
+	strs   []string
+	wide   []Event
+	// lastTopic is the index plus one in topics of the last topic packed.
+	lastTopic uint32
 }
 
 // recentEntries is how far back eventTables looks for an equal entry to
@@ -62,56 +82,94 @@ func (t *eventTables) str(s string) uint32 {
 	return uint32(len(t.strs))
 }
 
-// isr returns the index plus one of ids in isrs, as str does; 0 for nil.
-// An empty, non-nil ISR stays empty and non-nil.
-func (t *eventTables) isr(ids []BrokerID) uint32 {
-	if ids == nil {
+// topic returns the index plus one of topic s in topics, as str does,
+// trying the last topic packed first; 0 for "".
+func (t *eventTables) topic(s string) uint32 {
+	if s == "" {
 		return 0
 	}
-	for i := len(t.isrs) - 1; i >= 0 && i >= len(t.isrs)-recentEntries; i-- {
-		if slices.Equal(t.isrs[i], ids) {
-			return uint32(i + 1)
+	if i := t.lastTopic; i > 0 && t.topics[i-1] == s {
+		return i
+	}
+	for i := len(t.topics) - 1; i >= 0 && i >= len(t.topics)-recentEntries; i-- {
+		if t.topics[i] == s {
+			t.lastTopic = uint32(i + 1)
+			return t.lastTopic
 		}
 	}
-	t.isrs = append(t.isrs, ids)
-	return uint32(len(t.isrs))
+	t.topics = append(t.topics, s)
+	t.lastTopic = uint32(len(t.topics))
+	return t.lastTopic
 }
 
-// pack returns e as the log stores it, adding its strings and ISR to t.
-func (t *eventTables) pack(e *Event) packedEvent {
-	return packedEvent{
-		Seq: e.Seq, At: e.At, Kind: e.Kind, MsgKind: e.MsgKind, Err: e.Err, Epoch: e.Epoch,
-		Node: e.Node, Peer: e.Peer, Partition: e.TP.Partition,
-		topic: t.str(e.TP.Topic), value: t.str(e.Value), text: t.str(e.Text), isr: t.isr(e.ISR),
-		Offset: e.Offset, End: e.End, LEO: e.LEO, Count: e.Count, MsgID: e.MsgID, DeliverAt: e.DeliverAt,
+// fits32 reports whether v fits an int32.
+func fits32[T ~int | ~int64](v T) bool { return int64(v) == int64(int32(v)) }
+
+// narrow reports whether a packedEvent's own fields (and strs) hold e
+// whole.
+func narrow(e *Event) bool {
+	return e.Err == 0 && e.ISR == nil &&
+		fits32(e.Offset) && fits32(e.End) && fits32(e.LEO) && fits32(e.Count) && fits32(e.MsgID) &&
+		(e.DeliverAt == 0 || e.DeliverAt >= e.At && e.DeliverAt-e.At < math.MaxUint32)
+}
+
+// pack stores e in p as the log stores it, adding its strings, or the
+// whole event if it does not fit the record, to t. e.Seq is not stored.
+// p is written in place (the log's next slot): a 64-byte result copied
+// into the block was a cost of its own in js/wasm.
+func (t *eventTables) pack(p *packedEvent, e *Event) {
+	if !narrow(e) {
+		w := *e
+		w.Seq = 0
+		t.wide = append(t.wide, w)
+		*p = packedEvent{At: e.At, Kind: e.Kind, ext: uint32(len(t.wide)) << 1}
+		return
+	}
+	*p = packedEvent{
+		At: e.At, Kind: e.Kind, MsgKind: e.MsgKind, NodeKind: e.Node.Kind, PeerKind: e.Peer.Kind, Epoch: e.Epoch,
+		NodeID: e.Node.ID, PeerID: e.Peer.ID, Partition: e.TP.Partition,
+		topic: t.topic(e.TP.Topic), value: t.str(e.Value),
+		Offset: int32(e.Offset), End: int32(e.End), LEO: int32(e.LEO), Count: int32(e.Count), MsgID: int32(e.MsgID),
+	}
+	if e.DeliverAt != 0 {
+		p.deliver = uint32(e.DeliverAt-e.At) + 1
+	}
+	if e.Text != "" {
+		p.ext = t.str(e.Text)<<1 | 1
 	}
 }
 
-// unpack returns the Event p was packed from. It allocates nothing: the
-// strings and the ISR are the ones packed (callers must not modify the
-// ISR, as with every event the log hands out).
-func (t *eventTables) unpack(p *packedEvent) Event {
+// unpack returns the Event p was packed from, with Seq seq. It allocates
+// nothing: the strings and the ISR are the ones packed (callers must not
+// modify the ISR, as with every event the log hands out).
+func (t *eventTables) unpack(p *packedEvent, seq int) Event {
+	if p.ext > 0 && p.ext&1 == 0 {
+		e := t.wide[p.ext>>1-1]
+		e.Seq = seq
+		return e
+	}
 	e := Event{
-		Seq: p.Seq, At: p.At, Kind: p.Kind, MsgKind: p.MsgKind, Err: p.Err, Epoch: p.Epoch,
-		Node: p.Node, Peer: p.Peer, TP: TopicPartition{Partition: p.Partition},
-		Offset: p.Offset, End: p.End, LEO: p.LEO, Count: p.Count, MsgID: p.MsgID, DeliverAt: p.DeliverAt,
+		Seq: seq, At: p.At, Kind: p.Kind, MsgKind: p.MsgKind, Epoch: p.Epoch,
+		Node: NodeID{Kind: p.NodeKind, ID: p.NodeID}, Peer: NodeID{Kind: p.PeerKind, ID: p.PeerID},
+		TP:     TopicPartition{Partition: p.Partition},
+		Offset: Offset(p.Offset), End: Offset(p.End), LEO: Offset(p.LEO), Count: int(p.Count), MsgID: int64(p.MsgID),
+	}
+	if p.deliver > 0 {
+		e.DeliverAt = p.At + Time(p.deliver-1)
 	}
 	if p.topic > 0 {
-		e.TP.Topic = t.strs[p.topic-1]
+		e.TP.Topic = t.topics[p.topic-1]
 	}
 	if p.value > 0 {
 		e.Value = t.strs[p.value-1]
 	}
-	if p.text > 0 {
-		e.Text = t.strs[p.text-1]
-	}
-	if p.isr > 0 {
-		e.ISR = t.isrs[p.isr-1]
+	if p.ext > 0 {
+		e.Text = t.strs[p.ext>>1-1]
 	}
 	return e
 }
 
-// clone shares both tables, clipped to their length.
+// clone shares the tables, clipped to their length.
 func (t eventTables) clone() eventTables {
-	return eventTables{strs: slices.Clip(t.strs), isrs: slices.Clip(t.isrs)}
+	return eventTables{topics: slices.Clip(t.topics), strs: slices.Clip(t.strs), wide: slices.Clip(t.wide), lastTopic: t.lastTopic}
 }

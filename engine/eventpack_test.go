@@ -9,7 +9,20 @@ import (
 // pointers, so that the collector does not scan them (packedEvent's doc).
 // A field that points would bring the scan back without changing a
 // single event.
-func TestPackedEventHoldsNoPointer(t *testing.T) {
+func TestPackedEventHoldsNoPointer(t *testing.T) { checkNoPointer(t, reflect.TypeOf(packedEvent{})) }
+
+// TestScheduleItemHoldsNoPointer: the schedule's arena of items is
+// neither scanned nor moved with write barriers (schedule's doc).
+func TestScheduleItemHoldsNoPointer(t *testing.T) {
+	checkNoPointer(t, reflect.TypeOf(item{}))
+	checkNoPointer(t, reflect.TypeOf(schedKey{}))
+}
+
+// checkNoPointer fails t for every field of ty, however deep, that the
+// collector would scan.
+func checkNoPointer(t *testing.T, ty reflect.Type) {
+	t.Helper()
+	root := ty.Name()
 	var check func(reflect.Type, string)
 	check = func(ty reflect.Type, path string) {
 		switch ty.Kind() {
@@ -22,44 +35,59 @@ func TestPackedEventHoldsNoPointer(t *testing.T) {
 		case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		default:
-			t.Errorf("packedEvent%s is a %s, which the collector scans", path, ty.Kind())
+			t.Errorf("%s%s is a %s, which the collector scans", root, path, ty.Kind())
 		}
 	}
-	check(reflect.TypeOf(packedEvent{}), "")
+	check(ty, "")
 }
 
-// TestPackRoundTrip: unpack gives back the event packed, field for field,
-// a nil ISR nil and an empty one empty, and a clone's tables do not see
-// what the original adds after it.
+// TestPackRoundTrip: unpack gives back the event packed, field for field
+// (Seq from its place), a nil ISR nil and an empty one empty, numbers past
+// 32 bits and the rare fields whole; and a clone's tables do not see what
+// the original adds after it.
 func TestPackRoundTrip(t *testing.T) {
 	var tab eventTables
 	evs := []Event{
-		{Seq: 1, Kind: EvLeaderElected, TP: TopicPartition{Topic: "orders", Partition: 2}, ISR: []BrokerID{1, 2, 3}, Text: "preferred", Epoch: 4},
-		{Seq: 2, Kind: EvAppended, TP: TopicPartition{Topic: "orders"}, Value: "v1", Offset: 5, End: 7},
-		{Seq: 3, Kind: EvISRChanged, TP: TopicPartition{Topic: "audit"}, ISR: []BrokerID{}},
-		{Seq: 4, Kind: EvCommand, Text: "crash 1"},
-		{Seq: 5, Kind: EvLeaderElected, TP: TopicPartition{Topic: "orders", Partition: 2}, ISR: []BrokerID{1, 2, 3}},
+		{Seq: 0, Kind: EvLeaderElected, TP: TopicPartition{Topic: "orders", Partition: 2}, ISR: []BrokerID{1, 2, 3}, Text: "preferred", Epoch: 4},
+		{Seq: 1, Kind: EvAppended, TP: TopicPartition{Topic: "orders"}, Value: "v1", Offset: 5, End: 7, Node: Broker(2), Peer: NodeID{Kind: NodeProducer, ID: 1}},
+		{Seq: 2, Kind: EvISRChanged, TP: TopicPartition{Topic: "audit"}, ISR: []BrokerID{}},
+		{Seq: 3, Kind: EvCommand, Text: "crash 1"},
+		{Seq: 4, Kind: EvLeaderElected, TP: TopicPartition{Topic: "orders", Partition: 2}, ISR: []BrokerID{1, 2, 3}},
+		{Seq: 5, At: 40, Kind: EvMsgSent, MsgKind: MsgFetch, MsgID: 99, DeliverAt: 40, TP: TopicPartition{Topic: "orders"}},
+		{Seq: 6, At: 40, Kind: EvMsgSent, MsgID: 1 << 40, DeliverAt: 41},
+		{Seq: 7, At: 1 << 40, Kind: EvMsgSent, DeliverAt: 1<<40 + 1<<33},
+		{Seq: 8, At: 50, Kind: EvMsgSent, DeliverAt: 49},
+		{Seq: 9, Kind: EvHWChanged, Offset: -1, End: 1<<31 - 1, LEO: -1 << 31, Count: -3},
+		{Seq: 10, Kind: EvHWChanged, Offset: 1 << 31},
+		{Seq: 11, Kind: EvHWChanged, LEO: -1<<31 - 1},
+		{Seq: 12, Kind: EvFetchRound, Count: 1 << 32},
+		{Seq: 13, Kind: EvProduceError, Err: ErrNotLeaderOrFollower},
+		{Seq: 14, At: 1 << 40, Kind: EvConsumerRead, Offset: 3},
 	}
+	narrow := map[int]bool{1: true, 3: true, 5: true, 9: true, 14: true}
 	packed := make([]packedEvent, len(evs))
 	for i := range evs {
-		packed[i] = tab.pack(&evs[i])
+		tab.pack(&packed[i], &evs[i])
+		if got := packed[i].ext&1 == 1 || packed[i].ext == 0; got != narrow[i] {
+			t.Errorf("event %d: stored narrow %v, want %v", i, got, narrow[i])
+		}
 	}
 	for i := range evs {
-		if got := tab.unpack(&packed[i]); !reflect.DeepEqual(got, evs[i]) {
+		if got := tab.unpack(&packed[i], i); !reflect.DeepEqual(got, evs[i]) {
 			t.Fatalf("event %d: unpacked %#v, want %#v", i, got, evs[i])
 		}
 	}
-	if got := tab.unpack(&packed[2]); got.ISR == nil {
+	if got := tab.unpack(&packed[2], 2); got.ISR == nil {
 		t.Fatal("an empty ISR came back nil")
 	}
-	if len(tab.strs) != 5 || len(tab.isrs) != 2 {
-		t.Fatalf("tables hold %d strings and %d ISRs, want 5 and 2 (repeats reused)", len(tab.strs), len(tab.isrs))
+	if len(tab.topics) != 1 || len(tab.strs) != 2 || len(tab.wide) != len(evs)-len(narrow) {
+		t.Fatalf("tables hold %d topics, %d strings and %d wide events, want 1, 2 (repeats reused) and %d", len(tab.topics), len(tab.strs), len(tab.wide), len(evs)-len(narrow))
 	}
 	cl := tab.clone()
-	e := Event{Text: "restart 1"}
-	pe := tab.pack(&e)
-	ce := cl.pack(&Event{Text: "heal"})
-	if tab.unpack(&pe).Text != "restart 1" || cl.unpack(&ce).Text != "heal" {
+	var pe, ce packedEvent
+	tab.pack(&pe, &Event{Text: "restart 1"})
+	cl.pack(&ce, &Event{Text: "heal"})
+	if tab.unpack(&pe, 0).Text != "restart 1" || cl.unpack(&ce, 0).Text != "heal" {
 		t.Fatal("a clone's table and the original's wrote over each other")
 	}
 }

@@ -24,7 +24,8 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 	respondNow := m.MaxWaitMs <= 0
 	follower := m.ReplicaID != ConsumerReplicaID
 	budget := c.fetchBudget(follower)
-	for i, p := range m.Parts {
+	for i := range m.Parts {
+		p := &m.Parts[i]
 		out := Part{TP: p.TP, FetchOffset: p.FetchOffset, HW: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
 		r := b.replica(p.TP)
 		switch {
@@ -109,7 +110,8 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 	c.partArena.release(resp)
 	b.parked = append(b.parked, parkedFetch{req: m, deadline: c.now + m.MaxWaitMs})
 	c.timer(c.now+m.MaxWaitMs, timerFetchExpire, b.node(), TopicPartition{}, m.ID)
-	for _, p := range m.Parts {
+	for k := range m.Parts {
+		p := &m.Parts[k]
 		c.emit(Event{Kind: EvFetchParked, Node: b.node(), Peer: m.From, TP: p.TP, Offset: p.FetchOffset})
 	}
 }
@@ -210,23 +212,32 @@ func (c *Cluster) updateFollowerFetchState(b *broker, r *replica, id BrokerID, b
 func (c *Cluster) tryCompleteParked(b *broker, tp TopicPartition) {
 	var buf [4]parkedFetch // on the stack: usually one or two are ready
 	ready := buf[:0]
-	kept := b.parked[:0]
-	for _, pf := range b.parked {
+	// Walked in place and moved only when an earlier one left: this runs
+	// at every append and high-watermark move, and copying each 170-byte
+	// parked request (with write barriers) per look was a cost of its own.
+	kept := 0
+	for i := range b.parked {
+		pf := &b.parked[i]
 		if c.parkedCanComplete(b, pf, tp) {
-			ready = append(ready, pf)
+			ready = append(ready, *pf)
 			continue
 		}
-		kept = append(kept, pf)
+		if kept != i {
+			b.parked[kept] = *pf
+		}
+		kept++
 	}
-	b.parked = kept
+	clear(b.parked[kept:])
+	b.parked = b.parked[:kept]
 	for _, pf := range ready {
 		c.completeParked(b, pf)
 	}
 }
 
-func (c *Cluster) parkedCanComplete(b *broker, pf parkedFetch, tp TopicPartition) bool {
+func (c *Cluster) parkedCanComplete(b *broker, pf *parkedFetch, tp TopicPartition) bool {
 	consumer := pf.req.ReplicaID == ConsumerReplicaID
-	for _, p := range pf.req.Parts {
+	for i := range pf.req.Parts {
+		p := &pf.req.Parts[i]
 		if p.TP != tp {
 			continue
 		}
@@ -264,7 +275,8 @@ func (c *Cluster) completeParked(b *broker, pf parkedFetch) {
 	consumer := m.ReplicaID == ConsumerReplicaID
 	resp := c.partArena.alloc(len(m.Parts))
 	budget := c.fetchBudget(!consumer)
-	for i, p := range m.Parts {
+	for i := range m.Parts {
+		p := &m.Parts[i]
 		out := Part{TP: p.TP, FetchOffset: p.FetchOffset, HW: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
 		r := b.replica(p.TP)
 		switch {
@@ -390,7 +402,8 @@ func (c *Cluster) followerFetchResponse(b *broker, m Message) {
 		return // a response to a fetch this fetcher no longer waits for
 	}
 	f.inflight = 0
-	for _, p := range m.Parts {
+	for k := range m.Parts {
+		p := &m.Parts[k]
 		r := b.replica(p.TP)
 		j := slices.IndexFunc(f.parts, func(fp fetchPart) bool { return fp.tp == p.TP })
 		if r == nil || r.isLeader || r.leader != leader || j < 0 {
@@ -410,7 +423,7 @@ func (c *Cluster) followerFetchResponse(b *broker, m Message) {
 				// HW could pass records about to be truncated (KAFKA-14704).
 				c.setHW(b, r, min(max(p.HW, r.logStart), r.leo()))
 			}
-			c.truncateOnDivergence(b, r, p)
+			c.truncateOnDivergence(b, r, *p)
 		default:
 			if len(p.Records) > 0 && p.Records[0].Offset != r.leo() {
 				continue // stale data for an offset no longer asked for

@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // itemKind says whether a scheduled item delivers a message or fires a timer.
 type itemKind uint8
@@ -66,10 +69,12 @@ type item struct {
 	// msg is the index in the schedule's message arena of the message a
 	// delivery carries.
 	msg int32
-	// Timer fields.
+	// Timer fields. tp is the timer's partition, as an index plus one
+	// into the schedule's tps (0 for none), so that an item holds no
+	// pointer (see schedule).
 	timer timerKind
 	node  NodeID
-	tp    TopicPartition
+	tp    int32
 	id    int64
 	// incarnation is the broker process a broker timer belongs to.
 	incarnation int32
@@ -92,7 +97,11 @@ type item struct {
 //
 // Heap and runs hold pointer-free keys; the items themselves stay put in
 // an arena, so moving a key is 24 bytes and runs no write barriers, and
-// a freed slot is reused by the next push. The messages that deliveries
+// a freed slot is reused by the next push. The items hold no pointer
+// either (a timer's partition is an index into tps, each partition
+// listed once), so the arena of a busy cluster's thousands of timers is
+// neither scanned by the collector nor copied with write barriers when it
+// grows. The messages that deliveries
 // carry live in an arena of their own, by value, so that sending one
 // allocates nothing and the far more numerous timers stay small. Every
 // slice is a plain value (a message's Parts are immutable once scheduled,
@@ -109,7 +118,16 @@ type schedule struct {
 	free     []int32
 	msgs     []Message
 	freeMsgs []int32
+	// tps lists every partition a timer has named, once: tpIndex maps
+	// each to its index in tps.
+	tps     []TopicPartition
+	tpIndex map[TopicPartition]int32
 }
+
+// tpScan is how many partitions tpRef compares one by one before it
+// asks the map: hashing a topic name per produce showed in the profile,
+// and most clusters time a handful of partitions.
+const tpScan = 16
 
 // farAhead is how far past the last popped item an item must fall due to
 // go to a run; maxRuns bounds the runs, so a pop compares at most
@@ -135,6 +153,7 @@ func (s *schedule) clone() schedule {
 	d := *s
 	d.heap, d.items, d.free = slices.Clone(s.heap), slices.Clone(s.items), slices.Clone(s.free)
 	d.msgs, d.freeMsgs = slices.Clone(s.msgs), slices.Clone(s.freeMsgs)
+	d.tps, d.tpIndex = slices.Clip(s.tps), maps.Clone(s.tpIndex)
 	d.runs = make([]schedRun, len(s.runs))
 	for i, r := range s.runs {
 		d.runs[i] = schedRun{keys: slices.Clone(r.keys[r.head:])}
@@ -205,6 +224,38 @@ func (s *schedule) find(f func(*item) bool) *item {
 		}
 	}
 	return nil
+}
+
+// tpRef returns what an item stores for partition tp: 0 for none, else
+// its index in tps plus one, adding it to tps the first time.
+func (s *schedule) tpRef(tp TopicPartition) int32 {
+	if tp == (TopicPartition{}) {
+		return 0
+	}
+	if len(s.tps) <= tpScan {
+		for i, t := range s.tps {
+			if t.Partition == tp.Partition && t.Topic == tp.Topic {
+				return int32(i + 1)
+			}
+		}
+	} else if i, ok := s.tpIndex[tp]; ok {
+		return i + 1
+	}
+	if s.tpIndex == nil {
+		s.tpIndex = make(map[TopicPartition]int32)
+	}
+	i := int32(len(s.tps))
+	s.tps = append(s.tps, tp)
+	s.tpIndex[tp] = i
+	return i + 1
+}
+
+// tp returns the partition of timer it.
+func (s *schedule) tp(it *item) TopicPartition {
+	if it.tp == 0 {
+		return TopicPartition{}
+	}
+	return s.tps[it.tp-1]
 }
 
 // message is the message that delivery it carries.

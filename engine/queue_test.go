@@ -78,3 +78,38 @@ func TestScheduleOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestScheduleTopicPartitions: a timer's partition comes back as named,
+// below and past the partitions tpRef compares one by one, the same
+// partition always under the same index, and a clone's additions stay
+// its own.
+func TestScheduleTopicPartitions(t *testing.T) {
+	var s schedule
+	if s.tpRef(TopicPartition{}) != 0 {
+		t.Fatal("no partition got an index")
+	}
+	var refs []int32
+	for round := range 2 {
+		for i := range 3 * tpScan {
+			tp := TopicPartition{Topic: []string{"orders", "audit"}[i%2], Partition: int32(i / 2)}
+			ref := s.tpRef(tp)
+			if round == 0 {
+				refs = append(refs, ref)
+			} else if ref != refs[i] {
+				t.Fatalf("%v: index %d, earlier %d", tp, ref, refs[i])
+			}
+			if got := s.tp(&item{tp: ref}); got != tp {
+				t.Fatalf("index %d of %v came back %v", ref, tp, got)
+			}
+		}
+	}
+	if len(s.tps) != 3*tpScan {
+		t.Fatalf("%d partitions listed, want %d", len(s.tps), 3*tpScan)
+	}
+	d := s.clone()
+	a, b := TopicPartition{Topic: "a"}, TopicPartition{Topic: "b"}
+	ra, rb := s.tpRef(a), d.tpRef(b)
+	if s.tp(&item{tp: ra}) != a || d.tp(&item{tp: rb}) != b {
+		t.Fatal("a clone's partitions and the original's wrote over each other")
+	}
+}
