@@ -109,7 +109,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		only(!withSide, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
 		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": withSide}),
 			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
-				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, Skipping: s.Skipping(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
+				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
 				only(controls, newTimeline(s)),
 				renderAsk(s, withSide),
 				renderStage(s, p.dotsOf(s)),
