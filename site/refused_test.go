@@ -87,7 +87,7 @@ func TestRegistrationRefusedShown(t *testing.T) {
 	}
 
 	lines := SessionLines(st, cfg)
-	if lines[0].State != SessionRefused || !strings.Contains(lines[0].Text, "not registered") ||
+	if lines[0].State != SessionRefused || !strings.HasPrefix(lines[0].Text, "broker 1: running, registration refused") ||
 		!strings.Contains(lines[0].Text, "DUPLICATE_BROKER_REGISTRATION") || !strings.Contains(lines[0].Text, "valid for "+Seconds(left)) {
 		t.Errorf("strip's line for b1 = %+v", lines[0])
 	}

@@ -186,7 +186,7 @@ func SessionLines(st engine.State, cfg engine.Config) []SessionLine {
 			l.State, l.Text = SessionShutdown, name+": controlled shutdown, leaderships moved away"
 		case refusedOK(b, st.Now):
 			left, _ := RegistrationRefused(b, st.Now)
-			l.State, l.Text = SessionRefused, name+": running again, not registered: registration refused (DUPLICATE_BROKER_REGISTRATION) while its old session is valid for "+Seconds(left)+", then fenced"
+			l.State, l.Text = SessionRefused, name+": running, registration refused: the old session is valid for "+Seconds(left)+" (DUPLICATE_BROKER_REGISTRATION)"
 		case missed(b, st.Now, cfg):
 			l.State, l.Text = SessionMissed, name+": no heartbeat since "+engine.FormatTime(r.LastHeartbeat)+", fenced in "+Seconds(r.SessionExpires-st.Now)
 		case r.Fenced && r.FencedAt >= 0:

@@ -111,7 +111,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				renderAsk(s, withSide),
 				renderStage(s, p.dotsOf(s)),
 				renderCaption(s),
-				only(full || controlsMode(s) == "full", renderTryThis(s)),
+				only(s.TryBarSize(maxTries) > 0, renderTryThis(s)),
 				renderInFlight(s),
 				legend(),
 			),
