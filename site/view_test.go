@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"kplay/engine"
+	"kplay/scenarios"
 )
 
 func TestSpeedSlider(t *testing.T) {
@@ -209,5 +210,33 @@ func TestSpeedLines(t *testing.T) {
 		if a, b := SpeedLines(c.words); a != c.a || b != c.b {
 			t.Errorf("SpeedLines(%q) = %q, %q", c.words, a, b)
 		}
+	}
+}
+
+// TestProducerLinesFit: lesson 8 (acks1-loss) has two producers, and the
+// producer box gives each a line of its own, short enough for the box
+// (clientBox clips a line at 19 characters), with both named in full in
+// the tooltip; more than two count the rest.
+func TestProducerLinesFit(t *testing.T) {
+	pre, _ := scenarios.Get("acks1-loss")
+	s := NewStoreFromScript(pre.Name, pre.Text)
+	s.Player.AdvanceTo(s.Player.Scenario().End)
+	st := s.Player.State()
+	if len(st.Producers) != 2 {
+		t.Fatalf("acks1-loss has %d producers at its end, want p1 and p2", len(st.Producers))
+	}
+	sub, sub2, tip := ProducerLines(st)
+	if !strings.HasPrefix(sub, "p1 · ") || !strings.HasPrefix(sub2, "p2 · ") || len([]rune(sub)) > 19 || len([]rune(sub2)) > 19 {
+		t.Errorf("lines %q, %q: want p1 and p2 a line each, each at most 19 characters", sub, sub2)
+	}
+	if !strings.Contains(tip, sub) || !strings.Contains(tip, sub2) {
+		t.Errorf("tooltip %q does not name both", tip)
+	}
+	st.Producers = append(st.Producers, st.Producers[0], st.Producers[0])
+	if _, sub2, _ := ProducerLines(st); sub2 != "+3 more" {
+		t.Errorf("four producers: second line %q, want +3 more", sub2)
+	}
+	if sub, sub2, tip := ProducerLines(engine.State{}); sub != "no producer yet" || sub2 != "" || tip != "" {
+		t.Errorf("no producer: %q %q %q", sub, sub2, tip)
 	}
 }
