@@ -130,6 +130,12 @@ func TestRegistrationRefusedShown(t *testing.T) {
 		t.Errorf("narration of the refusal = %q", said)
 	}
 
+	// The event log shows the refusal by default, beside the crash and
+	// the restart.
+	if !Matters(engine.EvRegistrationRefused) {
+		t.Error("the event log hides the refused registration behind the fetch chatter toggle")
+	}
+
 	// Past the old session's end the controller fences it (EvBrokerFenced)
 	// and accepts the next registration: nothing says "refused" any more.
 	s.Player.AdvanceTo(b1.Reg.SessionExpires + 2000)
