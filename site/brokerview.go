@@ -52,7 +52,7 @@ type BrokerView struct {
 // Equal reports whether v and w draw the same box.
 func (v BrokerView) Equal(w BrokerView) bool {
 	return v.Node == w.Node && v.Alive == w.Alive && v.MenuOpen == w.MenuOpen && v.OutOfSync == w.OutOfSync && v.Fenced == w.Fenced &&
-		v.Look.Role == w.Look.Role && v.Look.RoleKey == w.Look.RoleKey && v.Look.Note == w.Look.Note && slices.Equal(v.Look.Badges, w.Look.Badges) &&
+		v.Look.Role == w.Look.Role && v.Look.RoleKey == w.Look.RoleKey && v.Look.Note == w.Look.Note && v.Look.Refused == w.Look.Refused && slices.Equal(v.Look.Badges, w.Look.Badges) &&
 		v.Timer.Same(w.Timer) && v.HasReplica == w.HasReplica && v.Status == w.Status && v.StatusClass == w.StatusClass && v.Strip.Equal(w.Strip)
 }
 
@@ -209,6 +209,9 @@ func BrokerViewOf(st engine.State, n NodeBox, in BrokerInputs) BrokerView {
 	v.Status, v.StatusClass = ReplicaStatus(in.Part, rep, n.Rect.W < 250), "status"
 	if !v.Alive {
 		v.Status = "stopped: its log stays on disk"
+	}
+	if look.Refused != "" {
+		v.Status, v.StatusClass = look.Refused, "note"
 	}
 	if look.Note != "" {
 		v.Status, v.StatusClass = look.Note, "note"

@@ -16,7 +16,7 @@ func TestGlossaryCoversTheDiagram(t *testing.T) {
 		}
 		words[strings.Fields(g.Word)[0]] = true
 	}
-	for _, w := range []string{"LEO", "HW", "ISR", "ELR", "fenced", "leader", "acks", "slow", "unclean"} {
+	for _, w := range []string{"LEO", "HW", "ISR", "ELR", "fenced", "leader", "acks", "slow", "unclean", "not"} {
 		if !words[w] {
 			t.Errorf("the glossary does not explain %q", w)
 		}

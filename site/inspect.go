@@ -70,7 +70,12 @@ func InspectBroker(st engine.State, b engine.BrokerID, fenced bool) Inspection {
 	if bs.Alive && bs.Hung != 0 {
 		in.Rows = append(in.Rows, InspectRow{"requests", HungSentence(bs.Hung) + " (" + itoa(int64(bs.Queued)) + " waiting now)"})
 	}
-	in.Rows = append(in.Rows, InspectRow{"controller", yesNo(fenced, "fenced: it may not lead or join an ISR", "registered, not fenced")})
+	if left, refused := RegistrationRefused(bs, st.Now); refused {
+		in.Rows = append(in.Rows, InspectRow{"controller", "not registered: the controller refuses this process's registration (DUPLICATE_BROKER_REGISTRATION) while the previous process's session is valid, " +
+			Seconds(left) + " more, until " + engine.FormatTime(bs.Reg.SessionExpires) + "; until then this process serves nothing, and what the metadata says of the broker is the old registration's"})
+	} else {
+		in.Rows = append(in.Rows, InspectRow{"controller", yesNo(fenced, "fenced: it may not lead or join an ISR", "registered, not fenced")})
+	}
 	in.Rows = append(in.Rows, DiskRow(bs))
 	for _, r := range bs.Replicas {
 		isr := "—"

@@ -68,6 +68,14 @@ func NarrateEvent(e engine.Event) (Sentence, bool) {
 	case engine.EvBrokerFenced:
 		s.Priority = PrioFault
 		s.Text = "The controller fenced broker " + itoa(int64(e.Peer.ID)) + "."
+	case engine.EvRegistrationRefused:
+		// ClusterControlManager.registerBroker refuses a new incarnation
+		// while the old one's session is valid (KIP-631); the engine
+		// emits only the first refusal of a run of retries.
+		s.Priority = PrioFault
+		id := itoa(int64(e.Peer.ID))
+		s.Text = "Broker " + id + " runs again but is not registered: the controller refuses its registration (" + e.Err.String() + ") because " + e.Text +
+			". Until then broker " + id + " serves nothing, though the metadata still lists it as before."
 	case engine.EvNetwork:
 		s.Priority = PrioFault
 		s.Text = "Network: " + e.Text + "."

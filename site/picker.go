@@ -49,47 +49,67 @@ type CourseGroup struct {
 // name, Label the option's words.
 type CourseItem struct{ Name, Label string }
 
-// Course is the scenario picker as a course (scenarios.All's order):
-// first the lesson's sections, numbered ("1. Start here: …"), then the
-// famous failures, then the incident gallery, one group per incident
-// with the bug's preset followed by its fixed partner ("Famous incident:
-// KAFKA-7128": "Kafka 2.0: …", "Kafka 4.4: …"), so that a pair is read
-// together. An option's words are the preset's title, which is neutral
-// (it names the setting, not the outcome, so lesson mode can show it);
-// the incident's heading is only the name of its public report, the
-// first source directive's up to its colon. An incident whose partner is
-// not the next preset has a group of its own.
+// Course is the scenario picker as a course (scenarios.All's order), in
+// three <optgroup>s whose headings carry the numbers of their entries, so
+// that the long list scans as a table of contents: "1–9 · The lesson",
+// "10–12 · Famous failures", "13–40 · Famous incidents: each report, then
+// today's Kafka". Every entry is numbered in course order. An incident's
+// entry leads with the name of its public report, the first source
+// directive's up to its colon ("13. KIP-101 · before the fix: a follower
+// restarts"), and its fixed partner follows it, marked "↳" and without
+// the report's name ("14. ↳ after the fix: the same restart today"), so
+// that a pair is read together. An option's words are the preset's
+// title, which is neutral (it names the setting, not the outcome, so
+// lesson mode can show it). An incident whose partner is not the next
+// preset stands alone.
 func Course() []CourseGroup {
 	all := scenarios.All()
 	var out []CourseGroup
-	group := func(label string) *CourseGroup {
-		if n := len(out); n > 0 && out[n-1].Label == label {
-			return &out[n-1]
+	var heads []string
+	firsts := []int{}
+	group := func(head string, n int) *CourseGroup {
+		if k := len(heads); k > 0 && heads[k-1] == head {
+			return &out[k-1]
 		}
-		out = append(out, CourseGroup{Label: label})
+		heads, firsts = append(heads, head), append(firsts, n)
+		out = append(out, CourseGroup{})
 		return &out[len(out)-1]
 	}
-	lesson := 0
+	n := 0
+	num := func() string { n++; return itoa(int64(n)) + ". " }
 	for i := 0; i < len(all); i++ {
 		p := all[i]
 		switch p.Group {
-		case scenarios.GroupLesson:
-			lesson++
-			g := group(p.Group)
-			g.Items = append(g.Items, CourseItem{Name: p.Name, Label: itoa(int64(lesson)) + ". " + p.Title})
 		case scenarios.GroupFamousIncidents:
-			g := CourseGroup{Label: "Famous incident: " + reportName(p), Items: []CourseItem{{Name: p.Name, Label: p.Title}}}
+			g := group(p.Group+": each report, then today's Kafka", n+1)
+			report := reportName(p)
+			g.Items = append(g.Items, CourseItem{Name: p.Name, Label: num() + report + " · " + withoutReport(p.Title, report)})
 			if i+1 < len(all) && partnerName(p.Text, "fixed-by") == all[i+1].Name {
 				i++
-				g.Items = append(g.Items, CourseItem{Name: all[i].Name, Label: all[i].Title})
+				g.Items = append(g.Items, CourseItem{Name: all[i].Name, Label: num() + "↳ " + withoutReport(all[i].Title, report)})
 			}
-			out = append(out, g)
 		default:
-			g := group(p.Group)
-			g.Items = append(g.Items, CourseItem{Name: p.Name, Label: p.Title})
+			g := group(p.Group, n+1)
+			g.Items = append(g.Items, CourseItem{Name: p.Name, Label: num() + p.Title})
 		}
 	}
+	for k := range out {
+		last := firsts[k] + len(out[k].Items) - 1
+		out[k].Label = itoa(int64(firsts[k])) + "–" + itoa(int64(last)) + " · " + heads[k]
+	}
 	return out
+}
+
+// withoutReport is an incident's title without the name of its report,
+// which the picker's entry leads with: "KIP-101 before the fix: a
+// follower restarts" is "before the fix: a follower restarts", "Kafka
+// 0.10 (KIP-106): a follower returns" is "Kafka 0.10: a follower
+// returns".
+func withoutReport(title, report string) string {
+	if rest, ok := strings.CutPrefix(title, report+" "); ok {
+		return rest
+	}
+	return strings.Replace(title, " ("+report+")", "", 1)
 }
 
 // reportName is the name of the public report preset p replays: its first

@@ -2,6 +2,7 @@ package site
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -76,26 +77,30 @@ func TestLinkOfAPresetIsThePreset(t *testing.T) {
 	}
 }
 
-// TestCourse checks the picker's course: the lesson's nine sections
-// first, numbered in the lesson's order, then the famous failures, then
-// one group per incident holding the bug's preset and then its fixed
-// partner (the one its fixed-by names); every preset appears once.
+// TestCourse checks the picker's course: three groups whose headings
+// carry the numbers of their entries (the lesson's nine sections, then
+// the three famous failures, then the incidents), every entry numbered in
+// course order; each incident's entry leads with its report's name and is
+// followed by its fixed partner (the one its fixed-by names), marked ↳;
+// every preset appears once.
 func TestCourse(t *testing.T) {
 	c := Course()
 	seen := map[string]bool{}
 	var order []string
+	n := 0
 	for _, g := range c {
 		if len(g.Items) == 0 {
 			t.Errorf("group %q is empty", g.Label)
 		}
 		for _, it := range g.Items {
+			n++
 			if seen[it.Name] {
 				t.Errorf("%s is listed twice", it.Name)
 			}
 			seen[it.Name] = true
 			order = append(order, it.Name)
-			if it.Label == "" || len(it.Label) > 90 {
-				t.Errorf("%s: label %q", it.Name, it.Label)
+			if !strings.HasPrefix(it.Label, strconv.Itoa(n)+". ") || len([]rune(it.Label)) > 85 {
+				t.Errorf("%s: label %q, want it numbered %d and short", it.Name, it.Label, n)
 			}
 		}
 	}
@@ -106,37 +111,37 @@ func TestCourse(t *testing.T) {
 	if !slices.Equal(order, want) {
 		t.Errorf("course order %v, want scenarios.All's %v", order, want)
 	}
-	if c[0].Label != scenarios.GroupLesson || len(c[0].Items) != 9 {
+	if len(c) != 3 {
+		t.Fatalf("%d groups, want 3", len(c))
+	}
+	if c[0].Label != "1–9 · "+scenarios.GroupLesson || len(c[0].Items) != 9 {
 		t.Fatalf("first group %q with %d items, want the lesson's 9", c[0].Label, len(c[0].Items))
 	}
 	if got := c[0].Items[0].Label; got != "1. Start here: one partition, three brokers" {
 		t.Errorf("first lesson %q", got)
 	}
-	if got := c[0].Items[8].Label; !strings.HasPrefix(got, "9. ") {
-		t.Errorf("ninth lesson %q", got)
-	}
-	if c[1].Label != scenarios.GroupFamousFailures || len(c[1].Items) != 3 {
+	if c[1].Label != "10–12 · "+scenarios.GroupFamousFailures || len(c[1].Items) != 3 {
 		t.Errorf("second group %q with %d items, want the 3 famous failures", c[1].Label, len(c[1].Items))
 	}
-	incidents := c[2:]
-	if len(incidents) != 14 {
-		t.Errorf("%d incident groups, want 14 pairs", len(incidents))
+	inc := c[2]
+	if inc.Label != "13–40 · Famous incidents: each report, then today's Kafka" || len(inc.Items) != 28 {
+		t.Fatalf("third group %q with %d items, want the 14 incident pairs", inc.Label, len(inc.Items))
 	}
-	for _, g := range incidents {
-		if len(g.Items) != 2 {
-			t.Errorf("%s: %d presets, want the bug and its fix", g.Label, len(g.Items))
-			continue
-		}
-		bug, _ := scenarios.Get(g.Items[0].Name)
-		fix, _ := scenarios.Get(g.Items[1].Name)
+	for i := 0; i+1 < len(inc.Items); i += 2 {
+		bug, _ := scenarios.Get(inc.Items[i].Name)
+		fix, _ := scenarios.Get(inc.Items[i+1].Name)
 		if partnerName(bug.Text, "fixed-by") != fix.Name || partnerName(fix.Text, "bug-in") != bug.Name {
-			t.Errorf("%s: %s and %s are not partners", g.Label, bug.Name, fix.Name)
+			t.Errorf("%s and %s are not partners", bug.Name, fix.Name)
+		}
+		report := reportName(bug)
+		if !strings.Contains(inc.Items[i].Label, ". "+report+" · ") || !strings.Contains(inc.Items[i+1].Label, ". ↳ ") || strings.Contains(inc.Items[i+1].Label, report) {
+			t.Errorf("pair %q, %q: want the bug's led by %s and its partner marked ↳ without it", inc.Items[i].Label, inc.Items[i+1].Label, report)
 		}
 	}
-	if g := incidents[4]; g.Label != "Famous incident: KAFKA-7128" || g.Items[0].Name != "incident-kafka-7128" || g.Items[1].Name != "incident-kafka-7128-fixed" {
-		t.Errorf("the fifth incident group is %+v, want KAFKA-7128's pair", g)
+	if got := inc.Items[0].Label; got != "13. KIP-101 · before the fix: a follower restarts" {
+		t.Errorf("first incident %q", got)
 	}
-	if g := incidents[0]; g.Label != "Famous incident: KIP-101" {
-		t.Errorf("the first incident group is %q, want KIP-101", g.Label)
+	if got := inc.Items[8].Label + " | " + inc.Items[9].Label; got != "21. KAFKA-7128 · Kafka 2.0: the preferred leader returns with an old high watermark | 22. ↳ Kafka 4.4: the same preferred leader returns today" {
+		t.Errorf("KAFKA-7128's pair %q", got)
 	}
 }

@@ -194,3 +194,62 @@ func TestSkippingSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// TestSpeedReadoutHeld: the speed readout's mark of quiet time playing
+// (QuietShown) follows Skipping only once it has held for SpeedModeHoldMs
+// of real time, so that in the default scenario, whose records cross
+// quiet stretches twice a simulated second, the frames' raw state flips
+// far more often than the readout, and the readout never marks a state
+// the frames have not kept for SpeedModeHoldMs. Its words are the same
+// throughout (SpeedLabelOf names both speeds).
+func TestSpeedReadoutHeld(t *testing.T) {
+	s := defaultStore(t)
+	if !s.SkipQuiet || !s.Playing {
+		t.Fatalf("the default store: skip quiet %v, playing %v", s.SkipQuiet, s.Playing)
+	}
+	const frame = 16.0
+	raw, shown := 0, 0
+	lastRaw, lastShown := s.Skipping(), s.QuietShown()
+	runMs := 0.0 // real ms the raw state has held
+	words := SpeedLabelOf(s.Speed, true, false)
+	for range 60000 / int(frame) {
+		s.Dispatch(Tick{RealMs: frame})
+		r, q := s.Skipping(), s.QuietShown()
+		if r != lastRaw {
+			raw++
+			runMs = 0
+		}
+		runMs += frame
+		if q != lastShown {
+			shown++
+			if q != r || runMs < SpeedModeHoldMs {
+				t.Fatalf("the readout marked quiet=%v after %v ms of frames with quiet=%v", q, runMs, r)
+			}
+		}
+		lastRaw, lastShown = r, q
+		if l := SpeedLabelOf(s.Speed, true, q); l.First != words.First || l.Second != words.Second {
+			t.Fatalf("the readout's words changed: %+v, then %+v", words, l)
+		}
+	}
+	if raw < 10 || shown*3 > raw {
+		t.Errorf("in a minute the frames flipped %d times and the readout %d: want many raw flips and a third or fewer marked", raw, shown)
+	}
+	// The leader's crash starts the controller's 9 s wait to fence it
+	// (broker.session.timeout.ms): a long quiet stretch, which the
+	// readout does mark once it has held.
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 1}})
+	marked := 0.0
+	for range 12000 / int(frame) {
+		s.Dispatch(Tick{RealMs: frame})
+		if s.QuietShown() {
+			marked += frame
+		}
+	}
+	if marked < 3000 {
+		t.Errorf("in 12 s of real time after the crash the readout marked quiet time for %v ms", marked)
+	}
+	s.Dispatch(TogglePlay{})
+	if s.QuietShown() {
+		t.Error("a paused page marks quiet time playing")
+	}
+}

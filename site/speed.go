@@ -57,10 +57,9 @@ func SpeedWords(s float64) string {
 	return strconv.FormatFloat(math.Round(s*10)/10, 'f', -1, 64) + "× faster than real time"
 }
 
-// SpeedLines splits words (SpeedWords or QuietWords) into the speed
-// label's two short lines, before and after "than" or "at": "100×
-// slower" and "than real time", "quiet: playing" and "at real time". A
-// phrase without either is one line and "".
+// SpeedLines splits words (SpeedWords) into the speed label's two short
+// lines, before and after "than" or "at": "100× slower" and "than real
+// time". A phrase without either is one line and "".
 func SpeedLines(words string) (first, second string) {
 	for _, sep := range []string{" than ", " at "} {
 		if a, b, ok := strings.Cut(words, sep); ok {
@@ -70,24 +69,71 @@ func SpeedLines(words string) (first, second string) {
 	return words, ""
 }
 
-// QuietWords is the speed label while a quiet stretch (no message that
-// carries the lesson on the wire, quiet.go) plays at QuietSpeed: "quiet:
-// playing at real time". It is never longer than the longest SpeedWords
-// below real time, so the label's fixed width holds both.
-func QuietWords(speed float64) string {
-	return "quiet: playing at " + SpeedWords(QuietSpeed(speed))
+// SpeedLabel is the speed readout (#speed-label): two short lines and
+// its tooltip. With quiet time sped up below real time it names both
+// speeds at once ("100× slower" over "quiet: real time"), so that its
+// words do not flip each time a message goes on the wire or the last one
+// lands; QuietNow marks which of the two plays now, held for
+// SpeedModeHoldMs (speedMode), and the tooltip says it in a sentence.
+type SpeedLabel struct {
+	First, Second string
+	// Both says the two lines are the two speeds; QuietNow that the
+	// second (quiet time) is the one playing.
+	Both, QuietNow bool
+	Title          string
 }
 
-// SpeedTitle is the speed label's tooltip: what the words mean, and while
-// skipping, why the clock runs faster than the slider says.
-func SpeedTitle(speed float64, skipping bool) string {
-	t := "Playback speed: " + SpeedWords(speed) + ". Real time is one simulated second per second; slower lets you follow each message between the brokers."
-	if skipping {
-		t = "No message that carries the lesson is on the wire, so this quiet stretch plays at " + SpeedWords(QuietSpeed(speed)) +
-			"; playback returns to " + SpeedWords(speed) + " when the next one is sent. Untick “skip quiet time” to watch every moment at the slider's speed."
+// SpeedLabelOf is the speed readout for the slider's speed, with quiet
+// time sped up (skipQuiet) or not, and quiet time playing now (quietNow,
+// the held Store.QuietShown).
+func SpeedLabelOf(speed float64, skipQuiet, quietNow bool) SpeedLabel {
+	words := SpeedWords(speed)
+	base := "Playback speed: " + words + ". Real time is one simulated second per second; slower lets you follow each message between the brokers."
+	if !skipQuiet || QuietSpeed(speed) == speed {
+		a, b := SpeedLines(words)
+		return SpeedLabel{First: a, Second: b, Title: base}
 	}
-	return t
+	a, _ := SpeedLines(words)
+	l := SpeedLabel{First: a, Second: "quiet: " + SpeedWords(QuietSpeed(speed)), Both: true, QuietNow: quietNow}
+	now := "Now a message that carries the lesson is on the wire, so playback runs at " + words + "."
+	if quietNow {
+		now = "Now no message that carries the lesson is on the wire (heartbeats, idle long polls, a session timeout running out), so this quiet stretch plays at " +
+			SpeedWords(QuietSpeed(speed)) + "; playback returns to " + words + " when the next one is sent."
+	}
+	l.Title = "Playback speed: " + words + " while a message that carries the lesson is on the wire, " + SpeedWords(QuietSpeed(speed)) + " in quiet time between them. " + now +
+		" Untick “speed up quiet” to watch every moment at the slider's speed."
+	return l
 }
+
+// SpeedModeHoldMs is how long, in real ms, quiet time must have played
+// (or stopped playing) before the speed readout marks the change: a
+// record's acknowledgement crossing a quiet stretch would otherwise flip
+// the mark every second.
+const SpeedModeHoldMs = 1500
+
+// speedMode is the held state of the speed readout's mark: shown is what
+// it marks (quiet time playing), held the real ms the frames have played
+// the other way since.
+type speedMode struct {
+	shown bool
+	held  float64
+}
+
+// hold records a frame of realMs that played quiet time (quiet) or not.
+func (m *speedMode) hold(quiet bool, realMs float64) {
+	if quiet == m.shown {
+		m.held = 0
+		return
+	}
+	m.held += realMs
+	if m.held >= SpeedModeHoldMs {
+		m.shown, m.held = quiet, 0
+	}
+}
+
+// QuietShown reports whether the speed readout marks quiet time as
+// playing: Skipping, held for SpeedModeHoldMs (speedMode).
+func (s *Store) QuietShown() bool { return s.Playing && s.SkipQuiet && s.speedMode.shown }
 
 // PaceSpeed is the playback speed a scenario's speed directive asks for
 // (script.Pace, simulated ms per real ms), clamped to the slider's range;

@@ -33,6 +33,30 @@ type BrokerLook struct {
 	// for a broker that serves normally or is down; the box is drawn
 	// apart from a healthy and from a crashed one.
 	Hung engine.HangScope
+	// Refused is the status line of a broker whose process runs again but
+	// whose registration the controller refuses while the old process's
+	// session is valid (RegistrationRefused), short enough for a box of the
+	// grid: "refused: old session valid 6.4 s". "" otherwise.
+	Refused string
+}
+
+// RegistrationRefused reports whether broker b's process runs but is not
+// registered because the controller refuses it: the previous process's
+// registration is not fenced and its session has not run out, so the new
+// incarnation's BrokerRegistration is answered DUPLICATE_BROKER_REGISTRATION
+// (ClusterControlManager.registerBroker, KIP-631: "If the broker was
+// recently restarted this should self-resolve once the heartbeat manager
+// expires the broker's session"; the engine's EvRegistrationRefused). It
+// returns how long the old session stays valid. Until then the process
+// serves nothing (engine.BrokerState.Serving), while the controller's
+// metadata still lists the broker id as leader and in the ISR: those are
+// the old registration's, not this process's.
+func RegistrationRefused(b engine.BrokerState, now engine.Time) (left engine.Time, ok bool) {
+	r := b.Reg
+	if !b.Alive || b.Serving || !r.Registered || r.Fenced || now >= r.SessionExpires {
+		return 0, false
+	}
+	return r.SessionExpires - now, true
 }
 
 // LookOf returns broker b's look for state st. Fencing is the
@@ -46,8 +70,13 @@ func LookOf(st engine.State, b engine.BrokerID) BrokerLook {
 	}
 	l := BrokerLook{Role: "no replica", RoleKey: "no-replica"}
 	p, ok := FirstPartition(st)
+	refusedLeft, refused := RegistrationRefused(bs, st.Now)
 	if ok && slices.Contains(p.Replicas, b) {
 		switch {
+		case p.Leader == b && refused:
+			// The controller's metadata names the old registration
+			// leader; this process leads nothing until it registers.
+			l.Role, l.RoleKey = "leader on record", RoleLeader
 		case p.Leader == b:
 			l.Role, l.RoleKey = "leader", RoleLeader
 		case bs.Alive:
@@ -56,6 +85,8 @@ func LookOf(st engine.State, b engine.BrokerID) BrokerLook {
 			l.Role, l.RoleKey = "replica", "replica"
 		}
 		switch {
+		case slices.Contains(p.ISR, b) && refused:
+			l.Badges = append(l.Badges, Badge{"in-isr", "in ISR on record"})
 		case slices.Contains(p.ISR, b):
 			l.Badges = append(l.Badges, Badge{"in-isr", "in ISR"})
 		case slices.Contains(p.ELR, b):
@@ -83,6 +114,10 @@ func LookOf(st engine.State, b engine.BrokerID) BrokerLook {
 	}
 	if bs.Reg.Fenced {
 		l.Badges = append(l.Badges, Badge{"fenced", "fenced"})
+	}
+	if refused {
+		l.Badges = append(l.Badges, Badge{"unregistered", "not registered"})
+		l.Refused = "refused: old session valid " + Seconds(refusedLeft)
 	}
 	if !bs.Alive {
 		l.Badges = append(l.Badges, Badge{"down", "down"})
@@ -189,6 +224,11 @@ func PartitionLineOf(st engine.State) (PartitionLine, bool) {
 	case p.Unclean:
 		l.Key = "unclean"
 		text += "leader broker " + itoa(int64(p.Leader)) + ", elected uncleanly: records the old ISR had may be lost"
+	case leaderRefused(st, p.Leader):
+		// The controller's metadata names the old registration; the
+		// broker's new process serves nothing until it registers
+		// (RegistrationRefused).
+		text += "leader broker " + itoa(int64(p.Leader)) + " on record: restarted, not registered yet"
 	default:
 		text += "leader broker " + itoa(int64(p.Leader))
 	}
@@ -201,6 +241,17 @@ func PartitionLineOf(st engine.State) (PartitionLine, bool) {
 	}
 	l.Text = text
 	return l, true
+}
+
+// leaderRefused reports whether broker id runs a new process whose
+// registration the controller refuses (RegistrationRefused).
+func leaderRefused(st engine.State, id engine.BrokerID) bool {
+	for _, b := range st.Brokers {
+		if b.ID == id {
+			return refusedOK(b, st.Now)
+		}
+	}
+	return false
 }
 
 // idsOrNone is engine.JoinIDs, or "none" for no ids.

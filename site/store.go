@@ -94,8 +94,10 @@ type Store struct {
 	onChange []func()
 	// redraw is what the page last drew in full (FullRedraw).
 	redraw redrawState
-	// skipping says the last frame played quiet time (Skipping).
-	skipping bool
+	// skipping says the last frame played quiet time (Skipping), and
+	// speedMode is that, held for the speed readout (QuietShown).
+	skipping  bool
+	speedMode speedMode
 	// turn counts dispatched actions (a frame's Tick among them), so that
 	// what a render reads of the timeline runs ahead at most once between
 	// two of them (Player.markersOnce).
@@ -352,6 +354,7 @@ func (s *Store) Dispatch(a Action) {
 		before := s.Player.Exact()
 		s.tickResume(a.RealMs)
 		s.advanceActing(a.RealMs)
+		s.speedMode.hold(s.skipping, a.RealMs)
 		if s.Player.Exact() == before {
 			return
 		}

@@ -30,7 +30,8 @@ func (SeekToEvent) isAction() {}
 
 // Matters says whether the event log shows events of kind k by default:
 // commands, faults (a broker stopping or starting, fencing and
-// unfencing, a controlled shutdown, links cut or healed), leader
+// unfencing, a controlled shutdown, a restarted broker's registration
+// refused while its old session is valid, links cut or healed), leader
 // elections, ISR shrinks and expands with their AlterPartition requests,
 // acknowledged, failed and rejected produces (NOT_LEADER_OR_FOLLOWER,
 // NOT_ENOUGH_REPLICAS), idempotent duplicates, truncation (a replica's
@@ -43,7 +44,7 @@ func Matters(k engine.EventKind) bool {
 	switch k {
 	case engine.EvCommand, engine.EvTopicCreated, engine.EvLeaderElected, engine.EvElection,
 		engine.EvISRShrinkProposed, engine.EvISRExpandProposed, engine.EvISRChanged,
-		engine.EvBrokerFenced, engine.EvBrokerUnfenced, engine.EvControlledShutdown,
+		engine.EvBrokerFenced, engine.EvBrokerUnfenced, engine.EvControlledShutdown, engine.EvRegistrationRefused,
 		engine.EvBrokerStopped, engine.EvBrokerStarted, engine.EvNetwork, engine.EvBrokerHung, engine.EvBrokerResumed,
 		engine.EvProduceAcked, engine.EvProduceError, engine.EvProduceFailed, engine.EvDuplicate,
 		engine.EvTruncated, engine.EvConsumerTruncation, engine.EvConsumerError, engine.EvViolation,

@@ -19,8 +19,11 @@ const (
 
 // Manners is the Store's presentation and accessibility state.
 type Manners struct {
-	// HelpOpen says the keyboard shortcut dialog is showing.
-	HelpOpen bool
+	// HelpOpen says the help dialog ("Words on the page" and the keyboard
+	// shortcuts) is showing; helpPaused that opening it paused playback,
+	// which closing it resumes (setHelp).
+	HelpOpen   bool
+	helpPaused bool
 	// TableView says the cluster is also shown as HTML tables.
 	TableView bool
 	// ReducedMotion mirrors prefers-reduced-motion: reduce; message dots
@@ -155,11 +158,11 @@ func (s *Store) manners(a mannersAction) bool {
 	m := &s.Manners
 	switch a := a.(type) {
 	case ToggleHelp:
-		m.HelpOpen = !m.HelpOpen
+		s.setHelp(!m.HelpOpen)
 	case Dismiss:
 		switch {
 		case m.HelpOpen:
-			m.HelpOpen = false
+			s.setHelp(false)
 		case s.Acting.LinkOpen:
 			s.Acting.LinkOpen = false
 		case s.MenuOpen:
@@ -223,6 +226,40 @@ func (s *Store) manners(a mannersAction) bool {
 		return m.Narration.Update(p.Generation(), p.EventCount(), p.c.EachEvent, a.RealMs)
 	}
 	return true
+}
+
+// setHelp opens or closes the help dialog. Opening it pauses playback, so
+// that nothing the reader came to look up happens behind the dialog;
+// closing it resumes playback only if opening it paused it (a reader who
+// had paused keeps the page paused).
+func (s *Store) setHelp(open bool) {
+	m := &s.Manners
+	if open == m.HelpOpen {
+		return
+	}
+	m.HelpOpen = open
+	if open {
+		m.helpPaused = s.Playing
+		s.Playing = false
+		return
+	}
+	if m.helpPaused && !s.Playing && s.mayPlay() {
+		s.Playing = true
+	}
+	m.helpPaused = false
+}
+
+// HelpPaused reports whether the open help dialog paused playback.
+func (s *Store) HelpPaused() bool { return s.Manners.HelpOpen && s.Manners.helpPaused }
+
+// HelpPauseNote is the help dialog's line on playback: paused while it
+// is open and resumed when it closes (paused), or left as the reader had
+// it.
+func HelpPauseNote(paused bool) string {
+	if paused {
+		return "Playback is paused while you read; closing this plays on from the same moment."
+	}
+	return "Playback was already paused; closing this leaves it paused."
 }
 
 // hasBroker says whether the cluster has broker id.

@@ -59,6 +59,8 @@ func ReplicaRole(st engine.State, p engine.PartitionState, id engine.BrokerID) s
 		return "no replica"
 	case p.Leader == id && down:
 		return "leader (down)"
+	case p.Leader == id && leaderRefused(st, id):
+		return "leader on record (not registered)"
 	case p.Leader == id:
 		return "leader"
 	case down:

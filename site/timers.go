@@ -69,7 +69,8 @@ func missed(b engine.BrokerState, now engine.Time, cfg engine.Config) bool {
 // Timers returns the countdowns running at st.Now under cfg, in node
 // order (brokers by id, then the producer): a session timer for every
 // broker the controller has not fenced that missed its heartbeats (down,
-// or silent for a heartbeat interval and a half), a lag timer for every ISR follower of the first
+// or silent for a heartbeat interval and a half) or whose new process's
+// registration it refuses (RegistrationRefused), a lag timer for every ISR follower of the first
 // partition that has not caught up for a tenth of replica.lag.time.max.ms,
 // and a request timer for each producer's oldest unanswered Produce once
 // it has waited a thirtieth of request.timeout.ms.
@@ -78,14 +79,20 @@ func Timers(st engine.State, cfg engine.Config) []Timer {
 	var out []Timer
 	for _, b := range st.Brokers {
 		r := b.Reg
-		if !missed(b, now, cfg) || cfg.BrokerSessionTimeoutMs <= 0 {
+		_, refused := RegistrationRefused(b, now)
+		if (!missed(b, now, cfg) && !refused) || cfg.BrokerSessionTimeoutMs <= 0 {
 			continue
 		}
 		left := max(0, r.SessionExpires-now)
+		title := "No heartbeat from broker " + itoa(int64(b.ID)) + " since " + engine.FormatTime(r.LastHeartbeat) +
+			": the controller fences it when broker.session.timeout.ms (" + itoa(int64(cfg.BrokerSessionTimeoutMs)) + " ms) runs out, at " + engine.FormatTime(r.SessionExpires) + "."
+		if refused {
+			title = "Broker " + itoa(int64(b.ID)) + " runs again, but the controller refuses its registration (DUPLICATE_BROKER_REGISTRATION) while the previous process's session is valid: " +
+				"no heartbeat from that process since " + engine.FormatTime(r.LastHeartbeat) + ", so the controller fences it when broker.session.timeout.ms (" +
+				itoa(int64(cfg.BrokerSessionTimeoutMs)) + " ms) runs out, at " + engine.FormatTime(r.SessionExpires) + ", and accepts the new process's next registration."
+		}
 		out = append(out, Timer{Node: BrokerKey(b.ID), Kind: TimerSession, Left: left, Total: cfg.BrokerSessionTimeoutMs,
-			Label: "fenced in " + Seconds(left), Short: Seconds(left),
-			Title: "No heartbeat from broker " + itoa(int64(b.ID)) + " since " + engine.FormatTime(r.LastHeartbeat) +
-				": the controller fences it when broker.session.timeout.ms (" + itoa(int64(cfg.BrokerSessionTimeoutMs)) + " ms) runs out, at " + engine.FormatTime(r.SessionExpires) + "."})
+			Label: "fenced in " + Seconds(left), Short: Seconds(left), Title: title})
 	}
 	if p, ok := FirstPartition(st); ok && cfg.ReplicaLagTimeMaxMs > 0 {
 		for _, lg := range p.Lag {
@@ -143,14 +150,23 @@ const (
 	SessionFenced       = "fenced"
 	SessionCatchingUp   = "registered"
 	SessionShutdown     = "shutdown"
+	SessionRefused      = "refused"
 )
+
+// refusedOK is RegistrationRefused's second result.
+func refusedOK(b engine.BrokerState, now engine.Time) bool {
+	_, ok := RegistrationRefused(b, now)
+	return ok
+}
 
 // SessionLine is what the controller strip says about one broker.
 type SessionLine struct {
 	Broker engine.BrokerID
 	// State is SessionHeartbeating, SessionMissed (silent, not yet fenced),
 	// SessionFenced, SessionCatchingUp (registered again, fenced until it
-	// has caught up) or SessionShutdown (a controlled shutdown).
+	// has caught up), SessionShutdown (a controlled shutdown) or
+	// SessionRefused (running again, its registration refused while the
+	// old process's session is valid: RegistrationRefused).
 	State string
 	// Text says it: "broker 1: no heartbeat since 10:00:01.000, fenced in
 	// 6.2 s".
@@ -168,6 +184,9 @@ func SessionLines(st engine.State, cfg engine.Config) []SessionLine {
 		switch {
 		case r.ShuttingDown:
 			l.State, l.Text = SessionShutdown, name+": controlled shutdown, leaderships moved away"
+		case refusedOK(b, st.Now):
+			left, _ := RegistrationRefused(b, st.Now)
+			l.State, l.Text = SessionRefused, name+": running, registration refused: the old session is valid for "+Seconds(left)+" (DUPLICATE_BROKER_REGISTRATION)"
 		case missed(b, st.Now, cfg):
 			l.State, l.Text = SessionMissed, name+": no heartbeat since "+engine.FormatTime(r.LastHeartbeat)+", fenced in "+Seconds(r.SessionExpires-st.Now)
 		case r.Fenced && r.FencedAt >= 0:

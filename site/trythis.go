@@ -159,6 +159,23 @@ func (s *Store) Suggestions() []Suggestion {
 	return out
 }
 
+// TryBarSize is how many suggestions the "Try this" bar offers, of at most
+// max: max on the page and in an embed with its full toolbar; one in an
+// embed with controls=min, so that a reader of a minimal embed, paused
+// as it opens (autoplay=0, reduced motion) or paused by them, still sees
+// the first thing to try, one click away, as on the page; none with
+// controls=none, where the host page drives it. The bar stays whether
+// the embed plays or not, so that pausing never moves the diagram.
+func (s *Store) TryBarSize(max int) int {
+	switch s.Controls() {
+	case "min":
+		return min(1, max)
+	case "none":
+		return 0
+	}
+	return max
+}
+
 // lessonRunning says a scripted lesson is playing its story: lesson mode
 // is on, the scenario asks questions, and the playhead has not passed its
 // last moment (lastMoment: its last command, caption or question). A

@@ -266,3 +266,33 @@ func TestNoTryWhileAQuestionWaits(t *testing.T) {
 		t.Error("after the answer: no suggestions")
 	}
 }
+
+// TestTryBarInAMinimalEmbed: a minimal embed (controls=min, as "Copy
+// embed code" writes it) opened paused (autoplay=0) offers the first
+// thing to try, one button, and keeps it while it plays; the page and a
+// full embed offer up to the bar's maximum; controls=none offers none.
+func TestTryBarInAMinimalEmbed(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		embed bool
+		want  int
+	}{{"?preset=start-here", false, 3}, {"?preset=start-here&autoplay=0", true, 3}, {"?preset=start-here&controls=min&autoplay=0", true, 1}, {"?preset=start-here&controls=none", true, 0}} {
+		s := OpenStartup(ParseStartup("", c.query), c.embed)
+		if got := s.TryBarSize(3); got != c.want {
+			t.Errorf("%q embed %v: %d tries, want %d", c.query, c.embed, got, c.want)
+		}
+		if c.want == 0 {
+			continue
+		}
+		if c.embed && s.Playing {
+			t.Errorf("%q: the embed plays, want it paused as autoplay=0 says", c.query)
+		}
+		if sg := s.Suggestions(); len(sg) == 0 || sg[0].Label != "Crash the leader (broker 1)" {
+			t.Errorf("%q: first suggestion %+v, want to crash the leader", c.query, sg)
+		}
+		s.Dispatch(TogglePlay{})
+		if got := s.TryBarSize(3); got != c.want {
+			t.Errorf("%q playing: %d tries, want %d still", c.query, got, c.want)
+		}
+	}
+}

@@ -310,3 +310,33 @@ func LastFetchRoundRows(total int, last []engine.FetchRound) [][5]string {
 	}
 	return rows
 }
+
+// ProducerLines is the producer box's two lines under its title and its
+// tooltip: each producer client with its unacknowledged records, one a
+// line ("p1 · all acked", "p2 · 1 unacked"), so that two producers (lesson
+// 8's p1 and p2) both fit the box instead of "p1 · all acked, p2…"; with
+// more than two the second line counts the rest ("+2 more"). The tooltip
+// names every producer in full.
+func ProducerLines(st engine.State) (sub, sub2, title string) {
+	if len(st.Producers) == 0 {
+		return "no producer yet", "", ""
+	}
+	var all []string
+	for _, p := range st.Producers {
+		s := p.ID.String()
+		if p.Pending > 0 {
+			s += " · " + itoa(int64(p.Pending)) + " unacked"
+		} else {
+			s += " · all acked"
+		}
+		all = append(all, s)
+	}
+	sub = all[0]
+	switch {
+	case len(all) == 2:
+		sub2 = all[1]
+	case len(all) > 2:
+		sub2 = "+" + itoa(int64(len(all)-1)) + " more"
+	}
+	return sub, sub2, "Producers, with the records each has sent and not yet had acknowledged: " + strings.Join(all, ", ") + "."
+}

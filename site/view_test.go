@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"kplay/engine"
+	"kplay/scenarios"
 )
 
 func TestSpeedSlider(t *testing.T) {
@@ -34,16 +35,34 @@ func TestSpeedWords(t *testing.T) {
 			t.Errorf("SpeedWords(%v) = %q, want %q", c.s, got, c.want)
 		}
 	}
-	// Quiet time is skipped only below real time, where it plays at real
-	// time; the label's fixed width holds the longest words of either.
-	if got, want := QuietWords(0.01), "quiet: playing at real time"; got != want {
-		t.Errorf("QuietWords(1/100) = %q, want %q", got, want)
+	// Quiet time is sped up only below real time, where it plays at real
+	// time: the readout then names both speeds, whichever plays now, and
+	// its tooltip says which.
+	for _, quietNow := range []bool{false, true} {
+		l := SpeedLabelOf(0.01, true, quietNow)
+		if l.First != "100× slower" || l.Second != "quiet: real time" || !l.Both || l.QuietNow != quietNow {
+			t.Errorf("SpeedLabelOf(1/100, skip, %v) = %+v", quietNow, l)
+		}
+		if !strings.Contains(l.Title, "100× slower") || !strings.Contains(l.Title, "real time in quiet time") {
+			t.Errorf("SpeedLabelOf(1/100, skip, %v).Title = %q: it does not name both speeds", quietNow, l.Title)
+		}
+		if now := strings.Contains(l.Title, "this quiet stretch plays at real time"); now != quietNow {
+			t.Errorf("SpeedLabelOf(1/100, skip, %v).Title = %q: it says the wrong one plays now", quietNow, l.Title)
+		}
 	}
-	if q, l := len([]rune(QuietWords(0.001))), len([]rune(SpeedWords(MinSpeed))); q > l {
-		t.Errorf("the quiet label is %d characters, longer than the longest speed's %d", q, l)
+	// The longest line of either is no longer than the quiet line, which
+	// the label's fixed width holds (static/screen.css).
+	if q, l := len([]rune(SpeedLabelOf(MinSpeed, true, true).Second)), len([]rune(SpeedLabelOf(MinSpeed, false, false).Second)); q < l {
+		t.Errorf("the quiet line is %d characters, the slowest speed's second %d", q, l)
 	}
-	if tt := SpeedTitle(0.01, true); !strings.Contains(tt, "real time") || !strings.Contains(tt, "100× slower") {
-		t.Errorf("SpeedTitle while skipping = %q: it names neither speed", tt)
+	for _, c := range []struct {
+		speed float64
+		skip  bool
+		a, b  string
+	}{{0.01, false, "100× slower", "than real time"}, {2, true, "2× faster", "than real time"}, {1, true, "real time", ""}} {
+		if l := SpeedLabelOf(c.speed, c.skip, true); l.First != c.a || l.Second != c.b || l.Both || l.QuietNow {
+			t.Errorf("SpeedLabelOf(%v, %v, true) = %+v, want one speed, %q %q", c.speed, c.skip, l, c.a, c.b)
+		}
 	}
 }
 
@@ -185,12 +204,39 @@ func TestLogLinesHTML(t *testing.T) {
 func TestSpeedLines(t *testing.T) {
 	for _, c := range []struct{ words, a, b string }{
 		{"100× slower than real time", "100× slower", "than real time"},
-		{"quiet: playing at real time", "quiet: playing", "at real time"},
 		{"real time", "real time", ""},
 		{"2× faster than real time", "2× faster", "than real time"},
 	} {
 		if a, b := SpeedLines(c.words); a != c.a || b != c.b {
 			t.Errorf("SpeedLines(%q) = %q, %q", c.words, a, b)
 		}
+	}
+}
+
+// TestProducerLinesFit: lesson 8 (acks1-loss) has two producers, and the
+// producer box gives each a line of its own, short enough for the box
+// (clientBox clips a line at 19 characters), with both named in full in
+// the tooltip; more than two count the rest.
+func TestProducerLinesFit(t *testing.T) {
+	pre, _ := scenarios.Get("acks1-loss")
+	s := NewStoreFromScript(pre.Name, pre.Text)
+	s.Player.AdvanceTo(s.Player.Scenario().End)
+	st := s.Player.State()
+	if len(st.Producers) != 2 {
+		t.Fatalf("acks1-loss has %d producers at its end, want p1 and p2", len(st.Producers))
+	}
+	sub, sub2, tip := ProducerLines(st)
+	if !strings.HasPrefix(sub, "p1 · ") || !strings.HasPrefix(sub2, "p2 · ") || len([]rune(sub)) > 19 || len([]rune(sub2)) > 19 {
+		t.Errorf("lines %q, %q: want p1 and p2 a line each, each at most 19 characters", sub, sub2)
+	}
+	if !strings.Contains(tip, sub) || !strings.Contains(tip, sub2) {
+		t.Errorf("tooltip %q does not name both", tip)
+	}
+	st.Producers = append(st.Producers, st.Producers[0], st.Producers[0])
+	if _, sub2, _ := ProducerLines(st); sub2 != "+3 more" {
+		t.Errorf("four producers: second line %q, want +3 more", sub2)
+	}
+	if sub, sub2, tip := ProducerLines(engine.State{}); sub != "no producer yet" || sub2 != "" || tip != "" {
+		t.Errorf("no producer: %q %q %q", sub, sub2, tip)
 	}
 }

@@ -212,9 +212,9 @@ func TestBrowserLearnerTeacherPath(t *testing.T) {
 	ctx, base, pageErrors := learnerOpen(t, 1280, 800, "/")
 	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("preset"); p.value = "failover-and-preferred-leader"; p.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
 	pollJS(t, ctx, `location.search === "?preset=failover-and-preferred-leader" && document.getElementById("script").value.includes("cluster ")`, 10*time.Second, "picking a preset does not name it in the address bar")
-	// The picker is a course: the lesson first, then famous failures and incidents.
-	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].slice(0, 7).map(g => g.label + ":" + g.children.length).join("|")`); got != "The lesson:9|Famous failures:3|Famous incident: KIP-101:2|Famous incident: KIP-106:2|Famous incident: KIP-279:2|Famous incident: KIP-91:2|Famous incident: KAFKA-7128:2" {
-		t.Errorf("picker groups %q, want the lesson's 9, 3 famous failures, then each incident with its fix", got)
+	// The picker is a course: the lesson first, then famous failures and incidents, numbered.
+	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].map(g => g.label + ":" + g.children.length).join("|")`); got != "1–9 · The lesson:9|10–12 · Famous failures:3|13–40 · Famous incidents: each report, then today's Kafka:28" {
+		t.Errorf("picker groups %q, want the lesson's 9, 3 famous failures, then the 14 incidents each with its fix", got)
 	}
 	setPlaying(t, ctx, false)
 	// Retitle the scenario in the editor and apply with Ctrl+Enter.

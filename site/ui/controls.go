@@ -20,7 +20,8 @@ type Controls struct {
 	Store   *site.Store `vecty:"prop"`
 	Playing bool        `vecty:"prop"`
 	Speed   float64     `vecty:"prop"`
-	// Skipping says quiet time is playing faster than Speed.
+	// Skipping says quiet time is playing faster than Speed, as the
+	// speed readout marks it (Store.QuietShown, held).
 	Skipping  bool   `vecty:"prop"`
 	NextValue string `vecty:"prop"`
 	SkipQuiet bool   `vecty:"prop"`
@@ -71,7 +72,7 @@ func (c *Controls) Render() vecty.ComponentOrHTML {
 				attr("aria-valuetext", site.SpeedWords(c.Speed)),
 				event.Input(c.onSpeed),
 			)),
-			speedLabel(c.Speed, c.Skipping),
+			speedLabel(c.Speed, c.SkipQuiet, c.Skipping),
 		),
 		elem.Label(
 			vecty.Markup(vecty.Class("toggle"), attr("title", "While no message is on the wire (a 9 s session timeout running out, heartbeats, idle long polls), play at least at real time instead of slowed down")),
@@ -101,19 +102,17 @@ func (c *Controls) onSpeed(e *vecty.Event) {
 	c.Store.Dispatch(site.SetSpeed{Speed: site.SpeedFromSlider(v)})
 }
 
-// speedLabel is the speed's readout (#speed-label) in plain words: "100×
-// slower than real time", or while quiet time is skipped "quiet: playing
-// at real time", the speed the clock then runs at, with what it means in
-// its tooltip (site.SpeedTitle). It is drawn on two short lines
-// (site.SpeedLines) of a fixed width (static/screen.css), so that the
+// speedLabel is the speed's readout (#speed-label) in plain words
+// (site.SpeedLabelOf): "100× slower than real time", or with quiet time
+// sped up both speeds, "100× slower" over "quiet: real time", the one
+// playing now marked (class now, held by the Store so that it does not
+// flip every second), with what it means in its tooltip. It is drawn on
+// two short lines of a fixed width (static/screen.css), so that the
 // controls' row never wraps differently and the diagram under it never
-// moves; its text reads as one sentence.
-func speedLabel(speed float64, skipping bool) *vecty.HTML {
-	words, class := site.SpeedWords(speed), ""
-	if skipping {
-		words, class = site.QuietWords(speed), "quiet"
-	}
-	first, second := site.SpeedLines(words)
-	return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed"), vecty.MarkupIf(class != "", vecty.Class(class)), attr("title", site.SpeedTitle(speed, skipping))),
-		elem.Span(vecty.Text(first)), vecty.Text(" "), elem.Span(vecty.Text(second)))
+// moves; its text reads as one phrase.
+func speedLabel(speed float64, skipQuiet, quietNow bool) *vecty.HTML {
+	l := site.SpeedLabelOf(speed, skipQuiet, quietNow)
+	return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed"), vecty.ClassMap{"both": l.Both, "quiet": l.QuietNow}, attr("title", l.Title)),
+		elem.Span(vecty.Markup(vecty.ClassMap{"now": l.Both && !l.QuietNow}), vecty.Text(l.First)), vecty.Text(" "),
+		elem.Span(vecty.Markup(vecty.ClassMap{"now": l.Both && l.QuietNow}), vecty.Text(l.Second)))
 }

@@ -222,21 +222,8 @@ func dotBody(l site.DotLabel) *vecty.HTML {
 
 // renderProducer draws the producer node: every producer client shares it.
 func renderProducer(n site.NodeBox, st engine.State, t site.Timer) vecty.ComponentOrHTML {
-	sub := "no producer yet"
-	if len(st.Producers) > 0 {
-		var ps []string
-		for _, p := range st.Producers {
-			s := p.ID.String()
-			if p.Pending > 0 {
-				s += " · " + itoa(int64(p.Pending)) + " unacked"
-			} else {
-				s += " · all acked"
-			}
-			ps = append(ps, s)
-		}
-		sub = strings.Join(ps, ", ")
-	}
-	g := clientNode(n, "producer", sub, "")
+	sub, sub2, tip := site.ProducerLines(st)
+	g := view(clientView{Node: n, Title: "producer", Sub: sub, Sub2: sub2, Tip: tip}, clientBox)
 	if t.Kind == "" {
 		return g
 	}
@@ -272,6 +259,8 @@ func clientNode(n site.NodeBox, title, sub, sub2 string) *pure[clientView] {
 type clientView struct {
 	Node             site.NodeBox
 	Title, Sub, Sub2 string
+	// Tip is the box's tooltip, "" for none.
+	Tip string
 }
 
 // clientBox is clientNode's drawing.
@@ -280,6 +269,7 @@ func clientBox(v clientView) *vecty.HTML {
 	r := n.Rect
 	return svgEl("g",
 		vecty.Markup(vecty.Class("node", "client", n.Role), attr("data-node", n.Key), attr("data-role", n.Role), translate(r.X, r.Y)),
+		vecty.If(v.Tip != "", svgEl("title", vecty.Text(v.Tip))),
 		svgEl("rect", vecty.Markup(vecty.Class("box"), attr("width", num1(r.W)), attr("height", num1(r.H)), attr("rx", "10"))),
 		svgText(r.W/2, 22, title, vecty.Class("name"), attr("text-anchor", "middle")),
 		svgText(r.W/2, 40, site.Clip(sub, 19), vecty.Class("sub"), attr("text-anchor", "middle")),

@@ -87,6 +87,7 @@ func renderHelp(s *site.Store) vecty.MarkupOrChild {
 				}
 			})),
 			elem.Heading2(vecty.Markup(prop.ID("help-h")), vecty.Text("Words on the page")),
+			elem.Paragraph(vecty.Markup(prop.ID("help-paused"), vecty.Class("hint")), vecty.Text(site.HelpPauseNote(s.HelpPaused()))),
 			glossary(),
 			elem.Heading2(vecty.Text("Keyboard shortcuts")),
 			elem.Table(

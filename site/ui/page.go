@@ -89,10 +89,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			view(title, func(title string) *vecty.HTML {
 				return elem.Span(vecty.Markup(vecty.Class("title")), vecty.Text(title))
 			}),
-			elem.Span(vecty.Markup(vecty.Class("clock-wrap")),
-				elem.Span(vecty.Markup(vecty.Class("clock-label")), vecty.Text("clock ")),
-				elem.Span(vecty.Markup(prop.ID("clock"), attr("aria-label", "simulated time")), vecty.Text(engine.FormatTime(pl.Now()))),
-			),
+			renderClock(site.ClockOf(pl.Now(), pl.Scenario().Config.Start)),
 			only(full, renderMannersBar(s)),
 			only(full, view(site.RulesOf(pl.Scenario().Config).Cluster, pageSubtitle)),
 		),
@@ -109,12 +106,12 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		only(!withSide, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
 		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": withSide}),
 			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
-				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, Skipping: s.Skipping(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
+				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
 				only(controls, newTimeline(s)),
 				renderAsk(s, withSide),
 				renderStage(s, p.dotsOf(s)),
 				renderCaption(s),
-				only(full || controlsMode(s) == "full", renderTryThis(s)),
+				only(s.TryBarSize(maxTries) > 0, renderTryThis(s)),
 				renderInFlight(s),
 				legend(),
 			),
@@ -223,4 +220,16 @@ func (p *Page) dotsOf(s *site.Store) *Dots {
 		p.dots = &Dots{Store: s}
 	}
 	return p.dots
+}
+
+// renderClock is the header's clock (site.ClockOf): the simulated time,
+// #clock, and for a scenario whose clock starts elsewhere than 00:00 how
+// long it has run, #clock-since, with where its start comes from in the
+// tooltip.
+func renderClock(c site.ClockView) *vecty.HTML {
+	return elem.Span(vecty.Markup(vecty.Class("clock-wrap"), attr("title", c.Title)),
+		elem.Span(vecty.Markup(vecty.Class("clock-label")), vecty.Text("clock ")),
+		elem.Span(vecty.Markup(prop.ID("clock"), attr("aria-label", "simulated time")), vecty.Text(c.Text)),
+		vecty.If(c.Since != "", elem.Span(vecty.Markup(prop.ID("clock-since"), vecty.Class("clock-label")), vecty.Text(" · "+c.Since))),
+	)
 }

@@ -24,7 +24,7 @@ const maxTries = 3
 func renderTryThis(s *site.Store) vecty.MarkupOrChild {
 	sgs := s.Suggestions()
 	var v tryView
-	for _, sg := range sgs[:min(len(sgs), maxTries)] {
+	for _, sg := range sgs[:min(len(sgs), s.TryBarSize(maxTries))] {
 		v = append(v, tryButton{Key: sg.Key, Label: sg.Label, Watch: sg.Watch})
 	}
 	return viewEq(v, func(v tryView) *vecty.HTML { return tryBar(s, v) })
