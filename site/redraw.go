@@ -7,55 +7,89 @@ import "slices"
 // the only thing on screen that must move on every frame is the message
 // dots; the rest (the clock, the slider, the countdowns, the captions) is
 // redrawn at most every FullRedrawMs of real time, which keeps a playing
-// page's main thread mostly idle.
+// page's main thread mostly idle. A frame in which an event happened
+// redraws the diagram (the stage: the controller strip, the brokers with
+// their logs, badges and countdowns, the links and the menus) at once, so
+// that what the event changed is drawn in the frame it happened; the rest
+// of the page (the clock, the timeline, the panels beside and under the
+// diagram) still waits for its FullRedrawMs. Playing 9 brokers × 12
+// partitions at the top speed an event happens in nearly every frame, and
+// redrawing the whole page on each was most of the frame
+// (docs/design.md §7, "What a frame costs").
 
 // FullRedrawMs is how often, in real ms, a playing page redraws in full
 // when nothing happens: ten times a second, often enough for the clock
 // and a countdown's ring to read as moving.
 const FullRedrawMs = 100
 
-// redrawState counts the Store's changes and what the page last drew in
-// full. version counts every action but a playing Tick, and playedMs the
-// real time playing Ticks spent; the page last drew in full the player,
-// its generation (a seek rebuilds it) and event count, at drawnVersion
-// and atMs.
+// Redraw is how much of the page a frame redraws (Store.NextRedraw).
+type Redraw int
+
+const (
+	// RedrawDots redraws the message dots alone.
+	RedrawDots Redraw = iota
+	// RedrawStage redraws the diagram (with its dots) but not the rest
+	// of the page: an event happened while playing.
+	RedrawStage
+	// RedrawPage redraws the whole page.
+	RedrawPage
+)
+
+// redrawState counts the Store's changes and what the page last drew.
+// version counts every action but a playing Tick, and playedMs the real
+// time playing Ticks spent; the page last drew in full the player, its
+// generation (a seek rebuilds it), at drawnVersion and atMs; the stage
+// (drawn with the page too) was last drawn at event count stageEvents.
 type redrawState struct {
 	version      int
 	playedMs     float64
 	drawn        bool
 	player       *Player
-	gen, events  int
+	gen          int
+	stageEvents  int
 	drawnVersion int
 	atMs         float64
-	// full and dotsOnly count the answers FullRedraw gave (the frame
-	// bench reads them through RedrawCounts).
-	full, dotsOnly int
+	// full, stage and dotsOnly count the answers NextRedraw gave (the
+	// frame bench reads them through RedrawCounts).
+	full, stage, dotsOnly int
 }
 
-// FullRedraw reports whether the page must be redrawn in full after the
-// last change, and records that it is, or whether redrawing the message
-// dots is enough: the change was a playing Tick, no event happened since
-// the last full redraw, and less than FullRedrawMs of real time has
-// passed since it.
-func (s *Store) FullRedraw() bool {
+// NextRedraw reports how much of the page must be redrawn after the last
+// change, and records that it is. The whole page, unless the change was
+// a playing Tick and less than FullRedrawMs of real time has passed
+// since the last full redraw; then the stage, if an event happened since
+// it was last drawn, else the message dots alone.
+func (s *Store) NextRedraw() Redraw {
 	r, p := &s.redraw, s.Player
-	if r.drawn && r.player == p && r.gen == p.Generation() && r.events == p.EventCount() && r.drawnVersion == r.version && r.playedMs-r.atMs < FullRedrawMs {
+	if r.drawn && r.player == p && r.gen == p.Generation() && r.drawnVersion == r.version && r.playedMs-r.atMs < FullRedrawMs {
+		if n := p.EventCount(); n != r.stageEvents {
+			r.stageEvents = n
+			r.stage++
+			return RedrawStage
+		}
 		r.dotsOnly++
-		return false
+		return RedrawDots
 	}
 	r.full++
-	r.drawn, r.player, r.gen, r.events, r.atMs = true, p, p.Generation(), p.EventCount(), r.playedMs
+	r.drawn, r.player, r.gen, r.stageEvents, r.atMs = true, p, p.Generation(), p.EventCount(), r.playedMs
 	r.drawnVersion = r.version
-	return true
+	return RedrawPage
 }
+
+// FullRedraw reports whether the last change needs more than the message
+// dots redrawn (NextRedraw, which it calls and so records).
+func (s *Store) FullRedraw() bool { return s.NextRedraw() != RedrawDots }
 
 // PlayedMs is the real time, in ms, the Store has spent playing: what
 // throttles parts of the page that need not follow every frame.
 func (s *Store) PlayedMs() float64 { return s.redraw.playedMs }
 
-// RedrawCounts reports how many of the page's redraws were full and how
-// many redrew only the message dots (FullRedraw's answers).
-func (s *Store) RedrawCounts() (full, dotsOnly int) { return s.redraw.full, s.redraw.dotsOnly }
+// RedrawCounts reports how many of the page's redraws were of the whole
+// page, of the stage alone and of the message dots alone (NextRedraw's
+// answers).
+func (s *Store) RedrawCounts() (full, stage, dotsOnly int) {
+	return s.redraw.full, s.redraw.stage, s.redraw.dotsOnly
+}
 
 // LogMovedOn reports whether the event log's rows went from old to rows
 // by the log moving on: the oldest drop rows gone and rows added at the

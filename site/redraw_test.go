@@ -50,24 +50,63 @@ func TestFullRedraw(t *testing.T) {
 	}
 }
 
-// RedrawCounts counts each answer of FullRedraw once, by its kind.
+// RedrawCounts counts each answer of NextRedraw once, by its kind.
 func TestRedrawCounts(t *testing.T) {
 	s := defaultStore(t)
-	wantFull, wantDots := 0, 0
+	var want [3]int
 	for i := 0; i < 120; i++ {
 		s.Dispatch(Tick{RealMs: 16})
-		if s.FullRedraw() {
-			wantFull++
-		} else {
-			wantDots++
-		}
+		want[s.NextRedraw()]++
 	}
-	full, dots := s.RedrawCounts()
-	if full != wantFull || dots != wantDots {
-		t.Fatalf("RedrawCounts() = %d full, %d dots-only; FullRedraw answered %d and %d", full, dots, wantFull, wantDots)
+	full, stage, dots := s.RedrawCounts()
+	if got := [3]int{dots, stage, full}; got != want {
+		t.Fatalf("RedrawCounts() = %d full, %d stage, %d dots-only; NextRedraw answered %d, %d and %d", full, stage, dots, want[RedrawPage], want[RedrawStage], want[RedrawDots])
 	}
 	if full == 0 || dots == 0 {
 		t.Errorf("120 frames of the default scenario gave %d full redraws and %d dots-only: want both kinds", full, dots)
+	}
+}
+
+// A playing frame in which an event happened redraws the stage at once
+// and the whole page only once FullRedrawMs has passed since it was last
+// drawn in full; the frame after redraws the dots alone if nothing more
+// happened. Anything but a playing Tick (here a pause) redraws the page.
+func TestStageRedraw(t *testing.T) {
+	s := defaultStore(t)
+	if s.NextRedraw() != RedrawPage {
+		t.Fatal("the first frame is not drawn in full")
+	}
+	stage := false
+	sinceFull := 0.0
+	for i := 0; i < 600 && !stage; i++ {
+		n := s.Player.EventCount()
+		s.Dispatch(Tick{RealMs: 16})
+		sinceFull += 16
+		kind := s.NextRedraw()
+		switch {
+		case kind == RedrawPage:
+			if sinceFull < FullRedrawMs {
+				t.Fatalf("frame %d: the page is redrawn in full %v ms after the last full redraw", i, sinceFull)
+			}
+			sinceFull = 0
+		case s.Player.EventCount() != n:
+			if kind != RedrawStage {
+				t.Fatalf("frame %d: an event happened %v ms after the last full redraw, and NextRedraw = %d, not RedrawStage", i, sinceFull, kind)
+			}
+			stage = true
+		case kind != RedrawDots:
+			t.Fatalf("frame %d: no event, and NextRedraw = %d, not RedrawDots", i, kind)
+		}
+	}
+	if !stage {
+		t.Fatal("no frame of the default scenario redrew the stage alone")
+	}
+	if k := s.NextRedraw(); k != RedrawDots {
+		t.Errorf("asked again with no change since, NextRedraw = %d, not RedrawDots", k)
+	}
+	s.Dispatch(TogglePlay{})
+	if k := s.NextRedraw(); k != RedrawPage {
+		t.Errorf("after a pause NextRedraw = %d, not RedrawPage", k)
 	}
 }
 

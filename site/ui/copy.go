@@ -52,3 +52,6 @@ func (c *pureEq[V]) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; ret
 
 // Copy implements the vecty.Copier interface.
 func (c *Dots) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }
+
+// Copy implements the vecty.Copier interface.
+func (c *Stage) Copy() vecty.Component { d := *c; d.Core = vecty.Core{}; return &d }

@@ -25,8 +25,12 @@ type Page struct {
 	// dots are the diagram's message dots, the one part a frame may
 	// redraw alone (Redraw).
 	dots *Dots
-	// pending says a full render is queued (Redraw).
-	pending bool
+	// stage is the diagram with its dots, which a frame in which an event
+	// happened redraws without the rest of the page (Redraw).
+	stage *Stage
+	// pending says a full render is queued, and stagePending a render of
+	// the stage (Redraw).
+	pending, stagePending bool
 	// horizon is the timeline's end at the last render, and rendered
 	// says there was one (settle).
 	horizon  engine.Time
@@ -53,17 +57,26 @@ func (p *Page) settle(s *site.Store) {
 	}
 }
 
-// Redraw redraws what the Store's last change needs: the whole page, or
-// on a frame in which only the playhead moved, only the message dots
-// (Store.FullRedraw). It must not be called before the page's first
-// render.
+// Redraw redraws what the Store's last change needs (Store.NextRedraw):
+// the whole page; on a playing frame in which an event happened, the
+// stage; on one in which only the playhead moved, only the message dots.
+// It must not be called before the page's first render.
 func (p *Page) Redraw() {
-	if p.Store.FullRedraw() || p.dots == nil || !p.dots.mounted {
+	kind := p.Store.NextRedraw()
+	if kind == site.RedrawPage || p.dots == nil || !p.dots.mounted || p.stage == nil || !p.stage.mounted {
 		p.pending = true
 		vecty.Rerender(p)
 		return
 	}
-	if !p.pending { // a full render, queued, draws the dots too
+	if p.pending { // a full render, queued, draws the stage and dots too
+		return
+	}
+	if kind == site.RedrawStage {
+		p.stagePending = true
+		vecty.Rerender(p.stage)
+		return
+	}
+	if !p.stagePending { // a stage render, queued, draws the dots too
 		vecty.Rerender(p.dots)
 	}
 }
@@ -72,7 +85,7 @@ func (p *Page) Redraw() {
 func (p *Page) Render() vecty.ComponentOrHTML {
 	s := p.Store
 	pl := s.Player
-	p.pending = false
+	p.pending, p.stagePending = false, false
 	p.settle(s)
 	title := s.Title
 	if title == "" {
@@ -109,7 +122,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
 				only(controls, newTimeline(s)),
 				renderAsk(s, withSide),
-				renderStage(s, p.dotsOf(s)),
+				p.stageOf(s),
 				renderCaption(s),
 				only(s.TryBarSize(maxTries) > 0, renderTryThis(s)),
 				renderInFlight(s),
@@ -233,3 +246,37 @@ func renderClock(c site.ClockView) *vecty.HTML {
 		vecty.If(c.Since != "", elem.Span(vecty.Markup(prop.ID("clock-since"), vecty.Class("clock-label")), vecty.Text(" · "+c.Since))),
 	)
 }
+
+// stageOf returns the page's stage for s, made on first use.
+func (p *Page) stageOf(s *site.Store) *Stage {
+	if p.stage == nil || p.stage.Store != s || p.stage.page != p {
+		p.stage = &Stage{Store: s, page: p}
+	}
+	return p.stage
+}
+
+// Stage is a vecty.Component which represents the diagram with its
+// controller strip, menus and message dots (renderStage). The Page keeps
+// one for its life and, on a playing frame in which an event happened
+// (site.RedrawStage), redraws it without the rest of the page.
+type Stage struct {
+	vecty.Core
+
+	Store *site.Store `vecty:"prop"`
+	// page owns the dots the stage draws.
+	page *Page
+	// mounted says it is in the document, so that it may be redrawn alone.
+	mounted bool
+}
+
+// Render implements the vecty.Component interface.
+func (g *Stage) Render() vecty.ComponentOrHTML {
+	g.page.stagePending = false
+	return renderStage(g.Store, g.page.dotsOf(g.Store))
+}
+
+// Mount implements the vecty.Mounter interface.
+func (g *Stage) Mount() { g.mounted = true }
+
+// Unmount implements the vecty.Unmounter interface.
+func (g *Stage) Unmount() { g.mounted = false }

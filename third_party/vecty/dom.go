@@ -923,6 +923,9 @@ type batchRenderer struct {
 	idx map[Component]int
 	// scheduled tracks whether a batch has been scheduled for processing.
 	scheduled bool
+	// inFrame says RenderInFrame is running its function, whose queued
+	// renders it draws itself (kplay).
+	inFrame bool
 }
 
 // add a Component to the pending batch.
@@ -942,7 +945,9 @@ func (b *batchRenderer) add(c Component) {
 	b.idx[c] = len(b.batch) - 1
 	// If we're not already scheduled for a render batch, request a render on
 	// the next frame.
-	if !b.scheduled {
+	//
+	// kplay: not inside RenderInFrame, which renders the queue itself.
+	if !b.scheduled && !b.inFrame {
 		b.scheduled = true
 		requestAnimationFrame(b.render)
 	}
@@ -1029,6 +1034,30 @@ func RenderPending() {
 		}
 		replaceNode(nextHTML.node, prevHTML.node)
 		mount(pendingMounts...)
+	}
+}
+
+// RenderInFrame runs f, then renders what it queued (RenderPending), in
+// the caller's task. While f runs, Rerender queues without asking for an
+// animation frame of Vecty's own; what a render queues again is left to
+// that callback, asked for afterwards.
+//
+// kplay: the page's frame loop dispatches its tick inside it. With
+// RenderPending alone, the first Rerender of each frame still asked for
+// Vecty's callback (a new js.Func and a call into JavaScript), which ran
+// in the next frame as a second callback only to find the queue empty.
+func RenderInFrame(f func()) {
+	was := batch.inFrame
+	batch.inFrame = true
+	f()
+	batch.inFrame = was
+	if was {
+		return
+	}
+	RenderPending()
+	if len(batch.batch) > 0 && !batch.scheduled {
+		batch.scheduled = true
+		requestAnimationFrame(batch.render)
 	}
 }
 

@@ -64,14 +64,16 @@ func main() {
 	onKeys(w, s)
 	testHooks(b, s)
 	wake := w.loop(func(realMs float64) {
-		s.Dispatch(site.Tick{RealMs: realMs})
-		s.Dispatch(site.Narrate{RealMs: realMs})
 		// Draw what the tick changed in this same frame, once, rather
 		// than in Vecty's own animation-frame callback, with its own
-		// call to ask for the next frame and its own time budget
-		// (third_party/vecty/PATCHES.md, 4). The loop ticks only once
-		// the page is drawn.
-		vecty.RenderPending()
+		// call to ask for the next frame and its own time budget; and
+		// do not ask for that callback at all (third_party/vecty/
+		// PATCHES.md, 4 and 5). The loop ticks only once the page is
+		// drawn.
+		vecty.RenderInFrame(func() {
+			s.Dispatch(site.Tick{RealMs: realMs})
+			s.Dispatch(site.Narrate{RealMs: realMs})
+		})
 	}, s.NeedsFrames)
 	// A paused page asks for no frames; any change (play, step, seek, an
 	// action) asks again if the Store needs them.

@@ -115,8 +115,8 @@ func testHooks(b *browser, s *site.Store) {
 		})
 	}))
 	w.Set("kplayRedraws", js.FuncOf(func(js.Value, []js.Value) any {
-		full, dots := s.RedrawCounts()
-		return js.ValueOf([]any{full, dots})
+		full, stage, dots := s.RedrawCounts()
+		return js.ValueOf([]any{full, dots, stage})
 	}))
 	w.Set("kplayCrash", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		kind := ""
