@@ -61,13 +61,24 @@ need() {
 # To run browser tests by hand: PAGE_TAGS=kplaytest ./build.sh build.
 PAGE_TAGS="${PAGE_TAGS:-}"
 
+# PAGE_GCFLAGS: the page wasm is compiled without inlining (-l) except
+# in the packages whose speed the frame budgets rest on: the runtime
+# (allocation, maps, write barriers) and the engine. Inlining copies a
+# callee's body into every call site and records each copy in the
+# function table's inline tree, so the page's render code (site/ui,
+# site, vecty) and the cold libraries (script compiler, fmt, strconv,
+# flate) cost 134 KB of the brotli file that way: 1,539,498 B with
+# inlining, 1,405,082 B without (docs/design.md §7, Size of the page wasm).
+# The last pattern that names a package wins (go help build).
+PAGE_GCFLAGS=(-gcflags=all=-l -gcflags=runtime= -gcflags=internal/runtime/...= -gcflags=kplay/engine= -gcflags=kplay/engine/internal/...=)
+
 cmd_build() {
 	need brotli:brotli gzip:gzip
 	section "build dist/${PAGE_TAGS:+ (tags: $PAGE_TAGS)}"
 	[ -f static/index.html ] || echo "warning: static/index.html is missing; the page will not load" >&2
 	rm -rf dist
 	mkdir -p dist
-	GOOS=js GOARCH=wasm go build -trimpath ${PAGE_TAGS:+-tags "$PAGE_TAGS"} -ldflags='-s -w' -o dist/app.wasm ./wasm/playground
+	GOOS=js GOARCH=wasm go build -trimpath ${PAGE_TAGS:+-tags "$PAGE_TAGS"} "${PAGE_GCFLAGS[@]}" -ldflags='-s -w' -o dist/app.wasm ./wasm/playground
 	if [ -d static ] && [ -n "$(ls -A static)" ]; then
 		cp -R static/. dist/
 	fi
@@ -117,7 +128,7 @@ worker_build() {
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/app.wasm" ./wasm/worker
 	cp -R dist/. "$out/site/"
 	find "$out/site" \( -name '*.gz' -o -name '*.br' \) -delete
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/site/app.wasm" ./wasm/playground
+	GOOS=js GOARCH=wasm go build -trimpath "${PAGE_GCFLAGS[@]}" -ldflags='-s -w' -o "$out/site/app.wasm" ./wasm/playground
 	local hash
 	hash=$(sha256sum "$out/site/app.wasm" | cut -c1-12)
 	mv "$out/site/app.wasm" "$out/site/app.$hash.wasm"
