@@ -247,8 +247,11 @@ func (n *Narrator) Pending(gen, count int) bool {
 // SayNextNow lets the next sentence queued be said at the next Update,
 // without waiting out NarrationGapMs since the last one: the reader has
 // just acted, and the caption should tell what the action did, not what
-// happened before it.
-func (n *Narrator) SayNextNow() { n.sayNow = true }
+// happened before it. So the sentences queued and not yet said, all of
+// events before the action, are dropped: a leader elected just before the
+// reader crashed it would otherwise, being the more important, be said
+// first ("Broker 1 is now the leader" with broker 1 down).
+func (n *Narrator) SayNextNow() { n.sayNow, n.queue = true, nil }
 
 // Reset forgets the events seen, as for a new scenario: the next Update
 // only catches up.

@@ -87,6 +87,35 @@ func TestNarratorPacesAndPrioritises(t *testing.T) {
 	}
 }
 
+// TestNarratorSaysTheActionNotWhatWasQueued: a leader's election read but
+// not yet said (the gap between sentences had not passed) when the reader
+// crashes that leader is not said after the action: the caption tells
+// what the crash did.
+func TestNarratorSaysTheActionNotWhatWasQueued(t *testing.T) {
+	var n Narrator
+	f := &feed{}
+	f.add(engine.Event{Kind: engine.EvBrokerStarted, Node: engine.Broker(1)})
+	n.Update(0, len(f.evs), f.from, 5000)
+	f.add(engine.Event{Kind: engine.EvBrokerStopped, Node: engine.Broker(2), Text: "crashed"})
+	n.Update(0, len(f.evs), f.from, 5000) // said: broker 2 crashed
+	tp := engine.TopicPartition{Topic: "t"}
+	f.add(engine.Event{Kind: engine.EvLeaderElected, TP: tp, Peer: engine.Broker(1), Epoch: 1})
+	if n.Update(0, len(f.evs), f.from, 16) {
+		t.Fatalf("the election was said within the gap: %q", n.Current)
+	}
+	n.SayNextNow() // the reader crashes broker 1
+	f.add(engine.Event{Kind: engine.EvBrokerStopped, Node: engine.Broker(1), Text: "crashed"})
+	if !n.Update(0, len(f.evs), f.from, 16) || n.Current != "Broker 1 crashed." {
+		t.Fatalf("after the reader's crash the caption says %q, want %q", n.Current, "Broker 1 crashed.")
+	}
+	for range 200 {
+		n.Update(0, len(f.evs), f.from, 100)
+		if strings.Contains(n.Current, "is now the leader") {
+			t.Fatalf("the election from before the crash was said after it: %q", n.Current)
+		}
+	}
+}
+
 func TestStoreNarratesACrash(t *testing.T) {
 	s := lessonStore(t)
 	s.Speed = MaxSpeed
