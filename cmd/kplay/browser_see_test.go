@@ -75,7 +75,7 @@ func setPlaying(t *testing.T, ctx context.Context, on bool) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
 		t.Fatalf("click #play: %v", err)
 	}
-	pollJS(t, ctx, fmt.Sprintf(`document.getElementById("play").getAttribute("aria-pressed") === %q`, fmt.Sprint(on)), 5*time.Second, "play state")
+	pollJS(t, ctx, fmt.Sprintf(`document.getElementById("play").getAttribute("aria-pressed") === %q`, fmt.Sprint(on)), 15*time.Second, "play state")
 }
 
 // act opens a broker's menu and presses one of its buttons.
