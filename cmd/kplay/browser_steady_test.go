@@ -185,6 +185,23 @@ func TestBrowserQuestionBesideTheDiagram(t *testing.T) {
 	noPageErrors(t, pageErrors)
 }
 
+// TestBrowserEmbedQuestionInView: an 800×600 embed that does not grow to
+// its content (opened by itself, or framed at a fixed height) shows a
+// lesson's question on its screen when playback stops for it. It sat in the
+// side column, 200 px below the frame's bottom, and the stopped lesson
+// looked frozen to a learner.
+func TestBrowserEmbedQuestionInView(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?preset=acks1-loss&controls=min")
+	setPlaying(t, ctx, true)
+	pollJS(t, ctx, `document.querySelector("#ask .ask-option") !== null`, 60*time.Second, "playback never stopped at the first question")
+	waitFrames(t, ctx)
+	if got := evalJS[string](t, ctx, `(() => { const r = document.getElementById("ask").getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 ? "" : Math.round(r.top) + "–" + Math.round(r.bottom); })()`); got != "" {
+		t.Errorf("the question card is not in the 800×600 frame: %s", got)
+	}
+	screenshot(t, ctx, "kplay-embed-question-800x600.png")
+	noPageErrors(t, pageErrors)
+}
+
 // TestBrowserCopyFallbackFloats: when the browser refuses the clipboard,
 // "Copy link" shows a field to select the link from; it floats under the
 // buttons and moves nothing on the page (it took a row of its own and
