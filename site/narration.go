@@ -280,11 +280,21 @@ func (n *Narrator) add(s Sentence) {
 	n.queue = append(n.queue, s)
 }
 
-// pop takes the most important sentence, oldest first within a priority.
+// pop takes the oldest of the story's sentences (faults, fences,
+// elections, broken guarantees: PrioFault and above), so that a failover
+// is told in the order it happened (fenced, then elected), and only when
+// none is queued the most important of the rest (ISR changes, truncation,
+// acknowledgements), oldest first within a priority. Told by importance
+// alone, a learner read "Broker 2 is now the leader" before the fence
+// that caused it.
 func (n *Narrator) pop() string {
+	story := func(s Sentence) bool { return s.Priority >= PrioFault }
 	sort.SliceStable(n.queue, func(i, j int) bool { // see mergeSteps on sort.SliceStable
 		a, b := n.queue[i], n.queue[j]
-		if a.Priority != b.Priority {
+		if story(a) != story(b) {
+			return story(a)
+		}
+		if !story(a) && a.Priority != b.Priority {
 			return a.Priority > b.Priority
 		}
 		return a.seq < b.seq

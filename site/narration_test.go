@@ -1,6 +1,7 @@
 package site
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,12 +55,13 @@ func TestNarratorPacesAndPrioritises(t *testing.T) {
 	for p := range int32(12) {
 		f.add(engine.Event{Kind: engine.EvLeaderElected, TP: tp(p), Peer: engine.Broker(2), Epoch: 1})
 	}
-	// A second has passed since the start: the most important speaks first,
-	// and the twelve leader changes are one sentence, saying the newest.
+	// A second has passed since the start: the story is told in its order,
+	// the crash before the elections it caused, ahead of the less important
+	// acknowledgement queued before both.
 	if !n.Update(0, len(f.evs), f.from, 16) {
 		t.Fatal("nothing said")
 	}
-	if !strings.HasPrefix(n.Current, "Broker 2 is now the leader of partition t-11") || !strings.HasSuffix(n.Current, "And 11 more like it.") {
+	if n.Current != "Broker 1 crashed." {
 		t.Fatalf("first sentence %q", n.Current)
 	}
 	// Within the next second nothing more is said.
@@ -68,7 +70,8 @@ func TestNarratorPacesAndPrioritises(t *testing.T) {
 			t.Fatalf("spoke again within a second: %q", n.Current)
 		}
 	}
-	if !n.Update(0, len(f.evs), f.from, 300) || n.Current != "Broker 1 crashed." {
+	// The twelve leader changes are one sentence, saying the newest.
+	if !n.Update(0, len(f.evs), f.from, 300) || !strings.HasPrefix(n.Current, "Broker 2 is now the leader of partition t-11") || !strings.HasSuffix(n.Current, "And 11 more like it.") {
 		t.Fatalf("second sentence %q", n.Current)
 	}
 	if !n.Update(0, len(f.evs), f.from, 1000) || !strings.Contains(n.Current, "offset 4 of t-0 acknowledged") {
@@ -157,5 +160,29 @@ func TestNarratorRewoundSaysTheNewMoment(t *testing.T) {
 	f.evs = f.evs[:crashed] // the history replayed up to the crash
 	if !n.Update(0, len(f.evs), f.from, 16) || n.Current != "Broker 1 crashed." {
 		t.Errorf("after the rewind to the crash %q, want %q", n.Current, "Broker 1 crashed.")
+	}
+}
+
+// TestNarratorTellsAFailoverInOrder: a fence, the election it causes and
+// the ISR change after it, read in one frame, are said in that order (a
+// learner read the election first and the fence after it).
+func TestNarratorTellsAFailoverInOrder(t *testing.T) {
+	var n Narrator
+	f := &feed{}
+	f.add(engine.Event{Kind: engine.EvBrokerStarted, Node: engine.Broker(1)})
+	n.Update(0, len(f.evs), f.from, 5000)
+	tp := engine.TopicPartition{Topic: "orders"}
+	f.add(engine.Event{Kind: engine.EvBrokerFenced, Peer: engine.Broker(1)})
+	f.add(engine.Event{Kind: engine.EvLeaderElected, TP: tp, Peer: engine.Broker(2), Epoch: 1})
+	f.add(engine.Event{Kind: engine.EvISRChanged, TP: tp, Text: "ISR 1,2,3 → 2,3"})
+	var said []string
+	for range 10 {
+		if n.Update(0, len(f.evs), f.from, 1000) {
+			said = append(said, n.Current)
+		}
+	}
+	want := []string{"The controller fenced broker 1.", "Broker 2 is now the leader of partition orders-0, leader epoch 1.", "The in-sync replicas of orders-0 changed: ISR 1,2,3 → 2,3."}
+	if !slices.Equal(said, want) {
+		t.Fatalf("said %q, want %q", said, want)
 	}
 }
