@@ -207,6 +207,14 @@ func BrokerViewOf(st engine.State, n NodeBox, in BrokerInputs) BrokerView {
 	}
 	v.HasReplica = true
 	v.Status, v.StatusClass = ReplicaStatus(in.Part, rep, n.Rect.W < 250), "status"
+	if !rep.Leader && in.Part.Leader != engine.NoLeader && in.Part.Leader != n.Broker && !brokerUp(st, in.Part.Leader) {
+		// Its leader's process is gone, so its connection is reset and
+		// every fetch to it fails at once; the fetcher delays the partition
+		// by replica.fetch.backoff.ms and tries again
+		// (AbstractFetcherThread.handlePartitionsWithErrors) until the
+		// metadata names a new leader. No response is on the way.
+		v.Status = LeaderDownStatus(in.Part.Leader, n.Rect.W < 250)
+	}
 	if !v.Alive {
 		v.Status = "stopped: its log stays on disk"
 	}
@@ -359,4 +367,15 @@ func TimerOn(timers []Timer, key string) Timer {
 		}
 	}
 	return Timer{}
+}
+
+// LeaderDownStatus words a follower's fetching while the leader it
+// fetches from, leader, is down: its fetches fail and are retried
+// (replica.fetch.backoff.ms) until the controller elects another leader.
+// Compact is the narrow box's wording.
+func LeaderDownStatus(leader engine.BrokerID, compact bool) string {
+	if compact {
+		return BrokerKey(leader) + " down: retrying"
+	}
+	return "leader " + BrokerKey(leader) + " down: fetches fail, retried"
 }
