@@ -71,9 +71,14 @@ type badgeReport struct {
 }
 
 // scrubTo moves the timeline's slider to ms after the start and waits for
-// the clock to show it.
+// the clock to show it. It first waits for the slider to reach that far:
+// right after kplayLoadScript the slider may still carry the previous
+// scenario's max until the next frame draws it, and the browser clamps a
+// value past max (CI once failed here on a busy machine, the clock never
+// reaching 00:00:40.000 at 390x844 and in the embed).
 func scrubTo(t *testing.T, ctx context.Context, start, ms int64) {
 	t.Helper()
+	pollJS(t, ctx, fmt.Sprintf(`Number(document.getElementById("timeline").max) >= %d`, ms), 30*time.Second, fmt.Sprintf("the timeline never reached %d ms", ms))
 	evalJS[bool](t, ctx, fmt.Sprintf(`(() => { const tl = document.getElementById("timeline"); tl.value = "%d"; tl.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`, ms))
 	pollJS(t, ctx, fmt.Sprintf(`document.getElementById("clock").textContent === %q`, engine.FormatTime(engine.Time(start+ms))), 30*time.Second, "the clock never reached "+engine.FormatTime(engine.Time(start+ms)))
 }
