@@ -23,20 +23,19 @@ func Violations(evs []engine.Event) []engine.Event {
 
 // Violations returns every guarantee broken by the playhead, oldest first:
 // the page's banner reads them from here. In lesson mode a violation
-// waits for the answers of the questions asked up to its moment
-// (violationShown), so that the banner does not give an answer away.
+// waits while a question that comes before it is on screen unanswered or
+// still ahead of the playhead (violationShown), so that the banner does
+// not give an answer away.
 func (s *Store) Violations() []engine.Event {
 	return s.shownViolations()
 }
 
 // shownViolations returns the broken guarantees up to the playhead that
-// the page may show: in lesson mode, only those whose questions are
-// answered, every question asked at or before the violation's moment
-// (the question a loss answers comes before it). A later question still
-// waiting does not hide them: in lesson 8 (acks1-loss) the loss at 19 s
-// answers question 1, and hiding it until question 2, at 40 s, was
-// answered left it a bare line in the event log, where the sandbox shows
-// the red panel and outlines.
+// the page may show (violationShown). A later question still waiting
+// does not hide them: in lesson 8 (acks1-loss) the loss at 19 s answers
+// question 1, and hiding it until question 2, at 40 s, was answered left
+// it a bare line in the event log, where the sandbox shows the red panel
+// and outlines.
 func (s *Store) shownViolations() []engine.Event {
 	all := s.seeIndex().violations
 	out := make([]engine.Event, 0, len(all))
@@ -48,17 +47,28 @@ func (s *Store) shownViolations() []engine.Event {
 	return out
 }
 
-// violationShown says whether a broken guarantee at at may be shown:
-// always when nothing is hidden (HideOutcome: lesson mode off, or no
-// question at or after the playhead waits), else only once every
-// question asked at or before at is answered.
+// violationShown says whether a broken guarantee at at (simulated ms)
+// may be shown. In lesson mode it may not while an unanswered question
+// asked at or before at is on screen (Lesson.IsOpen) or still ahead of
+// the playhead (at or after it, as HideOutcome counts them): the loss is
+// that question's answer. A question behind the playhead that is not on
+// screen was skipped (a link opened past it, a scrub or an event click
+// past it) and hides nothing: a link to lesson 8 at 00:00:19.000, past
+// question 1, showed the loss only as an event-log line, with no red
+// panel or outlines, and nothing ever brought them back, since only
+// playing through a question asks it. Playing back to a skipped question
+// asks it again (stopAtAsk), and from before it the loss is ahead again.
 func (s *Store) violationShown(at engine.Time) bool {
 	l := &s.Lesson
-	if l.Off || !s.HideOutcome() {
+	if l.Off {
 		return true
 	}
+	now := s.Player.Now()
 	for i, a := range l.Asks {
-		if a.At <= at && i < len(l.Revealed) && !l.Revealed[i] {
+		if a.At > at || i >= len(l.Revealed) || l.Revealed[i] {
+			continue
+		}
+		if (l.IsOpen && l.Open == i) || a.At >= now {
 			return false
 		}
 	}
