@@ -27,6 +27,10 @@ type Lesson struct {
 	// Open is the index of the ask on screen, when IsOpen.
 	Open   int
 	IsOpen bool
+	// Showing says the open ask's card stays on screen at its answer's
+	// moment (Ask.ShowAt), where "Show me" (ShowAnswerMoment) took the
+	// playhead: the why and Continue stay beside what it shows.
+	Showing bool
 	// Hooks reach the browser (set by wasm/playground; nil in tests).
 	Hooks LessonHooks
 }
@@ -88,8 +92,9 @@ type ToggleLesson struct{}
 
 // ShowAnswerMoment is an action from an answered question's card ("Show
 // me"): pause at the moment that shows why the answer is right (the why
-// directive's show=, Ask.ShowAt). A question without one, or not yet
-// answered, does nothing.
+// directive's show=, Ask.ShowAt), with the card still on screen, saying
+// why and offering Continue (Lesson.Showing). A question without one, or
+// not yet answered, does nothing.
 type ShowAnswerMoment struct{}
 
 func (PickAnswer) isAction()       {}
@@ -135,7 +140,7 @@ func (ContinueLesson) applyLesson(s *Store) bool {
 	if !l.Revealed[l.Open] {
 		s.reveal()
 	}
-	l.IsOpen = false
+	l.IsOpen, l.Showing = false, false
 	s.Playing = true
 	return true
 }
@@ -158,6 +163,10 @@ func (ShowAnswerMoment) applyLesson(s *Store) bool {
 	}
 	s.Playing = false
 	s.Player.Seek(card.ShowAt)
+	// The card stays: "Show me" took away the why and Continue, and the
+	// learner had to guess that Play goes on (syncLesson keeps it open
+	// here).
+	s.Lesson.Showing = true
 	return true
 }
 
@@ -181,7 +190,7 @@ func (s *Store) holdAt(i int) {
 // openAsk puts question i on screen.
 func (s *Store) openAsk(i int) {
 	l := &s.Lesson
-	l.Open, l.IsOpen = i, true
+	l.Open, l.IsOpen, l.Showing = i, true, false
 	if l.Hooks.Asked != nil {
 		l.Hooks.Asked(i, l.Asks[i])
 	}
@@ -216,14 +225,19 @@ func (s *Store) mayPlay() bool {
 }
 
 // syncLesson closes an answered question's card once the playhead leaves
-// its moment (the reader scrubbed or played on).
+// its moment, or the answer's moment that "Show me" went to (Showing):
+// the reader scrubbed or played on.
 func (s *Store) syncLesson() {
 	l := &s.Lesson
 	if !l.IsOpen {
 		return
 	}
-	if s.Player.Now() != l.Asks[l.Open].At || s.Playing {
-		l.IsOpen = false
+	at := l.Asks[l.Open].At
+	if l.Showing {
+		at = l.Asks[l.Open].ShowAt
+	}
+	if s.Player.Now() != at || s.Playing {
+		l.IsOpen, l.Showing = false, false
 	}
 }
 
@@ -233,7 +247,7 @@ func (s *Store) resetLesson() {
 	l := &s.Lesson
 	clear(l.Picked)
 	clear(l.Revealed)
-	l.IsOpen = false
+	l.IsOpen, l.Showing = false, false
 }
 
 // AskCard is the question card's view: the open question, and once it is
@@ -258,6 +272,10 @@ type AskCard struct {
 	// ShowAt, the moment that shows the answer (simulated ms).
 	CanShow bool
 	ShowAt  engine.Time
+	// Showing says the playhead is at ShowAt, taken there by "Show me":
+	// the card says so in place of the button, and keeps the why and
+	// Continue, which plays on from there.
+	Showing bool
 }
 
 // AskCard returns the card of the question on screen, and false if none
@@ -272,6 +290,7 @@ func (s *Store) AskCard() (AskCard, bool) {
 	if c.Revealed {
 		c.Answer, c.Correct, c.Why = a.Answer, c.Picked == a.Answer, a.Why
 		c.CanShow, c.ShowAt = a.ShowAt >= 0, a.ShowAt
+		c.Showing = c.CanShow && l.Showing
 	}
 	return c, true
 }

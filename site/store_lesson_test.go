@@ -193,3 +193,52 @@ func TestCaptionWaitsForTheAnswer(t *testing.T) {
 		t.Fatalf("after the answer the caption is %q", text)
 	}
 }
+
+// TestShowMeKeepsTheCard: after question 1 of lesson 8 is answered, "Show
+// me" pauses at the loss (19 s) with the card still on screen: its answer,
+// its why and Continue, beside the loss it shows. Continue plays on from
+// there and closes the card; a scrub away closes it too.
+func TestShowMeKeepsTheCard(t *testing.T) {
+	s := presetStore(t, "acks1-loss")
+	s.Speed = 1000
+	playUntilPaused(s, 100_000)
+	if _, ok := s.OpenAsk(); !ok || s.Player.Now() != lossAsk1 {
+		t.Fatalf("question 1 is not open at 10 s (at %s)", engine.FormatTime(s.Player.Now()))
+	}
+	s.Dispatch(PickAnswer{Option: "yes"})
+	s.Dispatch(ShowAnswerMoment{})
+	card, ok := s.AskCard()
+	if !ok || s.Playing || s.Player.Now() != lossAt {
+		t.Fatalf("Show me: card open %v, playing %v at %s; want the card, paused at 19 s", ok, s.Playing, engine.FormatTime(s.Player.Now()))
+	}
+	if !card.Revealed || card.Answer != "no" || card.Why == "" || !card.Showing || card.ShowAt != lossAt {
+		t.Errorf("Show me: card %+v, want the answer, its why, and Showing at 19 s", card)
+	}
+	if got := shownLoss(s); got != wantLoss {
+		t.Errorf("Show me: %+v, want the loss %+v", got, wantLoss)
+	}
+	if !s.mayPlay() {
+		t.Error("Show me: playback may not go on")
+	}
+	s.Dispatch(ContinueLesson{})
+	if _, open := s.OpenAsk(); open || !s.Playing {
+		t.Fatalf("Continue after Show me: card open %v, playing %v", open, s.Playing)
+	}
+	s.Dispatch(Tick{RealMs: 50})
+	if s.Player.Now() <= lossAt {
+		t.Errorf("Continue after Show me: still at %s", engine.FormatTime(s.Player.Now()))
+	}
+
+	// A scrub away from the answer's moment closes the card.
+	s = presetStore(t, "acks1-loss")
+	s.Dispatch(ShowAsk{Index: 0})
+	s.Dispatch(RevealAnswer{})
+	s.Dispatch(ShowAnswerMoment{})
+	if _, open := s.OpenAsk(); !open {
+		t.Fatal("Show me closed the card")
+	}
+	s.Dispatch(ScrubTo{At: 25_000})
+	if _, open := s.OpenAsk(); open {
+		t.Error("the card stays open away from the answer's moment")
+	}
+}

@@ -102,7 +102,12 @@ func askCard(s *site.Store, toggle vecty.MarkupOrChild) vecty.MarkupOrChild {
 			elem.Paragraph(vecty.Markup(prop.ID("ask-answer"), vecty.Class("ask-answer", verdict), attr("role", "status")), vecty.Text(answerText)),
 			vecty.If(card.Why != "", elem.Paragraph(vecty.Markup(prop.ID("ask-why"), vecty.Class("ask-why")), vecty.Text("Why: "+card.Why))),
 			&focusOnMount{Scope: "#ask", Selector: "#ask-continue"},
-			vecty.If(card.CanShow, elem.Button(vecty.Markup(prop.ID("ask-show"), prop.Type(prop.TypeButton),
+			// After "Show me" the card stays beside what it shows: it
+			// says where the playhead went and that Continue plays on
+			// from there (a learner whose card vanished had to guess).
+			vecty.If(card.Showing, elem.Paragraph(vecty.Markup(prop.ID("ask-showing"), vecty.Class("ask-showing")),
+				vecty.Text("This is the moment it happens, "+engine.FormatTime(card.ShowAt)+". Continue plays on from here."))),
+			vecty.If(card.CanShow && !card.Showing, elem.Button(vecty.Markup(prop.ID("ask-show"), prop.Type(prop.TypeButton),
 				attr("title", "Go to the moment that shows it ("+engine.FormatTime(card.ShowAt)+")"),
 				event.Click(func(*vecty.Event) { s.Dispatch(site.ShowAnswerMoment{}) })),
 				vecty.Text("Show me"))),
