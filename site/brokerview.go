@@ -332,7 +332,7 @@ func (s *Store) BrokerViews(st engine.State, lay Layout, timers []Timer) []Broke
 			}
 		}
 		maxLEO = max(maxLEO, s.GhostEnd(part.TP)-1)
-		fresh = FreshCells(p.Recent(4096), part.TP, p.Now(), FreshWindow(s.Speed))
+		fresh = FreshCells(p.Recent(4096), part.TP, p.Now(), FreshWindow(PaceSpeed(p.Scenario().Pace)))
 	}
 	lost, hide := s.Lost(), s.HideOutcome()
 	var out []BrokerView

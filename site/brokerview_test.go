@@ -1,6 +1,8 @@
 package site
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -135,5 +137,73 @@ func TestBrokerViewEqual(t *testing.T) {
 	w.Strip.Cells[0].Fresh = !w.Strip.Cells[0].Fresh
 	if v.Equal(w) {
 		t.Error("a cell that changed does not redraw the box")
+	}
+}
+
+// cellClasses lists every broker's cells at s's playhead as the page
+// classes them (site/ui/logview.go): offset, epoch, committed, just
+// appended (fresh), lost, duplicate.
+func cellClasses(s *Store) []string {
+	st := s.Player.State()
+	var out []string
+	for _, v := range s.BrokerViews(st, ComputeLayout(st, false), Timers(st, s.Player.Scenario().Config)) {
+		for _, c := range v.Strip.Cells {
+			out = append(out, fmt.Sprintf("b%d@%d %s committed=%v fresh=%v lost=%v dup=%v", v.Node.Broker, c.Offset, c.EpochClass, c.Committed, c.Fresh, c.Lost, c.Duplicate))
+		}
+	}
+	return out
+}
+
+// TestSameMomentSameCells: the learner played start-here at 10× and
+// copied a link; the link opened the same moment at the default speed
+// with other cells marked "just appended" (every recent record yellow at
+// 10×, none from the link). A moment reached by playing at 10× and by
+// opening its link draws the same cells, both at a moment between appends
+// and right after one, where the appended record is marked in both.
+func TestSameMomentSameCells(t *testing.T) {
+	s := presetStore(t, "start-here")
+	start := s.Player.Scenario().Config.Start
+	s.Dispatch(SetSpeed{Speed: MaxSpeed})
+	if !s.Playing {
+		s.Dispatch(TogglePlay{})
+	}
+	for s.Player.Now() < start+13_500 {
+		s.Dispatch(Tick{RealMs: 16.7})
+	}
+	s.Dispatch(TogglePlay{})
+	same := func(when string) []string {
+		t.Helper()
+		played := cellClasses(s)
+		l := OpenStartup(ParseStartup("#"+s.ShareFragment(), ""), false)
+		if l.Err != "" || l.Player.Now() != s.Player.Now() {
+			t.Fatalf("%s: the link opens at %s (%s), want %s", when, engine.FormatTime(l.Player.Now()), l.Err, engine.FormatTime(s.Player.Now()))
+		}
+		if linked := cellClasses(l); !slices.Equal(played, linked) {
+			t.Errorf("%s (%s): played at 10× and linked draw different cells:\nplayed %q\nlinked %q", when, engine.FormatTime(s.Player.Now()), played, linked)
+		}
+		return played
+	}
+	same("paused while playing at 10×")
+	// Step on to the next append: its record is just appended, drawn so
+	// whichever way the page came to it.
+	for range 2000 {
+		from := s.Player.EventCount()
+		s.Dispatch(StepOnce{})
+		appended := false
+		for _, e := range s.Player.Events(from) {
+			appended = appended || e.Kind == engine.EvAppended
+		}
+		if appended {
+			break
+		}
+	}
+	fresh := 0
+	for _, c := range same("stepped to an append") {
+		if strings.Contains(c, "fresh=true") {
+			fresh++
+		}
+	}
+	if fresh == 0 {
+		t.Errorf("at an append (%s) no cell is marked just appended", engine.FormatTime(s.Player.Now()))
 	}
 }

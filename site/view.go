@@ -97,8 +97,13 @@ func LabelOpacity(f float64) float64 {
 	return math.Max(0, math.Min(1, math.Min(f, 1-f)*5))
 }
 
-// FreshWindow returns how many simulated ms an append stays highlighted at
-// speed: about 0.6 s on screen, and at least 1 ms.
+// FreshWindow returns how many simulated ms an append stays highlighted
+// ("just appended") for a scenario whose pace is speed (PaceSpeed): about
+// 0.6 s on screen at that pace, and at least 1 ms. It is the scenario's,
+// never the reader's speed: a moment is drawn the same however the reader
+// got there (played at 10×, scrubbed, opened from a link at the default
+// speed), and at 10× a window of the reader's speed, 6 simulated s, made
+// every recent record yellow where the same moment from a link had none.
 func FreshWindow(speed float64) engine.Time {
 	return max(engine.Time(600*ClampSpeed(speed)), 1)
 }
