@@ -1,7 +1,10 @@
 package site
 
 import (
+	"slices"
+
 	"kplay/engine"
+	"kplay/engine/script"
 )
 
 // Suggestion is one thing to try, offered as a one-click button beside the
@@ -21,6 +24,98 @@ type Suggestion struct {
 	// until the producer's records are acknowledged (or MaxTrySteps
 	// events), then crash the partition's leader at that moment.
 	CrashAfterAck bool
+	// While is what Label says of the cluster, as claims (ClaimHolds):
+	// the page offers the suggestion only while every one holds, so that
+	// no button describes what is no longer possible ("Restart broker 1
+	// before the controller fences it" beside "broker 1: fenced").
+	While []script.TryClaim
+}
+
+// claim builds the claim text says (script.TryClaim's words) about
+// broker b, other and the first partition, for the generic suggestions.
+func claim(what string, b, other engine.BrokerID) script.TryClaim {
+	c := script.TryClaim{What: what, Broker: b, Other: other, Text: BrokerKey(b) + " " + what}
+	if other != 0 {
+		c.Text += " " + BrokerKey(other)
+	}
+	return c
+}
+
+// ClaimHolds says whether claim c of a suggestion's While holds on the
+// cluster in state st with the network damage nf (the partition is the
+// first one, the one the page draws, unless c names one):
+//
+//   - up, down: the broker's process runs, or not;
+//   - fenced, unfenced: the controller's record of it (a broker whose
+//     session ran out or that shut down is fenced, KIP-631);
+//   - leads: the partition's leader is the broker, and it runs;
+//   - follows: it runs, is a replica of the partition, and another
+//     broker leads;
+//   - in isr, not in isr, in elr, not in elr: the partition's ISR and
+//     its eligible leader replicas (KIP-966);
+//   - has, lacks: the broker's replica holds a record of that value, or
+//     not (no replica lacks it);
+//   - cut from, reaches: the two brokers cannot talk (NetFaults.Cut), or
+//     can;
+//   - no leader: the partition has none (Leader: none).
+//
+// A claim about a partition that does not exist, or a kind it does not
+// know, does not hold.
+func ClaimHolds(st engine.State, nf NetFaults, c script.TryClaim) bool {
+	part, ok := FirstPartition(st)
+	if c.HasTP {
+		part, ok = st.Partition(c.TP)
+	}
+	var b engine.BrokerState
+	for _, x := range st.Brokers {
+		if x.ID == c.Broker {
+			b = x
+		}
+	}
+	switch c.What {
+	case "up":
+		return b.ID != 0 && b.Alive
+	case "down":
+		return b.ID != 0 && !b.Alive
+	case "fenced":
+		return b.ID != 0 && b.Reg.Fenced
+	case "unfenced":
+		return b.ID != 0 && !b.Reg.Fenced
+	case "cut from":
+		return nf.Cut(engine.Broker(c.Broker), engine.Broker(c.Other))
+	case "reaches":
+		return !nf.Cut(engine.Broker(c.Broker), engine.Broker(c.Other))
+	}
+	if !ok {
+		return false
+	}
+	switch c.What {
+	case "no leader":
+		return part.Leader == engine.NoLeader
+	case "leads":
+		return part.Leader == c.Broker && b.Alive
+	case "follows":
+		return b.Alive && slices.Contains(part.Replicas, c.Broker) && part.Leader != engine.NoLeader && part.Leader != c.Broker
+	case "in isr", "not in isr":
+		return slices.Contains(part.ISR, c.Broker) == (c.What == "in isr")
+	case "in elr", "not in elr":
+		return slices.Contains(part.ELR, c.Broker) == (c.What == "in elr")
+	case "has", "lacks":
+		r, ok := st.Replica(c.Broker, part.TP)
+		has := ok && slices.ContainsFunc(r.Log, func(rec engine.Record) bool { return rec.Value == c.Value })
+		return has == (c.What == "has")
+	}
+	return false
+}
+
+// claimsHold says whether every claim of cs holds (ClaimHolds).
+func claimsHold(st engine.State, nf NetFaults, cs []script.TryClaim) bool {
+	for _, c := range cs {
+		if !ClaimHolds(st, nf, c) {
+			return false
+		}
+	}
+	return true
 }
 
 // MaxTrySteps bounds how many engine events Try steps while it waits for
@@ -48,7 +143,8 @@ func TryThis(st engine.State) []Suggestion {
 		if !b.Alive {
 			out = append(out, Suggestion{Key: "restart", Label: "Restart broker " + itoa(int64(b.ID)),
 				Watch:   "It registers again, comes back as a follower, drops (truncates) any record the new leader does not have, and catches up.",
-				Actions: []Action{Act{Cmd: engine.Restart{Broker: b.ID}}}})
+				Actions: []Action{Act{Cmd: engine.Restart{Broker: b.ID}}},
+				While:   []script.TryClaim{claim("down", b.ID, 0)}})
 			break
 		}
 	}
@@ -59,7 +155,8 @@ func TryThis(st engine.State) []Suggestion {
 	name := "broker " + itoa(int64(lead))
 	out = append(out, Suggestion{Key: "crash-leader", Label: "Crash the leader (" + name + ")",
 		Watch:   "The controller waits broker.session.timeout.ms for a heartbeat, fences " + name + ", and elects a new leader from the ISR.",
-		Actions: []Action{Act{Cmd: engine.Crash{Broker: lead}}}})
+		Actions: []Action{Act{Cmd: engine.Crash{Broker: lead}}},
+		While:   []script.TryClaim{claim("leads", lead, 0)}})
 	follower := engine.BrokerID(0)
 	for _, id := range p.ISR {
 		if id != lead && alive[id] {
@@ -73,11 +170,13 @@ func TryThis(st engine.State) []Suggestion {
 	out = append(out, Suggestion{Key: "acks1-crash", Label: "Produce with acks=1, then crash the leader",
 		Watch:         "With acks=1 the leader answers as soon as it has the record; if it crashes before a follower copies it, the new leader never had it and the acknowledged record is lost.",
 		Actions:       []Action{ProduceWith{Count: 1, Acks: engine.AcksOne}},
-		CrashAfterAck: true})
+		CrashAfterAck: true,
+		While:         []script.TryClaim{claim("leads", lead, 0), claim("in isr", follower, 0), claim("up", follower, 0)}})
 	fname := "broker " + itoa(int64(follower))
 	out = append(out, Suggestion{Key: "cut-follower", Label: "Cut " + fname + " off from the leader",
 		Watch:   fname + " can no longer fetch; once it has lagged for replica.lag.time.max.ms the leader removes it from the ISR (AlterPartition).",
-		Actions: []Action{Act{Cmd: engine.Partition{Groups: [][]engine.NodeID{{engine.Broker(lead)}, {engine.Broker(follower)}}}}}})
+		Actions: []Action{Act{Cmd: engine.Partition{Groups: [][]engine.NodeID{{engine.Broker(lead)}, {engine.Broker(follower)}}}}},
+		While:   []script.TryClaim{claim("leads", lead, 0), claim("follows", follower, 0), claim("reaches", follower, lead)}})
 	return out
 }
 
@@ -124,10 +223,12 @@ const MaxScriptTries = 3
 // experiments, such as restarting the broker that holds the lost record's
 // last copy) offers only those, never the generic ones, which may not fit
 // its story: the latest MaxScriptTries whose moment the playhead has
-// reached and whose command fits the cluster now (a restart only of a
-// stopped broker, a crash only of a running one), in script order, keyed
-// "try-<line>". A scenario without any offers TryThis's, except while a
-// scripted lesson runs (lessonRunning).
+// reached, whose command fits the cluster now (a restart only of a
+// stopped broker, a crash only of a running one) and whose while= claims
+// hold (ClaimHolds: "before the controller fences it" only while the
+// broker is not fenced), in script order, keyed "try-<line>". A scenario
+// without any offers TryThis's whose claims hold, except while a scripted
+// lesson runs (lessonRunning).
 func (s *Store) Suggestions() []Suggestion {
 	if !s.mayPlay() {
 		// A question waits for its answer: acting first would show what
@@ -140,18 +241,31 @@ func (s *Store) Suggestions() []Suggestion {
 		if s.lessonRunning() {
 			return nil
 		}
-		return TryThis(p.State())
+		st := p.State()
+		all := TryThis(st)
+		if len(all) == 0 {
+			return nil
+		}
+		nf := s.NetFaults()
+		out := make([]Suggestion, 0, len(all))
+		for _, sg := range all {
+			if claimsHold(st, nf, sg.While) {
+				out = append(out, sg)
+			}
+		}
+		return out
 	}
 	st := p.State()
 	now := p.Now()
+	nf := s.NetFaults()
 	var out []Suggestion
 	for _, tr := range tries {
-		if tr.At > now || !fits(st, tr.Cmd) {
+		if tr.At > now || !fits(st, tr.Cmd) || !claimsHold(st, nf, tr.While) {
 			continue
 		}
 		out = append(out, Suggestion{Key: "try-" + itoa(int64(tr.Line)), Label: tr.Label,
 			Watch:   "Runs the script command “" + tr.Cmd.String() + "” at this moment.",
-			Actions: []Action{Act{Cmd: tr.Cmd}}})
+			Actions: []Action{Act{Cmd: tr.Cmd}}, While: tr.While})
 	}
 	if len(out) > MaxScriptTries {
 		out = out[len(out)-MaxScriptTries:]

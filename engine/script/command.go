@@ -65,7 +65,7 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"source", `source "TEXT" url=https://...  (the public report the scenario replays: a JIRA ticket, KIP or thread)`},
 	{"fixed-by", "fixed-by PRESET  (in a bug's preset: the preset with the same schedule on Kafka 4.4)"},
 	{"speed", "speed 1/N | N  (how fast the page plays the scenario when it is picked: N times slower, or faster, than real time)"},
-	{"try", `try "LABEL" COMMAND  (a one-click suggestion offered from this moment, such as: try "Restart broker 1" restart 1)`},
+	{"try", `try "LABEL" COMMAND [while=(CLAIM, ...)]  (a one-click suggestion offered from this moment while its claims hold, such as: try "Restart broker 1 before it is fenced" restart 1 while=(b1 unfenced))`},
 	{"bug-in", "bug-in PRESET  (in a fix's preset: the preset that shows the bug on the release that had it)"},
 	{"expect", "expect leader|isr|elr|leader-epoch|hw TOPIC-P=VALUE ...  (a claim: ok if it holds, else what differs)"},
 	{"expect", "expect lost|kept|duplicates TOPIC-P values=(a, b)  (committed or acknowledged records missing from / on the leader; values on the leader more than once)"},

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -63,19 +64,133 @@ func parsePace(d Directive) (Pace, *Error) {
 }
 
 // Try is a try directive: a one-click suggestion the page offers from the
-// moment it stands at, a label in double quotes and one action command:
+// moment it stands at, a label in double quotes and one action command,
+// then, when the label says something that stops being true, while= and
+// what it says, as claims (TryClaim):
 //
 //	try "Restart broker 1" restart 1
+//	try "Restart broker 1 before the controller fences it" restart 1 while=(b1 unfenced)
 //
 // At is the time the commands above it reach, as for a say; Line is the
 // 1-based script line. The command is checked as the script's own would
 // be, but never runs in the script: it runs only when the reader clicks
-// it (the Runner prints ok).
+// it (the Runner prints ok). The page offers it only while every claim of
+// While holds: lesson 8 offered "Restart broker 1 before the controller
+// fences it" beside "broker 1: fenced at 00:00:19.000".
 type Try struct {
 	At    engine.Time
 	Line  int
 	Label string
 	Cmd   engine.Command
+	While []TryClaim
+}
+
+// TryClaim is one claim of a try directive's while=, what its label says
+// of the cluster now. The page judges it (site.ClaimHolds); here it is
+// only read. Written as words, a broker as bN, a partition as TOPIC-P
+// (the first partition, the one the page draws, when left out):
+//
+//	bN up | bN down                   the broker's process runs, or not
+//	bN fenced | bN unfenced           the controller has fenced it, or not
+//	bN leads [T-P]                    it leads the partition and runs
+//	bN follows [T-P]                  it runs, is a replica, and another broker leads
+//	bN in isr [T-P] | bN not in isr [T-P]
+//	bN in elr [T-P] | bN not in elr [T-P]
+//	bN has VALUE [T-P] | bN lacks VALUE [T-P]   its replica's log holds the record, or not
+//	bN cut from bM | bN reaches bM    the network between them is cut (a cut, a split, an isolation), or not
+//	no leader [T-P]                   the partition has no leader
+type TryClaim struct {
+	// What is the claim's kind: "up", "down", "fenced", "unfenced",
+	// "leads", "follows", "in isr", "not in isr", "in elr", "not in elr",
+	// "has", "lacks", "cut from", "reaches" or "no leader".
+	What string
+	// Broker is the broker the claim is about (0 for no leader), Other
+	// the second one of cut from and reaches.
+	Broker, Other engine.BrokerID
+	// Value is the record of has and lacks.
+	Value string
+	// TP is the partition, when HasTP; else the first partition.
+	TP    engine.TopicPartition
+	HasTP bool
+	// Text is the claim as written.
+	Text string
+}
+
+// String is the claim as written.
+func (c TryClaim) String() string { return c.Text }
+
+// tryClaimSynopsis is the error messages' list of what while= states.
+const tryClaimSynopsis = "bN up|down|fenced|unfenced, bN leads|follows [T-P], bN [not] in isr|elr [T-P], bN has|lacks VALUE [T-P], bN cut from|reaches bM, or no leader [T-P]"
+
+// parseTryClaim reads one claim of while= (TryClaim).
+func parseTryClaim(text string) (TryClaim, error) {
+	c := TryClaim{Text: strings.TrimSpace(text)}
+	w := strings.Fields(c.Text)
+	bad := fmt.Errorf("while=: %q is not a claim; write %s", c.Text, tryClaimSynopsis)
+	broker := func(s string) (engine.BrokerID, bool) {
+		if !strings.HasPrefix(s, "b") {
+			return 0, false
+		}
+		n, err := parseInt(s[1:], 1, engine.MaxBrokers)
+		return engine.BrokerID(n), err == nil
+	}
+	// tp reads an optional partition: rest is what follows the claim's
+	// words, none or one partition.
+	tp := func(rest []string) error {
+		switch len(rest) {
+		case 0:
+			return nil
+		case 1:
+			p, err := ParseTP(rest[0])
+			if err != nil {
+				return fmt.Errorf("while=: %q: %v", c.Text, err)
+			}
+			c.TP, c.HasTP = p, true
+			return nil
+		}
+		return bad
+	}
+	if len(w) >= 2 && w[0] == "no" && w[1] == "leader" {
+		c.What = "no leader"
+		return c, tp(w[2:])
+	}
+	if len(w) < 2 {
+		return c, bad
+	}
+	b, ok := broker(w[0])
+	if !ok {
+		return c, bad
+	}
+	c.Broker = b
+	switch {
+	case len(w) == 2 && (w[1] == "up" || w[1] == "down" || w[1] == "fenced" || w[1] == "unfenced"):
+		c.What = w[1]
+		return c, nil
+	case w[1] == "leads" || w[1] == "follows":
+		c.What = w[1]
+		return c, tp(w[2:])
+	case len(w) >= 3 && w[1] == "in" && (w[2] == "isr" || w[2] == "elr"):
+		c.What = "in " + w[2]
+		return c, tp(w[3:])
+	case len(w) >= 4 && w[1] == "not" && w[2] == "in" && (w[3] == "isr" || w[3] == "elr"):
+		c.What = "not in " + w[3]
+		return c, tp(w[4:])
+	case len(w) >= 3 && (w[1] == "has" || w[1] == "lacks"):
+		c.What, c.Value = w[1], w[2]
+		return c, tp(w[3:])
+	case len(w) == 4 && w[1] == "cut" && w[2] == "from", len(w) == 3 && w[1] == "reaches":
+		c.What = "reaches"
+		if w[1] == "cut" {
+			c.What = "cut from"
+		}
+		o, ok := broker(w[len(w)-1])
+		if !ok || o == b {
+			return c, bad
+		}
+		c.Other = o
+		return c, nil
+	}
+	return c, bad
 }
 
 // MaxTryBytes bounds a try directive's label, and MaxTries the try
@@ -108,9 +223,26 @@ func parseTry(d Directive, kafka engine.Release) (Try, *Error) {
 	if classify(cmd) != kindAction {
 		return Try{}, errAt(d.Pos, "try's command is %q; it takes one action, such as crash, restart, produce or cut", cmd)
 	}
-	for i := range args {
-		args[i].Pos = d.Pos
+	var while []TryClaim
+	kept := make([]Arg, 0, len(args))
+	for _, a := range args {
+		if a.Key != "while" {
+			a.Pos = d.Pos
+			kept = append(kept, a)
+			continue
+		}
+		if a.Vals == nil || while != nil {
+			return Try{}, errAt(d.Pos, "try takes one while=(CLAIM, ...), such as while=(b1 unfenced)")
+		}
+		for _, v := range a.Vals {
+			c, err := parseTryClaim(v)
+			if err != nil {
+				return Try{}, errAt(d.Pos, "%v", err)
+			}
+			while = append(while, c)
+		}
 	}
+	args = kept
 	c := Directive{Pos: d.Pos, Cmd: cmd, Args: args, Line: tail}
 	if isRate(c) {
 		return Try{}, errAt(d.Pos, "try's produce sends records at once (values= or count=), not at a rate=")
@@ -122,5 +254,5 @@ func parseTry(d Directive, kafka engine.Release) (Try, *Error) {
 	if cerr != nil {
 		return Try{}, cerr
 	}
-	return Try{Line: d.Pos.Line, Label: label, Cmd: ec}, nil
+	return Try{Line: d.Pos.Line, Label: label, Cmd: ec, While: while}, nil
 }

@@ -84,6 +84,13 @@ func TestPaceAndTryErrors(t *testing.T) {
 		{"cluster brokers=1\n" + `try "Bad" crash x`, "not a broker id"},
 		{"cluster brokers=1\n" + `try "` + strings.Repeat("a", MaxTryBytes+1) + `" crash 1`, "limit"},
 		{"cluster brokers=1\n" + strings.Repeat(`try "c" crash 1`+"\n", MaxTries+1), "limit"},
+		{"cluster brokers=1\n" + `try "c" crash 1 while=(b1 asleep)`, "not a claim"},
+		{"cluster brokers=1\n" + `try "c" crash 1 while=(broker 1 up)`, "not a claim"},
+		{"cluster brokers=1\n" + `try "c" crash 1 while=()`, "not a claim"},
+		{"cluster brokers=1\n" + `try "c" crash 1 while=(b1 leads t)`, "not a partition"},
+		{"cluster brokers=1\n" + `try "c" crash 1 while=(b1 cut from b1)`, "not a claim"},
+		{"cluster brokers=1\n" + `try "c" crash 1 while=(b1 up) while=(b1 up)`, "one while="},
+		{"cluster brokers=1\n" + `try "c" crash 1 while`, "one while="},
 	} {
 		_, err := ParseAndCompile("e", c.src)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -120,5 +127,49 @@ func TestPaceAndTryRun(t *testing.T) {
 	}
 	if last := out[len(out)-1]; !strings.Contains(last, "Leader: 1") {
 		t.Errorf("describe = %q: a try ran in the script", last)
+	}
+}
+
+// TestTryWhile reads a try's while= claims: the command is the same as
+// without them, and each claim is read into its kind, brokers, value and
+// partition (the first partition when none is named).
+func TestTryWhile(t *testing.T) {
+	src := "cluster brokers=3\ncreate-topic t\n" +
+		`try "Restart broker 1 before it is fenced" restart 1 while=(b1 unfenced, b2 leads t-0, b3 not in isr, b2 has m2, b1 cut from b3, b2 reaches b1, no leader t-0, b1 in elr, b1 down)` + "\n"
+	sc, err := ParseAndCompile("w", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := sc.Tries[0]
+	if c, ok := tr.Cmd.(engine.Restart); !ok || c.Broker != 1 {
+		t.Fatalf("Cmd = %#v, want restart 1", tr.Cmd)
+	}
+	tp := engine.TopicPartition{Topic: "t"}
+	want := []TryClaim{
+		{What: "unfenced", Broker: 1, Text: "b1 unfenced"},
+		{What: "leads", Broker: 2, TP: tp, HasTP: true, Text: "b2 leads t-0"},
+		{What: "not in isr", Broker: 3, Text: "b3 not in isr"},
+		{What: "has", Broker: 2, Value: "m2", Text: "b2 has m2"},
+		{What: "cut from", Broker: 1, Other: 3, Text: "b1 cut from b3"},
+		{What: "reaches", Broker: 2, Other: 1, Text: "b2 reaches b1"},
+		{What: "no leader", TP: tp, HasTP: true, Text: "no leader t-0"},
+		{What: "in elr", Broker: 1, Text: "b1 in elr"},
+		{What: "down", Broker: 1, Text: "b1 down"},
+	}
+	if len(tr.While) != len(want) {
+		t.Fatalf("While = %+v, want %d claims", tr.While, len(want))
+	}
+	for i := range want {
+		if tr.While[i] != want[i] {
+			t.Errorf("claim %d = %+v, want %+v", i, tr.While[i], want[i])
+		}
+	}
+	// The Runner takes it too, and runs no try.
+	dirs, perr := Parse("w", src)
+	if perr != nil {
+		t.Fatal(perr)
+	}
+	if _, rerr := RunAll(dirs); rerr != nil {
+		t.Errorf("the Runner refuses it: %v", rerr)
 	}
 }
