@@ -115,6 +115,8 @@ type Session struct {
 	SpeedChosen bool
 	// Narrow says the viewport is phone-sized.
 	Narrow bool
+	// Reveal is the last scroll the page was asked for (reveal.go).
+	Reveal Revealing
 	// ShowNet says the event log lists every event, message and fetch
 	// chatter included, not only what matters (LogLines).
 	ShowNet bool
@@ -366,6 +368,7 @@ func (s *Store) Dispatch(a Action) {
 	case SeekToEvent:
 		s.Playing = false
 		s.Player.Seek(s.clampSeek(a.At))
+		s.revealOnPhone(RevealStage)
 	case UndoFork:
 		if !s.undoFork() {
 			return
@@ -389,11 +392,7 @@ func (s *Store) Dispatch(a Action) {
 	case ToggleSkipQuiet:
 		s.SkipQuiet = !s.SkipQuiet
 	case OpenMenu:
-		if s.MenuOpen && s.Menu == a.Broker {
-			s.MenuOpen = false
-		} else {
-			s.Menu, s.MenuOpen = a.Broker, true
-		}
+		s.openMenu(a.Broker)
 	case CloseMenu:
 		if !s.MenuOpen {
 			return

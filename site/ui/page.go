@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strconv"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
@@ -106,6 +108,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			only(full, renderMannersBar(s)),
 			only(full, view(site.RulesOf(pl.Scenario().Config).Cluster, pageSubtitle)),
 		),
+		only(full && controls, renderCompactBar(s)),
 		only(full, renderShareBar(s)),
 		renderNotice(s),
 		renderFork(s),
@@ -152,6 +155,39 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		renderNarration(s),
 		renderHelp(s),
 	)
+}
+
+// renderCompactBar is the phone's compact bar: the clock (#bar-clock),
+// play or pause (#bar-play) and step (#bar-step), fixed at the top of the
+// screen while the header's clock is scrolled away and the diagram is on
+// screen (wasm/playground sets <html data-bar>; static/screen.css shows it
+// then, on a phone only), so that a reader watching the diagram, or sent
+// back to it by a click in the event log, sees the time and can pause.
+func renderCompactBar(s *site.Store) *pure[compactBar] {
+	return view(compactBar{Clock: site.ClockOf(s.Player.Now(), s.Player.Scenario().Config.Start).Text, Playing: s.Playing}, func(v compactBar) *vecty.HTML {
+		playText, playIcon := "Play", "play"
+		if v.Playing {
+			playText, playIcon = "Pause", "pause"
+		}
+		return elem.Div(vecty.Markup(vecty.Class("compact-bar"), attr("role", "toolbar"), attr("aria-label", "Playback, compact")),
+			elem.Button(vecty.Markup(prop.ID("bar-play"), prop.Type(prop.TypeButton), vecty.Class("primary"),
+				attr("aria-pressed", strconv.FormatBool(v.Playing)), attr("title", "Play or pause (space)"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.TogglePlay{}) })),
+				elem.Span(vecty.Markup(vecty.Class("icon", playIcon), attr("aria-hidden", "true"))), vecty.Text(playText)),
+			elem.Button(vecty.Markup(prop.ID("bar-step"), prop.Type(prop.TypeButton), attr("title", "Process one engine event (→)"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.StepOnce{}) })), vecty.Text("Step")),
+			elem.Span(vecty.Markup(vecty.Class("bar-clock-wrap")),
+				elem.Span(vecty.Markup(vecty.Class("bar-clock-label")), vecty.Text("clock ")),
+				elem.Span(vecty.Markup(prop.ID("bar-clock"), attr("aria-label", "simulated time")), vecty.Text(v.Clock))),
+		)
+	})
+}
+
+// compactBar is the compact bar's view: the clock's text and whether the
+// page plays.
+type compactBar struct {
+	Clock   string
+	Playing bool
 }
 
 // pageHeading is the page's <h1>; it never changes.

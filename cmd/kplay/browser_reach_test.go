@@ -1,0 +1,172 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"kplay/engine"
+)
+
+// This file tests that what a click opens is where the reader looks and
+// can be reached: a fresh learner's screenshots at 390×844, 1280×800 and
+// in an 800×600 embed.
+
+// uncoveredJS is "" when the element sel names is on screen and the
+// element at its centre is it or inside it (what a tap there reaches),
+// else what is wrong.
+func uncoveredJS(sel string) string {
+	return fmt.Sprintf(`(() => {
+		const e = document.querySelector(%q);
+		if (!e) return "missing";
+		const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+		if (r.width === 0 || r.height === 0) return "not drawn";
+		if (x < 0 || x > innerWidth || y < 0 || y > innerHeight) return "off screen at " + Math.round(x) + "," + Math.round(y);
+		const at = document.elementFromPoint(x, y);
+		if (at && (at === e || e.contains(at))) return "";
+		return "covered at " + Math.round(x) + "," + Math.round(y) + " by " + (at ? at.tagName.toLowerCase() + (at.id ? "#" + at.id : "") + "." + (at.getAttribute("class") || "").replace(/ /g, ".") +
+			(at.closest("[id]") ? " in #" + at.closest("[id]").id : "") + (at.closest("[class]") ? " in ." + at.closest("[class]").getAttribute("class") : "") : "nothing");
+	})()`, sel)
+}
+
+// uncovered fails t for each of sels that a tap at its centre would not reach.
+func uncovered(t *testing.T, ctx context.Context, what string, sels ...string) {
+	t.Helper()
+	for _, sel := range sels {
+		if got := evalJS[string](t, ctx, uncoveredJS(sel)); got != "" {
+			t.Errorf("%s: %s is %s", what, sel, got)
+		}
+	}
+}
+
+// scrollStill waits until the page has not scrolled for five animation
+// frames: a smooth scroll (site.Revealing) has ended.
+func scrollStill(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise(done => {
+		let last = -1, same = 0;
+		const f = () => { if (scrollY === last) { if (++same >= 5) { done(true); return; } } else { same = 0; last = scrollY; } requestAnimationFrame(f); };
+		requestAnimationFrame(f);
+	})`, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("waiting for the page to stop scrolling: %v", err)
+	}
+}
+
+// click clicks sel as a mouse does, at its centre on screen (after
+// scrolling it into view if it is not): whatever lies on top there gets
+// the click.
+func click(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+		t.Fatalf("click %s: %v", sel, err)
+	}
+}
+
+const (
+	b1Box  = `svg#diagram g.node[data-node="b1"] .box`
+	b1Name = `svg#diagram g.node[data-node="b1"] text.name`
+	b1Down = `document.querySelector('#diagram g.node[data-node="b1"] [data-badge="down"]') !== null`
+)
+
+// TestBrowserPhoneMenuOverDrawer: at 390×844 a tap on broker 1 opens its
+// menu and the inspector's drawer; the menu, Crash in it, and the broker's
+// name are on screen and uncovered (the drawer hid the menu and a tap on
+// Crash did nothing), and a real click on Crash crashes broker 1.
+func TestBrowserPhoneMenuOverDrawer(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
+	setPlaying(t, ctx, false)
+	waitFrames(t, ctx)
+	click(t, ctx, b1Box)
+	pollJS(t, ctx, `document.querySelector(".side-detail.selected #inspector") !== null && document.querySelector("#act-crash:not([disabled])") !== null`,
+		10*time.Second, "a tap on broker 1 opens no menu and no inspector")
+	scrollStill(t, ctx)
+	uncovered(t, ctx, "after a tap on broker 1", "#act-crash", "#act-shutdown", "#act-isolate", b1Name, "#inspector-h")
+	screenshot(t, ctx, "kplay-reach-menu-390x844.png")
+	click(t, ctx, "#act-crash")
+	pollJS(t, ctx, b1Down, 10*time.Second, "a click on Crash does not crash broker 1")
+	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserPhoneEventShowsDiagram: at 390×844 a click on an event in
+// the log, some 1,600 px under the diagram, takes the playhead back and
+// brings the caption and the diagram on screen, under the compact bar,
+// whose clock says the event's time and whose play button works; the bar
+// covers neither the diagram's top nor the caption. The bar is not there
+// while the header's clock is on screen.
+func TestBrowserPhoneEventShowsDiagram(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
+	setPlaying(t, ctx, false)
+	evalJS[bool](t, ctx, `(() => { const tl = document.getElementById("timeline"); tl.value = "6000"; tl.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`)
+	pollJS(t, ctx, `document.getElementById("clock").textContent.endsWith(":06.000")`, 30*time.Second, "the clock never reached 6 s")
+	waitFrames(t, ctx)
+	if shown := evalJS[string](t, ctx, `getComputedStyle(document.querySelector(".compact-bar")).display`); shown != "none" {
+		t.Errorf("the compact bar shows at the top of the page, beside the header's clock: display %s", shown)
+	}
+	// The third acknowledgement in the log, before the playhead.
+	row := `#events li[data-at]:nth-child(4)`
+	at := evalJS[string](t, ctx, `document.querySelector("`+row+`").dataset.at`)
+	evalJS[bool](t, ctx, `(() => { document.getElementById("events").scrollIntoView({block: "center"}); return true; })()`)
+	scrollStill(t, ctx)
+	if y := evalJS[float64](t, ctx, `document.getElementById("caption").getBoundingClientRect().bottom`); y > 0 {
+		t.Fatalf("the event log is on the first screen (the caption ends at %v px): nothing to bring back", y)
+	}
+	click(t, ctx, row)
+	var ms int64
+	fmt.Sscan(at, &ms)
+	want := engine.FormatTime(engine.Time(ms))
+	pollJS(t, ctx, fmt.Sprintf(`document.getElementById("clock").textContent === %q`, want), 10*time.Second, "the click on the event did not move the clock to "+want)
+	scrollStill(t, ctx)
+	waitFrames(t, ctx)
+	got := evalJS[string](t, ctx, `(() => {
+		const bar = document.querySelector(".compact-bar"), b = bar.getBoundingClientRect();
+		const c = document.getElementById("caption").getBoundingClientRect(), d = document.querySelector(".diagram-wrap").getBoundingClientRect();
+		const out = [];
+		if (getComputedStyle(bar).display === "none" || b.top !== 0) out.push("no compact bar at the top");
+		if (c.top < b.bottom - 0.5 || c.top > innerHeight / 3) out.push("the caption at " + Math.round(c.top) + " (bar ends at " + Math.round(b.bottom) + ")");
+		if (d.top < b.bottom - 0.5 || d.top > innerHeight / 2) out.push("the diagram's top at " + Math.round(d.top));
+		return out.join("; ");
+	})()`)
+	if got != "" {
+		t.Errorf("after the click on the event: %s", got)
+	}
+	if c := evalJS[string](t, ctx, `document.getElementById("bar-clock").textContent`); c != want {
+		t.Errorf("the compact bar's clock says %q, want %q", c, want)
+	}
+	uncovered(t, ctx, "the compact bar", "#bar-play", "#bar-step", "#bar-clock", b1Name)
+	screenshot(t, ctx, "kplay-reach-event-390x844.png")
+	click(t, ctx, "#bar-play")
+	pollJS(t, ctx, `document.getElementById("play").getAttribute("aria-pressed") === "true" && document.getElementById("bar-play").getAttribute("aria-pressed") === "true"`,
+		10*time.Second, "the compact bar's Play does not play")
+	click(t, ctx, "#bar-play")
+	pollJS(t, ctx, `document.getElementById("play").getAttribute("aria-pressed") === "false"`, 10*time.Second, "the compact bar's Pause does not pause")
+	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserPhoneBarClearOfQuestion: at 390×844, with a lesson's
+// question open in its drawer at the bottom and the diagram on screen,
+// the compact bar at the top covers no part of the question.
+func TestBrowserPhoneBarClearOfQuestion(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 390, 844, "/?preset=acks1-loss")
+	setMaxSpeed(t, ctx)
+	setPlaying(t, ctx, true)
+	pollJS(t, ctx, `document.querySelector("#ask .ask-option") !== null`, 60*time.Second, "playback never stopped at the first question")
+	evalJS[bool](t, ctx, `(() => { scrollTo(0, document.querySelector(".diagram-wrap").getBoundingClientRect().top + scrollY - 60); return true; })()`)
+	scrollStill(t, ctx)
+	waitFrames(t, ctx)
+	got := evalJS[string](t, ctx, `(() => {
+		const bar = document.querySelector(".compact-bar"), b = bar.getBoundingClientRect(), a = document.getElementById("ask").getBoundingClientRect();
+		if (getComputedStyle(bar).display === "none") return "no compact bar over the diagram";
+		return a.top >= b.bottom ? "" : "the question's top at " + Math.round(a.top) + ", the bar's bottom at " + Math.round(b.bottom);
+	})()`)
+	if got != "" {
+		t.Error(got)
+	}
+	uncovered(t, ctx, "the question", "#ask .ask-option", "#ask h2", "#bar-clock")
+	screenshot(t, ctx, "kplay-reach-question-390x844.png")
+	noPageErrors(t, pageErrors)
+}
