@@ -5,7 +5,10 @@ import "kplay/engine"
 // This file holds where the page puts what a click opens, so that the
 // reader sees it where they look: on a phone, the page scrolls to the
 // broker's menu above the inspector's drawer, and to the diagram after a
-// click in the event log, ~1,600 px further down (Revealing).
+// click in the event log, ~1,600 px further down (Revealing); in an embed
+// too narrow for its side column, the inspector is a card over the
+// diagram, on the side away from what was clicked (DetailOnDiagram,
+// DetailSide), not under the page, below the frame.
 
 // Reveal names what the page scrolls into view after its next render.
 type Reveal int
@@ -32,6 +35,12 @@ type Revealing struct {
 	Seq  int
 }
 
+// WideFrom is the viewport width, in CSS pixels, from which the side
+// column (the inspector, the event log) goes beside the diagram
+// (static/style.css, min-width: 1000px); under it the column goes under
+// the diagram.
+const WideFrom = 1000
+
 // revealOnPhone asks the page to scroll w into view after its next render: on a
 // phone-sized page only. An embed never scrolls, since scrolling a framed
 // page scrolls the page that frames it too.
@@ -51,4 +60,36 @@ func (s *Store) openMenu(id engine.BrokerID) {
 	}
 	s.Menu, s.MenuOpen = id, true
 	s.revealOnPhone(RevealMenu)
+}
+
+// DetailOnDiagram says the inspector and the record lifecycle are a card
+// over the diagram's bottom corner rather than in the side column: in an
+// embed whose side column goes under the diagram (narrower than
+// WideFrom), and so under the frame's bottom edge, where a click on a
+// broker seemed to open only its small menu. A phone-sized embed keeps
+// the phone's drawer.
+func (s *Store) DetailOnDiagram() bool {
+	return s.Share.Embed != nil && !s.Narrow && !s.Wide
+}
+
+// DetailSide is the side of the diagram the card of DetailOnDiagram goes
+// on: "left" when what is selected (a broker, a record on a broker, a
+// message's destination) sits in the right half of the diagram, so that
+// the card never covers it; else "right".
+func (s *Store) DetailSide() string {
+	sel := s.See.Sel
+	var key string
+	switch sel.Kind {
+	case SelBroker, SelRecord:
+		key = BrokerKey(sel.Broker)
+	case SelMessage:
+		key = NodeKey(sel.Msg.To)
+	default:
+		return "right"
+	}
+	lay := s.DiagramLayout(s.Player.State())
+	if n, ok := lay.Node(key); ok && 2*(n.Rect.X+n.Rect.W/2) > lay.Width {
+		return "left"
+	}
+	return "right"
 }

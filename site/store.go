@@ -113,8 +113,10 @@ type Session struct {
 	// keys, an embed's speed=): from then on a new scenario keeps it
 	// rather than playing at its own pace (followPace).
 	SpeedChosen bool
-	// Narrow says the viewport is phone-sized.
-	Narrow bool
+	// Narrow says the viewport is phone-sized (under NarrowBelow), and
+	// Wide that it has room for the side column beside the diagram
+	// (WideFrom and more).
+	Narrow, Wide bool
 	// Reveal is the last scroll the page was asked for (reveal.go).
 	Reveal Revealing
 	// ShowNet says the event log lists every event, message and fetch
@@ -382,11 +384,11 @@ func (s *Store) Dispatch(a Action) {
 		s.restart()
 		s.resetLesson()
 	case Resize:
-		narrow := a.Width > 0 && a.Width < NarrowBelow
-		if narrow == s.Narrow {
+		narrow, wide := a.Width > 0 && a.Width < NarrowBelow, a.Width >= WideFrom
+		if narrow == s.Narrow && wide == s.Wide {
 			return
 		}
-		s.Narrow = narrow
+		s.Narrow, s.Wide = narrow, wide
 	case ToggleNetEvents:
 		s.ShowNet = !s.ShowNet
 	case ToggleSkipQuiet:

@@ -170,3 +170,42 @@ func TestBrowserPhoneBarClearOfQuestion(t *testing.T) {
 	screenshot(t, ctx, "kplay-reach-question-390x844.png")
 	noPageErrors(t, pageErrors)
 }
+
+// TestBrowserEmbedInspectorInView: in an 800×600 embed a click on a
+// broker shows the inspector on screen, over the diagram, on the side
+// away from the broker (it filled a panel under the frame's bottom edge,
+// so only the small menu seemed to react), with the broker, its menu and
+// the inspector all uncovered; its × closes it, and a real click on
+// Crash crashes broker 1.
+func TestBrowserEmbedInspectorInView(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?autoplay=0")
+	waitFrames(t, ctx)
+	inView := func(what string) {
+		t.Helper()
+		if got := evalJS[string](t, ctx, `(() => { const r = document.getElementById("inspector").getBoundingClientRect();
+			return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth ? "" : [r.left, r.top, r.right, r.bottom].map(Math.round).join(","); })()`); got != "" {
+			t.Errorf("%s: the inspector is not on the 800×600 screen: %s", what, got)
+		}
+	}
+	b3Box, b3Name := `svg#diagram g.node[data-node="b3"] .box`, `svg#diagram g.node[data-node="b3"] text.name`
+	click(t, ctx, b3Box)
+	pollJS(t, ctx, `(document.getElementById("inspector-h") || {}).textContent === "Inspector: broker 3" && document.querySelector("#act-crash") !== null`, 10*time.Second, "a click on broker 3 opens no inspector")
+	waitFrames(t, ctx)
+	inView("broker 3")
+	uncovered(t, ctx, "after a click on broker 3", "#inspector-h", b3Name, "#act-crash", "#detail-close")
+	// The card lies over broker 1 now: its × closes it.
+	click(t, ctx, "#detail-close")
+	pollJS(t, ctx, `document.querySelector(".side-detail.selected") === null`, 5*time.Second, "the × does not close the inspector")
+	click(t, ctx, b1Box)
+	pollJS(t, ctx, `(document.getElementById("inspector-h") || {}).textContent === "Inspector: broker 1" && document.querySelector("#act-crash:not([disabled])") !== null`, 10*time.Second, "a click on broker 1 opens no inspector")
+	waitFrames(t, ctx)
+	inView("broker 1")
+	uncovered(t, ctx, "after a click on broker 1", "#inspector-h", b1Name, "#act-crash")
+	screenshot(t, ctx, "kplay-reach-embed-inspector-800x600.png")
+	click(t, ctx, "#act-crash")
+	pollJS(t, ctx, b1Down, 10*time.Second, "a click on Crash does not crash broker 1")
+	waitFrames(t, ctx)
+	inView("broker 1 down")
+	uncovered(t, ctx, "broker 1 down", "#inspector-h", b1Name)
+	noPageErrors(t, pageErrors)
+}

@@ -97,6 +97,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	full := s.Share.Embed == nil
 	controls := controlsMode(s) != "none"
 	withSide := (full || embedSide(s)) && len(pl.State().Brokers) <= site.ColumnMax
+	onDiagram := s.DetailOnDiagram()
 	return elem.Body(
 		vecty.Markup(vecty.MarkupIf(!full, vecty.Class("embedded")), vecty.Class("controls-"+controlsMode(s))),
 		elem.Header(vecty.Markup(vecty.Class("top")),
@@ -126,6 +127,12 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				only(controls, newTimeline(s)),
 				renderAsk(s, withSide),
 				p.stageOf(s),
+				// In an embed too narrow for its side column the inspector
+				// is a card over the diagram's bottom corner: its anchor,
+				// right under the diagram, holds it (site.DetailOnDiagram).
+				onlyIf(onDiagram, func() vecty.MarkupOrChild {
+					return elem.Div(vecty.Markup(vecty.Class("detail-anchor")), renderDetail(s, count, gen, true))
+				}),
 				renderCaption(s),
 				only(s.TryBarSize(maxTries) > 0, renderTryThis(s)),
 				renderInFlight(s),
@@ -136,12 +143,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				only(withSide, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
 				only(full, renderTableView(s)),
 				only(full, renderSummary(s)),
-				elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": s.See.Sel.Kind != site.SelNone}),
-					vecty.If(s.See.Sel.Kind != site.SelNone, elem.Button(vecty.Markup(prop.ID("detail-close"), vecty.Class("detail-close"), prop.Type(prop.TypeButton),
-						attr("aria-label", "Close the details"), event.Click(func(*vecty.Event) { s.Dispatch(site.ClearSelection{}) })), vecty.Text("×"))),
-					only(s.ShowPanel("inspector"), &Inspector{Store: s, Count: count, Gen: gen}),
-					only(s.ShowPanel("lifecycle"), &LifecyclePanel{Store: s, Count: count, Gen: gen}),
-				),
+				onlyIf(!onDiagram, func() vecty.MarkupOrChild { return renderDetail(s, count, gen, false) }),
 				onlyIf(s.ShowPanel("log"), func() vecty.MarkupOrChild { return p.log.eventLog(s, s.ShowNet) }),
 			),
 			elem.Div(vecty.Markup(vecty.Class("panels")),
@@ -154,6 +156,26 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		),
 		renderNarration(s),
 		renderHelp(s),
+	)
+}
+
+// renderDetail is what the reader clicked, in words: the inspector and
+// the record lifecycle, <div class="side-detail">, with a × to close them
+// (#detail-close) when something is selected. It goes in the side column,
+// which a phone makes a drawer at the bottom of the screen, or, onDiagram,
+// in a card over the diagram's corner on the side away from the selection
+// (site.DetailSide).
+func renderDetail(s *site.Store, count, gen int, onDiagram bool) *vecty.HTML {
+	selected := s.See.Sel.Kind != site.SelNone
+	var side string
+	if onDiagram {
+		side = "at-" + s.DetailSide()
+	}
+	return elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": selected, "on-diagram": onDiagram, side: side != ""}),
+		vecty.If(selected, elem.Button(vecty.Markup(prop.ID("detail-close"), vecty.Class("detail-close"), prop.Type(prop.TypeButton),
+			attr("aria-label", "Close the details"), event.Click(func(*vecty.Event) { s.Dispatch(site.ClearSelection{}) })), vecty.Text("×"))),
+		only(s.ShowPanel("inspector"), &Inspector{Store: s, Count: count, Gen: gen}),
+		only(s.ShowPanel("lifecycle"), &LifecyclePanel{Store: s, Count: count, Gen: gen}),
 	)
 }
 
