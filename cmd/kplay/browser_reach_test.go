@@ -171,6 +171,37 @@ func TestBrowserPhoneBarClearOfQuestion(t *testing.T) {
 	noPageErrors(t, pageErrors)
 }
 
+// TestBrowserEmbedFits: an 800×600 embed's header fits the frame (its
+// title and "· 0.0 s in" were cut at the edge), its speed slider has its
+// word beside it, and every control of the row is whole, on one row.
+func TestBrowserEmbedFits(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?autoplay=0")
+	waitFrames(t, ctx)
+	got := evalJS[string](t, ctx, `(() => {
+		const out = [];
+		for (const e of document.querySelectorAll("header.top > *, header.top *, .controls > *")) {
+			const r = e.getBoundingClientRect();
+			if (r.width > 0 && (r.left < 0 || r.right > innerWidth)) out.push((e.id || e.getAttribute("class") || e.tagName) + " at " + Math.round(r.left) + "–" + Math.round(r.right));
+		}
+		const title = document.querySelector("header.top .title");
+		if (title.scrollWidth > title.clientWidth) out.push("the title is cut: " + title.clientWidth + " of " + title.scrollWidth + " px");
+		const l = document.querySelector(".controls label.speed"), s = document.getElementById("speed");
+		const lr = l.getBoundingClientRect(), sr = s.getBoundingClientRect();
+		if (lr.width === 0 || l.textContent.trim() !== "Speed") out.push("the speed slider has no visible word");
+		else if (lr.right > sr.left || sr.left - lr.right > 16 || Math.abs((lr.top + lr.bottom) - (sr.top + sr.bottom)) > 12) out.push("'Speed' is not beside its slider");
+		if (sr.width < 48) out.push("the slider is " + Math.round(sr.width) + " px wide");
+		const row = [...document.querySelectorAll(".controls > *")].map(e => e.getBoundingClientRect()).filter(r => r.width > 0);
+		const h = Math.max(...row.map(r => r.bottom)) - Math.min(...row.map(r => r.top));
+		if (h > 44) out.push("the controls take " + Math.round(h) + " px, more than one row");
+		return out.join("; ");
+	})()`)
+	if got != "" {
+		t.Errorf("the 800×600 embed: %s", got)
+	}
+	screenshot(t, ctx, "kplay-reach-embed-header-800x600.png")
+	noPageErrors(t, pageErrors)
+}
+
 // TestBrowserEmbedInspectorInView: in an 800×600 embed a click on a
 // broker shows the inspector on screen, over the diagram, on the side
 // away from the broker (it filled a panel under the frame's bottom edge,
