@@ -240,3 +240,36 @@ func TestBrowserEmbedInspectorInView(t *testing.T) {
 	uncovered(t, ctx, "broker 1 down", "#inspector-h", b1Name)
 	noPageErrors(t, pageErrors)
 }
+
+// TestBrowserMinimalEmbedStepsAndRewinds: an embed of a shared moment
+// (controls=min, as "Copy embed code" writes it) keeps play, step, replay
+// and the timeline with its moment buttons, so that a reader can step on
+// and go back (it had only Play); it leaves out the speed, quiet time and
+// "Produce". controls=none keeps nothing.
+func TestBrowserMinimalEmbedStepsAndRewinds(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?preset=start-here&controls=min&autoplay=0")
+	waitFrames(t, ctx)
+	uncovered(t, ctx, "controls=min", "#play", "#step", "#restart", "#timeline", "#moment-prev", "#moment-next", `label[for="timeline"]`)
+	if got := evalJS[string](t, ctx, `["speed", "skip-quiet", "produce"].filter(id => { const e = document.getElementById(id); return e && e.getBoundingClientRect().width > 0; }).join(",")`); got != "" {
+		t.Errorf("controls=min shows %s", got)
+	}
+	screenshot(t, ctx, "kplay-reach-embed-min-800x600.png")
+	clock := func() string { return evalJS[string](t, ctx, `document.getElementById("clock").textContent`) }
+	first := clock()
+	click(t, ctx, "#moment-next")
+	pollJS(t, ctx, fmt.Sprintf(`document.getElementById("clock").textContent > %q`, first), 10*time.Second, "the next-moment button does not move the clock on")
+	moment := clock()
+	click(t, ctx, "#step")
+	pollJS(t, ctx, fmt.Sprintf(`document.getElementById("clock").textContent > %q`, moment), 10*time.Second, "Step does not move the clock on")
+	click(t, ctx, "#moment-prev")
+	pollJS(t, ctx, fmt.Sprintf(`document.getElementById("clock").textContent <= %q`, moment), 10*time.Second, "the previous-moment button does not go back")
+	click(t, ctx, "#restart")
+	pollJS(t, ctx, fmt.Sprintf(`document.getElementById("clock").textContent === %q`, first), 10*time.Second, "Replay does not go back to the start")
+	noPageErrors(t, pageErrors)
+
+	ctx, _, pageErrors = pageAt(t, 800, 600, "/embed.html?preset=start-here&controls=none&autoplay=0")
+	if got := evalJS[string](t, ctx, `["play", "step", "restart", "speed", "produce", "timeline", "moment-prev"].filter(id => document.getElementById(id) !== null).join(",")`); got != "" {
+		t.Errorf("controls=none shows %s", got)
+	}
+	noPageErrors(t, pageErrors)
+}
