@@ -5,12 +5,14 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"kplay/engine"
+	"kplay/site"
 )
 
 // This file tests that what a click opens is where the reader looks and
@@ -272,4 +274,42 @@ func TestBrowserMinimalEmbedStepsAndRewinds(t *testing.T) {
 		t.Errorf("controls=none shows %s", got)
 	}
 	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserCopiedCoversNoControl: "Copied the link." and "Copied the
+// embed code." cover no control (they lay over Pause and Step) at
+// 1280×800 and at 390×844, and go away on their own.
+func TestBrowserCopiedCoversNoControl(t *testing.T) {
+	for _, sz := range []struct {
+		name          string
+		width, height int
+	}{{"1280x800", 1280, 800}, {"390x844", 390, 844}} {
+		t.Run(sz.name, func(t *testing.T) {
+			ctx, _, pageErrors := pageAt(t, sz.width, sz.height, "/")
+			setPlaying(t, ctx, false)
+			evalJS[bool](t, ctx, `(() => { Object.defineProperty(navigator, "clipboard", {configurable: true, value: {writeText: () => Promise.resolve()}}); return true; })()`)
+			controls := []string{"#play", "#step", "#restart", "#speed", "#skip-quiet", "#produce", "#preset", "#share", "#copy-embed", "#moment-prev", "#moment-next", "#table-toggle", "#help-open"}
+			for _, c := range []struct{ button, text string }{{"#share", "Copied the link."}, {"#copy-embed", "Copied the embed code."}} {
+				click(t, ctx, c.button)
+				pollJS(t, ctx, fmt.Sprintf(`(document.getElementById("copied") || {}).textContent === %q`, c.text), 10*time.Second, "no "+c.text)
+				shown := time.Now()
+				waitFrames(t, ctx)
+				uncovered(t, ctx, c.text, controls...)
+				if got := evalJS[string](t, ctx, `(() => { const m = document.getElementById("copied").getBoundingClientRect(), out = [];
+					for (const e of document.querySelectorAll("button, input, select, [role=toolbar] *")) {
+						const r = e.getBoundingClientRect();
+						if (r.width > 0 && r.left < m.right && m.left < r.right && r.top < m.bottom && m.top < r.bottom) out.push(e.id || e.textContent.trim());
+					}
+					return (m.right > innerWidth ? "past the edge; " : "") + out.join(", "); })()`); got != "" {
+					t.Errorf("%q lies over %s", c.text, got)
+				}
+				screenshot(t, ctx, "kplay-reach-copied-"+strings.TrimPrefix(c.button, "#")+"-"+sz.name+".png")
+				pollJS(t, ctx, `document.getElementById("copied") === null`, site.CopiedShowMs*time.Millisecond+5*time.Second, c.text+" never goes away")
+				if d := time.Since(shown); d < site.CopiedShowMs*time.Millisecond/2 {
+					t.Errorf("%q went away after %v, too soon to read", c.text, d)
+				}
+			}
+			noPageErrors(t, pageErrors)
+		})
+	}
 }
