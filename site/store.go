@@ -113,8 +113,12 @@ type Session struct {
 	// keys, an embed's speed=): from then on a new scenario keeps it
 	// rather than playing at its own pace (followPace).
 	SpeedChosen bool
-	// Narrow says the viewport is phone-sized.
-	Narrow bool
+	// Narrow says the viewport is phone-sized (under NarrowBelow), and
+	// Wide that it has room for the side column beside the diagram
+	// (WideFrom and more).
+	Narrow, Wide bool
+	// Reveal is the last scroll the page was asked for (reveal.go).
+	Reveal Revealing
 	// ShowNet says the event log lists every event, message and fetch
 	// chatter included, not only what matters (LogLines).
 	ShowNet bool
@@ -366,6 +370,7 @@ func (s *Store) Dispatch(a Action) {
 	case SeekToEvent:
 		s.Playing = false
 		s.Player.Seek(s.clampSeek(a.At))
+		s.revealOnPhone(RevealStage)
 	case UndoFork:
 		if !s.undoFork() {
 			return
@@ -379,21 +384,17 @@ func (s *Store) Dispatch(a Action) {
 		s.restart()
 		s.resetLesson()
 	case Resize:
-		narrow := a.Width > 0 && a.Width < NarrowBelow
-		if narrow == s.Narrow {
+		narrow, wide := a.Width > 0 && a.Width < NarrowBelow, a.Width >= WideFrom
+		if narrow == s.Narrow && wide == s.Wide {
 			return
 		}
-		s.Narrow = narrow
+		s.Narrow, s.Wide = narrow, wide
 	case ToggleNetEvents:
 		s.ShowNet = !s.ShowNet
 	case ToggleSkipQuiet:
 		s.SkipQuiet = !s.SkipQuiet
 	case OpenMenu:
-		if s.MenuOpen && s.Menu == a.Broker {
-			s.MenuOpen = false
-		} else {
-			s.Menu, s.MenuOpen = a.Broker, true
-		}
+		s.openMenu(a.Broker)
 	case CloseMenu:
 		if !s.MenuOpen {
 			return

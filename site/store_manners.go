@@ -208,11 +208,7 @@ func (s *Store) manners(a mannersAction) bool {
 		if !hasBroker(s.Player.State(), a.Broker) {
 			return false
 		}
-		if s.MenuOpen && s.Menu == a.Broker {
-			s.MenuOpen = false
-		} else {
-			s.Menu, s.MenuOpen = a.Broker, true
-		}
+		s.openMenu(a.Broker)
 	case Narrate:
 		p := s.Player
 		if m.narrated != p {

@@ -38,6 +38,9 @@ type Sharing struct {
 	// browser refused the clipboard, so the bar shows the text instead.
 	CopiedText string
 	CopyFailed bool
+	// CopiedSeq counts the copies, so that the timer that hides one
+	// confirmation (CopyExpired) leaves a later one alone.
+	CopiedSeq int
 	// Hooks reach the browser (set by wasm/playground; nil in tests).
 	Hooks ShareHooks
 }
@@ -80,9 +83,20 @@ type Copied struct {
 	Failed     bool
 }
 
+// CopyExpired is an action from the page's timer, CopiedShowMs after the
+// copy numbered Seq (Sharing.CopiedSeq): the confirmation "Copied the
+// link." goes away on its own if no copy came since. The field to select
+// the text from, when the browser refused the clipboard, stays until its
+// × closes it.
+type CopyExpired struct{ Seq int }
+
+// CopiedShowMs is how long, in real ms, the page shows that it copied.
+const CopiedShowMs = 4000
+
 func (DismissNotice) isAction() {}
 func (PickPreset) isAction()    {}
 func (Copied) isAction()        {}
+func (CopyExpired) isAction()   {}
 
 func (DismissNotice) applyShare(s *Store) bool {
 	if s.Share.Notice == "" {
@@ -127,6 +141,16 @@ func (s *Store) leavePreset() {
 
 func (a Copied) applyShare(s *Store) bool {
 	s.Share.Copied, s.Share.CopiedText, s.Share.CopyFailed = a.What, a.Text, a.Failed
+	s.Share.CopiedSeq++
+	return true
+}
+
+func (a CopyExpired) applyShare(s *Store) bool {
+	sh := &s.Share
+	if a.Seq != sh.CopiedSeq || sh.Copied == "" || sh.CopyFailed {
+		return false
+	}
+	sh.Copied, sh.CopiedText = "", ""
 	return true
 }
 

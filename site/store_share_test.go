@@ -79,3 +79,26 @@ func TestEscapeHTMLMatchesHTMLPackage(t *testing.T) {
 		}
 	}
 }
+
+// TestCopiedGoesAway: the confirmation of a copy goes when its timer
+// says so, unless another copy came since; the field shown when the
+// browser refused the clipboard stays.
+func TestCopiedGoesAway(t *testing.T) {
+	s := OpenStartup(ParseStartup("", ""), false)
+	s.Dispatch(Copied{What: "link", Text: "a"})
+	first := s.Share.CopiedSeq
+	s.Dispatch(Copied{What: "embed code", Text: "b"})
+	s.Dispatch(CopyExpired{Seq: first})
+	if s.Share.Copied != "embed code" {
+		t.Fatalf("the first copy's timer hid the second's confirmation: %q", s.Share.Copied)
+	}
+	s.Dispatch(CopyExpired{Seq: s.Share.CopiedSeq})
+	if s.Share.Copied != "" || s.Share.CopiedText != "" {
+		t.Errorf("the confirmation stays: %q", s.Share.Copied)
+	}
+	s.Dispatch(Copied{What: "link", Text: "c", Failed: true})
+	s.Dispatch(CopyExpired{Seq: s.Share.CopiedSeq})
+	if s.Share.Copied != "link" || !s.Share.CopyFailed {
+		t.Errorf("the field to copy from went away on its own: %q failed %v", s.Share.Copied, s.Share.CopyFailed)
+	}
+}

@@ -52,6 +52,9 @@ func lifecyclePanel(v lifecycleView) *vecty.HTML {
 		elem.Heading2(vecty.Markup(prop.ID("lifecycle-h")), vecty.Text("Record lifecycle")),
 	}
 	if !v.Has {
+		// "idle": a phone's drawer and an embed's card leave out the
+		// hint, which a selected broker's facts do not need under them.
+		body[0] = vecty.Markup(prop.ID("lifecycle"), vecty.Class("panel", "lifecycle-panel", "idle"), attr("aria-labelledby", "lifecycle-h"), attr("aria-live", "polite"))
 		return elem.Section(append(body, elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("Click a record cell in a log to follow it from produce to consume.")))...)
 	}
 	name := v.Record.Value

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strconv"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
@@ -95,6 +97,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	full := s.Share.Embed == nil
 	controls := controlsMode(s) != "none"
 	withSide := (full || embedSide(s)) && len(pl.State().Brokers) <= site.ColumnMax
+	onDiagram := s.DetailOnDiagram()
 	return elem.Body(
 		vecty.Markup(vecty.MarkupIf(!full, vecty.Class("embedded")), vecty.Class("controls-"+controlsMode(s))),
 		elem.Header(vecty.Markup(vecty.Class("top")),
@@ -106,6 +109,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			only(full, renderMannersBar(s)),
 			only(full, view(site.RulesOf(pl.Scenario().Config).Cluster, pageSubtitle)),
 		),
+		only(full && controls, renderCompactBar(s)),
 		only(full, renderShareBar(s)),
 		renderNotice(s),
 		renderFork(s),
@@ -123,6 +127,12 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				only(controls, newTimeline(s)),
 				renderAsk(s, withSide),
 				p.stageOf(s),
+				// In an embed too narrow for its side column the inspector
+				// is a card over the diagram's bottom corner: its anchor,
+				// right under the diagram, holds it (site.DetailOnDiagram).
+				onlyIf(onDiagram, func() vecty.MarkupOrChild {
+					return elem.Div(vecty.Markup(vecty.Class("detail-anchor")), renderDetail(s, count, gen, true))
+				}),
 				renderCaption(s),
 				only(s.TryBarSize(maxTries) > 0, renderTryThis(s)),
 				renderInFlight(s),
@@ -133,12 +143,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				only(withSide, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
 				only(full, renderTableView(s)),
 				only(full, renderSummary(s)),
-				elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": s.See.Sel.Kind != site.SelNone}),
-					vecty.If(s.See.Sel.Kind != site.SelNone, elem.Button(vecty.Markup(prop.ID("detail-close"), vecty.Class("detail-close"), prop.Type(prop.TypeButton),
-						attr("aria-label", "Close the details"), event.Click(func(*vecty.Event) { s.Dispatch(site.ClearSelection{}) })), vecty.Text("×"))),
-					only(s.ShowPanel("inspector"), &Inspector{Store: s, Count: count, Gen: gen}),
-					only(s.ShowPanel("lifecycle"), &LifecyclePanel{Store: s, Count: count, Gen: gen}),
-				),
+				onlyIf(!onDiagram, func() vecty.MarkupOrChild { return renderDetail(s, count, gen, false) }),
 				onlyIf(s.ShowPanel("log"), func() vecty.MarkupOrChild { return p.log.eventLog(s, s.ShowNet) }),
 			),
 			elem.Div(vecty.Markup(vecty.Class("panels")),
@@ -152,6 +157,59 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		renderNarration(s),
 		renderHelp(s),
 	)
+}
+
+// renderDetail is what the reader clicked, in words: the inspector and
+// the record lifecycle, <div class="side-detail">, with a × to close them
+// (#detail-close) when something is selected. It goes in the side column,
+// which a phone makes a drawer at the bottom of the screen, or, onDiagram,
+// in a card over the diagram's corner on the side away from the selection
+// (site.DetailSide).
+func renderDetail(s *site.Store, count, gen int, onDiagram bool) *vecty.HTML {
+	selected := s.See.Sel.Kind != site.SelNone
+	var side string
+	if onDiagram {
+		side = "at-" + s.DetailSide()
+	}
+	return elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": selected, "on-diagram": onDiagram, side: side != ""}),
+		vecty.If(selected, elem.Button(vecty.Markup(prop.ID("detail-close"), vecty.Class("detail-close"), prop.Type(prop.TypeButton),
+			attr("aria-label", "Close the details"), event.Click(func(*vecty.Event) { s.Dispatch(site.ClearSelection{}) })), vecty.Text("×"))),
+		only(s.ShowPanel("inspector"), &Inspector{Store: s, Count: count, Gen: gen}),
+		only(s.ShowPanel("lifecycle"), &LifecyclePanel{Store: s, Count: count, Gen: gen}),
+	)
+}
+
+// renderCompactBar is the phone's compact bar: the clock (#bar-clock),
+// play or pause (#bar-play) and step (#bar-step), fixed at the top of the
+// screen while the header's clock is scrolled away and the diagram is on
+// screen (wasm/playground sets <html data-bar>; static/screen.css shows it
+// then, on a phone only), so that a reader watching the diagram, or sent
+// back to it by a click in the event log, sees the time and can pause.
+func renderCompactBar(s *site.Store) *pure[compactBar] {
+	return view(compactBar{Clock: site.ClockOf(s.Player.Now(), s.Player.Scenario().Config.Start).Text, Playing: s.Playing}, func(v compactBar) *vecty.HTML {
+		playText, playIcon := "Play", "play"
+		if v.Playing {
+			playText, playIcon = "Pause", "pause"
+		}
+		return elem.Div(vecty.Markup(vecty.Class("compact-bar"), attr("role", "toolbar"), attr("aria-label", "Playback, compact")),
+			elem.Button(vecty.Markup(prop.ID("bar-play"), prop.Type(prop.TypeButton), vecty.Class("primary"),
+				attr("aria-pressed", strconv.FormatBool(v.Playing)), attr("title", "Play or pause (space)"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.TogglePlay{}) })),
+				elem.Span(vecty.Markup(vecty.Class("icon", playIcon), attr("aria-hidden", "true"))), vecty.Text(playText)),
+			elem.Button(vecty.Markup(prop.ID("bar-step"), prop.Type(prop.TypeButton), attr("title", "Process one engine event (→)"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.StepOnce{}) })), vecty.Text("Step")),
+			elem.Span(vecty.Markup(vecty.Class("bar-clock-wrap")),
+				elem.Span(vecty.Markup(vecty.Class("bar-clock-label")), vecty.Text("clock ")),
+				elem.Span(vecty.Markup(prop.ID("bar-clock"), attr("aria-label", "simulated time")), vecty.Text(v.Clock))),
+		)
+	})
+}
+
+// compactBar is the compact bar's view: the clock's text and whether the
+// page plays.
+type compactBar struct {
+	Clock   string
+	Playing bool
 }
 
 // pageHeading is the page's <h1>; it never changes.

@@ -61,8 +61,12 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 					h.CopyEmbed(s.EmbedCode(h.Origin))
 				}
 			})), vecty.Text("Copy embed code")),
-		vecty.If(v.Copied != "" && !v.CopyFailed, elem.Span(vecty.Markup(prop.ID("copied"), attr("role", "status"), attr("data-text", v.CopiedText)),
-			vecty.Text("Copied the "+v.Copied+"."))),
+		// The confirmation sits beside the buttons, in an anchor that is
+		// always there and takes no width (static/screen.css), and goes
+		// away on its own (site.CopyExpired).
+		elem.Span(vecty.Markup(vecty.Class("copied-anchor")),
+			vecty.If(v.Copied != "" && !v.CopyFailed, elem.Span(vecty.Markup(prop.ID("copied"), attr("role", "status"), attr("data-text", v.CopiedText)),
+				vecty.Text("Copied the "+v.Copied+".")))),
 		// The fallback field floats under the buttons (static/screen.css)
 		// instead of wrapping onto a row of its own, which pushed the whole
 		// page down 30 px; its × closes it.

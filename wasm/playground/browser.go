@@ -188,6 +188,35 @@ func (b *browser) onMedia(query string, f func(matches bool)) {
 	}))
 }
 
+// scrollIntoView scrolls the first element matching sel into view, at
+// the start of the screen or, with block "nearest", as little as it takes
+// (Element.scrollIntoView, which keeps the element's CSS scroll-margin
+// clear). Raw: dom/v2's ScrollIntoView takes only a bool, no options.
+func (b *browser) scrollIntoView(sel, block string, smooth bool) {
+	el := b.doc.Call("querySelector", sel)
+	if el.IsNull() || el.IsUndefined() {
+		return
+	}
+	behavior := "auto"
+	if smooth {
+		behavior = "smooth"
+	}
+	el.Call("scrollIntoView", map[string]any{"block": block, "inline": "nearest", "behavior": behavior})
+}
+
+// clockAwayDiagramShown says the header's clock (#clock) is scrolled
+// above the screen and some of the diagram (.diagram-wrap) is on it.
+// Raw: dom/v2's GetBoundingClientRect wraps the rectangle in a type
+// switch of its own; the page reads three numbers.
+func (b *browser) clockAwayDiagramShown() bool {
+	clock, wrap := b.doc.Call("getElementById", "clock"), b.doc.Call("querySelector", ".diagram-wrap")
+	if !clock.Truthy() || !wrap.Truthy() {
+		return false
+	}
+	c, d := clock.Call("getBoundingClientRect"), wrap.Call("getBoundingClientRect")
+	return c.Get("bottom").Float() <= 0 && d.Get("bottom").Float() > 0 && d.Get("top").Float() < b.raw.Get("innerHeight").Float()
+}
+
 // The address: window.location's parts.
 func (b *browser) hash() string     { return b.win.Location().Hash() }
 func (b *browser) search() string   { return b.win.Location().Search() }

@@ -61,6 +61,10 @@ func main() {
 	b.onResize(func(width float64) { s.Dispatch(site.Resize{Width: width}) })
 	b.reloadOnHashChange()
 	manners(w, s)
+	reveal(w, s)
+	if !embed {
+		compactBar(b)
+	}
 	onKeys(w, s)
 	testHooks(b, s)
 	wake := w.loop(func(realMs float64) {

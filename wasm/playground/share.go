@@ -24,8 +24,16 @@ func readStartup(b *browser) site.Startup {
 // for a script of the reader's.
 func shareHooks(b *browser, s *site.Store, embed bool) site.ShareHooks {
 	origin := b.origin()
+	// A confirmation goes away on its own after site.CopiedShowMs; the
+	// field shown when the browser refused stays until its × closes it.
 	copyText := func(text, what string) {
-		b.copyText(text, func(ok bool) { s.Dispatch(site.Copied{What: what, Text: text, Failed: !ok}) })
+		b.copyText(text, func(ok bool) {
+			s.Dispatch(site.Copied{What: what, Text: text, Failed: !ok})
+			if ok {
+				seq := s.Share.CopiedSeq
+				b.after(site.CopiedShowMs, func() { s.Dispatch(site.CopyExpired{Seq: seq}) })
+			}
+		})
 	}
 	var setAddress func(query string)
 	if !embed {
