@@ -20,9 +20,11 @@ import (
 //     changes) by importance after them; what a sentence said skips
 //     over is dropped, so an acknowledgement from before a crash is
 //     never said after it.
-//   - pace: at most one sentence per NarrationGapMs of real time, except
-//     that the reader's own action is said at once (SayNextNow) and a
-//     major sentence does not wait behind a minor one.
+//   - pace: at most one sentence per NarrationGapMs of real time, and a
+//     minor one only NarrationStoryMs after a major one still in time
+//     (within NarrationLagMs of the playhead), except that the
+//     reader's own action is said at once (SayNextNow) and a major
+//     sentence does not wait behind a minor one.
 //   - lag: when the next sentence is more than NarrationLagMs of
 //     simulated time behind the playhead (a fast speed, or a burst of
 //     events), the narrator skips to the newest major sentence queued,
@@ -35,6 +37,13 @@ import (
 // sentence stays at least this long, unless a major one replaces a minor
 // one or the reader acts.
 const NarrationGapMs = 1000
+
+// NarrationStoryMs is the least real time a major sentence stays before
+// a minor one replaces it, while what it tells is within NarrationLagMs
+// of the playhead: the story's sentences are the long ones ("Broker 1
+// truncated orders-0 to offset 0, removing 1 record(s).") and the ones to
+// read, where an acknowledgement can wait or go.
+const NarrationStoryMs = 2000
 
 // NarrationMinMs is the least real time a sentence stays when the
 // narrator is behind (NarrationLagMs): it catches up twice as fast, and
@@ -253,8 +262,11 @@ func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Eve
 		return false
 	}
 	gap := float64(NarrationGapMs)
-	if behind {
+	switch {
+	case behind:
 		gap = NarrationMinMs
+	case n.toldMajor && !next.Major() && now-n.toldAt <= NarrationLagMs:
+		gap = NarrationStoryMs
 	}
 	if !n.sayNow && n.quietMs < gap && (!next.Major() || n.toldMajor) {
 		return false // not yet: it is taken again, as the queue then is, at the next Update

@@ -74,7 +74,11 @@ func TestNarratorPacesAndPrioritises(t *testing.T) {
 	if !n.Update(0, len(f.evs), f.from, 0, 300) || !strings.HasPrefix(n.Current, "Broker 2 is now the leader of partition t-11") || !strings.HasSuffix(n.Current, "And 11 more like it.") {
 		t.Fatalf("second sentence %q", n.Current)
 	}
-	if !n.Update(0, len(f.evs), f.from, 0, 1000) || !strings.Contains(n.Current, "offset 4 of t-0 acknowledged") {
+	// A minor sentence waits NarrationStoryMs behind a major one.
+	if n.Update(0, len(f.evs), f.from, 0, NarrationGapMs) {
+		t.Fatalf("the acknowledgement replaced the story's sentence after a second: %q", n.Current)
+	}
+	if !n.Update(0, len(f.evs), f.from, 0, NarrationStoryMs-NarrationGapMs) || !strings.Contains(n.Current, "offset 4 of t-0 acknowledged") {
 		t.Fatalf("third sentence %q", n.Current)
 	}
 	if n.Update(0, len(f.evs), f.from, 0, 1000) || n.Spoken != 3 {

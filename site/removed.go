@@ -132,15 +132,17 @@ type RemovedMark struct {
 
 // removedGhostW is the ghost cell's width and its gap to the text, in
 // viewBox units; removedCharW a character of its text (the diagram's
-// 12 px, semibold), a little over the average so that it errs short.
+// 12 px, semibold), as wide as Chromium draws the page's sans-serif
+// ("2 records removed: diverged at leader epoch 0" is 318 units), so
+// that it errs short.
 const (
 	removedGhostW = 24
-	removedCharW  = 5.8
+	removedCharW  = 7.2
 )
 
 // RemovedMarkOf is the mark of cut c on a box boxW wide: the longest of
-// "m0 removed: diverged at leader epoch 0", "m0 removed" and "removed"
-// that fits beside the ghost cell.
+// "m0 removed: diverged at leader epoch 0", "m0 removed: diverged at
+// epoch 0", "m0 removed" and "removed" that fits beside the ghost cell.
 func RemovedMarkOf(c Cut, boxW float64) RemovedMark {
 	if len(c.Records) == 0 {
 		return RemovedMark{}
@@ -157,7 +159,8 @@ func RemovedMarkOf(c Cut, boxW float64) RemovedMark {
 	m.Tip = "Broker " + itoa(int64(c.Broker)) + " truncated its log of " + c.TP.String() + " at " + engine.FormatTime(c.At) + ", removing " + removedPhrase(c.Records) +
 		": " + c.Why + ". The strip shows its log as it is now; this mark stays a few seconds so that the truncation can be seen."
 	room := boxW - 12 - 8 - removedGhostW // the status line's left padding, a little on the right
-	for _, text := range []string{what + " removed: " + shortWhy(c.Why), what + " removed", "removed"} {
+	long, short := shortWhy(c.Why)
+	for _, text := range []string{what + " removed: " + long, what + " removed: " + short, what + " removed", "removed"} {
 		m.Text = text
 		if float64(utf8.RuneCountInString(text))*removedCharW <= room {
 			break
@@ -185,19 +188,20 @@ func removedPhrase(rs []engine.Record) string {
 }
 
 // shortWhy words the engine's reason for a truncation (engine/fetch.go,
-// faults.go, broker.go) short enough for a box: "diverged from the
-// leader at leader epoch 0" becomes "diverged at leader epoch 0"; a
-// reason it does not know is kept whole.
-func shortWhy(why string) string {
+// faults.go, broker.go) short enough for a box, and shorter: "diverged
+// from the leader at leader epoch 0" becomes "diverged at leader epoch 0"
+// and "diverged at epoch 0"; a reason it does not know is kept whole.
+func shortWhy(why string) (long, short string) {
 	switch {
-	case strings.HasPrefix(why, "diverged from the leader at "):
-		return "diverged at " + strings.TrimPrefix(why, "diverged from the leader at ")
+	case strings.HasPrefix(why, "diverged from the leader at leader epoch "):
+		epoch := strings.TrimPrefix(why, "diverged from the leader at leader epoch ")
+		return "diverged at leader epoch " + epoch, "diverged at epoch " + epoch
 	case strings.HasPrefix(why, "truncates to its high watermark"):
-		return "cut to its HW (before KIP-101)"
+		return "cut to its HW (before KIP-101)", "cut to its HW"
 	case strings.HasPrefix(why, "lost its unflushed tail"):
-		return "unflushed, lost in the crash"
+		return "unflushed, lost in the crash", "lost in the crash"
 	case strings.HasPrefix(why, "truncates to the leader's log end"):
-		return "past the leader's log end"
+		return "past the leader's log end", "past the leader's end"
 	}
-	return why
+	return why, why
 }
