@@ -47,13 +47,18 @@ type BrokerView struct {
 	Status, StatusClass string
 	// Strip is the replica's log strip.
 	Strip StripView
+	// Removed marks a truncation of the replica for a few seconds after
+	// it (RemovedMarkOf), drawn in place of Status; its On is false
+	// otherwise, and while Status is a warning note.
+	Removed RemovedMark
 }
 
 // Equal reports whether v and w draw the same box.
 func (v BrokerView) Equal(w BrokerView) bool {
 	return v.Node == w.Node && v.Alive == w.Alive && v.MenuOpen == w.MenuOpen && v.OutOfSync == w.OutOfSync && v.Fenced == w.Fenced &&
 		v.Look.Role == w.Look.Role && v.Look.RoleKey == w.Look.RoleKey && v.Look.Note == w.Look.Note && v.Look.Refused == w.Look.Refused && slices.Equal(v.Look.Badges, w.Look.Badges) &&
-		v.Timer.Same(w.Timer) && v.HasReplica == w.HasReplica && v.Status == w.Status && v.StatusClass == w.StatusClass && v.Strip.Equal(w.Strip)
+		v.Timer.Same(w.Timer) && v.HasReplica == w.HasReplica && v.Status == w.Status && v.StatusClass == w.StatusClass && v.Strip.Equal(w.Strip) &&
+		v.Removed == w.Removed
 }
 
 // TimerView is a countdown ring as drawn: Timer with its arc in whole
@@ -184,6 +189,10 @@ type BrokerInputs struct {
 	// its answer (HideOutcome), as Lost leaves the lost records: a
 	// lesson may ask how many copies a retry leaves.
 	HideDups bool
+	// Cut is the replica's truncation still marked on screen (HeldCut),
+	// when HasCut.
+	Cut    Cut
+	HasCut bool
 }
 
 // BrokerViewOf returns the view of the box n of broker n.Broker.
@@ -225,6 +234,9 @@ func BrokerViewOf(st engine.State, n NodeBox, in BrokerInputs) BrokerView {
 		v.Status, v.StatusClass = look.Note, "note"
 	}
 	v.Strip = stripOf(rep, in, n.Rect.W)
+	if in.HasCut && v.StatusClass != "note" {
+		v.Removed = RemovedMarkOf(in.Cut, n.Rect.W)
+	}
 	return v
 }
 
@@ -319,7 +331,8 @@ func brokerUp(st engine.State, b engine.BrokerID) bool {
 // countdowns timers (Timers). Every strip shows the same window of
 // offsets, the newest the box has room for, shifted where a replica's own
 // log lies elsewhere (ReplicaWindow); truncated records stay in view until
-// overwritten.
+// overwritten, and the box marks a truncation for TruncationHoldMs of
+// real time (HeldCut) even after that.
 func (s *Store) BrokerViews(st engine.State, lay Layout, timers []Timer) []BrokerView {
 	p := s.Player
 	part, hasPart := FirstPartition(st)
@@ -352,6 +365,7 @@ func (s *Store) BrokerViews(st engine.State, lay Layout, timers []Timer) []Broke
 			}
 			in.Fresh, in.FreshValid = fresh[n.Broker]
 			in.Ghosts = s.Ghosts(n.Broker, part.TP)
+			in.Cut, in.HasCut = s.HeldCut(n.Broker, part.TP)
 		}
 		out = append(out, BrokerViewOf(st, n, in))
 	}

@@ -9,14 +9,55 @@ import (
 )
 
 // This file turns engine events into short spoken sentences for the
-// page's aria-live region, and paces them so that a screen reader is not
-// flooded: at most one sentence per NarrationGapMs of real time, the most
-// important first.
+// page's aria-live region and the caption under the diagram, and paces
+// them so that a screen reader is not flooded and the caption stays true
+// to the clock beside it. The rules (Narrator.Update):
+//
+//   - order: a sentence never tells of an event older than the one the
+//     caption already told. The story's sentences (major: faults,
+//     fences, elections, truncations, broken guarantees) are said in the
+//     order they happened, the rest (minor: acknowledgements, ISR
+//     changes) by importance after them; what a sentence said skips
+//     over is dropped, so an acknowledgement from before a crash is
+//     never said after it.
+//   - pace: at most one sentence per NarrationGapMs of real time, and a
+//     minor one only NarrationStoryMs after a major one still in time
+//     (within NarrationLagMs of the playhead), except that the
+//     reader's own action is said at once (SayNextNow) and a major
+//     sentence does not wait behind a minor one.
+//   - lag: when the next sentence is more than NarrationLagMs of
+//     simulated time behind the playhead (a fast speed, or a burst of
+//     events), the narrator skips to the newest major sentence queued,
+//     said once the caption has stood NarrationMinMs, and a minor
+//     sentence that late is dropped, not said: at 10× a second of gap is
+//     ten seconds of clock, and a learner read "The controller fenced
+//     broker 1" eight seconds after the election.
 
-// NarrationGapMs is the least real time between two spoken sentences.
+// NarrationGapMs is the least real time between two spoken sentences: a
+// sentence stays at least this long, unless a major one replaces a minor
+// one or the reader acts.
 const NarrationGapMs = 1000
 
-// Priorities of spoken sentences: higher speaks first.
+// NarrationStoryMs is the least real time a major sentence stays before
+// a minor one replaces it, while what it tells is within NarrationLagMs
+// of the playhead: the story's sentences are the long ones ("Broker 1
+// truncated orders-0 to offset 0, removing 1 record(s).") and the ones to
+// read, where an acknowledgement can wait or go.
+const NarrationStoryMs = 2000
+
+// NarrationMinMs is the least real time a sentence stays when the
+// narrator is behind (NarrationLagMs): it catches up twice as fast, and
+// still no caption flashes by unread.
+const NarrationMinMs = 500
+
+// NarrationLagMs is how far, in simulated ms, the playhead may be past
+// the event a sentence tells before the sentence is out of date: a late
+// major sentence gives way to the newest major one queued, a late minor
+// one is dropped.
+const NarrationLagMs = 1000
+
+// Priorities of spoken sentences: higher speaks first. PrioFault and
+// above are the story's major sentences (Sentence.Major).
 const (
 	PrioAck       = 1
 	PrioISR       = 2
@@ -25,22 +66,33 @@ const (
 	PrioViolation = 5
 )
 
-// Sentence is one thing to say, with how important it is. Kind groups
-// sentences that can be said together ("and 3 more like it").
+// Sentence is one thing to say, with how important it is and when what
+// it tells happened. Kind groups sentences that can be said together
+// ("and 3 more like it").
 type Sentence struct {
 	Text     string
 	Priority int
 	Kind     engine.EventKind
-	// seq orders sentences of equal priority, oldest first.
-	seq int
+	// At is the simulated time of the event told (of the newest, when
+	// several are folded into one).
+	At engine.Time
+	// seq is the event's sequence number: it orders sentences in the
+	// order their events happened. first is the seq of the oldest event
+	// folded into the sentence.
+	seq, first int
 	// more counts later sentences of the same Kind folded into this one.
 	more int
 }
 
+// Major reports whether s is one of the story's sentences (a fault, a
+// fence, an election, a truncation, a broken guarantee), which are told
+// in order and never wait behind a minor one.
+func (s Sentence) Major() bool { return s.Priority >= PrioFault }
+
 // NarrateEvent returns the sentence for e, and false for events not worth
 // saying out loud (messages, fetches, appends, high watermark moves).
 func NarrateEvent(e engine.Event) (Sentence, bool) {
-	s := Sentence{Kind: e.Kind, seq: e.Seq}
+	s := Sentence{Kind: e.Kind, At: e.At, seq: e.Seq, first: e.Seq}
 	tp := e.TP.String()
 	switch e.Kind {
 	case engine.EvLeaderElected:
@@ -83,7 +135,9 @@ func NarrateEvent(e engine.Event) (Sentence, bool) {
 		s.Priority = PrioFault
 		s.Text = diskSentence(e)
 	case engine.EvTruncated:
-		s.Priority = PrioISR
+		// A major sentence: the returning leader's truncation is the
+		// lesson's point, said while the box still marks it.
+		s.Priority = PrioFault
 		s.Text = "Broker " + itoa(int64(e.Node.ID)) + " truncated " + tp + " to offset " + itoa(int64(e.Offset)) + ", removing " + strconv.Itoa(e.Count) + " record(s)."
 	case engine.EvViolation:
 		s.Priority = PrioViolation
@@ -139,6 +193,12 @@ type Narrator struct {
 	atMoment bool
 	gen      int
 	seen     int
+	// told is the seq of the newest event Current tells (-1 for none),
+	// toldAt its time, and toldMajor whether Current is a major sentence:
+	// no sentence about an older event is said after it.
+	told      int
+	toldAt    engine.Time
+	toldMajor bool
 	// quietMs is the real time since the last sentence was spoken.
 	quietMs float64
 	// sayNow says the next sentence queued skips the gap (SayNextNow).
@@ -148,9 +208,11 @@ type Narrator struct {
 
 // Update reads the events after the last ones it saw (each(from, f) calls
 // f with those with Seq >= from, as engine.Cluster.EachEvent does; count
-// is how many there are; gen changes when the history is replayed) and
-// lets realMs of real time pass. It returns true if Current changed.
-func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Event) bool), realMs float64) bool {
+// is how many there are; gen changes when the history is replayed), with
+// the playhead at now (simulated ms), and lets realMs of real time pass.
+// It returns true if Current changed. What it says follows the rules at
+// the top of this file: in order, paced, and never late.
+func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Event) bool), now engine.Time, realMs float64) bool {
 	if realMs > 0 {
 		n.quietMs += realMs
 	}
@@ -158,27 +220,31 @@ func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Eve
 		opening := n.atMoment && !n.started
 		replayed := n.started || opening
 		n.started, n.atMoment, n.gen, n.seen, n.queue = true, false, gen, count, nil
+		// Whatever the region holds, the history read here is told: a
+		// sentence queued from now on is about a later event.
+		n.told, n.toldAt, n.toldMajor = count-1, now, false
 		if !replayed {
 			return false
 		}
 		// A seek or a replayed history: what the region held may tell of a
 		// later moment ("offset 24 acknowledged" after a rewind to the
 		// crash), so it says the newest sentence at the new playhead.
-		at := ""
+		var at Sentence
 		if opening {
 			at = momentSentence(count, each)
 		} else {
 			each(max(0, count-narrationLookBack), func(e *engine.Event) bool {
 				if s, ok := NarrateEvent(*e); ok {
-					at = s.Text
+					at = s
 				}
 				return true
 			})
 		}
-		if at == n.Current {
+		n.toldMajor = at.Major()
+		if at.Text == n.Current {
 			return false
 		}
-		n.Current = at
+		n.Current = at.Text
 		n.quietMs = 0
 		return true
 	}
@@ -191,14 +257,100 @@ func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Eve
 		})
 		n.seen = count
 	}
-	if len(n.queue) == 0 || (n.quietMs < NarrationGapMs && !n.sayNow) {
+	next, behind, ok := n.next(now)
+	if !ok {
 		return false
 	}
+	gap := float64(NarrationGapMs)
+	switch {
+	case behind:
+		gap = NarrationMinMs
+	case n.toldMajor && !next.Major() && now-n.toldAt <= NarrationLagMs:
+		gap = NarrationStoryMs
+	}
+	if !n.sayNow && n.quietMs < gap && (!next.Major() || n.toldMajor) {
+		return false // not yet: it is taken again, as the queue then is, at the next Update
+	}
+	n.take(next)
 	n.sayNow = false
-	n.Current = n.pop()
+	n.Current = next.say()
+	n.told, n.toldAt, n.toldMajor = next.seq, next.At, next.Major()
 	n.Spoken++
 	n.quietMs = 0
 	return true
+}
+
+// next drops what may no longer be said and returns the sentence to say
+// next with the playhead at now, whether the queue was behind the
+// playhead, and false if there is none. In order: nothing about
+// an event older than the one told; the oldest major sentence, else the
+// most important minor one (oldest first within a priority), so that a
+// failover reads fenced, elected, ISR changed; but when that sentence is
+// more than NarrationLagMs behind the playhead, the newest major one
+// queued instead (the ones it skips are dropped as older than it), or
+// with none, the first minor one still in time, minor ones that late
+// being dropped.
+func (n *Narrator) next(now engine.Time) (s Sentence, behind, ok bool) {
+	n.queue = slices.DeleteFunc(n.queue, func(s Sentence) bool { return s.seq <= n.told })
+	for i := range n.queue {
+		if n.queue[i].first <= n.told {
+			// Folded over the sentence told: how many came after it is
+			// not known, so it claims none.
+			n.queue[i].first, n.queue[i].more = n.queue[i].seq, 0
+		}
+	}
+	late := func(s Sentence) bool { return now-s.At > NarrationLagMs }
+	sort.SliceStable(n.queue, func(i, j int) bool { return before(n.queue[i], n.queue[j]) }) // see mergeSteps on sort.SliceStable
+	if len(n.queue) == 0 {
+		return Sentence{}, false, false
+	}
+	if !late(n.queue[0]) {
+		return n.queue[0], false, true
+	}
+	newest, found := Sentence{}, false
+	for _, s := range n.queue {
+		if s.Major() && (!found || s.seq > newest.seq) {
+			newest, found = s, true
+		}
+	}
+	if found {
+		return newest, true, true
+	}
+	n.queue = slices.DeleteFunc(n.queue, late)
+	if len(n.queue) == 0 {
+		return Sentence{}, true, false
+	}
+	return n.queue[0], true, true
+}
+
+// before is the queue's order: major sentences first, oldest first, then
+// minor ones by priority, oldest first within one. Told by importance
+// alone, a learner read "Broker 2 is now the leader" before the fence
+// that caused it.
+func before(a, b Sentence) bool {
+	if a.Major() != b.Major() {
+		return a.Major()
+	}
+	if !a.Major() && a.Priority != b.Priority {
+		return a.Priority > b.Priority
+	}
+	return a.seq < b.seq
+}
+
+// take removes s from the queue: it is being said.
+func (n *Narrator) take(s Sentence) {
+	n.queue = slices.DeleteFunc(n.queue, func(q Sentence) bool { return q.seq == s.seq })
+}
+
+// say is the sentence's words, with how many like it were folded in.
+func (s Sentence) say() string {
+	switch {
+	case s.more == 1:
+		return s.Text + " And 1 more like it."
+	case s.more > 1:
+		return s.Text + " And " + strconv.Itoa(s.more) + " more like it."
+	}
+	return s.Text
 }
 
 // momentWindowMs is the stretch of simulated time before the playhead
@@ -208,17 +360,17 @@ const momentWindowMs = 1000
 // momentSentence is what a scenario opened at a moment (a share link's
 // t=) says first: of the sentences of its last momentWindowMs (within
 // narrationLookBack events), the one a live session's queue says first
-// (pop: the most important, the newest of equal importance), so that a
+// (the most important, the newest of equal importance), so that a
 // restart 100 ms before the link's moment reads "Broker 1 started", as
 // it did live, not the acknowledgement that followed it.
-func momentSentence(count int, each func(from int, f func(*engine.Event) bool)) string {
+func momentSentence(count int, each func(from int, f func(*engine.Event) bool)) Sentence {
 	var evs []engine.Event
 	each(max(0, count-narrationLookBack), func(e *engine.Event) bool {
 		evs = append(evs, *e)
 		return true
 	})
 	if len(evs) == 0 {
-		return ""
+		return Sentence{}
 	}
 	newest := evs[len(evs)-1].At
 	best, found := Sentence{}, false
@@ -230,7 +382,7 @@ func momentSentence(count int, each func(from int, f func(*engine.Event) bool)) 
 			best, found = s, true
 		}
 	}
-	return best.Text
+	return best
 }
 
 // narrationLookBack is how many events before a new playhead Update reads
@@ -266,46 +418,16 @@ func (n *Narrator) ResetAt() { n.Reset(); n.atMoment = true }
 // add queues s, or folds it into the queued sentence of its kind, so
 // that one crash that moves twelve leaderships is one sentence and the
 // queue holds at most one sentence per kind. The folded sentence says the
-// newest of them: after a jump ahead, "offset 1 acknowledged" is long out
-// of date when offset 600 is.
+// newest of them, and tells of the newest's moment: after a jump ahead,
+// "offset 1 acknowledged" is long out of date when offset 600 is.
 func (n *Narrator) add(s Sentence) {
 	for i := range n.queue {
 		if n.queue[i].Kind == s.Kind {
-			more := n.queue[i].more + 1
+			q := n.queue[i]
 			n.queue[i] = s
-			n.queue[i].more = more
+			n.queue[i].first, n.queue[i].more = q.first, q.more+1
 			return
 		}
 	}
 	n.queue = append(n.queue, s)
-}
-
-// pop takes the oldest of the story's sentences (faults, fences,
-// elections, broken guarantees: PrioFault and above), so that a failover
-// is told in the order it happened (fenced, then elected), and only when
-// none is queued the most important of the rest (ISR changes, truncation,
-// acknowledgements), oldest first within a priority. Told by importance
-// alone, a learner read "Broker 2 is now the leader" before the fence
-// that caused it.
-func (n *Narrator) pop() string {
-	story := func(s Sentence) bool { return s.Priority >= PrioFault }
-	sort.SliceStable(n.queue, func(i, j int) bool { // see mergeSteps on sort.SliceStable
-		a, b := n.queue[i], n.queue[j]
-		if story(a) != story(b) {
-			return story(a)
-		}
-		if !story(a) && a.Priority != b.Priority {
-			return a.Priority > b.Priority
-		}
-		return a.seq < b.seq
-	})
-	top := n.queue[0]
-	n.queue = slices.Delete(n.queue, 0, 1)
-	switch {
-	case top.more == 1:
-		return top.Text + " And 1 more like it."
-	case top.more > 1:
-		return top.Text + " And " + strconv.Itoa(top.more) + " more like it."
-	}
-	return top.Text
 }

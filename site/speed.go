@@ -71,14 +71,19 @@ func SpeedLines(words string) (first, second string) {
 
 // SpeedLabel is the speed readout (#speed-label): two short lines and
 // its tooltip. With quiet time sped up below real time it names both
-// speeds at once ("100× slower" over "quiet: real time"), so that its
-// words do not flip each time a message goes on the wire or the last one
-// lands; QuietNow marks which of the two plays now, held for
-// SpeedModeHoldMs (speedMode), and the tooltip says it in a sentence.
+// speeds at once, the one playing now first (drawn bold): "100× slower"
+// over "quiet: real time" while a message that carries the lesson is on
+// the wire, "quiet: real time" over "busy: 100× slower" in a quiet
+// stretch. Which plays is QuietNow, held for SpeedModeHoldMs (speedMode),
+// so that the lines swap at most once in that time, not each time a
+// message goes on the wire or the last one lands; the label's fixed
+// width keeps the page still when they do. The tooltip says it in a
+// sentence. (A learner read "100× slower" over a small bold "quiet: real
+// time" while lesson 8 ran at real time.)
 type SpeedLabel struct {
 	First, Second string
-	// Both says the two lines are the two speeds; QuietNow that the
-	// second (quiet time) is the one playing.
+	// Both says the two lines are the two speeds, the first the one
+	// playing now; QuietNow that it is quiet time's.
 	Both, QuietNow bool
 	Title          string
 }
@@ -93,15 +98,17 @@ func SpeedLabelOf(speed float64, skipQuiet, quietNow bool) SpeedLabel {
 		a, b := SpeedLines(words)
 		return SpeedLabel{First: a, Second: b, Title: base}
 	}
-	a, _ := SpeedLines(words)
-	l := SpeedLabel{First: a, Second: "quiet: " + SpeedWords(QuietSpeed(speed)), Both: true, QuietNow: quietNow}
+	busy, _ := SpeedLines(words)
+	quiet := "quiet: " + SpeedWords(QuietSpeed(speed))
+	l := SpeedLabel{First: busy, Second: quiet, Both: true, QuietNow: quietNow}
 	now := "Now a message that carries the lesson is on the wire, so playback runs at " + words + "."
 	if quietNow {
+		l.First, l.Second = quiet, "busy: "+busy
 		now = "Now no message that carries the lesson is on the wire (heartbeats, idle long polls, a session timeout running out), so this quiet stretch plays at " +
 			SpeedWords(QuietSpeed(speed)) + "; playback returns to " + words + " when the next one is sent."
 	}
-	l.Title = "Playback speed: " + words + " while a message that carries the lesson is on the wire, " + SpeedWords(QuietSpeed(speed)) + " in quiet time between them. " + now +
-		" Untick “speed up quiet” to watch every moment at the slider's speed."
+	l.Title = "Playback speed: " + words + " while a message that carries the lesson is on the wire (busy), " + SpeedWords(QuietSpeed(speed)) + " in quiet time between them. " + now +
+		" The first line is the speed playing now. Untick “speed up quiet” to watch every moment at the slider's speed."
 	return l
 }
 

@@ -357,6 +357,7 @@ func (s *Store) Dispatch(a Action) {
 		}
 		before := s.Player.Exact()
 		s.tickResume(a.RealMs)
+		s.holdCuts(a.RealMs)
 		s.advanceActing(a.RealMs)
 		s.speedMode.hold(s.skipping, a.RealMs)
 		if s.Player.Exact() == before {
@@ -486,12 +487,16 @@ const quietMoments = 256
 // QuietSpeed while none is. Quiet time plays one scheduled moment
 // (Player.NextActivity) at a time, so that the first moment such a
 // message goes on the wire ends it: the message's whole flight plays at
-// Speed. At or above real time both speeds are the same.
+// Speed. At or above real time both speeds are the same. While a
+// truncation is marked on screen (CutHeld, TruncationHoldMs) nothing is
+// quiet.
 func (s *Store) advance(realMs float64) {
 	p := s.Player
 	s.skipping = false
 	quiet := QuietSpeed(s.Speed)
-	if !s.SkipQuiet || quiet == s.Speed {
+	if !s.SkipQuiet || quiet == s.Speed || s.CutHeld() {
+		// A truncation just marked (removed.go) plays at the speed of
+		// something happening, with the catch-up fetch after it.
 		p.Advance(realMs * s.Speed)
 		return
 	}

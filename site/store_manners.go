@@ -219,7 +219,7 @@ func (s *Store) manners(a mannersAction) bool {
 				m.Narration.ResetAt()
 			}
 		}
-		return m.Narration.Update(p.Generation(), p.EventCount(), p.c.EachEvent, a.RealMs)
+		return m.Narration.Update(p.Generation(), p.EventCount(), p.c.EachEvent, p.Now(), a.RealMs)
 	}
 	return true
 }

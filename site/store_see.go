@@ -117,6 +117,8 @@ type Seeing struct {
 	Sel   Selection
 	index *seeIndex
 	life  *lifeBuilder
+	// held are the truncations marked on screen (removed.go).
+	held heldCuts
 }
 
 // replicaKey names one replica.
@@ -150,6 +152,8 @@ type seeIndex struct {
 	ghosts     map[replicaKey][]engine.Record
 	values     map[recordKey]string
 	violations []engine.Event
+	// cuts are the truncations, in order (removed.go).
+	cuts []Cut
 }
 
 func newSeeIndex(p *Player) *seeIndex {
@@ -196,6 +200,13 @@ func (x *seeIndex) feed(e engine.Event) {
 		}
 		sort.SliceStable(gs, func(i, j int) bool { return gs[i].Offset < gs[j].Offset }) // see mergeSteps on sort.SliceStable
 		x.ghosts[k] = gs
+		cut := Cut{Seq: e.Seq, At: e.At, Broker: k.b, TP: e.TP, Why: e.Text}
+		for _, g := range gs {
+			if g.Offset >= e.Offset && g.Offset < e.End {
+				cut.Records = append(cut.Records, g)
+			}
+		}
+		x.cuts = append(x.cuts, cut)
 		x.runs[k] = cutRuns(runs, e.Offset)
 	}
 }

@@ -36,12 +36,16 @@ func TestSpeedWords(t *testing.T) {
 		}
 	}
 	// Quiet time is sped up only below real time, where it plays at real
-	// time: the readout then names both speeds, whichever plays now, and
-	// its tooltip says which.
-	for _, quietNow := range []bool{false, true} {
+	// time: the readout then names both speeds, the one playing now
+	// first, and its tooltip says which.
+	for _, c := range []struct {
+		quietNow      bool
+		first, second string
+	}{{false, "100× slower", "quiet: real time"}, {true, "quiet: real time", "busy: 100× slower"}} {
+		quietNow := c.quietNow
 		l := SpeedLabelOf(0.01, true, quietNow)
-		if l.First != "100× slower" || l.Second != "quiet: real time" || !l.Both || l.QuietNow != quietNow {
-			t.Errorf("SpeedLabelOf(1/100, skip, %v) = %+v", quietNow, l)
+		if l.First != c.first || l.Second != c.second || !l.Both || l.QuietNow != quietNow {
+			t.Errorf("SpeedLabelOf(1/100, skip, %v) = %+v, want %q over %q", quietNow, l, c.first, c.second)
 		}
 		if !strings.Contains(l.Title, "100× slower") || !strings.Contains(l.Title, "real time in quiet time") {
 			t.Errorf("SpeedLabelOf(1/100, skip, %v).Title = %q: it does not name both speeds", quietNow, l.Title)
@@ -50,10 +54,18 @@ func TestSpeedWords(t *testing.T) {
 			t.Errorf("SpeedLabelOf(1/100, skip, %v).Title = %q: it says the wrong one plays now", quietNow, l.Title)
 		}
 	}
-	// The longest line of either is no longer than the quiet line, which
-	// the label's fixed width holds (static/screen.css).
-	if q, l := len([]rune(SpeedLabelOf(MinSpeed, true, true).Second)), len([]rune(SpeedLabelOf(MinSpeed, false, false).Second)); q < l {
-		t.Errorf("the quiet line is %d characters, the slowest speed's second %d", q, l)
+	// The longest line of any is the busy line of the slowest speed,
+	// which the label's fixed width holds (static/screen.css).
+	longest := len([]rune(SpeedLabelOf(MinSpeed, true, true).Second))
+	for _, sp := range []float64{MinSpeed, 0.01, 0.5, 1, MaxSpeed} {
+		for _, skip := range []bool{false, true} {
+			for _, q := range []bool{false, true} {
+				l := SpeedLabelOf(sp, skip, q)
+				if n := max(len([]rune(l.First)), len([]rune(l.Second))); n > longest {
+					t.Errorf("SpeedLabelOf(%v, %v, %v) = %+v has a line of %d characters, longer than %d", sp, skip, q, l, n, longest)
+				}
+			}
+		}
 	}
 	for _, c := range []struct {
 		speed float64

@@ -104,15 +104,16 @@ func (c *Controls) onSpeed(e *vecty.Event) {
 
 // speedLabel is the speed's readout (#speed-label) in plain words
 // (site.SpeedLabelOf): "100× slower than real time", or with quiet time
-// sped up both speeds, "100× slower" over "quiet: real time", the one
-// playing now marked (class now, held by the Store so that it does not
-// flip every second), with what it means in its tooltip. It is drawn on
-// two short lines of a fixed width (static/screen.css), so that the
+// sped up both speeds, the one playing now first and bold (class now):
+// "100× slower" over "quiet: real time", or in a quiet stretch "quiet:
+// real time" over "busy: 100× slower", held by the Store so that they do
+// not swap every second, with what it means in its tooltip. It is drawn
+// on two short lines of a fixed width (static/screen.css), so that the
 // controls' row never wraps differently and the diagram under it never
 // moves; its text reads as one phrase.
 func speedLabel(speed float64, skipQuiet, quietNow bool) *vecty.HTML {
 	l := site.SpeedLabelOf(speed, skipQuiet, quietNow)
 	return elem.Output(vecty.Markup(prop.ID("speed-label"), prop.For("speed"), vecty.ClassMap{"both": l.Both, "quiet": l.QuietNow}, attr("title", l.Title)),
-		elem.Span(vecty.Markup(vecty.ClassMap{"now": l.Both && !l.QuietNow}), vecty.Text(l.First)), vecty.Text(" "),
-		elem.Span(vecty.Markup(vecty.ClassMap{"now": l.Both && l.QuietNow}), vecty.Text(l.Second)))
+		elem.Span(vecty.Markup(vecty.ClassMap{"now": l.Both}), vecty.Text(l.First)), vecty.Text(" "),
+		elem.Span(vecty.Text(l.Second)))
 }

@@ -300,11 +300,31 @@ func renderBroker(s *site.Store, v site.BrokerView) *vecty.HTML {
 		items = append(items, svgText(12, site.BoxStripY+18, "holds no replica of the first partition", vecty.Class("sub")))
 		return svgEl("g", items...)
 	}
-	items = append(items,
-		svgEl("g", vecty.Markup(translate(v.Strip.X, site.BoxStripY)), renderStrip(s, v.Strip)),
-		svgText(12, site.BoxStatusY, v.Status, vecty.Class(v.StatusClass)),
-	)
+	items = append(items, svgEl("g", vecty.Markup(translate(v.Strip.X, site.BoxStripY)), renderStrip(s, v.Strip)))
+	if v.Removed.On {
+		items = append(items, renderRemoved(v.Removed))
+	} else {
+		items = append(items, svgText(12, site.BoxStatusY, v.Status, vecty.Class(v.StatusClass)))
+	}
 	return svgEl("g", items...)
+}
+
+// renderRemoved draws a truncation still marked on a broker box
+// (site.RemovedMark) on its status line: a ghost cell, dashed and struck
+// through as the strip draws a truncated record, holding the first
+// removed offset, and what was removed and why. The group carries
+// class="removed-mark", data-offset and data-count.
+func renderRemoved(m site.RemovedMark) *vecty.HTML {
+	const w, h = 20.0, 14.0
+	return svgEl("g", vecty.Markup(vecty.Class("removed-mark"), attr("data-offset", itoa(int64(m.Offset))), attr("data-count", itoa(int64(m.Count))),
+		translate(12, site.BoxStatusY-h+3)),
+		svgEl("title", vecty.Text(m.Tip)),
+		svgEl("g", vecty.Markup(vecty.Class("ghost", m.EpochClass)),
+			svgEl("rect", vecty.Markup(attr("x", "0.5"), attr("y", "0.5"), attr("width", num1(w-1)), attr("height", num1(h-1)), attr("rx", "2"))),
+			svgText(w/2, h/2+3.5, itoa(int64(m.Offset)), attr("text-anchor", "middle")),
+			svgEl("line", vecty.Markup(vecty.Class("strike"), attr("x1", "2"), attr("x2", num1(w-2)), attr("y1", num1(h/2)), attr("y2", num1(h/2))))),
+		svgText(w+4, h-3, m.Text),
+	)
 }
 
 // renderLeaderMark draws the leader's halo: an outline around the first
