@@ -2,6 +2,7 @@ package site
 
 import (
 	"slices"
+	"strconv"
 
 	"kplay/engine"
 	"kplay/engine/script"
@@ -21,7 +22,7 @@ type Suggestion struct {
 	// Actions are dispatched in order by Try.
 	Actions []Action
 	// CrashAfterAck, when set, makes Try step the engine after Actions
-	// until the producer's records are acknowledged (or MaxTrySteps
+	// until the record they produced is acknowledged (or MaxTrySteps
 	// events), then crash the partition's leader at that moment.
 	CrashAfterAck bool
 	// While is what Label says of the cluster, as claims (ClaimHolds):
@@ -181,11 +182,21 @@ func TryThis(st engine.State) []Suggestion {
 }
 
 // Try does suggestion sg on s: it dispatches its actions and, for
-// CrashAfterAck, steps the engine until no producer has a record waiting
-// for its acknowledgement beyond those that waited before, then crashes whichever broker leads the first
-// partition then. Playback is left as it was.
+// CrashAfterAck, steps the engine until the record they produced is
+// acknowledged (an EvProduceAcked naming its value), then crashes
+// whichever broker leads the first partition then. Playback is left as it
+// was.
+//
+// It waits for that record's own acknowledgement, not for the producers'
+// pending count to fall back: the scenario's own producer keeps sending
+// acks=all records, so the count fell back when an older record was
+// acknowledged (the crash came before the acks=1 record was even sent)
+// or rose again with a newer one (the crash came only after the followers
+// had copied the acks=1 record), and in 22 of 619 moments of start-here
+// nothing was lost.
 func Try(s *Store, sg Suggestion) {
-	before := pending(s.Player.State())
+	from := s.Player.EventCount()
+	want, _ := s.nextProduced(sg.Actions)
 	for _, a := range sg.Actions {
 		s.Dispatch(a)
 	}
@@ -193,7 +204,7 @@ func Try(s *Store, sg Suggestion) {
 		return
 	}
 	playing := s.Playing
-	for i := 0; i < MaxTrySteps && pending(s.Player.State()) > before; i++ {
+	for i := 0; i < MaxTrySteps && !acked(s.Player, &from, want); i++ {
 		s.Dispatch(StepOnce{})
 	}
 	if p, ok := FirstPartition(s.Player.State()); ok && p.Leader != engine.NoLeader {
@@ -204,14 +215,40 @@ func Try(s *Store, sg Suggestion) {
 	}
 }
 
-// pending counts the records every producer is waiting to have
-// acknowledged.
-func pending(st engine.State) int {
-	n := 0
-	for _, p := range st.Producers {
-		n += p.Pending
+// nextProduced returns the value of the last record that actions produce
+// (ProduceWith: its last value, or the numbered "order-N" it will name),
+// and false if none of them produces.
+func (s *Store) nextProduced(actions []Action) (string, bool) {
+	v, ok := "", false
+	next := s.nextValue
+	for _, a := range actions {
+		pw, is := a.(ProduceWith)
+		if !is {
+			continue
+		}
+		if len(pw.Values) > 0 {
+			v, ok = pw.Values[len(pw.Values)-1], true
+			continue
+		}
+		n := max(pw.Count, 1)
+		v, ok = "order-"+strconv.Itoa(next+n-1), true
+		next += n
 	}
-	return n
+	return v, ok
+}
+
+// acked reports whether a producer's acknowledgement of the record valued
+// v is among the events from *from on, and moves *from past them, so that
+// each step reads only its own events.
+func acked(p *Player, from *int, v string) bool {
+	evs := p.Events(*from)
+	*from += len(evs)
+	for _, e := range evs {
+		if e.Kind == engine.EvProduceAcked && e.Value == v {
+			return true
+		}
+	}
+	return false
 }
 
 // MaxScriptTries is how many of a scenario's own suggestions the "Try
