@@ -264,6 +264,19 @@ func (c *Cluster) emit(e Event) {
 	c.events.append(&e)
 }
 
+// emitMsg is emit for a message event (EvMsgSent, EvMsgDelivered) with
+// those fields, packed straight into the log's next record
+// (eventTables.packMsg). A log that keeps events (KeepEvents) gets the
+// whole Event, as keep needs one, and so does an event whose numbers do
+// not fit the record.
+func (c *Cluster) emitMsg(kind EventKind, node, peer NodeID, mk MsgKind, id int64, deliverAt Time, tp TopicPartition) {
+	if l := &c.events; l.keep == nil && msgFits(c.now, id, deliverAt) {
+		l.tab.packMsg(l.next(), c.now, kind, node, peer, mk, id, deliverAt, tp)
+		return
+	}
+	c.emit(Event{Kind: kind, Node: node, Peer: peer, MsgKind: mk, MsgID: id, DeliverAt: deliverAt, TP: tp})
+}
+
 // newID returns a fresh message or request id.
 func (c *Cluster) newID() int64 {
 	c.nextID++
@@ -293,7 +306,7 @@ func (c *Cluster) send(m Message) int64 {
 	}
 	c.seq++
 	c.sched.pushMsg(c.seq, itemDeliver, m)
-	c.emit(Event{Kind: EvMsgSent, Node: m.From, Peer: m.To, MsgKind: m.Kind, MsgID: m.ID, DeliverAt: m.DeliverAt, TP: firstTP(m)})
+	c.emitMsg(EvMsgSent, m.From, m.To, m.Kind, m.ID, m.DeliverAt, firstTP(m))
 	return m.ID
 }
 
@@ -340,7 +353,7 @@ func (c *Cluster) deliver(m Message) {
 		}
 		return
 	}
-	c.emit(Event{Kind: EvMsgDelivered, Node: m.To, Peer: m.From, MsgKind: m.Kind, MsgID: m.ID, TP: firstTP(m)})
+	c.emitMsg(EvMsgDelivered, m.To, m.From, m.Kind, m.ID, 0, firstTP(m))
 	c.receive(m)
 }
 

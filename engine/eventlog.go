@@ -47,6 +47,21 @@ func (l *eventLog) locate(s int) (int, int) {
 }
 
 func (l *eventLog) append(e *Event) {
+	pe := l.next()
+	l.tab.pack(pe, e)
+	if l.keep != nil {
+		// keep gets a pointer to the log's own scratch event: a pointer to
+		// e would move every emitted event to the heap.
+		l.scratch = *e
+		if l.keep(&l.scratch) {
+			l.kept.add(keptEvent{Seq: e.Seq, p: *pe})
+		}
+	}
+}
+
+// next appends an empty record to the log and returns it, for the
+// caller to pack the event into in place.
+func (l *eventLog) next() *packedEvent {
 	if len(l.blocks) == 0 || l.n%eventChunk == 0 {
 		l.blocks = append(l.blocks, make([]packedEvent, 0, eventChunk-l.n%eventChunk))
 	}
@@ -60,17 +75,8 @@ func (l *eventLog) append(e *Event) {
 	}
 	b := append(l.blocks[last], packedEvent{})
 	l.blocks[last] = b
-	pe := &b[len(b)-1]
-	l.tab.pack(pe, e)
 	l.n++
-	if l.keep != nil {
-		// keep gets a pointer to the log's own scratch event: a pointer to
-		// e would move every emitted event to the heap.
-		l.scratch = *e
-		if l.keep(&l.scratch) {
-			l.kept.add(keptEvent{Seq: e.Seq, p: *pe})
-		}
-	}
+	return &b[len(b)-1]
 }
 
 // appendBlock appends e to the last block of blocks, or to a new one when
