@@ -56,6 +56,10 @@ type Cluster struct {
 	// partScratch is where maybeSendFetch gathers a fetch's parts first.
 	partArena   partArena
 	partScratch []Part
+	// held is set by a handler that keeps the message it was handed (a
+	// parked fetch, a delayed produce, a write waiting for a slow disk,
+	// a hung broker's queue), so that Step does not reuse its Parts.
+	held bool
 }
 
 // New returns a cluster of cfg.Brokers live brokers at time cfg.Start, or
@@ -156,10 +160,17 @@ func (c *Cluster) Step() bool {
 		c.now = it.at
 	}
 	switch it.kind {
-	case itemDeliver:
-		c.deliver(c.sched.takeMsg(it))
-	case itemLocal:
-		c.receive(c.sched.takeMsg(it))
+	case itemDeliver, itemLocal:
+		m := c.sched.takeMsg(it)
+		c.held = false
+		if it.kind == itemDeliver {
+			c.deliver(m)
+		} else {
+			c.receive(m)
+		}
+		if !c.held {
+			c.partArena.reuse(m.Parts)
+		}
 	case itemTimer:
 		c.fire(it)
 	}
@@ -204,7 +215,8 @@ func (c *Cluster) EventsBefore(end int) []Event { return c.events.before(end) }
 func (c *Cluster) EventCount() int { return c.events.len() }
 
 // InFlight returns the messages on the wire (sent, not yet delivered or
-// dropped), ordered by send time and then id.
+// dropped), ordered by send time and then id, in a new slice: the caller
+// may keep them.
 func (c *Cluster) InFlight() []Message {
 	var out []Message
 	c.sched.each(func(it *item) {
@@ -212,6 +224,19 @@ func (c *Cluster) InFlight() []Message {
 			out = append(out, *c.sched.message(it))
 		}
 	})
+	// The Parts are copied, into one array: the cluster reuses a
+	// message's Parts once it is delivered (partArena).
+	n := 0
+	for _, m := range out {
+		n += len(m.Parts)
+	}
+	parts := make([]Part, 0, n)
+	for i := range out {
+		if ps := out[i].Parts; ps != nil {
+			parts = append(parts, ps...)
+			out[i].Parts = parts[len(parts)-len(ps) : len(parts) : len(parts)]
+		}
+	}
 	sort.Slice(out, func(i, j int) bool { // a total order (ids are unique); see broker.go on sort.Slice
 		a, b := out[i], out[j]
 		if a.SentAt != b.SentAt {
@@ -228,6 +253,11 @@ func (c *Cluster) InFlight() []Message {
 func (c *Cluster) Clone() *Cluster {
 	d := *c
 	d.sched = c.sched.clone()
+	// Each keeps the Parts it holds to itself: the original reuses a
+	// message's Parts once it is done with it (partArena).
+	for i := range d.sched.msgs {
+		ownParts(&d.sched.msgs[i])
+	}
 	d.events = c.events.clone()
 	d.brokers = make([]broker, len(c.brokers))
 	for i := range c.brokers {
@@ -251,9 +281,15 @@ func (c *Cluster) Clone() *Cluster {
 	d.net = c.net.clone()
 	d.inv = c.inv.clone()
 	d.hangs = cloneHangs(c.hangs)
+	for i := range d.hangs {
+		for j := range d.hangs[i].queue {
+			ownParts(&d.hangs[i].queue[j])
+		}
+	}
 	// The clone carves its own Parts: sharing the free tail would let one
 	// copy's next message overwrite the other's.
 	d.partArena, d.partScratch = partArena{}, nil
+	d.held = false
 	return &d
 }
 
