@@ -59,21 +59,24 @@ func (l *eventLog) append(e *Event) {
 	}
 }
 
-// next appends an empty record to the log and returns it, for the
-// caller to pack the event into in place.
+// next adds a record to the log and returns it, for the caller to pack
+// the event into in place: pack and packMsg write the whole record, so
+// the slot is taken by reslicing, not by appending a zero record first.
 func (l *eventLog) next() *packedEvent {
-	if len(l.blocks) == 0 || l.n%eventChunk == 0 {
-		l.blocks = append(l.blocks, make([]packedEvent, 0, eventChunk-l.n%eventChunk))
+	room := eventChunk - int(uint(l.n)%eventChunk)
+	if len(l.blocks) == 0 || room == eventChunk {
+		l.blocks = append(l.blocks, make([]packedEvent, 0, room))
 	}
 	last := len(l.blocks) - 1
-	if b := l.blocks[last]; len(b) == cap(b) {
+	b := l.blocks[last]
+	if len(b) == cap(b) {
 		// A clone's last block is clipped (see clone): give it room of its
 		// own, to the block's end, before the first append.
-		nb := make([]packedEvent, len(b), len(b)+eventChunk-l.n%eventChunk)
+		nb := make([]packedEvent, len(b), len(b)+room)
 		copy(nb, b)
-		l.blocks[last] = nb
+		b = nb
 	}
-	b := append(l.blocks[last], packedEvent{})
+	b = b[:len(b)+1]
 	l.blocks[last] = b
 	l.n++
 	return &b[len(b)-1]
