@@ -60,6 +60,9 @@ type Cluster struct {
 	// parked fetch, a delayed produce, a write waiting for a slow disk,
 	// a hung broker's queue), so that Step does not reuse its Parts.
 	held bool
+	// produceTexts holds the script lines of recent produce commands
+	// (producetext.go).
+	produceTexts produceTexts
 }
 
 // New returns a cluster of cfg.Brokers live brokers at time cfg.Start, or
@@ -107,7 +110,7 @@ func (c *Cluster) Apply(cmd Command) error {
 	case Produce:
 		err = c.checkProduce(cmd)
 		if err == nil {
-			c.emit(Event{Kind: EvCommand, Text: cmd.String()})
+			c.emit(Event{Kind: EvCommand, Text: c.produceTexts.text(&cmd)})
 			c.produce(cmd)
 		}
 	case Consume:
