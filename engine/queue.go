@@ -104,16 +104,17 @@ type item struct {
 // in an arena of their own, by value, so that sending one allocates
 // nothing and the far more numerous timers stay small.
 //
-// The item arena and the runs grow in fixed blocks (itemChunk items,
-// runChunk keys) rather than by append: a run of request.timeout.ms
-// timers holds 30 s of produces, 12,000 keys at the benchmark's rate,
-// and doubling it (and the arena of as many items) copied and zeroed
-// every key again at each step, a sixth of all the bytes the engine
-// allocated. A block never moves, so growing copies nothing; a run's
+// The item arena and the runs grow in blocks (of itemChunk items,
+// runChunk keys) rather than as one slice each: a run of
+// request.timeout.ms timers holds 30 s of produces, 12,000 keys at the
+// benchmark's rate, and doubling it (and the arena of as many items)
+// copied and zeroed every key again at each step, a sixth of all the
+// bytes the engine allocated. A full block never moves, so growing past
+// one copies nothing; a run's
 // drained front block goes to spare, where the next block any run needs
 // comes from, so a cluster whose timers fire as fast as they are armed
-// allocates none at all. A clone copies what is live (a message's Parts
-// are immutable once scheduled, so clones share them).
+// allocates none at all. A clone copies what is live, at its length, so
+// that a checkpoint of a small cluster stays small.
 type schedule struct {
 	heap []schedKey
 	runs []schedRun
@@ -159,8 +160,10 @@ const (
 )
 
 // schedRun is one run: the keys blocks[0][head:], then those of the
-// following blocks, in (at, seq) order; never empty. Every block holds
-// runChunk keys but the last, which holds at least one.
+// following blocks, in (at, seq) order; never empty. A block holds at
+// most runChunk keys, and a new one starts when the last holds that
+// many; a clone's blocks are copies at their length, the last growing
+// by append from there.
 type schedRun struct {
 	blocks [][]schedKey
 	head   int
@@ -222,6 +225,32 @@ func (s *schedule) popFront(r *schedRun) bool {
 	return n == 0
 }
 
+// firstItems is the room the arena's first block starts with: a small
+// cluster, or a clone's, does not need a whole block.
+const firstItems = 32
+
+// addItem appends it to the arena: to the last block, which grows by
+// doubling up to itemChunk (the first starts at firstItems, a clone's
+// last is clipped), or to a new one of itemChunk when that is full.
+func (s *schedule) addItem(it item) {
+	n := len(s.items)
+	if n == 0 || len(s.items[n-1]) == itemChunk {
+		room := itemChunk
+		if n == 0 {
+			room = firstItems
+		}
+		s.items = append(s.items, make([]item, 0, room))
+		n++
+	}
+	b := s.items[n-1]
+	if len(b) == cap(b) {
+		nb := make([]item, len(b), min(max(2*cap(b), firstItems), itemChunk))
+		copy(nb, b)
+		b = nb
+	}
+	s.items[n-1] = append(b, it)
+}
+
 // item returns the arena's item idx.
 func (s *schedule) item(idx int32) *item {
 	return &s.items[uint32(idx)/itemChunk][uint32(idx)%itemChunk]
@@ -238,14 +267,21 @@ func (s *schedule) clone() schedule {
 	d.heap, d.free = slices.Clone(s.heap), slices.Clone(s.free)
 	d.items = make([][]item, len(s.items))
 	for i, b := range s.items {
-		d.items[i] = append(make([]item, 0, itemChunk), b...)
+		d.items[i] = slices.Clone(b)
 	}
 	d.msgs, d.freeMsgs = slices.Clone(s.msgs), slices.Clone(s.freeMsgs)
 	d.tps, d.tpIndex = slices.Clip(s.tps), maps.Clone(s.tpIndex)
 	d.spare = nil
 	d.runs = make([]schedRun, len(s.runs))
-	for i := range s.runs {
-		s.runs[i].each(func(k schedKey) { d.pushBack(&d.runs[i], k) })
+	for i, r := range s.runs {
+		blocks := make([][]schedKey, len(r.blocks))
+		for j, b := range r.blocks {
+			if j == 0 {
+				b = b[r.head:]
+			}
+			blocks[j] = slices.Clone(b)
+		}
+		d.runs[i] = schedRun{blocks: blocks}
 	}
 	return d
 }
@@ -407,11 +443,7 @@ func (s *schedule) push(it item) {
 	} else {
 		idx = s.nItems
 		s.nItems++
-		if n := len(s.items); n == 0 || len(s.items[n-1]) == itemChunk {
-			s.items = append(s.items, make([]item, 0, itemChunk))
-		}
-		last := len(s.items) - 1
-		s.items[last] = append(s.items[last], it)
+		s.addItem(it)
 	}
 	s.n++
 	k := schedKey{at: it.at, seq: it.seq, idx: idx}
