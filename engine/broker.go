@@ -91,20 +91,11 @@ func (b *broker) clone() broker {
 		f.parts = slices.Clone(f.parts)
 		d.fetchers[i] = f
 	}
-	// The requests and writes it holds get Parts of their own: the
-	// original reuses its Parts once it is done with them (partArena).
+	// The requests and writes it holds get Parts of their own in
+	// Cluster.Clone (ownParts).
 	d.parked = slices.Clone(b.parked)
-	for i := range d.parked {
-		ownParts(&d.parked[i].req)
-	}
 	d.delayed = slices.Clone(b.delayed)
-	for i := range d.delayed {
-		ownParts(&d.delayed[i].req)
-	}
 	d.disk = slices.Clone(b.disk)
-	for i := range d.disk {
-		ownParts(&d.disk[i].msg)
-	}
 	return d
 }
 

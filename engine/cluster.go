@@ -256,11 +256,6 @@ func (c *Cluster) InFlight() []Message {
 func (c *Cluster) Clone() *Cluster {
 	d := *c
 	d.sched = c.sched.clone()
-	// Each keeps the Parts it holds to itself: the original reuses a
-	// message's Parts once it is done with it (partArena).
-	for i := range d.sched.msgs {
-		ownParts(&d.sched.msgs[i])
-	}
 	d.events = c.events.clone()
 	d.brokers = make([]broker, len(c.brokers))
 	for i := range c.brokers {
@@ -284,16 +279,54 @@ func (c *Cluster) Clone() *Cluster {
 	d.net = c.net.clone()
 	d.inv = c.inv.clone()
 	d.hangs = cloneHangs(c.hangs)
-	for i := range d.hangs {
-		for j := range d.hangs[i].queue {
-			ownParts(&d.hangs[i].queue[j])
-		}
-	}
 	// The clone carves its own Parts: sharing the free tail would let one
 	// copy's next message overwrite the other's.
 	d.partArena, d.partScratch = partArena{}, nil
 	d.held = false
+	d.ownParts()
 	return &d
+}
+
+// ownParts gives every message the cluster holds (on the wire, parked,
+// delayed, waiting for a disk or queued at a hung broker) a copy of its
+// Parts, all carved from one new array: a clone calls it, as the cluster
+// it was copied from reuses a message's Parts once it is done with it
+// (partArena).
+func (c *Cluster) ownParts() {
+	n := 0
+	c.eachHeldMessage(func(m *Message) { n += len(m.Parts) })
+	buf := make([]Part, 0, n)
+	c.eachHeldMessage(func(m *Message) {
+		if ps := m.Parts; ps != nil {
+			buf = append(buf, ps...)
+			m.Parts = buf[len(buf)-len(ps) : len(buf) : len(buf)]
+		}
+	})
+}
+
+// eachHeldMessage calls f with every message the cluster holds, and
+// with the schedule's free message slots, which are empty (takeMsg).
+func (c *Cluster) eachHeldMessage(f func(*Message)) {
+	for i := range c.sched.msgs {
+		f(&c.sched.msgs[i])
+	}
+	for i := range c.brokers {
+		b := &c.brokers[i]
+		for j := range b.parked {
+			f(&b.parked[j].req)
+		}
+		for j := range b.delayed {
+			f(&b.delayed[j].req)
+		}
+		for j := range b.disk {
+			f(&b.disk[j].msg)
+		}
+	}
+	for i := range c.hangs {
+		for j := range c.hangs[i].queue {
+			f(&c.hangs[i].queue[j])
+		}
+	}
 }
 
 // emit appends e to the event log, stamping its sequence number and time.

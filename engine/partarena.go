@@ -24,7 +24,7 @@ const maxReused = partChunk / 4
 // without keeping it (Cluster.Step, held) or once a parked fetch or a
 // delayed produce that kept it is answered. Nothing outside the cluster
 // may then hold its Parts: a clone copies the Parts of every message it
-// holds (Cluster.Clone), and InFlight returns copies. The arena belongs to
+// holds (Cluster.ownParts), and InFlight returns copies. The arena belongs to
 // one Cluster; a clone starts with none, or both would carve the same
 // free tail and reuse the same slices.
 type partArena struct {
@@ -88,12 +88,4 @@ func (a *partArena) from(ps []Part) []Part {
 	s := a.alloc(len(ps))
 	copy(s, ps)
 	return s
-}
-
-// ownParts gives m a copy of its Parts, so that the cluster m was copied
-// from may reuse its own (see partArena).
-func ownParts(m *Message) {
-	if m.Parts != nil {
-		m.Parts = append(make([]Part, 0, len(m.Parts)), m.Parts...)
-	}
 }

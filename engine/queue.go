@@ -265,25 +265,35 @@ type schedKey struct {
 func (s *schedule) clone() schedule {
 	d := *s
 	d.heap, d.free = slices.Clone(s.heap), slices.Clone(s.free)
-	d.items = make([][]item, len(s.items))
-	for i, b := range s.items {
-		d.items[i] = slices.Clone(b)
-	}
+	d.items = carve(s.items, 0)
 	d.msgs, d.freeMsgs = slices.Clone(s.msgs), slices.Clone(s.freeMsgs)
 	d.tps, d.tpIndex = slices.Clip(s.tps), maps.Clone(s.tpIndex)
 	d.spare = nil
 	d.runs = make([]schedRun, len(s.runs))
 	for i, r := range s.runs {
-		blocks := make([][]schedKey, len(r.blocks))
-		for j, b := range r.blocks {
-			if j == 0 {
-				b = b[r.head:]
-			}
-			blocks[j] = slices.Clone(b)
-		}
-		d.runs[i] = schedRun{blocks: blocks}
+		d.runs[i] = schedRun{blocks: carve(r.blocks, r.head)}
 	}
 	return d
+}
+
+// carve copies blocks, the first from head on, into one new array, cut
+// into blocks of the same lengths, each clipped to its own part (so an
+// append to one copies), with one allocation in all.
+func carve[T any](blocks [][]T, head int) [][]T {
+	n := 0
+	for _, b := range blocks {
+		n += len(b)
+	}
+	all := make([]T, 0, n-head)
+	out := make([][]T, len(blocks))
+	for i, b := range blocks {
+		if i == 0 {
+			b = b[head:]
+		}
+		all = append(all, b...)
+		out[i] = all[len(all)-len(b) : len(all) : len(all)]
+	}
+	return out
 }
 
 // len is the number of scheduled items.
