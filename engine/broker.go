@@ -91,6 +91,8 @@ func (b *broker) clone() broker {
 		f.parts = slices.Clone(f.parts)
 		d.fetchers[i] = f
 	}
+	// The requests and writes it holds get Parts of their own in
+	// Cluster.Clone (ownParts).
 	d.parked = slices.Clone(b.parked)
 	d.delayed = slices.Clone(b.delayed)
 	d.disk = slices.Clone(b.disk)

@@ -56,6 +56,13 @@ type Cluster struct {
 	// partScratch is where maybeSendFetch gathers a fetch's parts first.
 	partArena   partArena
 	partScratch []Part
+	// held is set by a handler that keeps the message it was handed (a
+	// parked fetch, a delayed produce, a write waiting for a slow disk,
+	// a hung broker's queue), so that Step does not reuse its Parts.
+	held bool
+	// produceTexts holds the script lines of recent produce commands
+	// (producetext.go).
+	produceTexts produceTexts
 }
 
 // New returns a cluster of cfg.Brokers live brokers at time cfg.Start, or
@@ -103,7 +110,7 @@ func (c *Cluster) Apply(cmd Command) error {
 	case Produce:
 		err = c.checkProduce(cmd)
 		if err == nil {
-			c.emit(Event{Kind: EvCommand, Text: cmd.String()})
+			c.emit(Event{Kind: EvCommand, Text: c.produceTexts.text(&cmd)})
 			c.produce(cmd)
 		}
 	case Consume:
@@ -156,10 +163,17 @@ func (c *Cluster) Step() bool {
 		c.now = it.at
 	}
 	switch it.kind {
-	case itemDeliver:
-		c.deliver(c.sched.takeMsg(it))
-	case itemLocal:
-		c.receive(c.sched.takeMsg(it))
+	case itemDeliver, itemLocal:
+		m := c.sched.takeMsg(it)
+		c.held = false
+		if it.kind == itemDeliver {
+			c.deliver(m)
+		} else {
+			c.receive(m)
+		}
+		if !c.held {
+			c.partArena.reuse(m.Parts)
+		}
 	case itemTimer:
 		c.fire(it)
 	}
@@ -204,7 +218,8 @@ func (c *Cluster) EventsBefore(end int) []Event { return c.events.before(end) }
 func (c *Cluster) EventCount() int { return c.events.len() }
 
 // InFlight returns the messages on the wire (sent, not yet delivered or
-// dropped), ordered by send time and then id.
+// dropped), ordered by send time and then id, in a new slice: the caller
+// may keep them.
 func (c *Cluster) InFlight() []Message {
 	var out []Message
 	c.sched.each(func(it *item) {
@@ -212,6 +227,19 @@ func (c *Cluster) InFlight() []Message {
 			out = append(out, *c.sched.message(it))
 		}
 	})
+	// The Parts are copied, into one array: the cluster reuses a
+	// message's Parts once it is delivered (partArena).
+	n := 0
+	for _, m := range out {
+		n += len(m.Parts)
+	}
+	parts := make([]Part, 0, n)
+	for i := range out {
+		if ps := out[i].Parts; ps != nil {
+			parts = append(parts, ps...)
+			out[i].Parts = parts[len(parts)-len(ps) : len(parts) : len(parts)]
+		}
+	}
 	sort.Slice(out, func(i, j int) bool { // a total order (ids are unique); see broker.go on sort.Slice
 		a, b := out[i], out[j]
 		if a.SentAt != b.SentAt {
@@ -254,7 +282,51 @@ func (c *Cluster) Clone() *Cluster {
 	// The clone carves its own Parts: sharing the free tail would let one
 	// copy's next message overwrite the other's.
 	d.partArena, d.partScratch = partArena{}, nil
+	d.held = false
+	d.ownParts()
 	return &d
+}
+
+// ownParts gives every message the cluster holds (on the wire, parked,
+// delayed, waiting for a disk or queued at a hung broker) a copy of its
+// Parts, all carved from one new array: a clone calls it, as the cluster
+// it was copied from reuses a message's Parts once it is done with it
+// (partArena).
+func (c *Cluster) ownParts() {
+	n := 0
+	c.eachHeldMessage(func(m *Message) { n += len(m.Parts) })
+	buf := make([]Part, 0, n)
+	c.eachHeldMessage(func(m *Message) {
+		if ps := m.Parts; ps != nil {
+			buf = append(buf, ps...)
+			m.Parts = buf[len(buf)-len(ps) : len(buf) : len(buf)]
+		}
+	})
+}
+
+// eachHeldMessage calls f with every message the cluster holds, and
+// with the schedule's free message slots, which are empty (takeMsg).
+func (c *Cluster) eachHeldMessage(f func(*Message)) {
+	for i := range c.sched.msgs {
+		f(&c.sched.msgs[i])
+	}
+	for i := range c.brokers {
+		b := &c.brokers[i]
+		for j := range b.parked {
+			f(&b.parked[j].req)
+		}
+		for j := range b.delayed {
+			f(&b.delayed[j].req)
+		}
+		for j := range b.disk {
+			f(&b.disk[j].msg)
+		}
+	}
+	for i := range c.hangs {
+		for j := range c.hangs[i].queue {
+			f(&c.hangs[i].queue[j])
+		}
+	}
 }
 
 // emit appends e to the event log, stamping its sequence number and time.
@@ -262,6 +334,19 @@ func (c *Cluster) emit(e Event) {
 	e.Seq = c.events.len()
 	e.At = c.now
 	c.events.append(&e)
+}
+
+// emitMsg is emit for a message event (EvMsgSent, EvMsgDelivered) with
+// those fields, packed straight into the log's next record
+// (eventTables.packMsg). A log that keeps events (KeepEvents) gets the
+// whole Event, as keep needs one, and so does an event whose numbers do
+// not fit the record.
+func (c *Cluster) emitMsg(kind EventKind, node, peer NodeID, mk MsgKind, id int64, deliverAt Time, tp TopicPartition) {
+	if l := &c.events; l.keep == nil && msgFits(c.now, id, deliverAt) {
+		l.tab.packMsg(l.next(), c.now, kind, node, peer, mk, id, deliverAt, tp)
+		return
+	}
+	c.emit(Event{Kind: kind, Node: node, Peer: peer, MsgKind: mk, MsgID: id, DeliverAt: deliverAt, TP: tp})
 }
 
 // newID returns a fresh message or request id.
@@ -293,7 +378,7 @@ func (c *Cluster) send(m Message) int64 {
 	}
 	c.seq++
 	c.sched.pushMsg(c.seq, itemDeliver, m)
-	c.emit(Event{Kind: EvMsgSent, Node: m.From, Peer: m.To, MsgKind: m.Kind, MsgID: m.ID, DeliverAt: m.DeliverAt, TP: firstTP(m)})
+	c.emitMsg(EvMsgSent, m.From, m.To, m.Kind, m.ID, m.DeliverAt, firstTP(m))
 	return m.ID
 }
 
@@ -340,7 +425,7 @@ func (c *Cluster) deliver(m Message) {
 		}
 		return
 	}
-	c.emit(Event{Kind: EvMsgDelivered, Node: m.To, Peer: m.From, MsgKind: m.Kind, MsgID: m.ID, TP: firstTP(m)})
+	c.emitMsg(EvMsgDelivered, m.To, m.From, m.Kind, m.ID, 0, firstTP(m))
 	c.receive(m)
 }
 

@@ -367,7 +367,7 @@ func (c *Cluster) consumerFetchResponse(k *consumer, resp Message) {
 		c.violation("I23/"+p.TP.String()+"/"+node.String(), Event{TP: p.TP, Peer: resp.From, Node: node, Offset: p.Records[0].Offset,
 			Text: "ConsumerOffsetsMonotonic: " + node.String() + " at position " + itoa64(int64(k.position)) + " was given offset " + itoa64(int64(p.Records[0].Offset))})
 	case len(p.Records) > 0 && p.Records[0].Offset == k.position:
-		k.read = append(k.read, p.Records...)
+		k.read = append(grow(k.read, len(p.Records)), p.Records...)
 		last := p.Records[len(p.Records)-1]
 		k.position, k.lastEpoch = last.Offset+1, last.LeaderEpoch
 		c.emit(Event{Kind: EvConsumerRead, Node: node, Peer: resp.From, TP: p.TP, Offset: p.Records[0].Offset, End: k.position, Count: len(p.Records), Value: p.Records[0].Value})

@@ -109,6 +109,60 @@ func TestCloneIsIndependent(t *testing.T) {
 	}
 }
 
+// TestCloneContinuesAsOriginal: a clone taken at any moment, with
+// messages on the wire, fetches parked, acks=all produces waiting, writes
+// waiting for a slow disk and requests queued at a hung broker, plays on
+// exactly as the original does from there, event for event, whichever
+// of the two runs first; so do InFlight's messages taken at that moment.
+// The cluster reuses a message's Parts once it is done with it
+// (partArena): a clone or an InFlight result that shared them with the
+// original would see them change.
+func TestCloneContinuesAsOriginal(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		c := mustNew(t, engine.DefaultConfig())
+		workload(t, c, seed, 300)
+		mustApply(t, c, engine.SlowDisk{Broker: 2, Latency: 30})
+		mustApply(t, c, engine.Hang{Broker: 3, Requests: engine.HangAll})
+		for i := range 20 {
+			tp := engine.TopicPartition{Topic: "orders", Partition: int32(i % 3)}
+			mustApply(t, c, engine.Produce{TP: tp, Values: []string{"h" + strconv.Itoa(i)}, Acks: engine.AcksAll, Producer: int32(1 + i%2)})
+			c.Advance(engine.Time(7 + int(seed)))
+		}
+		for round := range 6 {
+			d := c.Clone()
+			from := c.EventCount()
+			inflight := c.InFlight()
+			want := slices.Clone(inflight)
+			for i := range want {
+				want[i].Parts = slices.Clone(want[i].Parts)
+			}
+			run := func(c *engine.Cluster) []engine.Event {
+				if round == 3 {
+					mustApply(t, c, engine.Resume{Broker: 3})
+				}
+				mustApply(t, c, engine.Produce{TP: orders0, Values: []string{"r" + strconv.Itoa(round)}, Acks: engine.AcksAll})
+				c.Advance(engine.Time(37 * (round + 1)))
+				return c.Events(from)
+			}
+			var got, orig []engine.Event
+			if round%2 == 0 {
+				orig, got = run(c), run(d)
+			} else {
+				got, orig = run(d), run(c)
+			}
+			if len(orig) == 0 || !reflect.DeepEqual(got, orig) {
+				t.Fatalf("seed %d, round %d: the clone's %d events differ from the original's %d", seed, round, len(got), len(orig))
+			}
+			if !reflect.DeepEqual(inflight, want) {
+				t.Fatalf("seed %d, round %d: the messages InFlight returned changed as the cluster ran on", seed, round)
+			}
+			if round%2 == 1 {
+				c = d // play on from the clone
+			}
+		}
+	}
+}
+
 // TestEventsBefore: walking back from EventCount with EventsBefore reads
 // the whole log, newest piece first, each piece ending where the last
 // began.

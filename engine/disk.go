@@ -96,6 +96,7 @@ func (c *Cluster) queueOnDisk(b *broker, m Message, writes bool) bool {
 	at := max(c.now, b.diskFree) + b.diskLatency
 	b.diskFree = at
 	b.disk = append(b.disk, diskOp{at: at, incarnation: b.incarnation, msg: m})
+	c.held = true
 	c.timer(at, timerDiskDone, b.node(), firstTP(m), m.ID)
 	return true
 }

@@ -47,22 +47,8 @@ func (l *eventLog) locate(s int) (int, int) {
 }
 
 func (l *eventLog) append(e *Event) {
-	if len(l.blocks) == 0 || l.n%eventChunk == 0 {
-		l.blocks = append(l.blocks, make([]packedEvent, 0, eventChunk-l.n%eventChunk))
-	}
-	last := len(l.blocks) - 1
-	if b := l.blocks[last]; len(b) == cap(b) {
-		// A clone's last block is clipped (see clone): give it room of its
-		// own, to the block's end, before the first append.
-		nb := make([]packedEvent, len(b), len(b)+eventChunk-l.n%eventChunk)
-		copy(nb, b)
-		l.blocks[last] = nb
-	}
-	b := append(l.blocks[last], packedEvent{})
-	l.blocks[last] = b
-	pe := &b[len(b)-1]
+	pe := l.next()
 	l.tab.pack(pe, e)
-	l.n++
 	if l.keep != nil {
 		// keep gets a pointer to the log's own scratch event: a pointer to
 		// e would move every emitted event to the heap.
@@ -71,6 +57,29 @@ func (l *eventLog) append(e *Event) {
 			l.kept.add(keptEvent{Seq: e.Seq, p: *pe})
 		}
 	}
+}
+
+// next adds a record to the log and returns it, for the caller to pack
+// the event into in place: pack and packMsg write the whole record, so
+// the slot is taken by reslicing, not by appending a zero record first.
+func (l *eventLog) next() *packedEvent {
+	room := eventChunk - int(uint(l.n)%eventChunk)
+	if len(l.blocks) == 0 || room == eventChunk {
+		l.blocks = append(l.blocks, make([]packedEvent, 0, room))
+	}
+	last := len(l.blocks) - 1
+	b := l.blocks[last]
+	if len(b) == cap(b) {
+		// A clone's last block is clipped (see clone): give it room of its
+		// own, to the block's end, before the first append.
+		nb := make([]packedEvent, len(b), len(b)+room)
+		copy(nb, b)
+		b = nb
+	}
+	b = b[:len(b)+1]
+	l.blocks[last] = b
+	l.n++
+	return &b[len(b)-1]
 }
 
 // appendBlock appends e to the last block of blocks, or to a new one when

@@ -139,6 +139,29 @@ func (t *eventTables) pack(p *packedEvent, e *Event) {
 	}
 }
 
+// packMsg stores in p, as pack would, a message event: one with only
+// At, Kind, Node, Peer, MsgKind, MsgID, DeliverAt and TP set, whose
+// numbers msgFits. A message's sending and delivery are two of every
+// three events a cluster emits; packing them from their fields, not from
+// an Event of 168 bytes built for pack to read, saves a tenth of their
+// cost.
+func (t *eventTables) packMsg(p *packedEvent, at Time, kind EventKind, node, peer NodeID, mk MsgKind, id int64, deliverAt Time, tp TopicPartition) {
+	*p = packedEvent{
+		At: at, Kind: kind, MsgKind: mk, NodeKind: node.Kind, PeerKind: peer.Kind,
+		NodeID: node.ID, PeerID: peer.ID, Partition: tp.Partition,
+		topic: t.topic(tp.Topic), MsgID: int32(id),
+	}
+	if deliverAt != 0 {
+		p.deliver = uint32(deliverAt-at) + 1
+	}
+}
+
+// msgFits reports whether a message event's id and DeliverAt fit its
+// record, as narrow would.
+func msgFits(at Time, id int64, deliverAt Time) bool {
+	return fits32(id) && (deliverAt == 0 || deliverAt >= at && deliverAt-at < math.MaxUint32)
+}
+
 // unpack returns the Event p was packed from, with Seq seq. It allocates
 // nothing: the strings and the ISR are the ones packed (callers must not
 // modify the ISR, as with every event the log hands out).

@@ -141,3 +141,52 @@ func TestPackKeepsEveryField(t *testing.T) {
 	}
 	set(reflect.ValueOf(&root).Elem(), "")
 }
+
+// TestPackMsgIsPack: a message event packed from its fields (emitMsg's
+// fast path) is the record pack makes of the whole Event, byte for byte,
+// with the same tables after it, whenever msgFits says it fits; and
+// msgFits says so exactly when narrow does.
+func TestPackMsgIsPack(t *testing.T) {
+	topics := []string{"", "orders", "audit"}
+	nodes := []NodeID{{}, Broker(1), Broker(3), {Kind: NodeProducer, ID: 2}, {Kind: NodeConsumer, ID: 1}, Controller}
+	ids := []int64{0, 1, 99, 1<<31 - 1, 1 << 31, -1 << 31, -1<<31 - 1, 1 << 40}
+	ats := []Time{0, 40, 1 << 40}
+	delivers := []Time{0, -1, 0, 1, 7, 1<<32 - 2, 1<<32 - 1, 1 << 32}
+	var a, b eventTables
+	n := 0
+	for _, topic := range topics {
+		for _, node := range nodes {
+			for _, id := range ids {
+				for _, at := range ats {
+					for _, d := range delivers {
+						deliverAt := Time(0)
+						if d != 0 {
+							deliverAt = at + d
+						}
+						for _, kind := range []EventKind{EvMsgSent, EvMsgDelivered} {
+							tp := TopicPartition{Topic: topic, Partition: int32(n % 5)}
+							e := Event{At: at, Kind: kind, Node: node, Peer: nodes[n%len(nodes)], MsgKind: MsgKind(n % 7), MsgID: id, DeliverAt: deliverAt, TP: tp}
+							n++
+							fits := msgFits(at, id, deliverAt)
+							if fits != narrow(&e) {
+								t.Fatalf("%+v: msgFits %v, narrow %v", e, fits, narrow(&e))
+							}
+							if !fits {
+								continue
+							}
+							var pa, pb packedEvent
+							a.pack(&pa, &e)
+							b.packMsg(&pb, e.At, e.Kind, e.Node, e.Peer, e.MsgKind, e.MsgID, e.DeliverAt, e.TP)
+							if pa != pb {
+								t.Fatalf("%+v: packMsg gave\n%+v, pack\n%+v", e, pb, pa)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Fatalf("the tables differ: pack's %+v, packMsg's %+v", a, b)
+	}
+}

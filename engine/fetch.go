@@ -109,6 +109,7 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 	}
 	c.partArena.release(resp)
 	b.parked = append(b.parked, parkedFetch{req: m, deadline: c.now + m.MaxWaitMs})
+	c.held = true
 	c.timer(c.now+m.MaxWaitMs, timerFetchExpire, b.node(), TopicPartition{}, m.ID)
 	for k := range m.Parts {
 		p := &m.Parts[k]
@@ -303,6 +304,8 @@ func (c *Cluster) completeParked(b *broker, pf parkedFetch) {
 		resp[i] = out
 	}
 	c.send(Message{Kind: MsgFetchResponse, Request: m.ID, From: b.node(), To: m.From, ReplicaID: m.ReplicaID, Parts: resp})
+	// The request is answered and out of the purgatory: done with.
+	c.partArena.reuse(m.Parts)
 }
 
 // maybeSendFetch sends the follower's next Fetch to leader if none is in

@@ -167,6 +167,7 @@ func (c *Cluster) holdRequest(m Message) bool {
 		return false
 	}
 	h.queue = append(h.queue, m)
+	c.held = true
 	return true
 }
 

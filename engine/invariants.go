@@ -79,6 +79,7 @@ func (s *invariantState) part(tp TopicPartition) *partInv {
 func (c *Cluster) noteAcked(tp TopicPartition, base Offset, recs []Record, acks Acks) {
 	pi := c.inv.part(tp)
 	from := len(pi.acked)
+	pi.acked = grow(pi.acked, len(recs))
 	for i, r := range recs {
 		r.Offset = base + Offset(i)
 		pi.acked = append(pi.acked, ackedRec{rec: r, acks: acks})
@@ -379,6 +380,9 @@ func (c *Cluster) wasCommitted(tp TopicPartition, rec Record) bool {
 // noteCommitted adds the leader's records below its HW to the committed set.
 func (c *Cluster) noteCommitted(tp TopicPartition, leader *replica) {
 	pi := c.inv.part(tp)
+	if from := max(Offset(len(pi.committed)), leader.logStart); from < leader.hw {
+		pi.committed = grow(pi.committed, int(leader.hw-from))
+	}
 	for o := max(Offset(len(pi.committed)), leader.logStart); o < leader.hw; o++ {
 		pi.committed = append(pi.committed, leader.log[o-leader.logStart])
 	}

@@ -95,6 +95,7 @@ func (c *Cluster) answerAppended(b *broker, r *replica, m Message, resp Part, en
 			return
 		}
 		b.delayed = append(b.delayed, delayedProduce{req: m, tp: r.tp, base: resp.BaseOffset, required: end})
+		c.held = true
 		c.timer(c.now+c.cfg.RequestTimeoutMs, timerProduceExpire, b.node(), r.tp, m.ID)
 	}
 }
@@ -158,6 +159,8 @@ func (c *Cluster) completeDelayedProduces(b *broker, tp TopicPartition) {
 		}
 		c.checkAckReplicated(b, r, resp, d.required)
 		c.reply(b, d.req, MsgProduceResponse, resp)
+		// Answered and out of the purgatory: done with.
+		c.partArena.reuse(d.req.Parts)
 	}
 }
 

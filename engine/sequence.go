@@ -38,11 +38,16 @@ func (p *producer) assignSeq(b *batch) {
 	ps.seq += int32(len(b.records))
 }
 
-// stamp writes a producer id and base sequence into b and into a copy of
-// its records: a request already sent keeps the records it carried.
+// stamp writes a producer id and base sequence into b and its records,
+// into a copy of them once the batch has been sent: a request already
+// sent keeps the records it carried (b.sent). Before the first send the
+// batch alone holds its records (a clone copies them), so the first
+// stamp writes in place.
 func (p *producer) stamp(b *batch, pid int64, base int32) {
 	b.pid, b.baseSeq = pid, base
-	b.records = slices.Clone(b.records)
+	if b.sent != nil {
+		b.records = slices.Clone(b.records)
+	}
 	for i := range b.records {
 		b.records[i].ProducerID = pid
 		b.records[i].Sequence = base + int32(i)
