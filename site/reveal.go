@@ -10,7 +10,8 @@ import "kplay/engine"
 // diagram, on the side away from what was clicked (DetailOnDiagram,
 // DetailSide), not under the page, below the frame, and a broken
 // guarantee's banner lies over the diagram under its boxes
-// (ViolationsOnDiagram).
+// (ViolationsOnDiagram). On a phone the drawer folds to one line for a
+// broker (DetailFolded) and holds the fork's notice (ForkInDrawer).
 
 // Reveal names what the page scrolls into view after its next render.
 type Reveal int
@@ -116,6 +117,21 @@ func (s *Store) DetailShows() bool {
 // sitting in the side column: a phone's drawer, an embed's card over the
 // diagram. Escape closes it, as it closes menus (Dismiss).
 func (s *Store) DetailFloats() bool { return s.Narrow || s.DetailOnDiagram() }
+
+// DetailFolded says the phone's drawer shows only its one-line summary
+// (Inspection.Summary) and a button that unfolds it (Seeing.Folded): at
+// 390×844 the whole inspector took some 240 px and hid broker 3 until it
+// was closed.
+func (s *Store) DetailFolded() bool {
+	return s.Narrow && s.See.Folded && s.DetailShows()
+}
+
+// ForkInDrawer says the notice that an action changed the past (Fork) is
+// the first row of the phone's drawer rather than floating at the bottom
+// of the screen, where it lay over the drawer's facts.
+func (s *Store) ForkInDrawer() bool {
+	return s.Fork != nil && s.Narrow && s.DetailShows()
+}
 
 // ViolationsOnDiagram says a broken guarantee's banner lies over the
 // diagram, right under its lowest box (BannerTop), rather than heading

@@ -137,6 +137,41 @@ func TestEscapeClosesFloatingDetail(t *testing.T) {
 	}
 }
 
+// TestDrawerFolds: on a phone a broker's selection folds the drawer to its
+// summary and a record's unfolds it; ToggleDetail flips it; a wide page
+// never folds. The fork's notice joins the drawer only on a phone, while
+// the drawer shows.
+func TestDrawerFolds(t *testing.T) {
+	s := OpenStartup(ParseStartup("", ""), false)
+	s.Dispatch(Resize{Width: 390})
+	s.Dispatch(Select{Target: Selection{Kind: SelBroker, Broker: 1}})
+	if !s.DetailFolded() {
+		t.Error("a broker's selection does not fold the phone's drawer")
+	}
+	s.Dispatch(ToggleDetail{})
+	if s.DetailFolded() {
+		t.Error("ToggleDetail does not unfold it")
+	}
+	s.Dispatch(ToggleDetail{})
+	s.Dispatch(Select{Target: Selection{Kind: SelRecord, Broker: 1}})
+	if s.DetailFolded() {
+		t.Error("a record's selection leaves the drawer folded")
+	}
+	s.Fork = &Fork{}
+	if !s.ForkInDrawer() {
+		t.Error("the fork's notice is not in the phone's drawer")
+	}
+	s.Dispatch(ClearSelection{})
+	if s.ForkInDrawer() || s.DetailFolded() {
+		t.Error("with nothing selected the notice is still in a drawer")
+	}
+	s.Dispatch(Select{Target: Selection{Kind: SelBroker, Broker: 1}})
+	s.Dispatch(Resize{Width: 1280})
+	if s.DetailFolded() || s.ForkInDrawer() {
+		t.Error("a wide page folds its inspector or puts the notice in it")
+	}
+}
+
 // TestBannerTop: the banner over an 800-px embed's diagram starts just
 // under its lowest box, and only there.
 func TestBannerTop(t *testing.T) {

@@ -311,3 +311,79 @@ func TestBrowserUngrownEmbedIsUsable(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserPhoneDrawerFolds: at 390×844 a tap on broker 1 and Crash
+// leave the inspector's drawer folded to one line, its title and summary
+// (it took some 240 px and hid broker 3 until its × closed it); a tap on
+// that line unfolds the inspector's facts, and "▾ less" folds it again.
+func TestBrowserPhoneDrawerFolds(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 390, 844, "/?"+presetLink(t, "start-here", 0))
+	waitFrames(t, ctx)
+	click(t, ctx, b1Name)
+	pollJS(t, ctx, `document.querySelector(".side-detail.selected") !== null && document.querySelector("#act-crash:not([disabled])") !== null`, 10*time.Second, "a tap on broker 1 opens no menu")
+	scrollStill(t, ctx)
+	click(t, ctx, "#act-crash")
+	pollJS(t, ctx, b1Down, 10*time.Second, "a tap on Crash does not crash broker 1")
+	waitFrames(t, ctx)
+	drawer := func() (h float64, text string) {
+		h = evalJS[float64](t, ctx, `document.querySelector(".side-detail.selected").getBoundingClientRect().height`)
+		return h, evalJS[string](t, ctx, `document.querySelector(".side-detail.selected").innerText`)
+	}
+	if h, text := drawer(); h > 64 || !strings.Contains(text, "broker 1") || !strings.Contains(text, "down") {
+		t.Errorf("after Crash the drawer is %.0f px tall (want at most 64) and says %q (want broker 1, down)", h, text)
+	}
+	uncovered(t, ctx, "the folded drawer", "#detail-fold", "#detail-close")
+	if t.Failed() {
+		t.FailNow()
+	}
+	screenshot(t, ctx, "kplay-drawer-folded-390x844.png")
+	click(t, ctx, "#detail-fold")
+	pollJS(t, ctx, `(e => e !== null && e.getBoundingClientRect().height > 0)(document.querySelector("#inspector .facts"))`, 5*time.Second, "a tap on the summary does not unfold the inspector")
+	waitFrames(t, ctx)
+	if h, _ := drawer(); h < 120 {
+		t.Errorf("the unfolded drawer is %.0f px tall", h)
+	}
+	uncovered(t, ctx, "the unfolded drawer", "#inspector-h", "#detail-fold", "#detail-close")
+	screenshot(t, ctx, "kplay-drawer-unfolded-390x844.png")
+	click(t, ctx, "#detail-fold")
+	pollJS(t, ctx, `document.querySelector(".side-detail.selected.folded") !== null`, 5*time.Second, "▾ less does not fold the drawer")
+	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserPhoneForkClearOfDrawer: at 390×844, a crash taken in the
+// past ("You changed the past…", with Undo and Keep) no longer lies on
+// the inspector's drawer (it covered its facts): it is a row of the
+// drawer, over none of its other rows, and its buttons work.
+func TestBrowserPhoneForkClearOfDrawer(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 390, 844, "/?"+presetLink(t, "start-here", 3000))
+	waitFrames(t, ctx)
+	_, start := presetStart(t, "start-here")
+	scrubTo(t, ctx, start, 500)
+	click(t, ctx, b1Name)
+	pollJS(t, ctx, `document.querySelector("#act-crash:not([disabled])") !== null`, 10*time.Second, "a tap on broker 1 opens no menu")
+	scrollStill(t, ctx)
+	click(t, ctx, "#act-crash")
+	pollJS(t, ctx, `document.getElementById("fork") !== null && document.querySelector(".side-detail.selected") !== null`, 10*time.Second, "a crash in the past shows no fork notice")
+	setPlaying(t, ctx, false)
+	waitFrames(t, ctx)
+	got := evalJS[string](t, ctx, `(() => {
+		const f = document.getElementById("fork").getBoundingClientRect(), d = document.querySelector(".side-detail.selected"), out = [];
+		const ov = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+		for (const e of d.querySelectorAll("#detail-fold, #detail-close, #inspector-h, #inspector .facts")) {
+			const r = e.getBoundingClientRect();
+			if (r.height > 0 && ov(f, r)) out.push("it covers " + (e.id || e.className));
+		}
+		if (f.bottom > innerHeight || f.top < 0) out.push("it is at " + Math.round(f.top) + "–" + Math.round(f.bottom));
+		const r = d.getBoundingClientRect();
+		if (f.top < r.top - 1 || f.bottom > r.bottom + 1) out.push("it is outside the drawer");
+		return out.join("; ");
+	})()`)
+	if got != "" {
+		t.Errorf("the fork notice: %s", got)
+	}
+	uncovered(t, ctx, "the fork notice", "#fork-undo", "#fork-keep", "#detail-fold")
+	screenshot(t, ctx, "kplay-fork-in-drawer-390x844.png")
+	click(t, ctx, "#fork-keep")
+	pollJS(t, ctx, `document.getElementById("fork") === null`, 5*time.Second, "Keep does not dismiss the notice")
+	noPageErrors(t, pageErrors)
+}

@@ -113,7 +113,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		only(full && controls, renderCompactBar(s)),
 		only(full, renderShareBar(s)),
 		renderNotice(s),
-		renderFork(s),
+		onlyIf(!s.ForkInDrawer(), func() vecty.MarkupOrChild { return renderFork(s) }),
 		onlyIf(s.Err != "", func() vecty.MarkupOrChild {
 			return elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))
 		}),
@@ -167,18 +167,46 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 // (#detail-close) when they show something (site.DetailShows). It goes in
 // the side column, which a phone makes a drawer at the bottom of the
 // screen, or, onDiagram, in a card over the diagram's corner on the side
-// away from the selection (site.DetailSide).
+// away from the selection (site.DetailSide). The phone's drawer has a
+// button (#detail-fold) that folds it to a one-line summary and unfolds
+// it (site.DetailFolded), and holds the fork's notice when there is one
+// (site.ForkInDrawer).
 func renderDetail(s *site.Store, count, gen int, onDiagram bool) *vecty.HTML {
 	shows := s.DetailShows()
+	folded := s.DetailFolded()
 	var side string
 	if onDiagram {
 		side = "at-" + s.DetailSide()
 	}
-	return elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": shows, "on-diagram": onDiagram, side: side != ""}),
+	return elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": shows, "on-diagram": onDiagram, "folded": folded, side: side != ""}),
 		vecty.If(shows, elem.Button(vecty.Markup(prop.ID("detail-close"), vecty.Class("detail-close"), prop.Type(prop.TypeButton),
 			attr("aria-label", "Close the details"), event.Click(func(*vecty.Event) { s.Dispatch(site.ClearSelection{}) })), vecty.Text("×"))),
+		onlyIf(shows && s.Narrow, func() vecty.MarkupOrChild { return renderFold(s, folded) }),
+		onlyIf(s.ForkInDrawer(), func() vecty.MarkupOrChild { return renderFork(s) }),
 		only(s.ShowPanel("inspector"), &Inspector{Store: s, Count: count, Gen: gen}),
 		only(s.ShowPanel("lifecycle"), &LifecyclePanel{Store: s, Count: count, Gen: gen}),
+	)
+}
+
+// renderFold is the phone drawer's fold button, #detail-fold: folded, a
+// row with the selection's title and one-line summary that unfolds the
+// drawer on a tap; unfolded, a small ▾ beside the × that folds it again.
+func renderFold(s *site.Store, folded bool) *vecty.HTML {
+	label, mark, text := "Show less", "▾ less", ""
+	if folded {
+		label, mark = "Show the details", "▴ more"
+		if in, ok := s.Inspect(); ok {
+			text = in.Title
+			if sum := in.Summary(); sum != "" {
+				text += ": " + sum
+			}
+		}
+	}
+	return elem.Button(vecty.Markup(prop.ID("detail-fold"), vecty.Class("detail-fold"), prop.Type(prop.TypeButton),
+		attr("aria-expanded", strconv.FormatBool(!folded)), attr("title", label),
+		event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleDetail{}) })),
+		vecty.If(text != "", elem.Span(vecty.Markup(vecty.Class("fold-text")), vecty.Text(text))),
+		elem.Span(vecty.Markup(vecty.Class("fold-mark"), attr("aria-hidden", "true")), vecty.Text(mark)),
 	)
 }
 
