@@ -387,3 +387,60 @@ func TestBrowserPhoneForkClearOfDrawer(t *testing.T) {
 	pollJS(t, ctx, `document.getElementById("fork") === null`, 5*time.Second, "Keep does not dismiss the notice")
 	noPageErrors(t, pageErrors)
 }
+
+// tryWholeJS is "" when each "Try this" button is whole inside the bar or
+// not drawn at all, else the buttons cut at its edge.
+const tryWholeJS = `(() => {
+	const bar = document.getElementById("try-this");
+	if (!bar) return "no bar";
+	const b = bar.getBoundingClientRect();
+	return [...bar.querySelectorAll("button")].filter(e => {
+		const r = e.getBoundingClientRect();
+		if (getComputedStyle(e).display === "none" || r.height === 0) return false;
+		const whole = r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5 && r.left >= b.left - 0.5 && r.right <= b.right + 0.5;
+		const gone = r.top >= b.bottom || r.bottom <= b.top;
+		return !whole && !gone;
+	}).map(e => JSON.stringify(e.textContent)).join(", ");
+})()`
+
+// TestBrowserPhoneTryBarWhole: at 390×844 a "Try this" suggestion is
+// shown whole or not at all, with two or three on offer: lesson 8 at its
+// loss ("Send m3 with acks=all to broker 2, the new leader" wrapped onto
+// two lines, and "Crash broker 2, the new leader" showed as an empty
+// outline under the bar's edge), start-here at its start and after a
+// crash.
+func TestBrowserPhoneTryBarWhole(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		preset string
+		at     int64
+		crash  bool
+	}{{"acks1-loss at the loss", "acks1-loss", 19000, false}, {"start-here", "start-here", 0, false}, {"start-here after a crash", "start-here", 2000, true}} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, _, pageErrors := pageAt(t, 390, 844, "/?"+presetLink(t, c.preset, c.at))
+			waitFrames(t, ctx)
+			if c.crash {
+				click(t, ctx, b1Name)
+				pollJS(t, ctx, `document.querySelector("#act-crash:not([disabled])") !== null`, 10*time.Second, "a tap on broker 1 opens no menu")
+				scrollStill(t, ctx)
+				click(t, ctx, "#act-crash")
+				pollJS(t, ctx, b1Down, 10*time.Second, "a tap on Crash does not crash broker 1")
+				setPlaying(t, ctx, false)
+				waitFrames(t, ctx)
+			}
+			n := evalJS[int](t, ctx, `document.querySelectorAll("#try-this button").length`)
+			if n < 1 {
+				t.Fatalf("no suggestion to try")
+			}
+			if cut := evalJS[string](t, ctx, tryWholeJS); cut != "" {
+				t.Errorf("%d suggestions; cut at the bar's edge: %s", n, cut)
+			}
+			if shown := evalJS[int](t, ctx, `[...document.querySelectorAll("#try-this button")].filter(e => { const r = e.getBoundingClientRect(), b = document.getElementById("try-this").getBoundingClientRect(); return r.height > 0 && r.bottom <= b.bottom + 0.5; }).length`); shown < min(n, 2) {
+				t.Errorf("%d of %d suggestions shown, want %d", shown, n, min(n, 2))
+			}
+			evalJS[bool](t, ctx, `(() => { document.getElementById("try-this").scrollIntoView({block: "center"}); return true; })()`)
+			screenshot(t, ctx, "kplay-try-"+strings.ReplaceAll(c.name, " ", "-")+"-390x844.png")
+			noPageErrors(t, pageErrors)
+		})
+	}
+}
