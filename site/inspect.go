@@ -2,6 +2,7 @@ package site
 
 import (
 	"slices"
+	"strings"
 
 	"kplay/engine"
 )
@@ -25,6 +26,26 @@ type Inspection struct {
 func (in Inspection) Equal(o Inspection) bool {
 	return in.Title == o.Title && slices.Equal(in.Rows, o.Rows) && slices.Equal(in.Head, o.Head) &&
 		slices.EqualFunc(in.Table, o.Table, slices.Equal[[]string])
+}
+
+// Summary is the inspection in one line, for the phone's folded drawer
+// (Seeing.Folded): for a broker, its process and its first replica's
+// LEO, HW and role ("down · LEO 1 · HW 0 · leader (down)"); for a record
+// or a message, its last fact ("committed: yes: below broker 2's HW 3").
+func (in Inspection) Summary() string {
+	if len(in.Head) > 0 && len(in.Rows) > 0 {
+		parts := []string{in.Rows[0].Value}
+		if len(in.Table) > 0 {
+			r := in.Table[0] // replicaHead: partition, role, LEO, HW, ...
+			parts = append(parts, "LEO "+r[2], "HW "+r[3], r[1])
+		}
+		return strings.Join(parts, " · ")
+	}
+	if len(in.Rows) == 0 {
+		return ""
+	}
+	last := in.Rows[len(in.Rows)-1]
+	return last.Label + ": " + last.Value
 }
 
 // replicaHead returns the columns of a broker's replica table.

@@ -47,6 +47,10 @@ func TestBadgesAndInspectorThroughACrash(t *testing.T) {
 	if in.Rows[0].Value != "down" || !strings.HasPrefix(in.Rows[1].Value, "fenced") {
 		t.Errorf("b1's rows %+v", in.Rows)
 	}
+	// The phone's folded drawer says it in one line (Seeing.Folded).
+	if got := in.Summary(); got != "down · LEO 1209 · HW 1209 · replica (down)" {
+		t.Errorf("b1's summary %q", got)
+	}
 	s.Dispatch(Select{Target: Selection{Kind: SelBroker, Broker: 2}})
 	in, _ = s.Inspect()
 	if len(in.Table) != 1 || in.Table[0][4] != "1" {

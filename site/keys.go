@@ -38,7 +38,7 @@ func Shortcuts() []Shortcut {
 		{Keys: []string{"t"}, Label: "t", Help: "Switch between the light and the dark theme", action: fixed(ToggleTheme{})},
 		{Keys: []string{"v"}, Label: "v", Help: "Show or hide the table view of every partition", action: fixed(ToggleTable{})},
 		{Keys: []string{"?"}, Label: "?", Help: "Show or hide this help", action: fixed(ToggleHelp{})},
-		{Keys: []string{"Escape"}, Label: "Esc", Help: "Close this help or an open menu", Anywhere: true, action: fixed(Dismiss{})},
+		{Keys: []string{"Escape"}, Label: "Esc", Help: "Close this help, an open menu, or the inspector's card or drawer", Anywhere: true, action: fixed(Dismiss{})},
 	}
 }
 

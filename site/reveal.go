@@ -8,7 +8,10 @@ import "kplay/engine"
 // click in the event log, ~1,600 px further down (Revealing); in an embed
 // too narrow for its side column, the inspector is a card over the
 // diagram, on the side away from what was clicked (DetailOnDiagram,
-// DetailSide), not under the page, below the frame.
+// DetailSide), not under the page, below the frame, and a broken
+// guarantee's banner lies over the diagram under its boxes
+// (ViolationsOnDiagram). On a phone the drawer folds to one line for a
+// broker (DetailFolded) and holds the fork's notice (ForkInDrawer).
 
 // Reveal names what the page scrolls into view after its next render.
 type Reveal int
@@ -92,4 +95,109 @@ func (s *Store) DetailSide() string {
 		return "left"
 	}
 	return "right"
+}
+
+// DetailShows says the inspector's card, drawer or panel has something to
+// show: something is selected and the page shows the inspector, or the
+// record lifecycle for a selected record. An embed whose panels= lists
+// neither (the embed code's "log,describe" did) shows nothing for a
+// click: its card had only its × in it, squashed to a sliver over the
+// diagram's corner that stayed for the rest of the run.
+func (s *Store) DetailShows() bool {
+	switch s.See.Sel.Kind {
+	case SelNone:
+		return false
+	case SelRecord:
+		return s.ShowPanel("inspector") || s.ShowPanel("lifecycle")
+	}
+	return s.ShowPanel("inspector")
+}
+
+// DetailFloats says the inspector floats over the page rather than
+// sitting in the side column: a phone's drawer, an embed's card over the
+// diagram. Escape closes it, as it closes menus (Dismiss).
+func (s *Store) DetailFloats() bool { return s.Narrow || s.DetailOnDiagram() }
+
+// DetailFolded says the phone's drawer shows only its one-line summary
+// (Inspection.Summary) and a button that unfolds it (Seeing.Folded): at
+// 390×844 the whole inspector took some 240 px and hid broker 3 until it
+// was closed.
+func (s *Store) DetailFolded() bool {
+	return s.Narrow && s.See.Folded && s.DetailShows()
+}
+
+// ForkInDrawer says the notice that an action changed the past (Fork) is
+// the first row of the phone's drawer rather than floating at the bottom
+// of the screen, where it lay over the drawer's facts.
+func (s *Store) ForkInDrawer() bool {
+	return s.Fork != nil && s.Narrow && s.DetailShows()
+}
+
+// ViolationsOnDiagram says a broken guarantee's banner lies over the
+// diagram, right under its lowest box (BannerTop), rather than heading
+// the side column: in an embed whose side column goes under the diagram
+// (DetailOnDiagram) and whose diagram is the compact row (at most
+// ColumnMax brokers). There the column starts under the legend, below an
+// 800×600 frame's bottom edge.
+func (s *Store) ViolationsOnDiagram() bool {
+	return s.DetailOnDiagram() && len(s.Player.State().Brokers) <= ColumnMax
+}
+
+// bannerGap is the room, in the layout's units, between the lowest box
+// and the banner of ViolationsOnDiagram.
+const bannerGap = 6
+
+// BannerTop is where the banner of ViolationsOnDiagram starts, in percent
+// of the diagram's height (lay.Height): bannerGap under the lowest box,
+// so that it covers no box; what it covers is the lane of links under
+// the boxes. 100 for a layout without boxes.
+func BannerTop(lay Layout) float64 {
+	bottom := -1.0
+	for _, n := range lay.Nodes {
+		bottom = max(bottom, n.Rect.Y+n.Rect.H)
+	}
+	if bottom < 0 || lay.Height <= 0 {
+		return 100
+	}
+	return min(100, (bottom+bannerGap)/lay.Height*100)
+}
+
+// FitsMenus says the page keeps an open action menu inside the screen
+// itself (FitMenu): everywhere but on a phone-sized page, which scrolls
+// the menu into view instead (RevealMenu). An embed cannot scroll its
+// host page: in an 800×600 frame broker 1's menu ran past the bottom
+// edge, "Heal network" cut off.
+func (s *Store) FitsMenus() bool { return !s.Narrow || s.Share.Embed != nil }
+
+const (
+	// menuMargin is the least room, in CSS pixels, between a fitted menu
+	// and the screen's edge.
+	menuMargin = 4
+	// menuOverlap is how far, in CSS pixels, a menu opened upward
+	// overlaps the top edge of its anchor, as one opened downward
+	// overlaps its bottom edge (renderBrokerMenu: 6 of the layout's
+	// units).
+	menuOverlap = 6
+)
+
+// FitMenu is where an action menu drawn at menu (its box on a screen of
+// vw × vh CSS pixels, hanging under anchor: its broker's box, or for a
+// link's menu the point where it opens) goes so that it is whole on the
+// screen: where it is if it fits; else opened upward, its bottom
+// menuOverlap over the anchor's top, if that fits; else as low as the
+// screen allows; and moved left as far as its right edge needs. It
+// returns the menu's new top-left corner, in the same coordinates.
+func FitMenu(menu, anchor Rect, vw, vh float64) (x, y float64) {
+	x, y = menu.X, menu.Y
+	if y+menu.H > vh-menuMargin {
+		if up := anchor.Y + menuOverlap - menu.H; up >= menuMargin {
+			y = up
+		} else {
+			y = max(menuMargin, vh-menuMargin-menu.H)
+		}
+	}
+	if x+menu.W > vw-menuMargin {
+		x = max(menuMargin, vw-menuMargin-menu.W)
+	}
+	return x, y
 }

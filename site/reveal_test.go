@@ -82,3 +82,162 @@ func TestDetailOnDiagram(t *testing.T) {
 		}
 	}
 }
+
+// TestDetailShows: the inspector's card or drawer is drawn only when it
+// has something in it: an embed whose panels= lists neither the inspector
+// nor the lifecycle (the embed code's "log,describe" before) shows
+// nothing for a click on a broker, where it drew an empty card.
+func TestDetailShows(t *testing.T) {
+	broker := Selection{Kind: SelBroker, Broker: 1}
+	record := Selection{Kind: SelRecord, Broker: 1}
+	for _, c := range []struct {
+		query       string
+		sel         Selection
+		embed, want bool
+	}{
+		{"", broker, false, true},
+		{"", Selection{}, false, false},
+		{"?panels=log,describe", broker, true, false},
+		{"?panels=log,describe", record, true, false},
+		{"?panels=" + EmbedCodePanels, broker, true, true},
+		{"?panels=log,lifecycle", broker, true, false},
+		{"?panels=log,lifecycle", record, true, true},
+		{"", broker, true, true},
+	} {
+		s := OpenStartup(ParseStartup("", c.query), c.embed)
+		s.Dispatch(Resize{Width: 800})
+		s.Dispatch(Select{Target: c.sel})
+		if got := s.DetailShows(); got != c.want {
+			t.Errorf("embed %v %q, selection %v: shows %v, want %v", c.embed, c.query, c.sel.Kind, got, c.want)
+		}
+	}
+}
+
+// TestEscapeClosesFloatingDetail: Escape closes the open menu first, then
+// the inspector where it floats (an embed's card, a phone's drawer); on
+// a wide page, where it is a panel of the side column, it stays.
+func TestEscapeClosesFloatingDetail(t *testing.T) {
+	for _, c := range []struct {
+		embed  bool
+		width  float64
+		closes bool
+	}{{true, 800, true}, {false, 390, true}, {true, 390, true}, {false, 1280, false}, {true, 1280, false}} {
+		s := OpenStartup(ParseStartup("", ""), c.embed)
+		s.Dispatch(Resize{Width: c.width})
+		s.Dispatch(OpenMenu{Broker: 3})
+		s.Dispatch(Select{Target: Selection{Kind: SelBroker, Broker: 3}})
+		s.Dispatch(Dismiss{})
+		if s.MenuOpen || s.See.Sel.Kind != SelBroker {
+			t.Errorf("embed %v at %v px: the first Escape leaves the menu open %v, the selection %v", c.embed, c.width, s.MenuOpen, s.See.Sel.Kind)
+		}
+		s.Dispatch(Dismiss{})
+		if closed := s.See.Sel.Kind == SelNone; closed != c.closes {
+			t.Errorf("embed %v at %v px: the second Escape closes the inspector %v, want %v", c.embed, c.width, closed, c.closes)
+		}
+	}
+}
+
+// TestDrawerFolds: on a phone a broker's selection folds the drawer to its
+// summary and a record's unfolds it; ToggleDetail flips it; a wide page
+// never folds. The fork's notice joins the drawer only on a phone, while
+// the drawer shows.
+func TestDrawerFolds(t *testing.T) {
+	s := OpenStartup(ParseStartup("", ""), false)
+	s.Dispatch(Resize{Width: 390})
+	s.Dispatch(Select{Target: Selection{Kind: SelBroker, Broker: 1}})
+	if !s.DetailFolded() {
+		t.Error("a broker's selection does not fold the phone's drawer")
+	}
+	s.Dispatch(ToggleDetail{})
+	if s.DetailFolded() {
+		t.Error("ToggleDetail does not unfold it")
+	}
+	s.Dispatch(ToggleDetail{})
+	s.Dispatch(Select{Target: Selection{Kind: SelRecord, Broker: 1}})
+	if s.DetailFolded() {
+		t.Error("a record's selection leaves the drawer folded")
+	}
+	s.Fork = &Fork{}
+	if !s.ForkInDrawer() {
+		t.Error("the fork's notice is not in the phone's drawer")
+	}
+	s.Dispatch(ClearSelection{})
+	if s.ForkInDrawer() || s.DetailFolded() {
+		t.Error("with nothing selected the notice is still in a drawer")
+	}
+	s.Dispatch(Select{Target: Selection{Kind: SelBroker, Broker: 1}})
+	s.Dispatch(Resize{Width: 1280})
+	if s.DetailFolded() || s.ForkInDrawer() {
+		t.Error("a wide page folds its inspector or puts the notice in it")
+	}
+}
+
+// TestBannerTop: the banner over an 800-px embed's diagram starts just
+// under its lowest box, and only there.
+func TestBannerTop(t *testing.T) {
+	s := OpenStartup(ParseStartup("", ""), true)
+	s.Dispatch(Resize{Width: 800})
+	if !s.ViolationsOnDiagram() {
+		t.Fatal("an 800-px embed of three brokers keeps the banner off the diagram")
+	}
+	lay := s.DiagramLayout(s.Player.State())
+	low := 0.0
+	for _, n := range lay.Nodes {
+		low = max(low, n.Rect.Y+n.Rect.H)
+	}
+	top := BannerTop(lay) / 100 * lay.Height
+	if top < low || top > low+20 {
+		t.Errorf("the banner starts at %.1f of %.1f, the lowest box ends at %.1f", top, lay.Height, low)
+	}
+	for _, c := range []struct {
+		embed bool
+		width float64
+	}{{false, 800}, {true, 1280}, {true, 390}} {
+		o := OpenStartup(ParseStartup("", ""), c.embed)
+		o.Dispatch(Resize{Width: c.width})
+		if o.ViolationsOnDiagram() {
+			t.Errorf("embed %v at %v px puts the banner over the diagram", c.embed, c.width)
+		}
+	}
+}
+
+// TestFitMenu: a menu with room under its broker stays; one that would
+// run past the screen's bottom opens above its broker; one with room
+// neither way sits at the bottom of the screen; one past the right edge
+// moves left.
+func TestFitMenu(t *testing.T) {
+	box := Rect{X: 40, Y: 360, W: 220, H: 140}
+	for _, c := range []struct {
+		name   string
+		menu   Rect
+		anchor Rect
+		vw, vh float64
+		x, y   float64
+	}{
+		{"room under", Rect{X: 48, Y: 490, W: 350, H: 100}, box, 800, 600, 48, 490},
+		{"past the bottom", Rect{X: 48, Y: 494, W: 350, H: 106}, box, 800, 600, 48, 360 + menuOverlap - 106},
+		{"no room either way", Rect{X: 48, Y: 120, W: 350, H: 106}, Rect{X: 40, Y: 20, W: 220, H: 100}, 800, 200, 48, 200 - menuMargin - 106},
+		{"taller than the screen", Rect{X: 48, Y: 120, W: 350, H: 300}, Rect{X: 40, Y: 20, W: 220, H: 100}, 800, 200, 48, menuMargin},
+		{"past the right edge", Rect{X: 600, Y: 100, W: 350, H: 100}, box, 800, 600, 800 - menuMargin - 350, 100},
+	} {
+		if x, y := FitMenu(c.menu, c.anchor, c.vw, c.vh); x != c.x || y != c.y {
+			t.Errorf("%s: the menu at %v,%v, want %v,%v", c.name, x, y, c.x, c.y)
+		}
+	}
+}
+
+// TestFitsMenus: every page fits its menus to the screen but a phone-sized
+// page, which scrolls them into view.
+func TestFitsMenus(t *testing.T) {
+	for _, c := range []struct {
+		embed bool
+		width float64
+		want  bool
+	}{{false, 390, false}, {false, 800, true}, {false, 1280, true}, {true, 390, true}, {true, 800, true}} {
+		s := OpenStartup(ParseStartup("", ""), c.embed)
+		s.Dispatch(Resize{Width: c.width})
+		if got := s.FitsMenus(); got != c.want {
+			t.Errorf("embed %v at %v px: fits menus %v, want %v", c.embed, c.width, got, c.want)
+		}
+	}
+}

@@ -61,7 +61,10 @@ type mannersAction interface {
 type ToggleHelp struct{}
 
 // Dismiss is an action (Escape) which closes the help dialog if it is
-// open, and otherwise the link menu or the broker action menu.
+// open, and otherwise the link menu or the broker action menu, and
+// otherwise the inspector where it floats over the page (a phone's
+// drawer, an embed's card: DetailFloats), whose × was the only way to
+// close it.
 type Dismiss struct{}
 
 // ToggleTheme is an action which switches to the other theme than the one
@@ -167,6 +170,8 @@ func (s *Store) manners(a mannersAction) bool {
 			s.Acting.LinkOpen = false
 		case s.MenuOpen:
 			s.MenuOpen = false
+		case s.DetailFloats() && s.See.Sel.Kind != SelNone:
+			s.See.Sel, s.See.life = Selection{}, nil
 		default:
 			return false
 		}

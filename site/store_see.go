@@ -46,6 +46,10 @@ type Select struct{ Target Selection }
 // ClearSelection is an action which empties the inspector.
 type ClearSelection struct{}
 
+// ToggleDetail is an action which unfolds the phone's folded inspector
+// drawer (Seeing.Folded), or folds it back to its one-line summary.
+type ToggleDetail struct{}
+
 // seeAction is an action that see performs.
 type seeAction interface {
 	Action
@@ -58,6 +62,8 @@ func (ClearSelection) isAction()        {}
 func (ClearSelection) isSeeAction()     {}
 func (SelectOffsetAction) isAction()    {}
 func (SelectOffsetAction) isSeeAction() {}
+func (ToggleDetail) isAction()          {}
+func (ToggleDetail) isSeeAction()       {}
 
 // SelectOffsetAction is an action which selects the record at Offset of
 // the first partition as Broker's replica holds it (or as its ghost); it
@@ -73,6 +79,15 @@ func (s *Store) see(a seeAction) bool {
 	case Select:
 		s.See.Sel = a.Target
 		s.See.life = nil
+		// A tap on a broker is mostly for its menu: its facts wait in
+		// the drawer's one-line summary. A record or a message is
+		// tapped to be read.
+		s.See.Folded = a.Target.Kind == SelBroker
+	case ToggleDetail:
+		if s.See.Sel.Kind == SelNone {
+			return false
+		}
+		s.See.Folded = !s.See.Folded
 	case ClearSelection:
 		if s.See.Sel.Kind == SelNone {
 			return false
@@ -86,6 +101,7 @@ func (s *Store) see(a seeAction) bool {
 		}
 		s.See.Sel = sel
 		s.See.life = nil
+		s.See.Folded = false
 	default:
 		return false
 	}
@@ -114,9 +130,14 @@ func (s *Store) recordSelection(b engine.BrokerID, o engine.Offset) (Selection, 
 // Seeing is the Store's selection and its derived-view cache.
 type Seeing struct {
 	// Sel is what the inspector shows.
-	Sel   Selection
-	index *seeIndex
-	life  *lifeBuilder
+	Sel Selection
+	// Folded says the phone's drawer shows only the selection's one-line
+	// summary (DetailFolded), so that the diagram stays in view; a tap
+	// on the summary unfolds it (ToggleDetail). Selecting a broker folds
+	// it, a record or a message unfolds it.
+	Folded bool
+	index  *seeIndex
+	life   *lifeBuilder
 	// held are the truncations marked on screen (removed.go).
 	held heldCuts
 }

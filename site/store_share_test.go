@@ -58,6 +58,22 @@ func TestEmbedCodeEscapes(t *testing.T) {
 	}
 }
 
+// TestEmbedCodeSaysItGrows: the embed code says, in an HTML comment
+// between its <iframe> and its script, that the script lets the frame grow
+// to its content (an author who pasted the <iframe> alone got a 600-px
+// frame cut off in the legend, with no word of why), and its panels show
+// the inspector, which a click on a broker opens.
+func TestEmbedCodeSaysItGrows(t *testing.T) {
+	code := OpenStartup(ParseStartup("", ""), false).EmbedCode("https://kplay.example")
+	iframe, note, script := strings.Index(code, "</iframe>"), strings.Index(code, "<!--"), strings.Index(code, "<script>")
+	if iframe < 0 || note < iframe || script < note || !strings.Contains(code[note:script], "grow") || !strings.Contains(code[note:script], "-->") {
+		t.Errorf("the embed code has no comment on its script between the iframe and the script:\n%s", code)
+	}
+	if !strings.Contains(code, "panels=log%2Cdescribe%2Cinspector") {
+		t.Errorf("the embed code's panels leave out the inspector: %s", code)
+	}
+}
+
 func TestPickPreset(t *testing.T) {
 	s := OpenStartup(ParseStartup("", "?panels=log"), true)
 	s.Dispatch(PickPreset{Name: "jepsen-2013"})

@@ -76,9 +76,10 @@ const (
 )
 
 // TestBrowserPhoneMenuOverDrawer: at 390×844 a tap on broker 1 opens its
-// menu and the inspector's drawer; the menu, Crash in it, and the broker's
-// name are on screen and uncovered (the drawer hid the menu and a tap on
-// Crash did nothing), and a real click on Crash crashes broker 1.
+// menu and the inspector's drawer, folded to its summary; the menu, Crash
+// in it, the broker's name and the summary are on screen and uncovered
+// (the drawer hid the menu and a tap on Crash did nothing), and a real
+// click on Crash crashes broker 1.
 func TestBrowserPhoneMenuOverDrawer(t *testing.T) {
 	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
 	setPlaying(t, ctx, false)
@@ -87,7 +88,7 @@ func TestBrowserPhoneMenuOverDrawer(t *testing.T) {
 	pollJS(t, ctx, `document.querySelector(".side-detail.selected #inspector") !== null && document.querySelector("#act-crash:not([disabled])") !== null`,
 		10*time.Second, "a tap on broker 1 opens no menu and no inspector")
 	scrollStill(t, ctx)
-	uncovered(t, ctx, "after a tap on broker 1", "#act-crash", "#act-shutdown", "#act-isolate", b1Name, "#inspector-h")
+	uncovered(t, ctx, "after a tap on broker 1", "#act-crash", "#act-shutdown", "#act-isolate", b1Name, "#detail-fold")
 	screenshot(t, ctx, "kplay-reach-menu-390x844.png")
 	click(t, ctx, "#act-crash")
 	pollJS(t, ctx, b1Down, 10*time.Second, "a click on Crash does not crash broker 1")

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"kplay/link"
+	"kplay/site"
 )
 
 // TestBrowserShareLinkAndEmbed opens a share link (the scenario and the
@@ -99,6 +100,9 @@ func TestBrowserPastedEmbedCode(t *testing.T) {
 	evalJS[bool](t, ctx, `(() => { document.getElementById("copy-embed").click(); return true; })()`)
 	pollJS(t, ctx, `(document.getElementById("copied")?.dataset.text || "").includes("<iframe")`, 5*time.Second, "the embed code is copied")
 	code := evalJS[string](t, ctx, `document.getElementById("copied").dataset.text`)
+	if !strings.Contains(code, site.EmbedGrowNote) {
+		t.Errorf("the embed code does not say that its script lets the frame grow:\n%s", code)
+	}
 
 	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

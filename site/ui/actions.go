@@ -31,7 +31,7 @@ func brokerLabel(n site.NodeBox) string {
 
 // brokerHandlers makes a broker box a button that opens its action menu:
 // a click, Enter or Space opens it (and, from the keyboard, focuses its
-// first enabled button); Escape closes it.
+// first enabled button); Escape closes it when it is open.
 func brokerHandlers(s *site.Store, id engine.BrokerID) []vecty.Applyer {
 	return []vecty.Applyer{
 		event.Click(func(*vecty.Event) {
@@ -48,8 +48,13 @@ func brokerHandlers(s *site.Store, id engine.BrokerID) []vecty.Applyer {
 					focus(e, ".broker-menu button:not([disabled])")
 				}
 			case "Escape":
-				e.Value.Call("preventDefault")
-				s.Dispatch(site.CloseMenu{})
+				// With no menu open, Escape goes on to the page's own
+				// handler, which closes the inspector's card or drawer
+				// (site.Dismiss); the box keeps the focus after a click.
+				if s.MenuOpen {
+					e.Value.Call("preventDefault")
+					s.Dispatch(site.CloseMenu{})
+				}
 			}
 		}),
 	}
@@ -69,8 +74,10 @@ func focus(e *vecty.Event, sel string) {
 
 // renderBrokerMenu draws the open action menu next to its broker box,
 // placed in percentages of the diagram so that it follows the SVG's
-// scaling. It carries the DOM contract's #act-crash, #act-restart,
-// #act-shutdown, #act-isolate and #act-heal.
+// scaling; data-anchor names the box, which the page opens the menu
+// above when there is no room under it (site.FitMenu,
+// wasm/playground/menufit.go). It carries the DOM contract's #act-crash,
+// #act-restart, #act-shutdown, #act-isolate and #act-heal.
 func renderBrokerMenu(s *site.Store, st engine.State, lay site.Layout) vecty.MarkupOrChild {
 	if !s.MenuOpen {
 		return nil
@@ -94,6 +101,7 @@ func renderBrokerMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Mar
 	return elem.Div(
 		vecty.Markup(vecty.Class("broker-menu"), attr("role", "group"), attr("aria-label", label+" actions"),
 			vecty.Style("left", num1(left)+"%"), vecty.Style("top", num1(top)+"%"),
+			vecty.Data("anchor", `g.node[data-node="`+site.BrokerKey(id)+`"] .box`),
 			event.KeyDown(func(e *vecty.Event) {
 				if e.Value.Get("key").String() == "Escape" {
 					e.Value.Call("preventDefault")

@@ -76,7 +76,22 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) 
 			vecty.Markup(attr("id", "dots"), viewBox, attr("aria-hidden", "true"), attr("focusable", "false"), selectMessageIn(s)),
 			dots,
 		),
+		renderBannerOnDiagram(s, lay),
 	)
+}
+
+// renderBannerOnDiagram is the violations banner of an 800-px embed
+// (site.ViolationsOnDiagram), in an anchor over the diagram's lane under
+// its lowest box (site.BannerTop): where the reader looks, covering no
+// box, rather than heading the side column under the legend, below the
+// frame's bottom edge. nil elsewhere.
+func renderBannerOnDiagram(s *site.Store, lay site.Layout) vecty.MarkupOrChild {
+	if !s.ViolationsOnDiagram() {
+		return nil
+	}
+	p := s.Player
+	return elem.Div(vecty.Markup(vecty.Class("violations-anchor"), vecty.Style("top", num1(site.BannerTop(lay))+"%")),
+		&ViolationsBanner{Store: s, Count: p.EventCount(), Gen: p.Generation()})
 }
 
 // arrowDefs is the diagram's <defs>: the arrowhead marker the links end

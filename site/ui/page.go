@@ -98,6 +98,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	controls := controlsMode(s) != "none"
 	withSide := (full || embedSide(s)) && len(pl.State().Brokers) <= site.ColumnMax
 	onDiagram := s.DetailOnDiagram()
+	bannerOnDiagram := s.ViolationsOnDiagram()
 	return elem.Body(
 		vecty.Markup(vecty.MarkupIf(!full, vecty.Class("embedded")), vecty.Class("controls-"+controlsMode(s))),
 		elem.Header(vecty.Markup(vecty.Class("top")),
@@ -112,15 +113,17 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		only(full && controls, renderCompactBar(s)),
 		only(full, renderShareBar(s)),
 		renderNotice(s),
-		renderFork(s),
+		onlyIf(!s.ForkInDrawer(), func() vecty.MarkupOrChild { return renderFork(s) }),
 		onlyIf(s.Err != "", func() vecty.MarkupOrChild {
 			return elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))
 		}),
 		// With a side column the violations banner heads it, so that
 		// crossing a violation does not push the controls and the diagram
 		// down by the banner's height (a learner's click aimed at the
-		// timeline landed on the diagram); without one it heads the page.
-		only(!withSide, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
+		// timeline landed on the diagram); without one it heads the page;
+		// in an 800-px embed it lies over the diagram, under its boxes
+		// (site.ViolationsOnDiagram, renderStage).
+		only(!withSide && !bannerOnDiagram, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
 		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": withSide}),
 			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
 				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
@@ -140,7 +143,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			),
 			elem.Aside(vecty.Markup(vecty.Class("side"), attr("aria-label", "Explanations")),
 				only(withSide, renderAskSide(s)),
-				only(withSide, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
+				only(withSide && !bannerOnDiagram, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
 				only(full, renderTableView(s)),
 				only(full, renderSummary(s)),
 				onlyIf(!onDiagram, func() vecty.MarkupOrChild { return renderDetail(s, count, gen, false) }),
@@ -161,21 +164,49 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 
 // renderDetail is what the reader clicked, in words: the inspector and
 // the record lifecycle, <div class="side-detail">, with a × to close them
-// (#detail-close) when something is selected. It goes in the side column,
-// which a phone makes a drawer at the bottom of the screen, or, onDiagram,
-// in a card over the diagram's corner on the side away from the selection
-// (site.DetailSide).
+// (#detail-close) when they show something (site.DetailShows). It goes in
+// the side column, which a phone makes a drawer at the bottom of the
+// screen, or, onDiagram, in a card over the diagram's corner on the side
+// away from the selection (site.DetailSide). The phone's drawer has a
+// button (#detail-fold) that folds it to a one-line summary and unfolds
+// it (site.DetailFolded), and holds the fork's notice when there is one
+// (site.ForkInDrawer).
 func renderDetail(s *site.Store, count, gen int, onDiagram bool) *vecty.HTML {
-	selected := s.See.Sel.Kind != site.SelNone
+	shows := s.DetailShows()
+	folded := s.DetailFolded()
 	var side string
 	if onDiagram {
 		side = "at-" + s.DetailSide()
 	}
-	return elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": selected, "on-diagram": onDiagram, side: side != ""}),
-		vecty.If(selected, elem.Button(vecty.Markup(prop.ID("detail-close"), vecty.Class("detail-close"), prop.Type(prop.TypeButton),
+	return elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": shows, "on-diagram": onDiagram, "folded": folded, side: side != ""}),
+		vecty.If(shows, elem.Button(vecty.Markup(prop.ID("detail-close"), vecty.Class("detail-close"), prop.Type(prop.TypeButton),
 			attr("aria-label", "Close the details"), event.Click(func(*vecty.Event) { s.Dispatch(site.ClearSelection{}) })), vecty.Text("×"))),
+		onlyIf(shows && s.Narrow, func() vecty.MarkupOrChild { return renderFold(s, folded) }),
+		onlyIf(s.ForkInDrawer(), func() vecty.MarkupOrChild { return renderFork(s) }),
 		only(s.ShowPanel("inspector"), &Inspector{Store: s, Count: count, Gen: gen}),
 		only(s.ShowPanel("lifecycle"), &LifecyclePanel{Store: s, Count: count, Gen: gen}),
+	)
+}
+
+// renderFold is the phone drawer's fold button, #detail-fold: folded, a
+// row with the selection's title and one-line summary that unfolds the
+// drawer on a tap; unfolded, a small ▾ beside the × that folds it again.
+func renderFold(s *site.Store, folded bool) *vecty.HTML {
+	label, mark, text := "Show less", "▾ less", ""
+	if folded {
+		label, mark = "Show the details", "▴ more"
+		if in, ok := s.Inspect(); ok {
+			text = in.Title
+			if sum := in.Summary(); sum != "" {
+				text += ": " + sum
+			}
+		}
+	}
+	return elem.Button(vecty.Markup(prop.ID("detail-fold"), vecty.Class("detail-fold"), prop.Type(prop.TypeButton),
+		attr("aria-expanded", strconv.FormatBool(!folded)), attr("title", label),
+		event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleDetail{}) })),
+		vecty.If(text != "", elem.Span(vecty.Markup(vecty.Class("fold-text")), vecty.Text(text))),
+		elem.Span(vecty.Markup(vecty.Class("fold-mark"), attr("aria-hidden", "true")), vecty.Text(mark)),
 	)
 }
 

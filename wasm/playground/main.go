@@ -62,6 +62,7 @@ func main() {
 	b.reloadOnHashChange()
 	manners(w, s)
 	reveal(w, s)
+	fitMenus(w, s)
 	if !embed {
 		compactBar(b)
 	}
