@@ -165,7 +165,7 @@ func (s *Store) restart() {
 	f.Notice = RestartNotice(len(user))
 	p.restoreUser(nil, start, start)
 	p.furthest = start // a fresh run: acting in it changes no past seen
-	s.nextValue = nextOrderNumber(p.Scenario())
+	_, s.nextValue = valueSeries(p.Scenario())
 	s.Fork = &f
 }
 
