@@ -119,6 +119,7 @@ const keptForks = 16
 // previous history's.
 func (p *Player) forked(shared int) {
 	p.hist++
+	p.later = nil // the old history's future
 	p.forks = append(p.forks, forkMark{hist: p.hist, events: shared})
 	if len(p.forks) > keptForks {
 		p.forks = append(p.forks[:0], p.forks[len(p.forks)-keptForks:]...)
