@@ -122,10 +122,10 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		// timeline landed on the diagram); without one it heads the page.
 		only(!withSide, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
 		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": withSide}),
-			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
+			elem.Section(vecty.Markup(vecty.Class("stage"), vecty.ClassMap{"with-asks": controls && len(s.Lesson.Asks) > 0}, attr("aria-label", "Cluster")),
 				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
-				only(controls, newTimeline(s)),
-				renderAsk(s, withSide),
+				only(controls, newTimeline(s, withSide)),
+				renderAsk(s, withSide, controls),
 				p.stageOf(s),
 				// In an embed too narrow for its side column the inspector
 				// is a card over the diagram's bottom corner: its anchor,
