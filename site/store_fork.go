@@ -65,9 +65,10 @@ func (s *Store) afterAct(f Fork) {
 }
 
 // ForkNotice words a fork at at that dropped dropped of the reader's
-// actions.
+// actions, shortly: it sits over a corner of the diagram, beside its Undo
+// (whose tooltip says it puts the old run back) and Keep buttons.
 func ForkNotice(at engine.Time, dropped int) string {
-	n := "You changed the past at " + engine.FormatTime(at) + ": from there on the run is played again with your action in it."
+	n := "You changed the past at " + engine.FormatTime(at) + ": the run replays from there with your action in it."
 	switch dropped {
 	case 0:
 	case 1:
@@ -75,7 +76,7 @@ func ForkNotice(at engine.Time, dropped int) string {
 	default:
 		n += " " + strconv.Itoa(dropped) + " later actions of yours were dropped."
 	}
-	return n + " Undo puts the old run back."
+	return n
 }
 
 // undoFork restores the history from before s.Fork and pauses at its

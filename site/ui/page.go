@@ -112,7 +112,6 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		only(full && controls, renderCompactBar(s)),
 		only(full, renderShareBar(s)),
 		renderNotice(s),
-		renderFork(s),
 		onlyIf(s.Err != "", func() vecty.MarkupOrChild {
 			return elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))
 		}),
@@ -272,7 +271,11 @@ func legendList() *vecty.HTML {
 
 // renderFork is the notice that an action in the past forked history,
 // with Undo (#fork-undo) and Keep (#fork-keep): <div id="fork">; nil
-// without a fork.
+// without a fork. It is drawn in the diagram's frame, under the controller
+// strip: beside a side column it sits over the diagram's top left corner,
+// where the cluster leaves room (over the side column it covered the
+// event log the reader had just used to go back); elsewhere it floats at
+// the bottom of the screen (static/screen.css).
 func renderFork(s *site.Store) vecty.MarkupOrChild {
 	f := s.Fork
 	if f == nil {
@@ -280,8 +283,8 @@ func renderFork(s *site.Store) vecty.MarkupOrChild {
 	}
 	return elem.Div(vecty.Markup(prop.ID("fork"), vecty.Class("fork-notice"), attr("role", "status")),
 		elem.Span(vecty.Text(f.Notice)),
-		elem.Button(vecty.Markup(prop.ID("fork-undo"), prop.Type(prop.TypeButton), event.Click(func(*vecty.Event) { s.Dispatch(site.UndoFork{}) })), vecty.Text("Undo")),
-		elem.Button(vecty.Markup(prop.ID("fork-keep"), prop.Type(prop.TypeButton), event.Click(func(*vecty.Event) { s.Dispatch(site.DismissFork{}) })), vecty.Text("Keep the new history")),
+		elem.Button(vecty.Markup(prop.ID("fork-undo"), prop.Type(prop.TypeButton), attr("title", "Put the old run back"), event.Click(func(*vecty.Event) { s.Dispatch(site.UndoFork{}) })), vecty.Text("Undo")),
+		elem.Button(vecty.Markup(prop.ID("fork-keep"), prop.Type(prop.TypeButton), attr("title", "Keep the new history"), event.Click(func(*vecty.Event) { s.Dispatch(site.DismissFork{}) })), vecty.Text("Keep it")),
 	)
 }
 
