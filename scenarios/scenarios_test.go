@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"kplay/engine"
 	"kplay/engine/script"
 	"kplay/engine/script/scripttest"
 	"kplay/scenarios"
@@ -357,6 +358,34 @@ func TestClaimsHold(t *testing.T) {
 		for _, d := range dirs {
 			if d.Cmd == "expect" && (!d.HasExpected || d.Expected != "ok\n") {
 				t.Errorf("%s:%d: %s expects %q, not ok", p.Name, d.Pos.Line, d.Line, d.Expected)
+			}
+		}
+	}
+}
+
+// TestNoHealWithoutACut: a preset heals the network only after a fault
+// the reader saw (an isolation, a partition, a cut or lossy link, or a
+// link slowed after the start; the page's log leaves out the slowed
+// links of the set-up, Player.setUpChatter): lesson 8's log said "> heal"
+// and "network healed" at its crash, where the heal only undid its two
+// set-up links, and nothing had been cut.
+func TestNoHealWithoutACut(t *testing.T) {
+	for _, p := range scenarios.All() {
+		sc, ok := compile(t, p)
+		if !ok {
+			continue
+		}
+		cut := false
+		for _, st := range sc.Steps {
+			switch st.Cmd.(type) {
+			case engine.Isolate, engine.Partition, engine.Cut, engine.Drop:
+				cut = true
+			case engine.Slow:
+				cut = cut || st.At > sc.Config.Start
+			case engine.Heal:
+				if !cut {
+					t.Errorf("%s: line %d heals at %s, but nothing was cut", p.Name, st.Line, engine.FormatTime(st.At))
+				}
 			}
 		}
 	}

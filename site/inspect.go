@@ -98,6 +98,7 @@ func InspectBroker(st engine.State, b engine.BrokerID, fenced bool) Inspection {
 		in.Rows = append(in.Rows, InspectRow{"controller", yesNo(fenced, "fenced: it may not lead or join an ISR", "registered, not fenced")})
 	}
 	in.Rows = append(in.Rows, DiskRow(bs))
+	unknown := false
 	for _, r := range bs.Replicas {
 		isr := "—"
 		role := yesNo(r.Leader, "leader", "follower")
@@ -107,9 +108,33 @@ func InspectBroker(st engine.State, b engine.BrokerID, fenced bool) Inspection {
 				role = ReplicaRole(st, p, b)
 			}
 		}
-		in.Table = append(in.Table, []string{r.TP.String(), role, itoa(int64(r.LEO)), itoa(int64(r.HW)), itoa(int64(r.LeaderEpoch)), isr})
+		in.Table = append(in.Table, []string{r.TP.String(), role, itoa(int64(r.LEO)), itoa(int64(r.HW)), LeaderEpochText(r.LeaderEpoch), isr})
+		unknown = unknown || r.LeaderEpoch < 0
+	}
+	if unknown {
+		in.Rows = append(in.Rows, InspectRow{"leader epoch", EpochUnknownSentence})
 	}
 	return in
+}
+
+// EpochUnknown is what a replica's leader epoch reads while its broker does
+// not know it: a broker that starts again knows no leader and no leader
+// epoch of its partitions until the controller's metadata reaches it
+// (engine restartBroker; Kafka's requests then carry leader epoch -1).
+// The page never shows the -1.
+const EpochUnknown = "not known yet"
+
+// EpochUnknownSentence says why a replica's leader epoch is EpochUnknown,
+// for the inspector.
+const EpochUnknownSentence = "not known yet: this broker has not fetched the cluster metadata since it started, so it does not yet know who leads its partitions or in which leader epoch"
+
+// LeaderEpochText says a replica's leader epoch e: its number, or
+// EpochUnknown for the -1 of a broker that has not learnt it.
+func LeaderEpochText(e engine.Epoch) string {
+	if e < 0 {
+		return EpochUnknown
+	}
+	return itoa(int64(e))
 }
 
 // InspectRecord describes a selected record: where it sits, who produced

@@ -124,3 +124,45 @@ run until=00:00:05.000
 	}
 	t.Fatalf("no status row: %+v", in.Rows)
 }
+
+// TestInspectorNeverShowsEpochMinusOne: right after broker 1 restarts it
+// knows no leader epoch (Kafka's -1) until the controller's metadata
+// reaches it; its inspector read "leader epoch -1". It says in words that
+// the epoch is not known yet and why, with the Kafka term, and no cell
+// or row holds -1; once the metadata has arrived the number is back.
+func TestInspectorNeverShowsEpochMinusOne(t *testing.T) {
+	s := lessonStore(t)
+	s.Player.Seek(at("10:00:03.000"))
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 1}})
+	s.Player.AdvanceTo(at("10:00:20.000"))
+	s.Dispatch(Act{Cmd: engine.Restart{Broker: 1}})
+	s.Dispatch(Select{Target: Selection{Kind: SelBroker, Broker: 1}})
+	r, ok := s.Player.State().Replica(1, engine.TopicPartition{Topic: "orders", Partition: 0})
+	if !ok || r.LeaderEpoch != -1 {
+		t.Fatalf("broker 1 right after its restart has leader epoch %d (%v): this tests nothing", r.LeaderEpoch, ok)
+	}
+	in, _ := s.Inspect()
+	text := ""
+	for _, row := range in.Rows {
+		text += row.Label + ": " + row.Value + "\n"
+	}
+	for _, cells := range in.Table {
+		text += strings.Join(cells, " | ") + "\n"
+	}
+	if strings.Contains(text, "-1") || strings.Contains(text, "−1") {
+		t.Errorf("the inspector shows -1:\n%s", text)
+	}
+	if in.Table[0][4] != "not known yet" || !strings.Contains(text, "leader epoch: not known yet: this broker has not fetched the cluster metadata since it started") {
+		t.Errorf("the inspector does not say the leader epoch is not known yet, and why:\n%s", text)
+	}
+	s.Player.AdvanceTo(at("10:00:25.000"))
+	in, _ = s.Inspect()
+	if in.Table[0][4] != "1" {
+		t.Errorf("once its metadata arrived broker 1's leader epoch reads %q, want 1 (broker 2's)", in.Table[0][4])
+	}
+	for _, row := range in.Rows {
+		if row.Label == "leader epoch" {
+			t.Errorf("the epoch is known, yet the inspector says %q", row.Value)
+		}
+	}
+}

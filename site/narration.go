@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"kplay/engine"
 )
@@ -141,7 +142,7 @@ func NarrateEvent(e engine.Event) (Sentence, bool) {
 		s.Text = "Broker " + itoa(int64(e.Node.ID)) + " truncated " + tp + " to offset " + itoa(int64(e.Offset)) + ", removing " + strconv.Itoa(e.Count) + " record(s)."
 	case engine.EvViolation:
 		s.Priority = PrioViolation
-		s.Text = "Guarantee broken: " + Clip(e.Text, MaxEventText) + "."
+		s.Text = violationSentence(e.Text)
 	case engine.EvProduceAcked:
 		s.Priority = PrioAck
 		s.Text = "Producer " + e.Node.String() + ": " + ackedPhrase(e) + " of " + tp + " acknowledged."
@@ -153,7 +154,7 @@ func NarrateEvent(e engine.Event) (Sentence, bool) {
 		// b1's log (OFFSET_OUT_OF_RANGE), so it jumps to the earliest
 		// offset 6 (auto.offset.reset=earliest)."
 		s.Priority = PrioFault
-		s.Text = "Consumer " + e.Node.String() + " " + Clip(e.Text, MaxEventText) + "."
+		s.Text = "Consumer " + e.Node.String() + " " + wholeClause(e.Text, MaxEventText) + "."
 	case engine.EvOffsetsExpired:
 		s.Priority = PrioFault
 		s.Text = "Group " + e.Text + " lost its committed offset " + itoa(int64(e.Offset)) + " of " + tp +
@@ -169,6 +170,45 @@ func NarrateEvent(e engine.Event) (Sentence, bool) {
 		return Sentence{}, false
 	}
 	return s, true
+}
+
+// violationSentence says a broken guarantee in one whole sentence: the
+// rule's name (the invariant, as docs/kafka-rules.md §11 names it) and
+// what broke, without the why after it, which the red panel
+// (Violations) gives in full. text is an EvViolation's, "Rule: what" or
+// "Rule: what: why" (engine/invariants.go). A caption is never cut
+// mid-sentence: "…acks=1 was answered before any follower …." read as
+// a mistake; a what too long for MaxEventText leaves the rule alone.
+func violationSentence(text string) string {
+	rule, rest, ok := strings.Cut(text, ": ")
+	if !ok {
+		return "Guarantee broken: " + wholeClause(text, MaxEventText) + "."
+	}
+	what, _, _ := strings.Cut(rest, ": ")
+	if s := "Guarantee broken (" + rule + "): " + what + "."; len(s) <= MaxEventText {
+		return s
+	}
+	return "Guarantee broken: " + rule + ". The red panel says what and why."
+}
+
+// wholeClause returns s if it has at most max bytes, else its longest
+// head that ends before a ": " or "; " and fits: a whole clause, never a
+// sentence cut off. With no such break within max, s stays whole: a long
+// sentence rather than a cut one.
+func wholeClause(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := -1
+	for _, sep := range []string{": ", "; "} {
+		if i := strings.LastIndex(s[:max], sep); i > cut {
+			cut = i
+		}
+	}
+	if cut > 0 {
+		return s[:cut]
+	}
+	return s
 }
 
 // ackedPhrase says "offset 4" or "offsets 3 to 5".

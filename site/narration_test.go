@@ -190,3 +190,77 @@ func TestNarratorTellsAFailoverInOrder(t *testing.T) {
 		t.Fatalf("said %q, want %q", said, want)
 	}
 }
+
+// TestNarratorSaysAWholeSentenceOfALoss: after start-here's "Produce with
+// acks=1, then crash the leader", the caption under the diagram read
+// "Guarantee broken: AcknowledgedWriteLost: … acks=1 was answered before
+// any follower …." (cut at MaxEventText). The caption says whole
+// sentences: the rule and what broke, the why left to the red panel.
+func TestNarratorSaysAWholeSentenceOfALoss(t *testing.T) {
+	s := OpenStartup(ParseStartup("", ""), false)
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	s.Playing = false
+	s.Player.Seek(s.Player.Scenario().Config.Start + 2000)
+	var sg Suggestion
+	for _, g := range TryThis(s.Player.State()) {
+		if g.Key == "acks1-crash" {
+			sg = g
+		}
+	}
+	if sg.Key == "" {
+		t.Fatal("no acks1-crash suggestion at 2 s")
+	}
+	from := s.Player.EventCount()
+	Try(s, sg)
+	s.Player.Advance(12000)
+	var said []string
+	for _, e := range s.Player.Events(from) {
+		if e.Kind != engine.EvViolation {
+			continue
+		}
+		sn, ok := NarrateEvent(e)
+		if !ok {
+			t.Fatalf("%q is not narrated", e.Text)
+		}
+		said = append(said, sn.Text)
+		if len(e.Text) <= MaxEventText {
+			t.Errorf("the violation %q fits MaxEventText: this tests nothing", e.Text)
+		}
+	}
+	if len(said) == 0 {
+		t.Fatal("nothing was lost")
+	}
+	for _, c := range said {
+		if strings.Contains(c, "…") || strings.HasSuffix(c, "..") || !strings.HasSuffix(c, ".") {
+			t.Errorf("the caption %q is not whole sentences", c)
+		}
+		if !strings.HasPrefix(c, "Guarantee broken (AcknowledgedWriteLost): p1's record order-1, acknowledged with acks=1") || !strings.HasSuffix(c, "is not on the leader b2.") {
+			t.Errorf("the caption %q does not say which rule broke and what was lost", c)
+		}
+		if len(c) > MaxEventText {
+			t.Errorf("the caption is %d bytes, more than MaxEventText", len(c))
+		}
+	}
+}
+
+// TestWholeClause: a text too long for its room is said up to a clause's
+// end, never cut inside one; a violation whose what is itself too long is
+// said by its rule alone.
+func TestWholeClause(t *testing.T) {
+	long := "lost its place on t-0: its committed offset 2 is gone from b1's log (OFFSET_OUT_OF_RANGE), so it jumps to the earliest offset 6 (auto.offset.reset=earliest)"
+	if got := wholeClause(long, 60); got != "lost its place on t-0" {
+		t.Errorf("wholeClause: %q", got)
+	}
+	if got := wholeClause(long, len(long)); got != long {
+		t.Errorf("a text that fits: %q", got)
+	}
+	if got := wholeClause("no break in reach of the end at all", 10); got != "no break in reach of the end at all" {
+		t.Errorf("a text with no clause break: %q", got)
+	}
+	v := "StrongIsr: " + strings.Repeat("b1 leads t-0 with HW 3 but ISR member b2 does not hold m1 at offset 2 ", 3)
+	if got := violationSentence(v); got != "Guarantee broken: StrongIsr. The red panel says what and why." {
+		t.Errorf("a long what: %q", got)
+	}
+}

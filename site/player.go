@@ -86,6 +86,12 @@ type Player struct {
 	describeOK  bool
 	// rounds caches RecentFetchRounds, one entry per follower asked about.
 	rounds []roundsCache
+	// later is the cluster of history laterHist as it was, further on,
+	// before a seek moved the playhead back: what the reader has already
+	// played after the playhead, for the event log (LaterEvents). nil when
+	// nothing played lies ahead.
+	later     *engine.Cluster
+	laterHist int
 }
 
 // roundsCache is what the log holds, up to event n of generation gen, of
@@ -375,6 +381,9 @@ func (p *Player) play(t engine.Time) {
 	}
 	p.playhead = max(p.playhead, min(t, end))
 	p.furthest = max(p.furthest, p.playhead)
+	if p.later != nil && p.c.EventCount() >= p.later.EventCount() {
+		p.later = nil // played up to it again
+	}
 	p.window()
 	if t > end {
 		p.stop(&LimitError{Msg: "The page plays at most " + script.SpanText(MaxPlaySpan) + " of simulated time past the scenario's start (MaxPlaySpan), so playback stops at " +
@@ -486,6 +495,7 @@ func (p *Player) StepOne() bool {
 // (checkpoint.go); past it, the new time's events too.
 func (p *Player) Seek(t engine.Time) {
 	t = min(max(t, p.sc.Config.Start), p.sc.Config.Start+MaxPlaySpan)
+	p.keepLater()
 	from := 0
 	if cp, ok := p.cps.atOrBefore(t); ok {
 		p.restore(cp)
@@ -496,6 +506,36 @@ func (p *Player) Seek(t engine.Time) {
 	}
 	p.advanceTo(t)
 	p.replayed = p.c.EventCount() - from
+}
+
+// keepLater keeps the cluster about to be replaced by a seek when it has
+// played further in this history than the one kept: a restore clones a
+// checkpoint and never changes the cluster it replaces, so its log still
+// holds what the reader played after the seek's playhead.
+func (p *Player) keepLater() {
+	if p.later == nil || p.laterHist != p.hist || p.c.EventCount() > p.later.EventCount() {
+		p.later, p.laterHist = p.c, p.hist
+	}
+}
+
+// EachLaterEvent calls f with the events this history played after the
+// playhead before a seek took it back (the reader's rewind, a click on
+// an earlier event), oldest first, until f returns false: the same
+// events a replay from here will give, since a history replays the same.
+// It calls f with none when nothing played lies ahead: at the furthest
+// moment played, or after a fork (a new history, whose future is not yet
+// played). Like EachEvent, f must not keep the pointer.
+func (p *Player) EachLaterEvent(f func(*engine.Event) bool) {
+	if p.later == nil || p.laterHist != p.hist {
+		return
+	}
+	now := p.playhead
+	p.later.EachEvent(p.c.EventCount(), func(e *engine.Event) bool {
+		if e.At <= now {
+			return true // at the playhead: this cluster holds it, or a held step will
+		}
+		return f(e)
+	})
 }
 
 // HoldAt moves the playhead to t where a script directive on line line

@@ -95,8 +95,13 @@ func (s *Store) RedrawCounts() (full, stage, dotsOnly int) {
 // by the log moving on: the oldest drop rows gone and rows added at the
 // end, the rest the same. Then the page changes its rows in place rather
 // than setting them all again (site/ui's EventLog); anything else (a seek
-// back, the chatter toggled, a row that reads differently) is false.
+// back, the chatter toggled, a row that reads differently, rows after the
+// playhead in either, whose "now" mark moves) is false.
 func LogMovedOn(old, rows []LogLine) (drop int, ok bool) {
+	later := func(ln LogLine) bool { return ln.Later }
+	if slices.ContainsFunc(old, later) || slices.ContainsFunc(rows, later) {
+		return 0, false
+	}
 	if len(old) == 0 {
 		return 0, true
 	}

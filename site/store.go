@@ -27,8 +27,9 @@ type SetSpeed struct{ Speed float64 }
 // the timeline's markers, if that is under way.
 type Tick struct{ RealMs float64 }
 
-// ProduceRecord is an action which has p1 send the next "order-<n>" record
-// to the first partition with acks=all, at the playhead.
+// ProduceRecord is an action which has p1 send the next record of the
+// scenario's series (Store.NextValue: "m3" after a lesson's m0–m2, else
+// "order-<n>") to the first partition with acks=all, at the playhead.
 type ProduceRecord struct{}
 
 // Seek is an action which moves the playhead to At, or to the end of the
@@ -181,8 +182,11 @@ type Scene struct {
 	marks shownMarkers
 	// actions caches Actions.
 	actions actionLines
-	// nextValue numbers the next produced record ("order-<nextValue>").
-	nextValue int
+	// valuePrefix and nextValue name the next record the reader produces:
+	// valuePrefix + nextValue ("m3", "order-9006"; valueSeries). An empty
+	// prefix is "order-".
+	valuePrefix string
+	nextValue   int
 	// resumeLeft is how many real ms the caption still says that the
 	// reader's action resumed playback (resume.go).
 	resumeLeft float64
@@ -198,7 +202,8 @@ func newSession() Session { return Session{Speed: DefaultSpeed, SkipQuiet: true}
 // newScene returns the Scene playing sc from its start; a scenario whose
 // cluster is invalid gives a paused empty cluster and the error in Err.
 func newScene(sc script.Scenario) Scene {
-	n := Scene{Title: sc.Title, Playing: true, nextValue: nextOrderNumber(sc)}
+	n := Scene{Title: sc.Title, Playing: true}
+	n.valuePrefix, n.nextValue = valueSeries(sc)
 	p, err := NewPlayer(sc)
 	if err != nil {
 		n.Err = err.Error()
@@ -270,28 +275,98 @@ func emptyPlayer() *Player {
 	return p
 }
 
-// nextOrderNumber continues the scenario's "order-<n>" values: one past
-// the largest n it produces, or 1.
-func nextOrderNumber(sc script.Scenario) int {
-	n := 0
+// defaultPrefix names the reader's records in a scenario whose own
+// records are not numbered ("first", "second") or that has none but a rate
+// producer's: "order-1", "order-2"...
+const defaultPrefix = "order-"
+
+// valueSeries returns how the records the reader produces are named: the
+// prefix of the scenario's own numbered records ("m" for m0, m1, m2;
+// "order-" for order-9001; the most used one, "order-" first, when there
+// are several) and one past the largest number its steps give that
+// prefix, so that the reader's record takes the name of none the script
+// sends (a try's record, sent only if the reader asks, may share it). The
+// series comes from the script's own produce lines: a rate producer's
+// records (m0, m1, ... one a period) do not set it, or the reader's first
+// record would be named after the last of ten minutes' (start-here's);
+// with no numbered record the reader's are "order-1", "order-2"... A
+// lesson's button said "order-1" beside its m0, m1 and m2.
+func valueSeries(sc script.Scenario) (prefix string, next int) {
+	spread := map[int]bool{}
+	for _, ls := range spreadLines(sc) {
+		spread[ls.line] = true
+	}
+	var all []string
+	count := map[string]int{}
+	var order []string
 	for _, st := range sc.Steps {
 		pr, ok := st.Cmd.(engine.Produce)
 		if !ok {
 			continue
 		}
 		for _, v := range pr.Values {
-			if d, ok := strings.CutPrefix(v, "order-"); ok {
-				if k, err := strconv.Atoi(d); err == nil && k > n {
-					n = k
-				}
+			all = append(all, v)
+			p, _, ok := numbered(v)
+			if !ok || spread[st.Line] {
+				continue
+			}
+			if count[p] == 0 {
+				order = append(order, p)
+			}
+			count[p]++
+		}
+	}
+	prefix = defaultPrefix
+	if count[defaultPrefix] == 0 {
+		for _, p := range order {
+			if count[p] > count[prefix] {
+				prefix = p
 			}
 		}
 	}
-	return n + 1
+	n := 0
+	for _, v := range all {
+		if p, k, ok := numbered(v); ok && p == prefix {
+			n = max(n, k+1)
+		}
+	}
+	return prefix, max(n, 1)
 }
 
-// NextValue returns the value the produce button sends next.
-func (s *Store) NextValue() string { return "order-" + strconv.Itoa(s.nextValue) }
+// numbered splits a record value of the form <letters><digits> or
+// <letters>-<digits> ("m2", "order-9001") into its prefix and number.
+func numbered(v string) (prefix string, n int, ok bool) {
+	i := len(v)
+	for i > 0 && v[i-1] >= '0' && v[i-1] <= '9' {
+		i--
+	}
+	if i == 0 || i == len(v) || i > 24 || len(v)-i > 9 {
+		return "", 0, false
+	}
+	head := strings.TrimSuffix(v[:i], "-")
+	if head == "" {
+		return "", 0, false
+	}
+	for _, r := range head {
+		if (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') {
+			return "", 0, false
+		}
+	}
+	n, err := strconv.Atoi(v[i:])
+	return v[:i], n, err == nil
+}
+
+// valueName names the reader's record numbered n: "m3", "order-7".
+func (s *Scene) valueName(n int) string {
+	if s.valuePrefix == "" {
+		return defaultPrefix + strconv.Itoa(n)
+	}
+	return s.valuePrefix + strconv.Itoa(n)
+}
+
+// NextValue returns the value the produce button sends next: the next of
+// the scenario's own series (valueSeries).
+func (s *Store) NextValue() string { return s.valueName(s.nextValue) }
 
 // Actions returns the commands the user has taken, in order, each as a
 // script line prefixed with its simulated time, e.g.

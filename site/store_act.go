@@ -187,7 +187,7 @@ func (a ProduceWith) applyActing(s *Store) bool {
 	numbered := len(vals) == 0
 	if numbered {
 		for i := range max(a.Count, 1) {
-			vals = append(vals, "order-"+strconv.Itoa(s.nextValue+i))
+			vals = append(vals, s.valueName(s.nextValue+i))
 		}
 	}
 	s.inject(engine.Produce{TP: p.TP, Values: vals, Key: a.Key, Acks: a.Acks})
@@ -393,7 +393,7 @@ func (s *Store) advanceActing(realMs float64) {
 			p.Seek(r.Next)
 		}
 		s.nextValue++
-		if err := p.Inject(engine.Produce{TP: s.ratePartition(), Values: []string{"order-" + strconv.Itoa(s.nextValue-1)}, Key: r.Key, Acks: r.Acks}); err != nil {
+		if err := p.Inject(engine.Produce{TP: s.ratePartition(), Values: []string{s.valueName(s.nextValue - 1)}, Key: r.Key, Acks: r.Acks}); err != nil {
 			s.Err, r.On = err.Error(), false
 			return
 		}

@@ -65,9 +65,10 @@ func (s *Store) afterAct(f Fork) {
 }
 
 // ForkNotice words a fork at at that dropped dropped of the reader's
-// actions.
+// actions, shortly: it sits over a corner of the diagram, beside its Undo
+// (whose tooltip says it puts the old run back) and Keep buttons.
 func ForkNotice(at engine.Time, dropped int) string {
-	n := "You changed the past at " + engine.FormatTime(at) + ": from there on the run is played again with your action in it."
+	n := "You changed the past at " + engine.FormatTime(at) + ": the run replays from there with your action in it."
 	switch dropped {
 	case 0:
 	case 1:
@@ -75,7 +76,7 @@ func ForkNotice(at engine.Time, dropped int) string {
 	default:
 		n += " " + strconv.Itoa(dropped) + " later actions of yours were dropped."
 	}
-	return n + " Undo puts the old run back."
+	return n
 }
 
 // undoFork restores the history from before s.Fork and pauses at its
@@ -119,6 +120,7 @@ const keptForks = 16
 // previous history's.
 func (p *Player) forked(shared int) {
 	p.hist++
+	p.later = nil // the old history's future
 	p.forks = append(p.forks, forkMark{hist: p.hist, events: shared})
 	if len(p.forks) > keptForks {
 		p.forks = append(p.forks[:0], p.forks[len(p.forks)-keptForks:]...)
@@ -165,7 +167,7 @@ func (s *Store) restart() {
 	f.Notice = RestartNotice(len(user))
 	p.restoreUser(nil, start, start)
 	p.furthest = start // a fresh run: acting in it changes no past seen
-	s.nextValue = nextOrderNumber(p.Scenario())
+	_, s.nextValue = valueSeries(p.Scenario())
 	s.Fork = &f
 }
 

@@ -20,7 +20,13 @@ type LogLine struct {
 	EventLine
 	// At is when the event happened, in simulated ms.
 	At engine.Time
+	// Later says the event comes after the playhead: the reader played it
+	// before seeking back (LaterLines), and a click goes forward to it.
+	Later bool
 }
+
+// MaxLaterRows bounds the rows the event log lists after the playhead.
+const MaxLaterRows = 60
 
 // SeekToEvent is an action from the event log: pause and move the
 // playhead to At, the moment a logged event happened.
@@ -65,20 +71,24 @@ type logIndex struct {
 // LogLines returns the event log's rows up to the playhead: with showAll
 // every event, else those that Matter and are not the scenario's set-up
 // (Player.setUpChatter); at most max of them (the newest),
-// oldest first. It costs the rows returned plus the events added since the
+// oldest first; then the rows the reader already played after the
+// playhead, marked Later (LaterLines), which take at most half of max.
+// It costs the rows returned plus the events added since the
 // last call; a row is formatted once (Store.lines) and then copied.
 func (s *Store) LogLines(showAll bool, max int) []LogLine {
 	if max <= 0 {
 		return nil
 	}
+	later := s.LaterLines(showAll, min(MaxLaterRows, max/2))
+	max -= len(later)
 	p := s.Player
-	out := make([]LogLine, 0, min(max, 64))
+	out := make([]LogLine, 0, min(max, 64)+len(later))
 	if showAll {
 		for e := range p.Recent(max) {
 			out = append(out, s.lines.line(p, e))
 		}
 		reverseLines(out)
-		return out
+		return append(out, later...)
 	}
 	seqs := s.mattering()
 	for i := len(seqs) - 1; i >= 0 && len(out) < max; i-- {
@@ -89,7 +99,46 @@ func (s *Store) LogLines(showAll bool, max int) []LogLine {
 		out = append(out, s.lines.line(p, &e))
 	}
 	reverseLines(out)
+	return append(out, later...)
+}
+
+// LaterLines returns the first max rows of the event log after the
+// playhead that the reader has already played (Player.EachLaterEvent),
+// filtered as LogLines filters, each marked Later, so that after a click
+// on an earlier event the rest of the run stays in the log, greyed, to
+// click forward to (it went, and the learner could not go back to where
+// they were). In a lesson it stops before a question ahead of the
+// playhead that waits for its answer (outcomeFrom): what comes from it on
+// is the answer. None in the scenario's own run played to its edge.
+func (s *Store) LaterLines(showAll bool, max int) []LogLine {
+	if max <= 0 {
+		return nil
+	}
+	until, hide := s.outcomeFrom()
+	p := s.Player
+	var out []LogLine
+	p.EachLaterEvent(func(e *engine.Event) bool {
+		if hide && e.At >= until {
+			return false
+		}
+		if showAll || p.filteredIn(e) {
+			l := s.lines.line(p, e)
+			l.Later = true
+			out = append(out, l)
+		}
+		return len(out) < max
+	})
 	return out
+}
+
+// LaterKey changes whenever LaterLines may: with the playhead's history
+// and moment (Player.Generation, which a seek changes, and LogTotal), and
+// with the lesson's question ahead, which an answer lifts.
+func (s *Store) LaterKey() engine.Time {
+	if until, hide := s.outcomeFrom(); hide {
+		return until
+	}
+	return -1
 }
 
 // LogTotal returns how many rows the event log has up to the playhead:

@@ -1,11 +1,14 @@
 package site
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"kplay/engine"
 	"kplay/link"
+	"kplay/scenarios"
 )
 
 // crashScript crashes the leader two seconds in; the controller fences it
@@ -76,7 +79,12 @@ func TestLogIndexFollowsSeeksAndForks(t *testing.T) {
 	same := func(what string) {
 		t.Helper()
 		want := mattersByHand(s.Player)
-		got := s.LogLines(false, 1<<20)
+		var got []LogLine // up to the playhead: the later rows are TestLogKeepsLaterRows's
+		for _, l := range s.LogLines(false, 1<<20) {
+			if !l.Later {
+				got = append(got, l)
+			}
+		}
 		if len(got) != len(want) || s.LogTotal(false) != len(want) {
 			t.Fatalf("%s: %d lines (total %d), want %d", what, len(got), s.LogTotal(false), len(want))
 		}
@@ -288,5 +296,127 @@ advance 14s
 	}
 	if count(filtered, "crashed") == 0 || count(filtered, "leader b2")+count(filtered, "leader b3") == 0 {
 		t.Errorf("the filtered log lost the crash or the election: %v", filtered)
+	}
+}
+
+// TestLogKeepsLaterRows: after a click on "b1 crashed" took the playhead
+// back, the log listed only the events up to it; those the learner had
+// played after it were gone, and they could not click forward to them.
+// They stay, marked Later, in order and worded as before, and a click on
+// one goes there; a played run's edge, and a fork's new future, have none.
+func TestLogKeepsLaterRows(t *testing.T) {
+	s := storeAt(t, crashScript+"run until=00:00:05.000\nproduce t-0 values=(b) acks=all\nrun until=00:00:12.000\nrestart 1\n", 0)
+	s.Player.AdvanceTo(20_000)
+	played := s.LogLines(false, 1<<20)
+	var crashed LogLine
+	for _, l := range played {
+		if l.Later {
+			t.Fatalf("a row after the playhead at the run's edge: %+v", l)
+		}
+		if l.Text == "b1 crashed" {
+			crashed = l
+		}
+	}
+	if crashed.Text == "" {
+		t.Fatalf("no 'b1 crashed' row in %+v", played)
+	}
+	s.Dispatch(SeekToEvent{At: crashed.At})
+	rows := s.LogLines(false, 1<<20)
+	var before, later []LogLine
+	for _, l := range rows {
+		if l.Later {
+			later = append(later, l)
+		} else if len(later) > 0 {
+			t.Fatalf("a row at the playhead after a later one: %+v", rows)
+		} else {
+			before = append(before, l)
+		}
+	}
+	var wantLater []LogLine
+	for _, l := range played {
+		if l.At > crashed.At {
+			l.Later = true
+			wantLater = append(wantLater, l)
+		}
+	}
+	if len(wantLater) == 0 || len(wantLater) > MaxLaterRows {
+		t.Fatalf("%d rows after the crash: this tests nothing", len(wantLater))
+	}
+	if len(before) != len(played)-len(wantLater) || before[len(before)-1].Text != "b1 crashed" {
+		t.Fatalf("up to the playhead: %+v", before)
+	}
+	if !slices.Equal(later, wantLater) {
+		t.Fatalf("after the playhead:\n%+v\nwant\n%+v", later, wantLater)
+	}
+	// The page greys the later rows and marks the row at the playhead.
+	html := LogLinesHTML(rows)
+	if strings.Count(html, ` later" data-at`) != len(later) || strings.Count(html, ` now" data-at`) != 1 ||
+		!strings.Contains(html, ` now" data-at="`+strconv.Itoa(int(crashed.At))+`"><time>`+crashed.Time+`</time> b1 crashed</li>`) {
+		t.Errorf("the log's HTML marks %d rows later (want %d) and %d now (want 1, b1 crashed):\n%s",
+			strings.Count(html, ` later"`), len(later), strings.Count(html, ` now"`), html)
+	}
+	// A click on a later row goes forward to it; the rest stay later.
+	next := later[0]
+	if next.At == later[len(later)-1].At {
+		t.Fatalf("every later row is at %s: this tests nothing", next.Time)
+	}
+	s.Dispatch(SeekToEvent{At: next.At})
+	if s.Player.Now() != next.At {
+		t.Fatalf("the click on %q went to %s", next.Text, engine.FormatTime(s.Player.Now()))
+	}
+	rows = s.LogLines(false, 1<<20)
+	if n := len(slices.DeleteFunc(slices.Clone(rows), func(l LogLine) bool { return !l.Later })); n == 0 || rows[len(rows)-1] != later[len(later)-1] {
+		t.Errorf("after going forward to %q: %d later rows, last %+v", next.Text, n, rows[len(rows)-1])
+	}
+	// Played to the edge again: none.
+	s.Player.AdvanceTo(20_000)
+	if got := s.LaterLines(false, 100); len(got) != 0 {
+		t.Errorf("at the run's edge again: %+v", got)
+	}
+	// Acting in the past forks a new future, not yet played: none.
+	s.Dispatch(SeekToEvent{At: crashed.At})
+	s.Dispatch(Act{Cmd: engine.Restart{Broker: 1}})
+	if got := s.LaterLines(false, 100); len(got) != 0 {
+		t.Errorf("after a fork: %+v", got)
+	}
+}
+
+// TestLaterRowsKeepTheLessonsAnswers: in a lesson the log's later rows
+// stop before a question ahead of the playhead that waits for its answer.
+// Lesson 8 played past its first question and then replayed (Replay forgets
+// the answers) lists what came before the question, never the crash or the
+// loss after it; answered again, the question hides nothing.
+func TestLaterRowsKeepTheLessonsAnswers(t *testing.T) {
+	p, _ := scenarios.Get("acks1-loss")
+	s := NewStoreFromScript(p.Name, p.Text)
+	s.Speed = 1000
+	playUntilPaused(s, 5000)
+	a, ok := s.OpenAsk()
+	if !ok {
+		t.Fatal("no first question")
+	}
+	s.Dispatch(PickAnswer{Option: a.Answer})
+	s.Dispatch(ContinueLesson{})
+	for s.Player.Now() < at("00:00:25.000") && s.Playing {
+		s.Dispatch(Tick{RealMs: 50})
+	}
+	s.Dispatch(Restart{})
+	s.Playing = false
+	later := s.LaterLines(false, 100)
+	if len(later) == 0 {
+		t.Fatal("no later rows after Replay: this tests nothing")
+	}
+	for _, l := range later {
+		if l.At >= a.At {
+			t.Errorf("a later row at or after the unanswered question (%s): %s %s", engine.FormatTime(a.At), l.Time, l.Text)
+		}
+	}
+	s.Lesson.Revealed[0] = true // answered again
+	var crash bool
+	for _, l := range s.LaterLines(false, 100) {
+		crash = crash || l.Text == "b1 crashed"
+	}
+	if !crash {
+		t.Error("with the question answered the later rows still stop before it")
 	}
 }

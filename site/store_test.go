@@ -136,6 +136,44 @@ func TestStoreProduceRecord(t *testing.T) {
 	}
 }
 
+// TestProduceButtonNamesTheScenarioSeries: lesson 8's records are m0, m1
+// and m2, and its Produce button said "order-1". The button continues the
+// scenario's own numbered records (a rate producer's aside), and names an
+// extra "order-N" only where the script's records are not numbered.
+func TestProduceButtonNamesTheScenarioSeries(t *testing.T) {
+	for name, want := range map[string]string{
+		"acks1-loss":       "m3",
+		"fetch-loop":       "m9",
+		"the-isr":          "m11",
+		"jepsen-2013":      "w4",
+		"order-9001":       "order-9006",
+		"wrong-broker":     "order-2",
+		"start-here":       "order-1", // a rate producer's m0, m1, ... only
+		"unclean-election": "order-1", // first, second, third, fourth
+	} {
+		p, ok := scenarios.Get(name)
+		if !ok {
+			t.Fatalf("no preset %s", name)
+		}
+		s := NewStoreFromScript(p.Name, p.Text)
+		if got := s.NextValue(); got != want {
+			t.Errorf("%s: the Produce button names %q, want %q", name, got, want)
+		}
+	}
+	p, _ := scenarios.Get("acks1-loss")
+	s := NewStoreFromScript(p.Name, p.Text)
+	s.Playing = false
+	s.Dispatch(ProduceRecord{})
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	s.Player.Advance(100)
+	r, _ := s.Player.State().Replica(1, engine.TopicPartition{Topic: "t"})
+	if got := r.Log[len(r.Log)-1].Value; got != "m3" || s.NextValue() != "m4" {
+		t.Errorf("after Produce the leader's last record is %q and the button names %q, want m3 and m4", got, s.NextValue())
+	}
+}
+
 func TestStoreStepPauses(t *testing.T) {
 	s := lessonStore(t)
 	n := s.Player.EventCount()

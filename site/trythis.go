@@ -2,7 +2,6 @@ package site
 
 import (
 	"slices"
-	"strconv"
 
 	"kplay/engine"
 	"kplay/engine/script"
@@ -216,7 +215,8 @@ func Try(s *Store, sg Suggestion) {
 }
 
 // nextProduced returns the value of the last record that actions produce
-// (ProduceWith: its last value, or the numbered "order-N" it will name),
+// (ProduceWith: its last value, or the numbered one it will name,
+// Store.NextValue's series),
 // and false if none of them produces.
 func (s *Store) nextProduced(actions []Action) (string, bool) {
 	v, ok := "", false
@@ -231,7 +231,7 @@ func (s *Store) nextProduced(actions []Action) (string, bool) {
 			continue
 		}
 		n := max(pw.Count, 1)
-		v, ok = "order-"+strconv.Itoa(next+n-1), true
+		v, ok = s.valueName(next+n-1), true
 		next += n
 	}
 	return v, ok

@@ -228,12 +228,20 @@ func EventLinesHTML(lines []EventLine) string {
 // LogLinesHTML is the event log's rows as HTML, like EventLinesHTML, each
 // <li> carrying data-at (the event's simulated ms) and a tabindex, so that
 // one click handler on the list can move the playhead to the clicked
-// event.
+// event. A row after the playhead (LogLine.Later) has the class "later",
+// and the row at the playhead right before one the class "now" (the last
+// row is at the playhead when none is later).
 func LogLinesHTML(lines []LogLine) string {
 	var b strings.Builder
-	for _, ln := range lines {
+	for i, ln := range lines {
 		b.WriteString(`<li tabindex="0" class="`)
 		writeEscaped(&b, ln.Class)
+		switch {
+		case ln.Later:
+			b.WriteString(" later")
+		case i+1 < len(lines) && lines[i+1].Later:
+			b.WriteString(" now")
+		}
 		b.WriteString(`" data-at="`)
 		b.WriteString(itoa(int64(ln.At)))
 		b.WriteString(`"><time>`)

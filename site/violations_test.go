@@ -23,8 +23,9 @@ func presetStore(t *testing.T, name string) *Store {
 
 // TestAcks1LossSeen plays the acks=1 loss preset: b1 is fenced at 19.000
 // and unfenced at 40.000; the violation at 19.000 names m2 at offset 2;
-// b1's truncation at 40.000 leaves m2 as a ghost at offset 2 until the
-// new leader's next record is copied there.
+// b1's truncation at 40.002 (its fetch takes the 1-ms link to b2 and
+// back) leaves m2 as a ghost at offset 2 until the new leader's next
+// record is copied there.
 func TestAcks1LossSeen(t *testing.T) {
 	s := presetStore(t, "acks1-loss")
 	// Lesson mode would hide the loss until the preset's questions are
@@ -58,7 +59,7 @@ func TestAcks1LossSeen(t *testing.T) {
 		t.Fatal("ghosts before any truncation")
 	}
 
-	s.Player.AdvanceTo(at("00:00:40.000"))
+	s.Player.AdvanceTo(at("00:00:40.002"))
 	if s.Fenced(1) {
 		t.Fatal("b1 still fenced after its restart")
 	}
@@ -82,7 +83,7 @@ func TestAcks1LossSeen(t *testing.T) {
 	}
 
 	// A seek rebuilds the same view from the event log.
-	s.Player.Seek(at("00:00:40.000"))
+	s.Player.Seek(at("00:00:40.002"))
 	if gs2 := s.Ghosts(1, tp); len(gs2) != 1 || gs2[0] != gs[0] {
 		t.Fatalf("after a seek %+v, before %+v", gs2, gs)
 	}

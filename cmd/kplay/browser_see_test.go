@@ -286,7 +286,7 @@ func TestBrowserSeeViolation(t *testing.T) {
 		t.Errorf("%d lost slots, want b2's and b3's", n)
 	}
 	screenshot(t, ctx, "kplay-see-violation-1280x1000.png")
-	// b1 returns at 40.000 and truncates m2: a struck-through ghost, still lost.
+	// b1 returns at 40.000 and truncates m2 at 40.002: a struck-through ghost, still lost.
 	pollJS(t, ctx, `document.querySelector('svg#diagram .log[data-broker="1"] .cell.truncated.lost') !== null`, 60*time.Second, "b1's truncated m2 is not drawn")
 	screenshot(t, ctx, "kplay-see-violation-truncated-1280x1000.png")
 	// The same in the other theme: the red outline must still stand out.

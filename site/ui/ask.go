@@ -15,19 +15,21 @@ import (
 // renderAsk is the question card (#ask) of lesson mode: when playback
 // stops at a script's ask directive, the question and one button per
 // option; once the reader picks one (or asks to be shown), the answer,
-// marked right or wrong, and Continue. A lesson-mode switch (#lesson-mode)
-// sits under the timeline of every scenario with questions. Questions and
-// options are the script's text, drawn as text, never as markup.
+// marked right or wrong, and Continue. Every scenario with questions has a
+// lesson-mode switch (#lesson-mode). Questions and options are the
+// script's text, drawn as text, never as markup.
 //
 // With side false the card takes the switch's place under the timeline
 // (an embed without a side column, where nothing else has room). With side
-// true the switch stays there alone and the card is drawn by
-// renderAskSide at the head of the side column, so that a question never
-// pushes the diagram down (at 1280×800 it moved 200–300 px, and broker 3
-// went off-screen while the learner answered a question about it).
-func renderAsk(s *site.Store, side bool) vecty.MarkupOrChild {
+// true the card is drawn by renderAskSide at the head of the side column,
+// so that a question never pushes the diagram down (at 1280×800 it moved
+// 200–300 px, and broker 3 went off-screen while the learner answered a
+// question about it), and the switch sits in the timeline's heading row
+// when the page has a timeline (timeline true; newTimeline), else in a
+// row of its own under the controls.
+func renderAsk(s *site.Store, side, timeline bool) vecty.MarkupOrChild {
 	l := &s.Lesson
-	if len(l.Asks) == 0 {
+	if len(l.Asks) == 0 || side && timeline {
 		return nil
 	}
 	toggle := lessonToggle(s)
@@ -52,10 +54,14 @@ func lessonToggle(s *site.Store) *pure[lessonSwitch] {
 	l := &s.Lesson
 	return view(lessonSwitch{On: !l.Off, N: len(l.Asks)}, func(v lessonSwitch) *vecty.HTML {
 		on, n := v.On, v.N
-		return elem.Label(vecty.Markup(vecty.Class("lesson-toggle")),
+		more := " (" + strconv.Itoa(n) + " in this scenario: predict, then see)"
+		return elem.Label(vecty.Markup(vecty.Class("lesson-toggle"), attr("title", "Stop at questions"+more)),
 			elem.Input(vecty.Markup(prop.ID("lesson-mode"), prop.Type(prop.TypeCheckbox), prop.Checked(on),
 				event.Change(func(*vecty.Event) { s.Dispatch(site.ToggleLesson{}) }))),
-			vecty.Text(" Stop at questions ("+strconv.Itoa(n)+" in this scenario: predict, then see)"),
+			vecty.Text(" Stop at questions"),
+			// In the timeline's heading row the count goes (its tooltip
+			// keeps it): static/timeline.css.
+			elem.Span(vecty.Markup(vecty.Class("more")), vecty.Text(more)),
 		)
 	})
 }

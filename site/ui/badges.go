@@ -87,10 +87,13 @@ func controllerBar(v controllerView) *vecty.HTML {
 	if v.Title != "" {
 		title = v.Title + " " + v.What
 	}
+	// The partition's line comes before the controller's sentence, so
+	// that a wide strip floats it right of the sentence's first line
+	// (static/screen.css); a screen reader reads the partition first.
 	return elem.Div(vecty.Markup(vecty.Class("controller-bar"), attr("data-node", "controller"), attr("data-role", "controller")),
 		elem.Span(vecty.Markup(vecty.Class("badge", "badge-controller"), attr("data-badge", "controller")), vecty.Text("controller")),
-		elem.Span(append([]vecty.MarkupOrChild{vecty.Markup(prop.ID("controller-state"), attr("title", title))}, sessionParts(v.Name, what)...)...),
 		elem.Span(vecty.Markup(prop.ID("partition-state"), vecty.Class("pstate", "pstate-"+line.Key), vecty.Data("state", line.Key), attr("title", line.Text)), vecty.Text(line.Text)),
+		elem.Span(append([]vecty.MarkupOrChild{vecty.Markup(prop.ID("controller-state"), attr("title", title))}, sessionParts(v.Name, what)...)...),
 	)
 }
 

@@ -49,7 +49,10 @@ type eventLogRows struct {
 	player       *site.Player
 	gen, count   int
 	showNet, set bool
-	rows         []site.LogLine
+	// later is the Store's LaterKey: the lesson's question that bounds
+	// the rows after the playhead, which an answer lifts.
+	later engine.Time
+	rows  []site.LogLine
 	// at is the Store's PlayedMs when the rows were made: while playing,
 	// new rows are added at most every site.FullRedrawMs, so that a big
 	// cluster at the top speed, which adds a row on every frame, does not
@@ -63,10 +66,10 @@ func (c *eventLogRows) eventLog(s *site.Store, showNet bool) *EventLog {
 	pl := s.Player
 	// The rows change only when a row is added: with the chatter hidden,
 	// when an event that Matters happens, not on every fetch.
-	n := s.LogTotal(showNet)
+	n, later := s.LogTotal(showNet), s.LaterKey()
 	fresh := !s.Playing || s.PlayedMs()-c.at >= site.FullRedrawMs
-	if !c.set || c.player != pl || c.gen != pl.Generation() || (c.count != n && fresh) || c.showNet != showNet {
-		*c = eventLogRows{player: pl, gen: pl.Generation(), count: n, showNet: showNet, set: true, at: s.PlayedMs(),
+	if !c.set || c.player != pl || c.gen != pl.Generation() || (c.count != n && fresh) || c.showNet != showNet || c.later != later {
+		*c = eventLogRows{player: pl, gen: pl.Generation(), count: n, showNet: showNet, set: true, at: s.PlayedMs(), later: later,
 			rows: s.LogLines(showNet, EventLogSize)}
 	}
 	return &EventLog{Store: s, ShowNet: showNet, Rows: c.rows}
@@ -116,7 +119,39 @@ func (l *EventLog) update() {
 		}
 	}
 	l.shown = l.Rows
+	l.showNow()
 }
+
+// showNow scrolls the list, when it has rows after the playhead (the
+// reader went back), so that the row at the playhead shows with the next
+// two under it; the list otherwise keeps to its newest row at the bottom
+// (static/style.css's .scroller), which would be the last later one. It
+// scrolls only the list, never the page.
+func (l *EventLog) showNow() {
+	if l.list == nil || len(l.Rows) == 0 || !l.Rows[len(l.Rows)-1].Later {
+		return
+	}
+	node := l.list.Node()
+	if !node.Truthy() {
+		return
+	}
+	last := node.Call("querySelector", "li.now")
+	if !last.Truthy() {
+		return
+	}
+	for range 2 {
+		if next := last.Get("nextElementSibling"); next.Truthy() {
+			last = next
+		}
+	}
+	box := node.Get("parentElement")
+	d := last.Call("getBoundingClientRect").Get("bottom").Float() - box.Call("getBoundingClientRect").Get("bottom").Float()
+	box.Set("scrollTop", box.Get("scrollTop").Float()+d)
+}
+
+// Mount implements the vecty.Mounter interface: a log first drawn after a
+// seek back shows its row at the playhead.
+func (l *EventLog) Mount() { l.showNow() }
 
 // Render implements the vecty.Component interface.
 func (l *EventLog) Render() vecty.ComponentOrHTML {
@@ -139,11 +174,20 @@ func (l *EventLog) Render() vecty.ComponentOrHTML {
 				vecty.Text(" show fetch chatter"),
 			),
 		),
-		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("Click an event to go back to it.")),
+		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text(logHint(l.Rows))),
 		elem.Div(vecty.Markup(vecty.Class("scroller")),
 			l.list,
 		),
 	)
+}
+
+// logHint says what a click on a row does: it goes back, or with rows
+// after the playhead (greyed), forward too.
+func logHint(rows []site.LogLine) string {
+	if len(rows) > 0 && rows[len(rows)-1].Later {
+		return "Click an event to go to it; the greyed ones come later."
+	}
+	return "Click an event to go back to it."
 }
 
 func (l *EventLog) onToggle(*vecty.Event) { l.Store.Dispatch(site.ToggleNetEvents{}) }

@@ -113,7 +113,6 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		only(full && controls, renderCompactBar(s)),
 		only(full, renderShareBar(s)),
 		renderNotice(s),
-		onlyIf(!s.ForkInDrawer(), func() vecty.MarkupOrChild { return renderFork(s) }),
 		onlyIf(s.Err != "", func() vecty.MarkupOrChild {
 			return elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))
 		}),
@@ -125,10 +124,10 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		// (site.ViolationsOnDiagram, renderStage).
 		only(!withSide && !bannerOnDiagram, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
 		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": withSide}),
-			elem.Section(vecty.Markup(vecty.Class("stage"), attr("aria-label", "Cluster")),
+			elem.Section(vecty.Markup(vecty.Class("stage"), vecty.ClassMap{"with-asks": controls && len(s.Lesson.Asks) > 0}, attr("aria-label", "Cluster")),
 				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
-				only(controls, newTimeline(s)),
-				renderAsk(s, withSide),
+				only(controls, newTimeline(s, withSide)),
+				renderAsk(s, withSide, controls),
 				p.stageOf(s),
 				// In an embed too narrow for its side column the inspector
 				// is a card over the diagram's bottom corner: its anchor,
@@ -303,7 +302,11 @@ func legendList() *vecty.HTML {
 
 // renderFork is the notice that an action in the past forked history,
 // with Undo (#fork-undo) and Keep (#fork-keep): <div id="fork">; nil
-// without a fork.
+// without a fork. It is drawn in the diagram's frame, under the controller
+// strip: beside a side column it sits over the diagram's top left corner,
+// where the cluster leaves room (over the side column it covered the
+// event log the reader had just used to go back); elsewhere it floats at
+// the bottom of the screen (static/screen.css).
 func renderFork(s *site.Store) vecty.MarkupOrChild {
 	f := s.Fork
 	if f == nil {
@@ -311,8 +314,8 @@ func renderFork(s *site.Store) vecty.MarkupOrChild {
 	}
 	return elem.Div(vecty.Markup(prop.ID("fork"), vecty.Class("fork-notice"), attr("role", "status")),
 		elem.Span(vecty.Text(f.Notice)),
-		elem.Button(vecty.Markup(prop.ID("fork-undo"), prop.Type(prop.TypeButton), event.Click(func(*vecty.Event) { s.Dispatch(site.UndoFork{}) })), vecty.Text("Undo")),
-		elem.Button(vecty.Markup(prop.ID("fork-keep"), prop.Type(prop.TypeButton), event.Click(func(*vecty.Event) { s.Dispatch(site.DismissFork{}) })), vecty.Text("Keep the new history")),
+		elem.Button(vecty.Markup(prop.ID("fork-undo"), prop.Type(prop.TypeButton), attr("title", "Put the old run back"), event.Click(func(*vecty.Event) { s.Dispatch(site.UndoFork{}) })), vecty.Text("Undo")),
+		elem.Button(vecty.Markup(prop.ID("fork-keep"), prop.Type(prop.TypeButton), attr("title", "Keep the new history"), event.Click(func(*vecty.Event) { s.Dispatch(site.DismissFork{}) })), vecty.Text("Keep it")),
 	)
 }
 

@@ -78,7 +78,7 @@ func partitionTable(st engine.State, p engine.PartitionState) *vecty.HTML {
 			elem.TableData(vecty.Text(r.Role)),
 			elem.TableData(vecty.Text(strconv.FormatInt(int64(r.LEO), 10))),
 			elem.TableData(vecty.Text(strconv.FormatInt(int64(r.HW), 10))),
-			elem.TableData(vecty.Text(itoa(int64(r.LeaderEpoch)))),
+			elem.TableData(vecty.Text(site.LeaderEpochText(r.LeaderEpoch))),
 			elem.TableData(vecty.Text(inISR)),
 			elem.TableData(vecty.Text(state)),
 		))

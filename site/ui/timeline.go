@@ -35,10 +35,15 @@ type Timeline struct {
 	// Asks says which of the scenario's questions are answered, one
 	// character each ("-" open, "+" answered), for the ask markers.
 	Asks string `vecty:"prop"`
+	// Lesson says the timeline holds the lesson-mode switch (a scenario
+	// with questions, on a page with a side column), at the end of its
+	// heading's row (static/timeline.css), instead of a row of its own
+	// under it that pushed the diagram and its caption down.
+	Lesson bool `vecty:"prop"`
 }
 
 // newTimeline returns the timeline of s's player.
-func newTimeline(s *site.Store) *Timeline {
+func newTimeline(s *site.Store, lesson bool) *Timeline {
 	p := s.Player
 	_, v := s.TimelineMarkers()
 	asks := make([]byte, len(s.Lesson.Asks))
@@ -49,7 +54,7 @@ func newTimeline(s *site.Store) *Timeline {
 		}
 	}
 	r := s.ScrubRange()
-	return &Timeline{Store: s, Start: r.From, Now: p.Now(), End: r.To, Version: v, Asks: string(asks)}
+	return &Timeline{Store: s, Start: r.From, Now: p.Now(), End: r.To, Version: v, Asks: string(asks), Lesson: lesson && len(asks) > 0}
 }
 
 // The Timeline has no SkipRender: it renders on every frame. Vecty sets
@@ -69,9 +74,10 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 		jumpTitle = "Pause at the first broken guarantee"
 	}
 	return elem.Div(
-		vecty.Markup(vecty.Class("timeline"), attr("role", "group"), attr("aria-label", "Timeline"),
+		vecty.Markup(vecty.Class("timeline"), vecty.ClassMap{"with-lesson": t.Lesson}, attr("role", "group"), attr("aria-label", "Timeline"),
 			vecty.Style("--span", itoa(int64(span)))),
 		t.head(hasViolation, jumpTitle),
+		vecty.If(t.Lesson, lessonToggle(t.Store)),
 		// With questions the track has a row of its own for their "?"
 		// above the markers, under the heading (static/timeline.css), so
 		// that no "?" covers the word "Timeline" at any width.
