@@ -164,7 +164,8 @@ func (c *Cluster) Step() bool {
 	}
 	switch it.kind {
 	case itemDeliver, itemLocal:
-		m := c.sched.takeMsg(it)
+		// The handler reads the message in its arena slot (pushMsg).
+		m := c.sched.msg(it.msg)
 		c.held = false
 		if it.kind == itemDeliver {
 			c.deliver(m)
@@ -174,6 +175,7 @@ func (c *Cluster) Step() bool {
 		if !c.held {
 			c.partArena.reuse(m.Parts)
 		}
+		c.sched.freeMsg(it.msg)
 	case itemTimer:
 		c.fire(it)
 	}
@@ -305,10 +307,12 @@ func (c *Cluster) ownParts() {
 }
 
 // eachHeldMessage calls f with every message the cluster holds, and
-// with the schedule's free message slots, which are empty (takeMsg).
+// with the schedule's free message slots, which are empty (freeMsg).
 func (c *Cluster) eachHeldMessage(f func(*Message)) {
-	for i := range c.sched.msgs {
-		f(&c.sched.msgs[i])
+	for _, b := range c.sched.msgs {
+		for i := range b {
+			f(&b[i])
+		}
 	}
 	for i := range c.brokers {
 		b := &c.brokers[i]
@@ -377,8 +381,8 @@ func (c *Cluster) send(m Message) int64 {
 		m.FromIncarnation = c.broker(BrokerID(m.From.ID)).incarnation
 	}
 	c.seq++
-	c.sched.pushMsg(c.seq, itemDeliver, m)
-	c.emitMsg(EvMsgSent, m.From, m.To, m.Kind, m.ID, m.DeliverAt, firstTP(m))
+	c.sched.pushMsg(c.seq, itemDeliver, &m)
+	c.emitMsg(EvMsgSent, m.From, m.To, m.Kind, m.ID, m.DeliverAt, firstTP(&m))
 	return m.ID
 }
 
@@ -389,10 +393,10 @@ func (c *Cluster) local(m Message, delay Time) {
 	m.SentAt = c.now
 	m.DeliverAt = c.now + delay
 	c.seq++
-	c.sched.pushMsg(c.seq, itemLocal, m)
+	c.sched.pushMsg(c.seq, itemLocal, &m)
 }
 
-func firstTP(m Message) TopicPartition {
+func firstTP(m *Message) TopicPartition {
 	if len(m.Parts) > 0 {
 		return m.Parts[0].TP
 	}
@@ -412,7 +416,7 @@ func (c *Cluster) alive(n NodeID) bool {
 // dead. A request that reaches a dead broker's host is refused at once, so
 // its sender learns of it one latency later (NETWORK_EXCEPTION, the Java
 // client's disconnect).
-func (c *Cluster) deliver(m Message) {
+func (c *Cluster) deliver(m *Message) {
 	if m.From.Kind == NodeBroker && c.broker(BrokerID(m.From.ID)).incarnation != m.FromIncarnation {
 		// The sender's process died with the message in its socket.
 		c.emit(Event{Kind: EvMsgDropped, Node: m.To, Peer: m.From, MsgKind: m.Kind, MsgID: m.ID, TP: firstTP(m)})
@@ -436,7 +440,7 @@ func (c *Cluster) deliver(m Message) {
 // BrokerLifecycleManager's initial catch-up completes), so while its
 // registration is refused (DUPLICATE_BROKER_REGISTRATION) a request to it
 // is refused as by a host with nothing listening.
-func (c *Cluster) accepts(m Message) bool {
+func (c *Cluster) accepts(m *Message) bool {
 	if !c.alive(m.To) {
 		return false
 	}
@@ -448,7 +452,7 @@ func (c *Cluster) accepts(m Message) bool {
 
 // refuse answers request m, whose receiver is dead or not yet serving, with NETWORK_EXCEPTION
 // in every partition, delivered locally to the sender.
-func (c *Cluster) refuse(m Message) {
+func (c *Cluster) refuse(m *Message) {
 	rk := responseKind(m.Kind)
 	if rk == 0 || (m.Kind == MsgProduce && m.Parts[0].Acks == AcksNone) {
 		return
@@ -466,7 +470,7 @@ func disconnected(parts []Part) []Part {
 }
 
 // receive runs the receiver's handler for m.
-func (c *Cluster) receive(m Message) {
+func (c *Cluster) receive(m *Message) {
 	if !c.alive(m.To) || c.holdRequest(m) {
 		return
 	}

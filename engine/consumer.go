@@ -303,7 +303,7 @@ func (c *Cluster) consumerFetch(k *consumer) {
 // OFFSET_OUT_OF_RANGE from a follower goes back to the leader, from the
 // leader applies auto.offset.reset; errors that invalidate metadata refresh
 // it first (FetchCollector.handleInitializeErrors).
-func (c *Cluster) consumerFetchResponse(k *consumer, resp Message) {
+func (c *Cluster) consumerFetchResponse(k *consumer, resp *Message) {
 	if k.inflight != resp.Request {
 		return
 	}
@@ -386,7 +386,7 @@ func (c *Cluster) consumerOutOfRange(k *consumer, from NodeID, err ErrorCode) {
 	c.applyReset(k, from, err, why)
 }
 
-func (c *Cluster) consumerMetadata(k *consumer, resp Message) {
+func (c *Cluster) consumerMetadata(k *consumer, resp *Message) {
 	node := c.node(k)
 	old := k.meta.epoch
 	if !c.applyMetadata(node, &k.meta, resp) {
@@ -418,7 +418,7 @@ func (c *Cluster) validatePosition(k *consumer) {
 
 // handleOffsetsForLeaderEpoch answers where an epoch ends in the leader's
 // log (the OffsetsForLeaderEpoch API over LeaderEpochFileCache.endOffsetFor).
-func (c *Cluster) handleOffsetsForLeaderEpoch(b *broker, m Message) {
+func (c *Cluster) handleOffsetsForLeaderEpoch(b *broker, m *Message) {
 	p := m.Parts[0]
 	out := Part{TP: p.TP, Leader: NoLeader, DivergingEnd: -1, DivergingEpoch: -1}
 	r := b.replica(p.TP)
@@ -442,7 +442,7 @@ func (c *Cluster) handleOffsetsForLeaderEpoch(b *broker, m Message) {
 // (SubscriptionState.maybeCompleteValidation); with a reset policy the
 // position moves back to it, without one LogTruncationException stops the
 // consumer.
-func (c *Cluster) consumerValidated(k *consumer, resp Message) {
+func (c *Cluster) consumerValidated(k *consumer, resp *Message) {
 	if k.inflight != resp.Request {
 		return
 	}

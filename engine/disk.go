@@ -88,14 +88,14 @@ func (c *Cluster) slowDisk(cmd SlowDisk) {
 // (writes) and the disk is slow or busy with earlier writes; its handler
 // then runs when the write is done (diskDone). Otherwise it returns false
 // and the caller handles m at once.
-func (c *Cluster) queueOnDisk(b *broker, m Message, writes bool) bool {
+func (c *Cluster) queueOnDisk(b *broker, m *Message, writes bool) bool {
 	c.dropStaleDiskOps(b)
 	if !writes || (b.diskLatency == 0 && len(b.disk) == 0) {
 		return false
 	}
 	at := max(c.now, b.diskFree) + b.diskLatency
 	b.diskFree = at
-	b.disk = append(b.disk, diskOp{at: at, incarnation: b.incarnation, msg: m})
+	b.disk = append(b.disk, diskOp{at: at, incarnation: b.incarnation, msg: *m})
 	c.held = true
 	c.timer(at, timerDiskDone, b.node(), firstTP(m), m.ID)
 	return true
@@ -130,20 +130,20 @@ func (c *Cluster) diskDone(b *broker, id int64) {
 	b.disk = b.disk[1:]
 	switch op.msg.Kind {
 	case MsgProduce:
-		c.produceNow(b, op.msg)
+		c.produceNow(b, &op.msg)
 	case MsgFetchResponse:
-		c.followerFetchResponse(b, op.msg)
+		c.followerFetchResponse(b, &op.msg)
 	}
 }
 
 // produceWrites says a produce would append on b: b leads its partition.
-func produceWrites(b *broker, m Message) bool {
+func produceWrites(b *broker, m *Message) bool {
 	r := b.replica(m.Parts[0].TP)
 	return r != nil && r.isLeader
 }
 
 // fetchResponseWrites says a fetch response carries records to append.
-func fetchResponseWrites(m Message) bool {
+func fetchResponseWrites(m *Message) bool {
 	for _, p := range m.Parts {
 		if len(p.Records) > 0 {
 			return true

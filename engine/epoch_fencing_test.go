@@ -29,7 +29,7 @@ func TestFetchEpochFencing(t *testing.T) {
 	}{{0, ErrFencedLeaderEpoch}, {2, ErrUnknownLeaderEpoch}, {1, ErrNone}, {-1, ErrNone}} {
 		m := Message{ID: c.newID(), Kind: MsgFetch, From: NodeID{Kind: NodeConsumer, ID: 9}, To: Broker(2), ReplicaID: ConsumerReplicaID,
 			Parts: []Part{{TP: tp, FetchOffset: 0, CurrentLeaderEpoch: tc.epoch, LastFetchedEpoch: -1}}}
-		c.handleFetch(c.broker(2), m)
+		c.handleFetch(c.broker(2), &m)
 		var got *Message
 		c.sched.each(func(it *item) {
 			if it.kind == itemDeliver && c.sched.message(it).Request == m.ID {

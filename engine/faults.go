@@ -440,10 +440,10 @@ func (c *Cluster) stopBroker(b *broker, why string, controlled bool) {
 	// the process.
 	c.dropHang(b)
 	for _, pf := range b.parked {
-		c.refuse(pf.req)
+		c.refuse(&pf.req)
 	}
 	for _, d := range b.delayed {
-		c.refuse(d.req)
+		c.refuse(&d.req)
 	}
 	// Responses still in its sockets are lost with a crashed process; their
 	// requesters see the disconnect instead. After a controlled shutdown

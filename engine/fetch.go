@@ -19,7 +19,7 @@ import "slices"
 //
 // A fetch that finds nothing and no error is parked for MaxWaitMs
 // (ReplicaManager.fetchMessages, DelayedFetch).
-func (c *Cluster) handleFetch(b *broker, m Message) {
+func (c *Cluster) handleFetch(b *broker, m *Message) {
 	resp := c.partArena.alloc(len(m.Parts))
 	respondNow := m.MaxWaitMs <= 0
 	follower := m.ReplicaID != ConsumerReplicaID
@@ -108,7 +108,7 @@ func (c *Cluster) handleFetch(b *broker, m Message) {
 		return
 	}
 	c.partArena.release(resp)
-	b.parked = append(b.parked, parkedFetch{req: m, deadline: c.now + m.MaxWaitMs})
+	b.parked = append(b.parked, parkedFetch{req: *m, deadline: c.now + m.MaxWaitMs})
 	c.held = true
 	c.timer(c.now+m.MaxWaitMs, timerFetchExpire, b.node(), TopicPartition{}, m.ID)
 	for k := range m.Parts {
@@ -230,8 +230,8 @@ func (c *Cluster) tryCompleteParked(b *broker, tp TopicPartition) {
 	}
 	clear(b.parked[kept:])
 	b.parked = b.parked[:kept]
-	for _, pf := range ready {
-		c.completeParked(b, pf)
+	for i := range ready {
+		c.completeParked(b, &ready[i])
 	}
 }
 
@@ -262,7 +262,7 @@ func (c *Cluster) expireParkedFetch(b *broker, reqID int64) {
 	for i, pf := range b.parked {
 		if pf.req.ID == reqID {
 			b.parked = slices.Delete(b.parked, i, i+1)
-			c.completeParked(b, pf)
+			c.completeParked(b, &pf)
 			return
 		}
 	}
@@ -271,8 +271,8 @@ func (c *Cluster) expireParkedFetch(b *broker, reqID int64) {
 // completeParked answers a parked fetch by reading the log again, with the
 // HW as it is now and without recording the follower's position again
 // (DelayedFetch.onComplete).
-func (c *Cluster) completeParked(b *broker, pf parkedFetch) {
-	m := pf.req
+func (c *Cluster) completeParked(b *broker, pf *parkedFetch) {
+	m := &pf.req
 	consumer := m.ReplicaID == ConsumerReplicaID
 	resp := c.partArena.alloc(len(m.Parts))
 	budget := c.fetchBudget(!consumer)
@@ -384,7 +384,7 @@ func (c *Cluster) followerFetchTimeout(b *broker, leader BrokerID) {
 // On a slow disk a response with records waits for its write first
 // (queueOnDisk): the fetcher thread is busy appending and sends nothing
 // meanwhile, so no socket timeout runs for the answered fetch.
-func (c *Cluster) handleFollowerFetchResponse(b *broker, m Message) {
+func (c *Cluster) handleFollowerFetchResponse(b *broker, m *Message) {
 	f := b.fetcher(BrokerID(m.From.ID))
 	if f == nil || f.inflight != m.Request {
 		return // a response to a fetch this fetcher no longer waits for
@@ -398,7 +398,7 @@ func (c *Cluster) handleFollowerFetchResponse(b *broker, m Message) {
 
 // followerFetchResponse is handleFollowerFetchResponse once the broker's
 // disk has written the records.
-func (c *Cluster) followerFetchResponse(b *broker, m Message) {
+func (c *Cluster) followerFetchResponse(b *broker, m *Message) {
 	leader := BrokerID(m.From.ID)
 	f := b.fetcher(leader)
 	if f == nil || f.inflight != m.Request {

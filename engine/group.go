@@ -214,7 +214,7 @@ func (c *Cluster) sendCommit(k *consumer) {
 // broker must be the group's coordinator (NOT_COORDINATOR otherwise, which
 // kplay's fixed coordinator never is), and a running broker always
 // accepts. A commit from a group's member also clears its retention clock.
-func (c *Cluster) handleOffsetCommit(b *broker, m Message) {
+func (c *Cluster) handleOffsetCommit(b *broker, m *Message) {
 	p := m.Parts[0]
 	g := c.group(m.Group)
 	out := Part{TP: p.TP, FetchOffset: p.FetchOffset, LeaderEpoch: p.LeaderEpoch, Leader: NoLeader, PreferredReadReplica: NoLeader}
@@ -234,7 +234,7 @@ func (c *Cluster) handleOffsetCommit(b *broker, m Message) {
 // from a coordinator that is down) is left to the next auto commit or
 // commit, as the async auto commit does (it logs and retries on the next
 // interval).
-func (c *Cluster) consumerCommitted(k *consumer, resp Message) {
+func (c *Cluster) consumerCommitted(k *consumer, resp *Message) {
 	if k.commitInflight != resp.Request {
 		return
 	}
@@ -258,7 +258,7 @@ func (c *Cluster) sendOffsetFetch(k *consumer) {
 
 // handleOffsetFetch answers the group's committed offset of a partition,
 // -1 (and leader epoch -1) when it has none (OffsetFetchResponse).
-func (c *Cluster) handleOffsetFetch(b *broker, m Message) {
+func (c *Cluster) handleOffsetFetch(b *broker, m *Message) {
 	p := m.Parts[0]
 	g := c.group(m.Group)
 	c.expireOffsets(g)
@@ -275,7 +275,7 @@ func (c *Cluster) handleOffsetFetch(b *broker, m Message) {
 // KIP-320 the consumer validates it with OffsetsForLeaderEpoch before it
 // fetches. Without a committed offset it applies auto.offset.reset
 // (none: NoOffsetForPartitionException, the consumer stops).
-func (c *Cluster) consumerOffsetFetched(k *consumer, resp Message) {
+func (c *Cluster) consumerOffsetFetched(k *consumer, resp *Message) {
 	if k.inflight != resp.Request {
 		return
 	}

@@ -143,7 +143,7 @@ func (c *Cluster) hangOf(b BrokerID) *hang {
 }
 
 // hangCovers reports whether a hang of scope s holds request m back.
-func hangCovers(s HangScope, m Message) bool {
+func hangCovers(s HangScope, m *Message) bool {
 	switch m.Kind {
 	case MsgFetch:
 		if m.ReplicaID >= 0 && m.From.Kind == NodeBroker {
@@ -158,7 +158,7 @@ func hangCovers(s HangScope, m Message) bool {
 
 // holdRequest queues request m, just delivered to a hung broker, if the
 // hang covers it, and reports whether it did.
-func (c *Cluster) holdRequest(m Message) bool {
+func (c *Cluster) holdRequest(m *Message) bool {
 	if m.To.Kind != NodeBroker || len(c.hangs) == 0 {
 		return false
 	}
@@ -166,7 +166,7 @@ func (c *Cluster) holdRequest(m Message) bool {
 	if h == nil || !hangCovers(h.scope, m) {
 		return false
 	}
-	h.queue = append(h.queue, m)
+	h.queue = append(h.queue, *m)
 	c.held = true
 	return true
 }
@@ -211,7 +211,7 @@ func (c *Cluster) applyHang(cmd Command) {
 		c.endHang(cmd.Broker)
 		c.emit(Event{Kind: EvBrokerResumed, Node: Broker(cmd.Broker), Count: len(h.queue)})
 		for _, m := range h.queue {
-			c.receive(m)
+			c.receive(&m)
 		}
 	}
 }
@@ -232,6 +232,6 @@ func (c *Cluster) dropHang(b *broker) {
 	q := h.queue
 	c.endHang(b.id)
 	for _, m := range q {
-		c.refuse(m)
+		c.refuse(&m)
 	}
 }

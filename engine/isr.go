@@ -142,7 +142,7 @@ func (c *Cluster) sendAlterPartition(b *broker, r *replica) {
 // (Partition.handleAlterPartitionUpdate / handleAlterPartitionError):
 // INELIGIBLE_REPLICA reverts to the committed ISR; a stale epoch waits for
 // newer metadata; other errors are retried.
-func (c *Cluster) handleAlterPartitionResponse(b *broker, m Message) {
+func (c *Cluster) handleAlterPartitionResponse(b *broker, m *Message) {
 	p := m.Parts[0]
 	r := b.replica(p.TP)
 	if r == nil || r.alterInflight != m.Request {

@@ -203,7 +203,7 @@ func (c *Cluster) registrationBackoff(failures int) Time {
 // A heartbeat from a fenced broker whose metadata has caught up unfences it
 // (BrokerHeartbeatManager.calculateNextBrokerState); one that asks to shut
 // down starts a controlled shutdown.
-func (c *Cluster) handleHeartbeat(m Message) {
+func (c *Cluster) handleHeartbeat(m *Message) {
 	id := BrokerID(m.From.ID)
 	r := c.ctrl.reg(id)
 	if m.BrokerEpoch != r.epoch {
@@ -399,7 +399,7 @@ func (c *Cluster) validSession(r *brokerReg) bool {
 // (ReplicationControlManager.handleBrokerShutdown): after an unclean
 // shutdown with ELR it leaves every ISR and ELR (handleBrokerUncleanShutdown,
 // KAFKA-15586 / KAFKA-18635), otherwise every ISR.
-func (c *Cluster) handleRegistration(m Message) {
+func (c *Cluster) handleRegistration(m *Message) {
 	id := BrokerID(m.From.ID)
 	r := c.ctrl.reg(id)
 	if r.epoch > 0 && m.FromIncarnation != r.incarnation && c.validSession(r) {
@@ -434,7 +434,7 @@ func (c *Cluster) handleRegistration(m Message) {
 // (BrokerLifecycleManager.setReadyToUnfence sends it at once; in Kafka the
 // two race, and kplay lets the heartbeat win so that a caught-up follower
 // rejoins the ISR on its first fetch).
-func (c *Cluster) handleRegistrationResponse(b *broker, m Message) {
+func (c *Cluster) handleRegistrationResponse(b *broker, m *Message) {
 	if m.Request != b.regInflight {
 		return // the answer to a registration already given up on
 	}
@@ -655,7 +655,7 @@ func (c *Cluster) uncleanEnabled(tp TopicPartition) bool {
 //     come back with less than it had.
 //
 // Every rejection is an EvAlterPartitionRejected event.
-func (c *Cluster) handleAlterPartition(m Message) {
+func (c *Cluster) handleAlterPartition(m *Message) {
 	req := m.Parts[0]
 	states := c.ctrl.takeAlterStates(m.ID)
 	resp := Part{TP: req.TP, Leader: NoLeader}

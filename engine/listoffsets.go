@@ -59,7 +59,7 @@ func (c *Cluster) sendListOffsets(k *consumer) {
 // the offset its epoch started at answers OFFSET_NOT_AVAILABLE (KIP-207:
 // it cannot yet tell which of its records are committed), and the client
 // retries.
-func (c *Cluster) handleListOffsets(b *broker, m Message) {
+func (c *Cluster) handleListOffsets(b *broker, m *Message) {
 	p := m.Parts[0]
 	out := Part{TP: p.TP, FetchOffset: -1, LeaderEpoch: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
 	r := b.replica(p.TP)
@@ -89,7 +89,7 @@ func (c *Cluster) handleListOffsets(b *broker, m Message) {
 // UNKNOWN_LEADER_EPOCH and a lost connection after retry.backoff.ms, the
 // errors that say the metadata is stale after a metadata refresh
 // (OffsetFetcherUtils.handleListOffsetResponse).
-func (c *Cluster) consumerListedOffsets(k *consumer, resp Message) {
+func (c *Cluster) consumerListedOffsets(k *consumer, resp *Message) {
 	if k.inflight != resp.Request || k.reset == 0 {
 		return
 	}

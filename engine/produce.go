@@ -18,7 +18,7 @@ import "slices"
 //     REQUEST_TIMED_OUT after request.timeout.ms.
 //
 // On a slow disk the produce waits for its write first (queueOnDisk).
-func (c *Cluster) handleProduce(b *broker, m Message) {
+func (c *Cluster) handleProduce(b *broker, m *Message) {
 	if c.queueOnDisk(b, m, produceWrites(b, m)) {
 		return
 	}
@@ -26,7 +26,7 @@ func (c *Cluster) handleProduce(b *broker, m Message) {
 }
 
 // produceNow is handleProduce once the broker's disk has written the batch.
-func (c *Cluster) produceNow(b *broker, m Message) {
+func (c *Cluster) produceNow(b *broker, m *Message) {
 	p := m.Parts[0]
 	resp := Part{TP: p.TP, BaseOffset: -1, Leader: NoLeader}
 	r := b.replica(p.TP)
@@ -77,7 +77,7 @@ func (c *Cluster) produceNow(b *broker, m Message) {
 // answerAppended answers a produce whose records end at offset end: acks=0
 // not at all, acks=1 at once, acks=all once the HW reaches end or after the
 // request's timeout.
-func (c *Cluster) answerAppended(b *broker, r *replica, m Message, resp Part, end Offset) {
+func (c *Cluster) answerAppended(b *broker, r *replica, m *Message, resp Part, end Offset) {
 	switch m.Parts[0].Acks {
 	case AcksNone:
 	case AcksOne:
@@ -94,7 +94,7 @@ func (c *Cluster) answerAppended(b *broker, r *replica, m Message, resp Part, en
 			c.reply(b, m, MsgProduceResponse, resp)
 			return
 		}
-		b.delayed = append(b.delayed, delayedProduce{req: m, tp: r.tp, base: resp.BaseOffset, required: end})
+		b.delayed = append(b.delayed, delayedProduce{req: *m, tp: r.tp, base: resp.BaseOffset, required: end})
 		c.held = true
 		c.timer(c.now+c.cfg.RequestTimeoutMs, timerProduceExpire, b.node(), r.tp, m.ID)
 	}
@@ -158,7 +158,7 @@ func (c *Cluster) completeDelayedProduces(b *broker, tp TopicPartition) {
 			resp.Err = ErrNotEnoughReplicasAfterAppend
 		}
 		c.checkAckReplicated(b, r, resp, d.required)
-		c.reply(b, d.req, MsgProduceResponse, resp)
+		c.reply(b, &d.req, MsgProduceResponse, resp)
 		// Answered and out of the purgatory: done with.
 		c.partArena.reuse(d.req.Parts)
 	}
@@ -180,7 +180,7 @@ func (c *Cluster) failDelayedProduces(b *broker, tp TopicPartition) {
 	b.delayed = kept
 	r := b.replica(tp)
 	for _, d := range failed {
-		c.reply(b, d.req, MsgProduceResponse, Part{TP: tp, BaseOffset: -1, Err: ErrNotLeaderOrFollower, Leader: r.leader, LeaderEpoch: r.leaderEpoch})
+		c.reply(b, &d.req, MsgProduceResponse, Part{TP: tp, BaseOffset: -1, Err: ErrNotLeaderOrFollower, Leader: r.leader, LeaderEpoch: r.leaderEpoch})
 	}
 }
 
@@ -190,14 +190,14 @@ func (c *Cluster) expireDelayedProduce(b *broker, reqID int64) {
 	for i, d := range b.delayed {
 		if d.req.ID == reqID {
 			b.delayed = slices.Delete(b.delayed, i, i+1)
-			c.reply(b, d.req, MsgProduceResponse, Part{TP: d.tp, BaseOffset: -1, Err: ErrRequestTimedOut, Leader: NoLeader})
+			c.reply(b, &d.req, MsgProduceResponse, Part{TP: d.tp, BaseOffset: -1, Err: ErrRequestTimedOut, Leader: NoLeader})
 			return
 		}
 	}
 }
 
 // reply sends a one-partition response to request m.
-func (c *Cluster) reply(b *broker, m Message, kind MsgKind, p Part) {
+func (c *Cluster) reply(b *broker, m *Message, kind MsgKind, p Part) {
 	c.send(Message{Kind: kind, Request: m.ID, From: Broker(b.id), To: m.From, Parts: c.partArena.one(p)})
 }
 
@@ -205,7 +205,7 @@ func (c *Cluster) reply(b *broker, m Message, kind MsgKind, p Part) {
 // leader and leader epoch from this broker's metadata image
 // (KRaftMetadataCache.getPartitionMetadata); a partition without a leader
 // answers LEADER_NOT_AVAILABLE.
-func (c *Cluster) handleMetadata(b *broker, m Message) {
+func (c *Cluster) handleMetadata(b *broker, m *Message) {
 	p := m.Parts[0]
 	resp := Part{TP: p.TP, Leader: NoLeader}
 	if reg := c.partition(p.TP); reg == nil {

@@ -276,7 +276,7 @@ func (c *Cluster) requestMetadata(node NodeID, m *clientMeta) {
 }
 
 // applyMetadata stores a Metadata response in a client's cache.
-func (c *Cluster) applyMetadata(node NodeID, m *clientMeta, resp Message) bool {
+func (c *Cluster) applyMetadata(node NodeID, m *clientMeta, resp *Message) bool {
 	if m.pending != resp.Request {
 		return false
 	}
@@ -294,7 +294,7 @@ func (c *Cluster) applyMetadata(node NodeID, m *clientMeta, resp Message) bool {
 	return true
 }
 
-func (c *Cluster) producerMetadata(p *producer, resp Message) {
+func (c *Cluster) producerMetadata(p *producer, resp *Message) {
 	node := NodeID{Kind: NodeProducer, ID: p.id}
 	m := p.metaFor(resp.Parts[0].TP)
 	if !c.applyMetadata(node, m, resp) {
@@ -520,7 +520,7 @@ func invalidMetadata(err ErrorCode) bool {
 // completeBatch). On NOT_LEADER_OR_FOLLOWER the producer takes the current
 // leader from the response (KIP-951), asks for fresh metadata, and resends
 // at once to the new leader.
-func (c *Cluster) producerResponse(p *producer, resp Message) {
+func (c *Cluster) producerResponse(p *producer, resp *Message) {
 	var b *batch
 	for i := range p.batches {
 		if p.batches[i].state == batchInflight && p.batches[i].reqID == resp.Request {

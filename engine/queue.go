@@ -102,7 +102,9 @@ type item struct {
 // listed once), so the arena of a busy cluster's thousands of timers is
 // not scanned by the collector. The messages that deliveries carry live
 // in an arena of their own, by value, so that sending one allocates
-// nothing and the far more numerous timers stay small.
+// nothing and the far more numerous timers stay small; its blocks never
+// move, so that a receiver's handler reads its message in place
+// (pushMsg).
 //
 // The item arena and the runs grow in blocks (of itemChunk items,
 // runChunk keys) rather than as one slice each: a run of
@@ -125,10 +127,14 @@ type schedule struct {
 	last   Time
 	// items holds the items in blocks of itemChunk: item idx is
 	// items[idx/itemChunk][idx%itemChunk]; nItems slots have been used.
-	items    [][]item
-	nItems   int32
-	free     []int32
-	msgs     []Message
+	items  [][]item
+	nItems int32
+	free   []int32
+	// msgs holds the messages deliveries carry, in blocks of msgChunk
+	// that never move: message idx is msgs[idx/msgChunk][idx%msgChunk];
+	// nMsgs slots have been used, freeMsgs lists the empty ones.
+	msgs     [][]Message
+	nMsgs    int32
 	freeMsgs []int32
 	// spare holds emptied run blocks (length 0, capacity runChunk) for
 	// the next run that needs one.
@@ -251,6 +257,10 @@ func (s *schedule) addItem(it item) {
 	s.items[n-1] = append(b, it)
 }
 
+// msgChunk is how many messages one block of the schedule's message
+// arena holds (10 KB): a busy cluster has a few dozen on the wire.
+const msgChunk = 64
+
 // item returns the arena's item idx.
 func (s *schedule) item(idx int32) *item {
 	return &s.items[uint32(idx)/itemChunk][uint32(idx)%itemChunk]
@@ -266,7 +276,13 @@ func (s *schedule) clone() schedule {
 	d := *s
 	d.heap, d.free = slices.Clone(s.heap), slices.Clone(s.free)
 	d.items = carve(s.items, 0)
-	d.msgs, d.freeMsgs = slices.Clone(s.msgs), slices.Clone(s.freeMsgs)
+	d.freeMsgs = slices.Clone(s.freeMsgs)
+	// A clone's message blocks are copied whole, at their full capacity,
+	// so that they never move either (see pushMsg).
+	d.msgs = make([][]Message, len(s.msgs))
+	for i, b := range s.msgs {
+		d.msgs[i] = append(make([]Message, 0, msgChunk), b...)
+	}
 	d.tps, d.tpIndex = slices.Clip(s.tps), maps.Clone(s.tpIndex)
 	d.spare = nil
 	d.runs = make([]schedRun, len(s.runs))
@@ -394,29 +410,46 @@ func (s *schedule) tp(it *item) TopicPartition {
 }
 
 // message is the message that delivery it carries.
-func (s *schedule) message(it *item) *Message { return &s.msgs[it.msg] }
+func (s *schedule) message(it *item) *Message { return s.msg(it.msg) }
 
-// pushMsg schedules the delivery (kind itemDeliver or itemLocal) of m at
-// m.DeliverAt.
-func (s *schedule) pushMsg(seq uint64, kind itemKind, m Message) {
+// msg returns the arena's message idx.
+func (s *schedule) msg(idx int32) *Message {
+	return &s.msgs[uint32(idx)/msgChunk][uint32(idx)%msgChunk]
+}
+
+// pushMsg schedules the delivery (kind itemDeliver or itemLocal) of a
+// copy of *m at m.DeliverAt.
+//
+// The message stays in its arena slot until Step has run its receiver's
+// handler, which reads it there through a pointer (freeMsg frees the slot
+// after): passing a 160-byte Message by value down deliver, receive and
+// the handler was a copy at every call, and moving it out of the arena
+// a copy with write barriers. The arena grows by whole blocks of
+// msgChunk that never move, so the pointer stays good while the handler
+// sends messages of its own.
+func (s *schedule) pushMsg(seq uint64, kind itemKind, m *Message) {
 	var idx int32
 	if n := len(s.freeMsgs); n > 0 {
 		idx = s.freeMsgs[n-1]
 		s.freeMsgs = s.freeMsgs[:n-1]
-		s.msgs[idx] = m
+		*s.msg(idx) = *m
 	} else {
-		idx = int32(len(s.msgs))
-		s.msgs = append(s.msgs, m)
+		idx = s.nMsgs
+		s.nMsgs++
+		if idx%msgChunk == 0 {
+			s.msgs = append(s.msgs, make([]Message, 0, msgChunk))
+		}
+		last := len(s.msgs) - 1
+		s.msgs[last] = append(s.msgs[last], *m)
 	}
 	s.push(item{at: m.DeliverAt, seq: seq, kind: kind, msg: idx})
 }
 
-// takeMsg returns the message of a popped delivery and frees its slot.
-func (s *schedule) takeMsg(it item) Message {
-	m := s.msgs[it.msg]
-	s.msgs[it.msg] = Message{}
-	s.freeMsgs = append(s.freeMsgs, it.msg)
-	return m
+// freeMsg empties the slot of a popped delivery whose message has been
+// handled, and frees it.
+func (s *schedule) freeMsg(idx int32) {
+	*s.msg(idx) = Message{}
+	s.freeMsgs = append(s.freeMsgs, idx)
 }
 
 func (h schedKey) less(o schedKey) bool {
