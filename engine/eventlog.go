@@ -17,10 +17,20 @@ const eventChunk = 1024
 //
 // Invariant: blocks[i] holds the events from max(first, (first/eventChunk
 // + i)*eventChunk) to the next multiple of eventChunk, or to n for the
-// last block; first == n when blocks is empty; kept holds, in Seq order,
-// the newest of the events keep chose (at most about maxKept).
+// last block (block(i) slices it to them); first == n when blocks is
+// empty; kept holds, in Seq order, the newest of the events keep chose
+// (at most about maxKept).
+//
+// The last block is allocated at its full length, to the next multiple
+// of eventChunk, and tail is that block, of which pos records are
+// written: next, which every event calls, then only writes the record
+// at pos and counts, where reslicing the block and storing its header
+// back into blocks was a write with a barrier per event. A clone's tail
+// is clipped to pos, so that its first next copies it (nextBlock).
 type eventLog struct {
 	blocks  [][]packedEvent
+	tail    []packedEvent
+	pos     int
 	first   int
 	n       int
 	kept    keptEvents
@@ -38,6 +48,15 @@ func (l *eventLog) len() int { return l.n }
 // start returns the Seq of block bi's first event.
 func (l *eventLog) start(bi int) int {
 	return max(l.first, (l.first/eventChunk+bi)*eventChunk)
+}
+
+// block returns block bi, holding the events it has so far: the last
+// one is longer, to its end (see eventLog).
+func (l *eventLog) block(bi int) []packedEvent {
+	if bi == len(l.blocks)-1 {
+		return l.tail[:l.pos]
+	}
+	return l.blocks[bi]
 }
 
 // locate returns the block and index of event s, which the blocks hold.
@@ -60,26 +79,31 @@ func (l *eventLog) append(e *Event) {
 }
 
 // next adds a record to the log and returns it, for the caller to pack
-// the event into in place: pack and packMsg write the whole record, so
-// the slot is taken by reslicing, not by appending a zero record first.
+// the event into in place: pack and packMsg write the whole record.
 func (l *eventLog) next() *packedEvent {
+	if l.pos == len(l.tail) {
+		l.nextBlock()
+	}
+	p := &l.tail[l.pos]
+	l.pos++
+	l.n++
+	return p
+}
+
+// nextBlock gives the log a tail with room for event n: a new block when
+// there is none or the last is full, else a copy of a clone's clipped
+// last block, to the block's end (see clone).
+func (l *eventLog) nextBlock() {
 	room := eventChunk - int(uint(l.n)%eventChunk)
 	if len(l.blocks) == 0 || room == eventChunk {
-		l.blocks = append(l.blocks, make([]packedEvent, 0, room))
+		l.tail, l.pos = make([]packedEvent, room), 0
+		l.blocks = append(l.blocks, l.tail)
+		return
 	}
-	last := len(l.blocks) - 1
-	b := l.blocks[last]
-	if len(b) == cap(b) {
-		// A clone's last block is clipped (see clone): give it room of its
-		// own, to the block's end, before the first append.
-		nb := make([]packedEvent, len(b), len(b)+room)
-		copy(nb, b)
-		b = nb
-	}
-	b = b[:len(b)+1]
-	l.blocks[last] = b
-	l.n++
-	return &b[len(b)-1]
+	nb := make([]packedEvent, l.pos+room)
+	copy(nb, l.tail[:l.pos])
+	l.tail = nb
+	l.blocks[len(l.blocks)-1] = nb
 }
 
 // appendBlock appends e to the last block of blocks, or to a new one when
@@ -210,7 +234,7 @@ func (l *eventLog) before(end int) []Event {
 	}
 	bi, i := l.locate(end - 1)
 	lo := max(0, i+1-beforeRun)
-	b := l.blocks[bi][lo : i+1]
+	b := l.block(bi)[lo : i+1]
 	seq := l.start(bi) + lo
 	out := make([]Event, len(b))
 	for j := range b {
@@ -234,7 +258,7 @@ func (l *eventLog) from(from int, f func(*Event) bool) {
 	bi, off := l.locate(max(from, l.first))
 	var e Event // one variable for every call of f: &e escapes
 	for ; bi < len(l.blocks); bi, off = bi+1, 0 {
-		b, seq := l.blocks[bi], l.start(bi)
+		b, seq := l.block(bi), l.start(bi)
 		for i := off; i < len(b); i++ {
 			if e = l.tab.unpack(&b[i], seq+i); !f(&e) {
 				return
@@ -248,7 +272,7 @@ func (l *eventLog) from(from int, f func(*Event) bool) {
 func (l *eventLog) forget(before int) {
 	l.kept.trim(l.maxKept)
 	k := 0
-	for k < len(l.blocks) && l.start(k)+len(l.blocks[k]) <= before && (k < len(l.blocks)-1 || before >= l.n) {
+	for k < len(l.blocks) && l.start(k)+len(l.block(k)) <= before && (k < len(l.blocks)-1 || before >= l.n) {
 		k++
 	}
 	if k == 0 {
@@ -262,15 +286,22 @@ func (l *eventLog) forget(before int) {
 	// A new array of blocks, so that the forgotten ones are freed (clones
 	// may still hold them).
 	l.blocks = slices.Clone(l.blocks[k:])
+	if len(l.blocks) == 0 {
+		l.tail, l.pos = nil, 0
+	}
 }
 
 // clone shares every block, the last, partial one clipped to its length:
 // the original appends past that length, where the clone cannot see, and
-// the clone's first append copies the block (see appendBlock), so appends
+// the clone's first append copies the block (see nextBlock), so appends
 // to either log never reach the other. A checkpoint thus costs no copy of
 // events at all. The kept events are shared the same way.
 func (l eventLog) clone() eventLog {
-	l.blocks = cloneBlocks(l.blocks)
+	l.blocks = slices.Clone(l.blocks)
+	if n := len(l.blocks); n > 0 {
+		l.tail = l.tail[:l.pos:l.pos]
+		l.blocks[n-1] = l.tail
+	}
 	l.kept.blocks = cloneBlocks(l.kept.blocks)
 	l.tab = l.tab.clone()
 	return l
@@ -289,8 +320,8 @@ func (c *Cluster) KeepEvents(keep func(*Event) bool, maxKept int) {
 		return
 	}
 	var e Event
-	for bi, b := range l.blocks {
-		seq := l.start(bi)
+	for bi := range l.blocks {
+		b, seq := l.block(bi), l.start(bi)
 		for i := range b {
 			if e = l.tab.unpack(&b[i], seq+i); keep(&e) {
 				l.kept.add(keptEvent{Seq: seq + i, p: b[i]})
@@ -343,7 +374,7 @@ func (c *Cluster) Event(seq int) (Event, bool) {
 		return Event{}, false
 	}
 	bi, i := l.locate(seq)
-	return l.tab.unpack(&l.blocks[bi][i], seq), true
+	return l.tab.unpack(&l.block(bi)[i], seq), true
 }
 
 // EachEventBefore calls f with the events before end that the log holds
@@ -360,7 +391,7 @@ func (c *Cluster) EachEventBefore(end int, f func(*Event) bool) {
 	bi, i := l.locate(end - 1)
 	var e Event // one variable for every call of f: &e escapes
 	for ; bi >= 0; bi-- {
-		b, seq := l.blocks[bi], l.start(bi)
+		b, seq := l.block(bi), l.start(bi)
 		if i < 0 {
 			i = len(b) - 1
 		}
