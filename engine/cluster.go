@@ -346,9 +346,11 @@ func (c *Cluster) emit(e Event) {
 // whole Event, as keep needs one, and so does an event whose numbers do
 // not fit the record.
 func (c *Cluster) emitMsg(kind EventKind, node, peer NodeID, mk MsgKind, id int64, deliverAt Time, tp TopicPartition) {
-	if l := &c.events; l.keep == nil && msgFits(c.now, id, deliverAt) {
-		l.tab.packMsg(l.next(), c.now, kind, node, peer, mk, id, deliverAt, tp)
-		return
+	if l := &c.events; l.keep == nil && msgFits(c.now, node, peer, id, deliverAt, tp.Partition) {
+		if topic := l.tab.topic(tp.Topic); topic <= maxTopic {
+			l.tab.packMsg(l.next(), c.now, kind, node, peer, mk, id, deliverAt, tp.Partition, topic)
+			return
+		}
 	}
 	c.emit(Event{Kind: kind, Node: node, Peer: peer, MsgKind: mk, MsgID: id, DeliverAt: deliverAt, TP: tp})
 }

@@ -11,6 +11,14 @@ import (
 // single event.
 func TestPackedEventHoldsNoPointer(t *testing.T) { checkNoPointer(t, reflect.TypeOf(packedEvent{})) }
 
+// TestPackedEventIs48Bytes: the record's size is what its doc promises; a
+// field added or widened shows here rather than as a slower benchmark.
+func TestPackedEventIs48Bytes(t *testing.T) {
+	if n := reflect.TypeOf(packedEvent{}).Size(); n != 48 {
+		t.Fatalf("a packedEvent takes %d bytes, want 48", n)
+	}
+}
+
 // TestScheduleItemHoldsNoPointer: the schedule's arena of items is
 // neither scanned nor moved with write barriers (schedule's doc).
 func TestScheduleItemHoldsNoPointer(t *testing.T) {
@@ -63,8 +71,15 @@ func TestPackRoundTrip(t *testing.T) {
 		{Seq: 12, Kind: EvFetchRound, Count: 1 << 32},
 		{Seq: 13, Kind: EvProduceError, Err: ErrNotLeaderOrFollower},
 		{Seq: 14, At: 1 << 40, Kind: EvConsumerRead, Offset: 3},
+		{Seq: 15, At: 1<<32 - 1, Kind: EvConsumerRead, Offset: 3, Epoch: 1<<15 - 1, Node: NodeID{Kind: NodeConsumer, ID: -1 << 15}, TP: TopicPartition{Topic: "orders", Partition: 1<<15 - 1}},
+		{Seq: 16, At: -1, Kind: EvConsumerRead},
+		{Seq: 17, Kind: EvLeaderElected, Epoch: 1 << 15},
+		{Seq: 18, Kind: EvMsgSent, Peer: NodeID{Kind: NodeProducer, ID: 1 << 15}},
+		{Seq: 19, Kind: EvHWChanged, TP: TopicPartition{Topic: "orders", Partition: -1<<15 - 1}},
+		{Seq: 20, At: 7, Kind: EvMsgSent, DeliverAt: 7 + 1<<16 - 2},
+		{Seq: 21, At: 7, Kind: EvMsgSent, DeliverAt: 7 + 1<<16 - 1},
 	}
-	narrow := map[int]bool{1: true, 3: true, 5: true, 9: true, 14: true}
+	narrow := map[int]bool{1: true, 3: true, 5: true, 9: true, 15: true, 20: true}
 	packed := make([]packedEvent, len(evs))
 	for i := range evs {
 		tab.pack(&packed[i], &evs[i])
@@ -148,10 +163,10 @@ func TestPackKeepsEveryField(t *testing.T) {
 // msgFits says so exactly when narrow does.
 func TestPackMsgIsPack(t *testing.T) {
 	topics := []string{"", "orders", "audit"}
-	nodes := []NodeID{{}, Broker(1), Broker(3), {Kind: NodeProducer, ID: 2}, {Kind: NodeConsumer, ID: 1}, Controller}
+	nodes := []NodeID{{}, Broker(1), Broker(3), {Kind: NodeProducer, ID: 2}, {Kind: NodeConsumer, ID: 1}, Controller, {Kind: NodeConsumer, ID: 1 << 15}}
 	ids := []int64{0, 1, 99, 1<<31 - 1, 1 << 31, -1 << 31, -1<<31 - 1, 1 << 40}
-	ats := []Time{0, 40, 1 << 40}
-	delivers := []Time{0, -1, 0, 1, 7, 1<<32 - 2, 1<<32 - 1, 1 << 32}
+	ats := []Time{0, 40, 1<<32 - 1, 1 << 32, -1, 1 << 40}
+	delivers := []Time{0, -1, 0, 1, 7, 1<<16 - 2, 1<<16 - 1, 1<<32 - 1, 1 << 32}
 	var a, b eventTables
 	n := 0
 	for _, topic := range topics {
@@ -167,7 +182,7 @@ func TestPackMsgIsPack(t *testing.T) {
 							tp := TopicPartition{Topic: topic, Partition: int32(n % 5)}
 							e := Event{At: at, Kind: kind, Node: node, Peer: nodes[n%len(nodes)], MsgKind: MsgKind(n % 7), MsgID: id, DeliverAt: deliverAt, TP: tp}
 							n++
-							fits := msgFits(at, id, deliverAt)
+							fits := msgFits(at, e.Node, e.Peer, id, deliverAt, tp.Partition)
 							if fits != narrow(&e) {
 								t.Fatalf("%+v: msgFits %v, narrow %v", e, fits, narrow(&e))
 							}
@@ -176,7 +191,7 @@ func TestPackMsgIsPack(t *testing.T) {
 							}
 							var pa, pb packedEvent
 							a.pack(&pa, &e)
-							b.packMsg(&pb, e.At, e.Kind, e.Node, e.Peer, e.MsgKind, e.MsgID, e.DeliverAt, e.TP)
+							b.packMsg(&pb, e.At, e.Kind, e.Node, e.Peer, e.MsgKind, e.MsgID, e.DeliverAt, e.TP.Partition, b.topic(e.TP.Topic))
 							if pa != pb {
 								t.Fatalf("%+v: packMsg gave\n%+v, pack\n%+v", e, pb, pa)
 							}
@@ -188,5 +203,34 @@ func TestPackMsgIsPack(t *testing.T) {
 	}
 	if !reflect.DeepEqual(a, b) {
 		t.Fatalf("the tables differ: pack's %+v, packMsg's %+v", a, b)
+	}
+}
+
+// TestPackPastMaxTopic: once the topic table has grown past what a
+// record's 16-bit index names, an event of a new topic is stored whole
+// and comes back as it was, and so does a message event emitted there.
+func TestPackPastMaxTopic(t *testing.T) {
+	c, err := New(DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := &c.events.tab
+	for i := range maxTopic {
+		tab.topics = append(tab.topics, "t"+itoa(i))
+	}
+	e := Event{Kind: EvHWChanged, TP: TopicPartition{Topic: "late", Partition: 1}, Offset: 4}
+	var p packedEvent
+	tab.pack(&p, &e)
+	if p.ext == 0 || p.ext&1 == 1 {
+		t.Fatalf("an event of topic %d was stored narrow: %+v", len(tab.topics), p)
+	}
+	if got := tab.unpack(&p, 0); !reflect.DeepEqual(got, e) {
+		t.Fatalf("unpacked %+v, want %+v", got, e)
+	}
+	n := c.EventCount()
+	c.emitMsg(EvMsgSent, Broker(1), Broker(2), MsgFetch, 12, c.now+3, TopicPartition{Topic: "later", Partition: 2})
+	want := Event{Seq: n, At: c.now, Kind: EvMsgSent, Node: Broker(1), Peer: Broker(2), MsgKind: MsgFetch, MsgID: 12, DeliverAt: c.now + 3, TP: TopicPartition{Topic: "later", Partition: 2}}
+	if got, ok := c.Event(n); !ok || !reflect.DeepEqual(got, want) {
+		t.Fatalf("emitted %+v, got back %+v", want, got)
 	}
 }
