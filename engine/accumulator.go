@@ -82,7 +82,17 @@ func (p *producer) reenqueue(b *batch) {
 // drain sends every partition's head batch that may go now
 // (RecordAccumulator.ready and drain, Sender.sendProducerData), partition
 // by partition in the order their first batches were made.
+//
+// Only a ready batch or one backing off can go (drainHead), so a drain
+// that finds none does nothing: half the drains of a busy producer come
+// with an acknowledgement while the other batches linger or are in
+// flight, and walked every partition's queue for nothing. (drainHead's
+// metaFor adds no entry: produce made the partition's before its first
+// batch, and entries stay.)
 func (c *Cluster) drain(p *producer) {
+	if !p.anyMayGo() {
+		return
+	}
 	var buf [8]TopicPartition
 	tps := buf[:0]
 	for i := range p.batches {
@@ -102,6 +112,17 @@ func (c *Cluster) drain(p *producer) {
 		for c.drainHead(p, tp) {
 		}
 	}
+}
+
+// anyMayGo reports whether a batch is ready or backing off: one drainHead
+// may send.
+func (p *producer) anyMayGo() bool {
+	for i := range p.batches {
+		if st := p.batches[i].state; st == batchReady || st == batchBackoff {
+			return true
+		}
+	}
+	return false
 }
 
 // drainHead sends tp's head batch if it may go, and reports whether it
