@@ -41,10 +41,10 @@ func actMaxSpeed(t *testing.T, ctx context.Context) {
 	}
 }
 
-// actClick clicks the element sel.
+// actClick clicks the element sel with the mouse once it keeps still.
 func actClick(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+	if err := steadyClick(ctx, sel); err != nil {
 		t.Fatalf("click %s: %v\npage text:\n%s", sel, err, pageDump(ctx))
 	}
 }

@@ -64,7 +64,7 @@ func scrollStill(t *testing.T, ctx context.Context) {
 // the click.
 func click(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+	if err := steadyClick(ctx, sel); err != nil {
 		t.Fatalf("click %s: %v", sel, err)
 	}
 }
