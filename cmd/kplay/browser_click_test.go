@@ -10,24 +10,28 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// steadyClickJS scrolls the element %q into view if it is not wholly on
-// screen or in its scrolling box (centring it, as chromedp.Click does),
-// waits until its box has kept the same place for five animation frames
-// (content growing above it, such as the event log, moves it while the page
-// plays; scroll anchoring moves it back a frame later) and resolves with its
-// centre in viewport pixels, or rejects after 5 s.
+// steadyClickJS waits for the element %q to be in the page, scrolls it
+// into view if it is not wholly on screen or in its scrolling box
+// (centring it, as chromedp.Click does), waits until its box has kept the
+// same place for five animation frames (content growing above it, such as
+// the event log, moves it while the page plays; scroll anchoring moves it
+// back a frame later) and resolves with its centre in viewport pixels as
+// JSON, or rejects after 10 s.
 const steadyClickJS = `new Promise((done, fail) => {
-	const el = document.querySelector(%q);
-	if (el === null) { fail(new Error("no element")); return; }
-	el.scrollIntoViewIfNeeded(true);
-	let last = "", same = 0;
+	let el = null, last = "", same = 0;
 	const t0 = performance.now();
 	const f = () => {
+		if (performance.now() - t0 > 10000) { fail(new Error(el === null ? "not in the page" : "its box never kept still: " + last)); return; }
+		if (el === null) {
+			el = document.querySelector(%q);
+			if (el !== null) el.scrollIntoViewIfNeeded(true);
+			requestAnimationFrame(f);
+			return;
+		}
 		const r = el.getBoundingClientRect();
 		const k = r.x + "," + r.y + "," + r.width + "," + r.height;
 		if (k === last) same++; else { same = 0; last = k; }
 		if (same >= 5 && (r.width > 0 || r.height > 0)) { done(JSON.stringify([r.x + r.width / 2, r.y + r.height / 2])); return; }
-		if (performance.now() - t0 > 5000) { fail(new Error("its box never kept still: " + k)); return; }
 		requestAnimationFrame(f);
 	};
 	requestAnimationFrame(f);

@@ -61,7 +61,7 @@ func TestBrowserSlowDisk(t *testing.T) {
 		t.Errorf("badges %s", got)
 	}
 
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`svg#diagram g.node[data-node="b3"] .box`))); err != nil {
+	if err := steadyClick(ctx, `svg#diagram g.node[data-node="b3"] .box`); err != nil {
 		t.Fatalf("click b3: %v", err)
 	}
 	pollJS(t, ctx, `(document.getElementById("inspector")?.textContent || "").includes("slow: every append takes 50 ms")`, 10*time.Second, "the inspector names b3's slow disk")

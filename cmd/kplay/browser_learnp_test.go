@@ -127,7 +127,7 @@ func TestBrowserMinimalEmbedTry(t *testing.T) {
 		t.Errorf("the minimal embed's try: %q", got)
 	}
 	screenshot(t, ctx, "kplay-learnP-embed-min-paused-800x600.png")
-	if err := chromedp.Do(ctx, chromedp.Click(`#try-this button`)); err != nil {
+	if err := steadyClick(ctx, `#try-this button`); err != nil {
 		t.Fatal(err)
 	}
 	pollJS(t, ctx, `document.querySelector('#diagram g.node[data-node="b1"] [data-badge="down"]') !== null && document.getElementById("play").getAttribute("aria-pressed") === "true"`,
@@ -144,7 +144,7 @@ func TestBrowserHelpPauses(t *testing.T) {
 	playing := `document.getElementById("play").getAttribute("aria-pressed") === "true"`
 	click := func(id string) {
 		t.Helper()
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(id))); err != nil {
+		if err := steadyClick(ctx, "#"+id); err != nil {
 			t.Fatalf("click #%s: %v", id, err)
 		}
 	}

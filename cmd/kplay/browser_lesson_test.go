@@ -71,7 +71,7 @@ func TestBrowserScriptEditor(t *testing.T) {
 	if !evalJS[bool](t, ctx, `document.getElementById("script-folded") !== null && !document.getElementById("script-details").open`) {
 		t.Fatal("before the first answer the script is not folded")
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#script-details > summary`))); err != nil {
+	if err := steadyClick(ctx, `#script-details > summary`); err != nil {
 		t.Fatal(err)
 	}
 	pollJS(t, ctx, `document.getElementById("script-details").open`, 5*time.Second, "a click on the summary opens the script")

@@ -95,11 +95,11 @@ func TestBrowserMannersHelpThemeTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	mPoll(t, ctx, `document.getElementById("help") === null`, 5*time.Second, "Escape did not close the help")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("help-open"))); err != nil {
+	if err := steadyClick(ctx, "#help-open"); err != nil {
 		t.Fatal(err)
 	}
 	mPoll(t, ctx, `document.getElementById("help") !== null`, 5*time.Second, "#help-open did not open the help")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("help-close"))); err != nil {
+	if err := steadyClick(ctx, "#help-close"); err != nil {
 		t.Fatal(err)
 	}
 	mPoll(t, ctx, `document.getElementById("help") === null`, 5*time.Second, "#help-close did not close the help")
@@ -113,7 +113,7 @@ func TestBrowserMannersHelpThemeTable(t *testing.T) {
 	system := mEval[bool](t, ctx, `matchMedia("(prefers-color-scheme: dark)").matches`)
 	before := mEval[string](t, ctx, bg)
 	screenshot(t, ctx, "kplay-theme-system-1280x800.png")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("theme"))); err != nil {
+	if err := steadyClick(ctx, "#theme"); err != nil {
 		t.Fatal(err)
 	}
 	want := "dark"
@@ -134,11 +134,11 @@ func TestBrowserMannersHelpThemeTable(t *testing.T) {
 	// Table view: pause, open it, and compare every replica row of the
 	// first partition with the diagram's log strips.
 	if mEval[bool](t, ctx, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
+		if err := steadyClick(ctx, "#play"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("table-toggle"))); err != nil {
+	if err := steadyClick(ctx, "#table-toggle"); err != nil {
 		t.Fatal(err)
 	}
 	mPoll(t, ctx, `document.getElementById("table-view") !== null`, 5*time.Second, "#table-toggle did not show #table-view")
@@ -183,7 +183,7 @@ func TestBrowserMannersHelpThemeTable(t *testing.T) {
 		t.Fatalf("phone viewport: %v", err)
 	}
 	mPoll(t, ctx, `window.innerWidth === 390`, 10*time.Second, "the viewport did not become 390 px wide")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("help-open"))); err != nil {
+	if err := steadyClick(ctx, "#help-open"); err != nil {
 		t.Fatal(err)
 	}
 	mPoll(t, ctx, `(() => { const h = document.getElementById("help"); if (!h) return false; const r = h.getBoundingClientRect(); return r.left >= 0 && r.right <= 390 && r.width > 300; })()`, 5*time.Second, "the help dialog does not fit a 390 px screen")
@@ -201,11 +201,11 @@ func TestBrowserMannersNarration(t *testing.T) {
 	if attrs != "polite visually-hidden" {
 		t.Fatalf("#narration: %q, want polite and visually hidden", attrs)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`svg#diagram g.node[data-node="b1"] .box`))); err != nil {
+	if err := steadyClick(ctx, `svg#diagram g.node[data-node="b1"] .box`); err != nil {
 		t.Fatal(err)
 	}
 	mPoll(t, ctx, `(() => { const b = document.getElementById("act-crash"); return b !== null && !b.disabled; })()`, 5*time.Second, "no #act-crash")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("act-crash"))); err != nil {
+	if err := steadyClick(ctx, "#act-crash"); err != nil {
 		t.Fatal(err)
 	}
 	mPoll(t, ctx, `document.getElementById("narration").textContent.includes("Broker 1 crashed")`, 10*time.Second, "#narration did not say that broker 1 crashed")

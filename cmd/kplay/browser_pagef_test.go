@@ -199,7 +199,7 @@ func TestBrowserTimelineMoments(t *testing.T) {
 	next := func(want string) int {
 		t.Helper()
 		before := evalJS[int](t, ctx, clockNowJS)
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("moment-next"))); err != nil {
+		if err := steadyClick(ctx, "#moment-next"); err != nil {
 			t.Fatal(err)
 		}
 		pollJS(t, ctx, clockNowJS+` > `+fmt.Sprint(before), 10*time.Second, "next moment after "+fmt.Sprint(before)+" ms ("+want+")")

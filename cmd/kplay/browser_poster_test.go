@@ -162,7 +162,7 @@ func checkTakeover(t *testing.T, ctx context.Context, site heldSite, before fram
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
+	if err := steadyClick(ctx, "#play"); err != nil {
 		t.Fatalf("click #play: %v", err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`%s !== %q`, label, was), chromedp.WithPollingTimeout(10*time.Second))); err != nil {

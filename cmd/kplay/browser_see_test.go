@@ -72,7 +72,7 @@ func setPlaying(t *testing.T, ctx context.Context, on bool) {
 	if evalJS[string](t, ctx, `document.getElementById("play").getAttribute("aria-pressed")`) == fmt.Sprint(on) {
 		return
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
+	if err := steadyClick(ctx, "#play"); err != nil {
 		t.Fatalf("click #play: %v", err)
 	}
 	pollJS(t, ctx, fmt.Sprintf(`document.getElementById("play").getAttribute("aria-pressed") === %q`, fmt.Sprint(on)), 15*time.Second, "play state")
@@ -81,11 +81,11 @@ func setPlaying(t *testing.T, ctx context.Context, on bool) {
 // act opens a broker's menu and presses one of its buttons.
 func act(t *testing.T, ctx context.Context, node, button string) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`svg#diagram g.node[data-node="`+node+`"] .box`))); err != nil {
+	if err := steadyClick(ctx, `svg#diagram g.node[data-node="`+node+`"] .box`); err != nil {
 		t.Fatalf("click %s: %v", node, err)
 	}
 	pollJS(t, ctx, fmt.Sprintf(`(() => { const b = document.querySelector(%q); return b !== null && !b.disabled; })()`, button), 5*time.Second, "no enabled "+button)
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(button))); err != nil {
+	if err := steadyClick(ctx, button); err != nil {
 		t.Fatalf("click %s: %v", button, err)
 	}
 	pollJS(t, ctx, `document.querySelector(".broker-menu") === null`, 5*time.Second, "the menu stayed open after "+button)
@@ -95,7 +95,7 @@ func act(t *testing.T, ctx context.Context, node, button string) {
 // page has drawn the step whether it renders at once or on the next frame.
 func stepAndDraw(t *testing.T, ctx context.Context) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("step"))); err != nil {
+	if err := steadyClick(ctx, "#step"); err != nil {
 		t.Fatalf("click #step: %v", err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, chromedp.EvalAwaitPromise)); err != nil {
@@ -131,7 +131,7 @@ func TestBrowserSeeTruncation(t *testing.T) {
 	// Click a committed record: the inspector and the lifecycle fill, and
 	// the broker's menu does not open.
 	cell := fmt.Sprintf(`svg#diagram .log[data-broker="2"] .cell[data-offset="%d"] rect`, before.LEO2-1)
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(cell))); err != nil {
+	if err := steadyClick(ctx, cell); err != nil {
 		t.Fatalf("click %s: %v", cell, err)
 	}
 	pollJS(t, ctx, `(document.getElementById("inspector") || {}).textContent.includes("order-9005")`, 5*time.Second, "#inspector does not show order-9005")
@@ -158,7 +158,7 @@ func TestBrowserSeeTruncation(t *testing.T) {
 	// (its followers' copies are still on the wire), then crash it: the
 	// responses die with its process.
 	setPlaying(t, ctx, false)
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("produce"))); err != nil {
+	if err := steadyClick(ctx, "#produce"); err != nil {
 		t.Fatalf("click #produce: %v", err)
 	}
 	leo1 := `Number(document.querySelector('.log[data-broker="1"]').dataset.leo)`
@@ -234,7 +234,7 @@ func TestBrowserSeeTruncation(t *testing.T) {
 		t.Error("the event log does not say b1 truncates")
 	}
 	// The ghost is inspectable too.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`svg#diagram .log[data-broker="1"] .cell.truncated rect`))); err != nil {
+	if err := steadyClick(ctx, `svg#diagram .log[data-broker="1"] .cell.truncated rect`); err != nil {
 		t.Fatalf("click the ghost: %v", err)
 	}
 	pollJS(t, ctx, `document.getElementById("inspector").textContent.includes("truncated from broker 1")`, 5*time.Second, "#inspector does not call the ghost truncated")
@@ -265,7 +265,7 @@ func TestBrowserSeeViolation(t *testing.T) {
 	}
 	// The preset asks questions; play through them.
 	pollJS(t, ctx, `document.getElementById("lesson-mode")?.checked === true`, 5*time.Second, "lesson mode is on for a preset with questions")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("lesson-mode"))); err != nil {
+	if err := steadyClick(ctx, "#lesson-mode"); err != nil {
 		t.Fatalf("click #lesson-mode: %v", err)
 	}
 	pollJS(t, ctx, `document.getElementById("lesson-mode").checked === false`, 5*time.Second, "lesson mode turns off")
@@ -290,7 +290,7 @@ func TestBrowserSeeViolation(t *testing.T) {
 	pollJS(t, ctx, `document.querySelector('svg#diagram .log[data-broker="1"] .cell.truncated.lost') !== null`, 60*time.Second, "b1's truncated m2 is not drawn")
 	screenshot(t, ctx, "kplay-see-violation-truncated-1280x1000.png")
 	// The same in the other theme: the red outline must still stand out.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("theme"))); err != nil {
+	if err := steadyClick(ctx, "#theme"); err != nil {
 		t.Fatalf("click #theme: %v", err)
 	}
 	pollJS(t, ctx, `document.documentElement.dataset.theme !== undefined`, 5*time.Second, "no theme change")

@@ -274,7 +274,7 @@ func TestBrowserPlayground(t *testing.T) {
 	before := waitSteady(t, ctx)
 	t.Logf("steady before producing: %+v", before)
 
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("produce"))); err != nil {
+	if err := steadyClick(ctx, "#produce"); err != nil {
 		t.Fatalf("click #produce: %v", err)
 	}
 	n := before.LEO2 // the new record's offset
@@ -424,7 +424,7 @@ func TestBrowserCrashLeader(t *testing.T) {
 	// a shot name saves a screenshot of the open menu.
 	openAndAct := func(node, button, shot string) {
 		t.Helper()
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`svg#diagram g.node[data-node="`+node+`"] .box`))); err != nil {
+		if err := steadyClick(ctx, `svg#diagram g.node[data-node="`+node+`"] .box`); err != nil {
 			t.Fatalf("click %s: %v", node, err)
 		}
 		enabled := fmt.Sprintf(`(() => { const b = document.querySelector(%q); return b !== null && !b.disabled; })()`, button)
@@ -434,7 +434,7 @@ func TestBrowserCrashLeader(t *testing.T) {
 		if shot != "" {
 			screenshot(t, ctx, shot)
 		}
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(button))); err != nil {
+		if err := steadyClick(ctx, button); err != nil {
 			t.Fatalf("click %s: %v", button, err)
 		}
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector(".broker-menu") === null`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {

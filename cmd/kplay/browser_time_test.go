@@ -93,11 +93,11 @@ func tlNodeRoles(ctx context.Context) string {
 // tlAct opens a broker's menu from the diagram and clicks one of its buttons.
 func tlAct(t *testing.T, ctx context.Context, node, button string) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`svg#diagram g.node[data-node="`+node+`"] .box`))); err != nil {
+	if err := steadyClick(ctx, `svg#diagram g.node[data-node="`+node+`"] .box`); err != nil {
 		t.Fatalf("click %s: %v", node, err)
 	}
 	tlWaitTrue(t, ctx, "an enabled "+button, fmt.Sprintf(`(() => { const b = document.querySelector(%q); return b !== null && !b.disabled; })()`, button))
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(button))); err != nil {
+	if err := steadyClick(ctx, button); err != nil {
 		t.Fatalf("click %s: %v", button, err)
 	}
 }
@@ -214,7 +214,7 @@ func TestBrowserJumpToViolation(t *testing.T) {
 	}
 	tlWaitTrue(t, ctx, "a violation marker", `document.querySelector('.timeline .marker-violation[data-at="00:00:19.000"]') !== null`)
 	tlMustTrue(t, ctx, "the marker is red", `getComputedStyle(document.querySelector(".timeline .marker-violation")).backgroundColor === "rgb(220, 38, 38)"`)
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("jump-violation"))); err != nil {
+	if err := steadyClick(ctx, "#jump-violation"); err != nil {
 		t.Fatalf("click #jump-violation: %v", err)
 	}
 	tlWaitTrue(t, ctx, "the clock at the violation", `document.getElementById("clock").textContent === "00:00:19.000"`)
