@@ -113,6 +113,16 @@ func (s *Store) DetailShows() bool {
 	return s.ShowPanel("inspector")
 }
 
+// DetailBehindMenu says the card of DetailOnDiagram waits while a
+// broker's action menu is open: in an 800×600 embed the two lay on top
+// of each other, the card over the menu's buttons and the broker beside
+// it (a fresh learner's "two popups"). The menu then offers Details
+// (#act-details), which closes it and shows the card; an action closes it
+// too (Act), and the card shows what the action did.
+func (s *Store) DetailBehindMenu() bool {
+	return s.MenuOpen && s.DetailOnDiagram() && s.DetailShows()
+}
+
 // DetailFloats says the inspector floats over the page rather than
 // sitting in the side column: a phone's drawer, an embed's card over the
 // diagram. Escape closes it, as it closes menus (Dismiss).

@@ -137,6 +137,41 @@ func TestEscapeClosesFloatingDetail(t *testing.T) {
 	}
 }
 
+// TestDetailBehindMenu: in an 800-px embed, a broker's menu and its
+// inspector card do not show at once: the card waits while the menu is
+// open, and shows once Details (CloseMenu) or an action (Act) closes it.
+// A wide page and a phone show both, each in its own place.
+func TestDetailBehindMenu(t *testing.T) {
+	s := OpenStartup(ParseStartup("", ""), true)
+	s.Dispatch(Resize{Width: 800})
+	s.Dispatch(Select{Target: Selection{Kind: SelBroker, Broker: 2}})
+	s.Dispatch(OpenMenu{Broker: 2})
+	if !s.MenuOpen || !s.DetailShows() {
+		t.Fatalf("broker 2 clicked: menu open %v, detail shows %v", s.MenuOpen, s.DetailShows())
+	}
+	if !s.DetailBehindMenu() {
+		t.Error("the card shows over the open menu")
+	}
+	s.Dispatch(CloseMenu{})
+	if s.DetailBehindMenu() || !s.DetailShows() {
+		t.Error("Details (CloseMenu) does not show the card")
+	}
+	s.Dispatch(OpenMenu{Broker: 2})
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 2}})
+	if s.DetailBehindMenu() || !s.DetailShows() {
+		t.Error("after Crash the card does not show")
+	}
+	for _, w := range []float64{1280, 390} {
+		s := OpenStartup(ParseStartup("", ""), true)
+		s.Dispatch(Resize{Width: w})
+		s.Dispatch(Select{Target: Selection{Kind: SelBroker, Broker: 2}})
+		s.Dispatch(OpenMenu{Broker: 2})
+		if s.DetailBehindMenu() {
+			t.Errorf("at %v px the inspector hides behind the menu", w)
+		}
+	}
+}
+
 // TestDrawerFolds: on a phone a broker's selection folds the drawer to its
 // summary and a record's unfolds it; ToggleDetail flips it; a wide page
 // never folds. The fork's notice joins the drawer only on a phone, while

@@ -70,8 +70,9 @@ const detailCardJS = `(() => {
 })()`
 
 // TestBrowserEmbedCardIsReadable: in an 800×600 embed a click on broker
-// 1 and then Crash in its menu shows a readable inspector card or none at
-// all: made with the embed code's panels it is the inspector, whole and
+// 1 opens its menu, whole and uncovered, with the card waiting behind it
+// (a learner saw the two on top of each other); the menu's Details, and
+// then Crash in it, show a readable inspector card or none at all: made with the embed code's panels it is the inspector, whole and
 // on screen, for the rest of the run; made with an older code's
 // panels=log,describe, which has no inspector, nothing. That embed drew
 // a card with only its × in it, a thin empty box over the diagram's
@@ -97,7 +98,25 @@ func TestBrowserEmbedCardIsReadable(t *testing.T) {
 					t.Errorf("%s: the inspector shows %v, want %v", when, shown, c.inspector)
 				}
 			}
-			check("broker 1 clicked")
+			// The card waits behind the open menu; the menu's Details
+			// shows it (with no inspector there is no Details).
+			if got := evalJS[string](t, ctx, menuFitsJS); got != "" {
+				t.Errorf("broker 1 clicked: %s", got)
+			}
+			if shown := evalJS[bool](t, ctx, `(e => e !== null && e.getBoundingClientRect().height > 0)(document.getElementById("inspector-h"))`); shown {
+				t.Error("broker 1 clicked: the inspector's card shows over its open menu")
+			}
+			if has := evalJS[bool](t, ctx, `document.getElementById("act-details") !== null`); has != c.inspector {
+				t.Errorf("broker 1 clicked: the menu offers Details %v, want %v", has, c.inspector)
+			}
+			if c.inspector {
+				click(t, ctx, "#act-details")
+				pollJS(t, ctx, `document.querySelector(".broker-menu") === null`, 10*time.Second, "Details does not close the menu")
+				waitFrames(t, ctx)
+				check("Details clicked")
+				click(t, ctx, b1Name)
+				pollJS(t, ctx, `document.querySelector("#act-crash:not([disabled])") !== null`, 10*time.Second, "a second click on broker 1 opens no menu")
+			}
 			click(t, ctx, "#act-crash")
 			pollJS(t, ctx, b1Down, 10*time.Second, "a click on Crash does not crash broker 1")
 			waitFrames(t, ctx)
@@ -244,7 +263,8 @@ func boxesUnderJS(sel string) string {
 // (00:00:19.000, "Copy embed code"'s options) shows the red "A Kafka
 // guarantee broke" on the first screen, right under the diagram's boxes
 // and covering none (it sat under the legend, below the frame's bottom
-// edge), with the inspector's card over it when a broker is clicked.
+// edge), with the inspector's card over it when a broker's Details is
+// clicked.
 func TestBrowserEmbedBannerInView(t *testing.T) {
 	ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?"+presetLink(t, "acks1-loss", 19000)+embedCodeQuery)
 	pollJS(t, ctx, `(e => e !== null && !e.hidden && e.getBoundingClientRect().height > 0)(document.getElementById("violations"))`, 10*time.Second, "the loss shows no banner")
@@ -266,7 +286,8 @@ func TestBrowserEmbedBannerInView(t *testing.T) {
 	uncovered(t, ctx, "the banner", "#violations h2")
 	screenshot(t, ctx, "kplay-embed-banner-800x600.png")
 	click(t, ctx, `svg#diagram g.node[data-node="b3"] text.name`)
-	pollJS(t, ctx, `document.querySelector(".side-detail.selected #inspector-h") !== null`, 10*time.Second, "a click on broker 3 opens no inspector")
+	click(t, ctx, "#act-details")
+	pollJS(t, ctx, `document.querySelector(".side-detail.selected #inspector-h") !== null`, 10*time.Second, "a click on broker 3 and its Details opens no inspector")
 	waitFrames(t, ctx)
 	uncovered(t, ctx, "the card over the banner", "#inspector-h", "#detail-close")
 	noPageErrors(t, pageErrors)

@@ -206,11 +206,12 @@ func TestBrowserEmbedFits(t *testing.T) {
 }
 
 // TestBrowserEmbedInspectorInView: in an 800×600 embed a click on a
-// broker shows the inspector on screen, over the diagram, on the side
-// away from the broker (it filled a panel under the frame's bottom edge,
-// so only the small menu seemed to react), with the broker, its menu and
-// the inspector all uncovered; its × closes it, and a real click on
-// Crash crashes broker 1.
+// broker opens its menu, whose Details shows the inspector on screen,
+// over the diagram, on the side away from the broker (it filled a panel
+// under the frame's bottom edge, so only the small menu seemed to react;
+// shown with the menu, the two lay on top of each other for broker 2),
+// with the broker and the inspector uncovered; its × closes it, and a
+// real click on Crash crashes broker 1.
 func TestBrowserEmbedInspectorInView(t *testing.T) {
 	ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?autoplay=0")
 	waitFrames(t, ctx)
@@ -223,19 +224,30 @@ func TestBrowserEmbedInspectorInView(t *testing.T) {
 	}
 	b3Box, b3Name := `svg#diagram g.node[data-node="b3"] .box`, `svg#diagram g.node[data-node="b3"] text.name`
 	click(t, ctx, b3Box)
-	pollJS(t, ctx, `(document.getElementById("inspector-h") || {}).textContent === "Inspector: broker 3" && document.querySelector("#act-crash") !== null`, 10*time.Second, "a click on broker 3 opens no inspector")
+	pollJS(t, ctx, `document.querySelector("#act-crash") !== null && document.querySelector("#act-details") !== null`, 10*time.Second, "a click on broker 3 opens no menu with Details")
+	waitFrames(t, ctx)
+	uncovered(t, ctx, "after a click on broker 3", b3Name, "#act-crash", "#act-details")
+	click(t, ctx, "#act-details")
+	pollJS(t, ctx, `(document.getElementById("inspector-h") || {}).textContent === "Inspector: broker 3" && document.querySelector(".broker-menu") === null`, 10*time.Second, "Details on broker 3 opens no inspector")
 	waitFrames(t, ctx)
 	inView("broker 3")
-	uncovered(t, ctx, "after a click on broker 3", "#inspector-h", b3Name, "#act-crash", "#detail-close")
+	uncovered(t, ctx, "after Details on broker 3", "#inspector-h", b3Name, "#detail-close")
 	// The card lies over broker 1 now: its × closes it.
 	click(t, ctx, "#detail-close")
 	pollJS(t, ctx, `document.querySelector(".side-detail.selected") === null`, 5*time.Second, "the × does not close the inspector")
 	click(t, ctx, b1Box)
-	pollJS(t, ctx, `(document.getElementById("inspector-h") || {}).textContent === "Inspector: broker 1" && document.querySelector("#act-crash:not([disabled])") !== null`, 10*time.Second, "a click on broker 1 opens no inspector")
+	pollJS(t, ctx, `document.querySelector("#act-details") !== null`, 10*time.Second, "a click on broker 1 opens no menu with Details")
+	click(t, ctx, "#act-details")
+	pollJS(t, ctx, `(document.getElementById("inspector-h") || {}).textContent === "Inspector: broker 1" && document.querySelector(".broker-menu") === null`, 10*time.Second, "Details on broker 1 opens no inspector")
 	waitFrames(t, ctx)
 	inView("broker 1")
-	uncovered(t, ctx, "after a click on broker 1", "#inspector-h", b1Name, "#act-crash")
+	uncovered(t, ctx, "after Details on broker 1", "#inspector-h", b1Name)
 	screenshot(t, ctx, "kplay-reach-embed-inspector-800x600.png")
+	// A second click on broker 1 opens its menu again, the card waiting.
+	click(t, ctx, b1Box)
+	pollJS(t, ctx, `document.querySelector("#act-crash:not([disabled])") !== null && document.querySelector(".side-detail.behind-menu") !== null`, 10*time.Second, "a second click on broker 1 opens no menu")
+	waitFrames(t, ctx)
+	uncovered(t, ctx, "broker 1's menu", b1Name, "#act-crash")
 	click(t, ctx, "#act-crash")
 	pollJS(t, ctx, b1Down, 10*time.Second, "a click on Crash does not crash broker 1")
 	waitFrames(t, ctx)

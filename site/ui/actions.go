@@ -77,7 +77,9 @@ func focus(e *vecty.Event, sel string) {
 // scaling; data-anchor names the box, which the page opens the menu
 // above when there is no room under it (site.FitMenu,
 // wasm/playground/menufit.go). It carries the DOM contract's #act-crash,
-// #act-restart, #act-shutdown, #act-isolate and #act-heal.
+// #act-restart, #act-shutdown, #act-isolate and #act-heal, and, where the
+// inspector's card waits behind the menu (site.DetailBehindMenu), a
+// Details button (#act-details) that closes the menu to show the card.
 func renderBrokerMenu(s *site.Store, st engine.State, lay site.Layout) vecty.MarkupOrChild {
 	if !s.MenuOpen {
 		return nil
@@ -115,6 +117,12 @@ func renderBrokerMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Mar
 		btn("shutdown", "Shut down", "Controlled shutdown: leaderships move away first", alive, engine.Shutdown{Broker: id}),
 		btn("isolate", "Isolate", "Cut every link to and from this broker", alive, engine.Isolate{Node: engine.Broker(id)}),
 		btn("heal", "Heal network", "Remove every isolation, partition, slow or lossy link", true, engine.Heal{}),
+		onlyIf(s.DetailBehindMenu(), func() vecty.MarkupOrChild {
+			return elem.Button(vecty.Markup(prop.ID("act-details"), prop.Type(prop.TypeButton),
+				attr("title", "Close this menu and show what "+label+" holds: its process, its registration with the controller, its disk and its replicas"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.CloseMenu{}) })),
+				vecty.Text("Details"))
+		}),
 		elem.Button(vecty.Markup(vecty.Class("close"), prop.Type(prop.TypeButton), attr("aria-label", "Close the menu"),
 			event.Click(func(*vecty.Event) { s.Dispatch(site.CloseMenu{}) })), vecty.Text("×")),
 	)

@@ -166,7 +166,8 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 // (#detail-close) when they show something (site.DetailShows). It goes in
 // the side column, which a phone makes a drawer at the bottom of the
 // screen, or, onDiagram, in a card over the diagram's corner on the side
-// away from the selection (site.DetailSide). The phone's drawer has a
+// away from the selection (site.DetailSide), hidden while a broker's menu
+// is open (site.DetailBehindMenu). The phone's drawer has a
 // button (#detail-fold) that folds it to a one-line summary and unfolds
 // it (site.DetailFolded), and holds the fork's notice when there is one
 // (site.ForkInDrawer).
@@ -177,7 +178,7 @@ func renderDetail(s *site.Store, count, gen int, onDiagram bool) *vecty.HTML {
 	if onDiagram {
 		side = "at-" + s.DetailSide()
 	}
-	return elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": shows, "on-diagram": onDiagram, "folded": folded, side: side != ""}),
+	return elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": shows, "on-diagram": onDiagram, "folded": folded, "behind-menu": onDiagram && s.DetailBehindMenu(), side: side != ""}),
 		vecty.If(shows, elem.Button(vecty.Markup(prop.ID("detail-close"), vecty.Class("detail-close"), prop.Type(prop.TypeButton),
 			attr("aria-label", "Close the details"), event.Click(func(*vecty.Event) { s.Dispatch(site.ClearSelection{}) })), vecty.Text("×"))),
 		onlyIf(shows && s.Narrow, func() vecty.MarkupOrChild { return renderFold(s, folded) }),
