@@ -4,7 +4,7 @@ import "kplay/engine"
 
 // This file holds the timeline's moments: the instants worth stopping at
 // (a broker stopped or started, links changed, a new leader, a broken
-// guarantee, one command), which the previous- and next-moment buttons
+// guarantee, one command, a caption of the story), which the previous- and next-moment buttons
 // and keys step between and a scrub snaps to. A ten-minute run puts a
 // crash and the election after it a few pixels apart on the track; the
 // moments make them one key press apart.
@@ -42,8 +42,16 @@ func (a StepMoment) applyTime(s *Store) {
 		if ok {
 			end = at
 		}
-		if w, found := s.worthAhead(s.Player.Now(), end); found {
+		if w, found, looked := s.worthAhead(s.Player.Now(), end); found {
 			at, ok = w, true
+		} else if looked > s.Player.Now() && looked < end {
+			// The look ahead ran out of events before end: stop where it
+			// looked up to, so that a press never passes over something
+			// the cluster does later on its own (a preferred leader's
+			// return after leader.imbalance.check.interval.seconds). It
+			// had gone on to the run's end, ten simulated minutes and
+			// 1,200 records on, from the first screen of start-here.
+			at, ok = looked, true
 		}
 		if !ok && s.Player.Now() < end {
 			// Nothing more happens: go to the run's end rather than stay
@@ -129,16 +137,16 @@ const worthAheadEvents = 20 * aheadEvents
 
 // worthAhead runs a copy of the player on from now, to until at most,
 // and returns the time of its first event after now that is worth a stop
-// (worthMoment), and false if none comes by until.
-func (s *Store) worthAhead(now, until engine.Time) (engine.Time, bool) {
+// (worthMoment), and false if none comes by until or within
+// worthAheadEvents events; looked is the time the copy reached, until
+// when it looked all the way.
+func (s *Store) worthAhead(now, until engine.Time) (at engine.Time, found bool, looked engine.Time) {
 	if until <= now {
-		return 0, false
+		return 0, false, until
 	}
 	hide := s.HideOutcome()
 	q := s.Player.runAhead(now)
 	from, start := q.EventCount(), q.EventCount()
-	var at engine.Time
-	found := false
 	for !found && q.Now() < until && q.limit == nil && q.EventCount()-start < worthAheadEvents {
 		q.play(min(until, q.Now()+aheadChunk))
 		q.c.EachEvent(from, func(e *engine.Event) bool {
@@ -150,7 +158,7 @@ func (s *Store) worthAhead(now, until engine.Time) (engine.Time, bool) {
 		})
 		from = q.EventCount()
 	}
-	return at, found
+	return at, found, min(until, q.Now())
 }
 
 // askBefore stops a forward step at the first unanswered question from now
@@ -195,22 +203,29 @@ func isMoment(m Marker, hide bool) bool {
 
 // nextMoment returns the first moment after now (forward) or the last one
 // before it, and false if there is none among the markers found so far
-// (Player.Markers).
+// (Player.Markers) and the story's captions (say): a caption is the next
+// thing the story tells, where a learner on a lesson's first screen
+// expects the next press to go.
 func (s *Store) nextMoment(now engine.Time, forward bool) (engine.Time, bool) {
 	ms, _ := s.Player.Markers()
 	hide := s.HideOutcome()
 	var best engine.Time
 	found := false
-	for _, m := range ms {
-		if !isMoment(m, hide) {
-			continue
-		}
+	consider := func(at engine.Time) {
 		switch {
-		case forward && m.At > now && (!found || m.At < best):
-			best, found = m.At, true
-		case !forward && m.At < now && (!found || m.At > best):
-			best, found = m.At, true
+		case forward && at > now && (!found || at < best):
+			best, found = at, true
+		case !forward && at < now && (!found || at > best):
+			best, found = at, true
 		}
+	}
+	for _, m := range ms {
+		if isMoment(m, hide) {
+			consider(m.At)
+		}
+	}
+	for _, c := range s.Player.Scenario().Captions {
+		consider(c.At)
 	}
 	return best, found
 }

@@ -231,3 +231,68 @@ func TestMomentBackSkipsRetries(t *testing.T) {
 		t.Errorf("one step back from 10 s lands at %s, want 00:00:09.000", engine.FormatTime(got))
 	}
 }
+
+// TestNextMomentTellsTheStory: on start-here's first screen, where
+// nothing has happened yet but the steady producer, a press goes to the
+// story's next caption (its say lines), not to the end of the run ten
+// simulated minutes and 1,200 records on, and the presses visit every
+// caption in order.
+func TestNextMomentTellsTheStory(t *testing.T) {
+	s := presetStore(t, "start-here")
+	var want []engine.Time
+	for _, c := range s.Player.Scenario().Captions {
+		if c.At > s.Player.Now() && (len(want) == 0 || c.At > want[len(want)-1]) {
+			want = append(want, c.At)
+		}
+	}
+	if len(want) < 2 {
+		t.Fatalf("start-here has captions at %v: fewer than two after its first screen", fmtTimes(want))
+	}
+	for i, w := range want {
+		s.Dispatch(StepMoment{Forward: true})
+		if got := s.Player.Now(); got != w {
+			t.Fatalf("press %d: at %v, want the caption at %v (captions %v)", i+1, engine.FormatTime(got), engine.FormatTime(w), fmtTimes(want))
+		}
+	}
+}
+
+// TestNextMomentFindsWhatComesLater: broker 3 hangs for its followers'
+// fetches 5 s in (hang requests=replicas: it stays registered and
+// leads its partitions, but answers no follower), and it drops its
+// followers from the ISRs of the partitions it leads at its first ISR
+// check (every replica.lag.time.max.ms / 2, ReplicaManager's
+// isr-expiration task) after replica.lag.time.max.ms (30 s by default)
+// without a fetch from them: an ISR change that no command or leader
+// change marks. A busy producer's records fill more than one look ahead
+// (worthAheadEvents) before it. The presses stop at it: none passes over
+// it to the run's end, as they did when a look ahead ran out.
+func TestNextMomentFindsWhatComesLater(t *testing.T) {
+	s := NewStoreFromScript("later.txt", "cluster brokers=3\ncreate-topic t partitions=3 rf=3\nproduce t-0 rate=90/s for=3m acks=all\nproduce t-1 rate=90/s for=3m acks=all\nproduce t-2 rate=90/s for=3m acks=all\nadvance 5s\nhang 3 requests=replicas\nrun until=00:03:00.000\n")
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	start := s.Player.Scenario().Config.Start
+	var seen []engine.Time
+	for i := 0; i < 50 && s.NextMomentBlocked() == ""; i++ {
+		before := s.Player.Now()
+		s.Dispatch(StepMoment{Forward: true})
+		if s.Player.Now() <= before {
+			t.Fatalf("press %d left the playhead at %v", i+1, engine.FormatTime(before))
+		}
+		seen = append(seen, s.Player.Now())
+		for _, p := range s.Player.State().Partitions {
+			if p.Leader != 3 || len(p.ISR) != 1 {
+				continue
+			}
+			// The press stopped at the shrink: at the first ISR check
+			// (every 15 s) once 30 s had passed since the followers'
+			// last fetch, which came at most a fetch's wait
+			// (replica.fetch.wait.max.ms, 500 ms) before the hang.
+			if at := s.Player.Now() - start; at < 5000+30000-500 || at > 5000+30000+15000 {
+				t.Fatalf("%v's ISR is %v first at %v (presses at %v)", p.TP, p.ISR, engine.FormatTime(s.Player.Now()), fmtTimes(seen))
+			}
+			return
+		}
+	}
+	t.Fatalf("the presses never stopped where broker 3 shrank its ISRs: %v", fmtTimes(seen))
+}
