@@ -280,6 +280,15 @@ func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Eve
 				return true
 			})
 		}
+		if at.Text == "" {
+			// Nothing was said in the moment before the playhead (a
+			// link copied while the controller waits out a crashed
+			// leader's session: no acknowledgement, no election yet).
+			// The newest major sentence tells where the story stands;
+			// without it the caption read "Press Play", as if nothing
+			// had happened.
+			at = lastMajor(count, each)
+		}
 		n.toldMajor = at.Major()
 		if at.Text == n.Current {
 			return false
@@ -428,6 +437,32 @@ func momentSentence(count int, each func(from int, f func(*engine.Event) bool)) 
 // narrationLookBack is how many events before a new playhead Update reads
 // back for the sentence of that moment.
 const narrationLookBack = 400
+
+// majorLookBack is how many events before a new playhead lastMajor reads
+// back: some five simulated minutes of start-here, a few ms of the
+// page's wasm, spent only on a seek to a moment with nothing to say.
+const majorLookBack = 20000
+
+// lastMajor returns the newest major sentence (Sentence.Major: a fault, a
+// fence, an election, a truncation, a broken guarantee) among the last
+// majorLookBack events, and the zero Sentence if there is none. Only the
+// kinds that make one are narrated: the acknowledgements between them
+// would each build a sentence for nothing.
+func lastMajor(count int, each func(from int, f func(*engine.Event) bool)) Sentence {
+	var last Sentence
+	each(max(0, count-majorLookBack), func(e *engine.Event) bool {
+		switch e.Kind {
+		case engine.EvLeaderElected, engine.EvBrokerStopped, engine.EvBrokerStarted, engine.EvBrokerHung, engine.EvBrokerResumed,
+			engine.EvBrokerFenced, engine.EvRegistrationRefused, engine.EvNetwork, engine.EvDisk, engine.EvTruncated,
+			engine.EvViolation, engine.EvProduceFailed, engine.EvConsumerReset, engine.EvOffsetsExpired:
+			if s, ok := NarrateEvent(*e); ok && s.Major() {
+				last = s
+			}
+		}
+		return true
+	})
+	return last
+}
 
 // Pending reports whether Update has work left for the history of
 // generation gen with count events: events it has not read, or sentences

@@ -167,6 +167,41 @@ func TestNarratorRewoundSaysTheNewMoment(t *testing.T) {
 	}
 }
 
+// TestNarratorRewoundToAQuietMomentSaysTheLastMajor: a seek to a moment
+// with nothing narrated in the second before it (the controller waiting
+// out a crashed leader's session: no acknowledgement, no election yet),
+// or a link opened there, holds the newest major sentence before it,
+// the crash, not nothing (the page then read "Press Play, or try one of
+// the experiments." in the middle of a failover).
+func TestNarratorRewoundToAQuietMomentSaysTheLastMajor(t *testing.T) {
+	tp := engine.TopicPartition{Topic: "t", Partition: 0}
+	history := func() *feed {
+		f := &feed{}
+		f.add(engine.Event{At: 0, Kind: engine.EvLeaderElected, Peer: engine.Broker(1), TP: tp})
+		f.add(engine.Event{At: 100, Kind: engine.EvProduceAcked, Node: engine.NodeID{Kind: engine.NodeProducer, ID: 1}, TP: tp, Offset: 3, End: 4})
+		f.add(engine.Event{At: 200, Kind: engine.EvBrokerStopped, Node: engine.Broker(1), Text: "crashed"})
+		// Messages only, for 5 s: the producer's retries, heartbeats.
+		for at := engine.Time(300); at < 5300; at += 10 {
+			f.add(engine.Event{At: at, Kind: engine.EvMsgSent, Node: engine.Broker(2), Peer: engine.Controller})
+		}
+		return f
+	}
+	var n Narrator
+	f := history()
+	n.Update(0, len(f.evs), f.from, 5250, 0)
+	n.Update(1, len(f.evs), f.from, 5250, 16) // a seek: the history replayed
+	if n.Current != "Broker 1 crashed." {
+		t.Errorf("after a seek to a quiet moment %q, want %q", n.Current, "Broker 1 crashed.")
+	}
+	var opened Narrator
+	opened.ResetAt()
+	f = history()
+	opened.Update(0, len(f.evs), f.from, 5250, 0)
+	if opened.Current != "Broker 1 crashed." {
+		t.Errorf("a link opened at a quiet moment says %q, want %q", opened.Current, "Broker 1 crashed.")
+	}
+}
+
 // TestNarratorTellsAFailoverInOrder: a fence, the election it causes and
 // the ISR change after it, read in one frame, are said in that order (a
 // learner read the election first and the fence after it).
