@@ -152,7 +152,7 @@ func (s *Store) LogTotal(showAll bool) int {
 
 func logLine(e *engine.Event) LogLine {
 	return LogLine{
-		EventLine: EventLine{Seq: e.Seq, Time: engine.FormatTime(e.At), Text: Clip(e.String(), MaxEventText), Class: CategoryClass(e.Kind.Category())},
+		EventLine: EventLine{Seq: e.Seq, Time: engine.FormatTime(e.At), Text: ClipWords(e.String(), MaxLogText), Class: CategoryClass(e.Kind.Category())},
 		At:        e.At,
 	}
 }

@@ -89,6 +89,23 @@ func Clip(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// ClipWords returns s cut to at most n runes at a word's end, with " …"
+// after it, so that a long line never ends mid-number ("last caught up
+// 45000 …" for "45000 ms ago"); a first word longer than half of n is cut
+// where Clip cuts it.
+func ClipWords(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	for i := n - 2; i > n/2; i-- {
+		if r[i] == ' ' {
+			return strings.TrimRight(string(r[:i]), " ,;:") + " …"
+		}
+	}
+	return Clip(s, n)
+}
+
 func itoa(i int64) string { return strconv.FormatInt(i, 10) }
 
 // LabelOpacity fades a message's label in as it leaves its sender and out
@@ -183,9 +200,15 @@ func CategoryClass(c engine.Category) string {
 	return "cat-other"
 }
 
-// MaxEventText bounds an event sentence in the log: a command that sends
-// 1204 records would otherwise print every value.
+// MaxEventText bounds an event sentence in a caption.
 const MaxEventText = 160
+
+// MaxLogText bounds an event's line in the event log, cut at a word's end
+// (ClipWords): a command that sends 1204 records would otherwise print
+// every value. It holds the longest sentence an event says of itself (a
+// leader's AlterPartition to drop a follower, with its reason and how long
+// ago the follower last caught up: about 200), which 160 cut mid-number.
+const MaxLogText = 240
 
 // LastEvents returns the newest n events of evs in categories cats as log
 // lines, oldest first.
@@ -198,7 +221,7 @@ func LastEvents(evs Backward, cats engine.Category, n int) []EventLine {
 		if e.Kind.Category()&cats == 0 {
 			continue
 		}
-		out = append(out, EventLine{Seq: e.Seq, Time: engine.FormatTime(e.At), Text: Clip(e.String(), MaxEventText), Class: CategoryClass(e.Kind.Category())})
+		out = append(out, EventLine{Seq: e.Seq, Time: engine.FormatTime(e.At), Text: ClipWords(e.String(), MaxLogText), Class: CategoryClass(e.Kind.Category())})
 	}
 	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
 		out[i], out[j] = out[j], out[i]

@@ -118,7 +118,7 @@ func TestLastEvents(t *testing.T) {
 		t.Fatalf("last line %+v", last)
 	}
 	for _, l := range LastEvents(BackwardOf(p.Events(0)), engine.CatAll, 1000) {
-		if len([]rune(l.Text)) > MaxEventText {
+		if len([]rune(l.Text)) > MaxLogText {
 			t.Fatalf("line of %d runes", len([]rune(l.Text)))
 		}
 		if l.Class == "log" {
@@ -250,5 +250,33 @@ func TestProducerLinesFit(t *testing.T) {
 	}
 	if sub, sub2, tip := ProducerLines(engine.State{}); sub != "no producer yet" || sub2 != "" || tip != "" {
 		t.Errorf("no producer: %q %q %q", sub, sub2, tip)
+	}
+}
+
+// TestClipWords: a long line is cut at a word's end, never mid-number;
+// the AlterPartition sentence that drops a follower, some 200 runes, is
+// whole in the event log (the-isr's showed "last caught up 45000 …").
+func TestClipWords(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"last caught up 45000 ms ago", 20, "last caught up …"},
+		{"values=(a, b, c, d, e, f)", 18, "values=(a, b, c …"},
+		{"abcdefghijklmnopqrstuvwxyz", 10, "abcdefghi…"},
+	} {
+		if got := ClipWords(c.s, c.n); got != c.want {
+			t.Errorf("ClipWords(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+		if got := ClipWords(c.s, c.n); len([]rune(got)) > c.n {
+			t.Errorf("ClipWords(%q, %d) = %q: longer than %d", c.s, c.n, got, c.n)
+		}
+	}
+	drop := engine.Event{Kind: engine.EvISRShrinkProposed, Node: engine.Broker(1), Peer: engine.Broker(3), TP: engine.TopicPartition{Topic: "t"}, ISR: []engine.BrokerID{1, 2},
+		Text: "no caught-up fetch for more than replica.lag.time.max.ms", Offset: 45000}
+	if s := drop.String(); !strings.HasSuffix(ClipWords(s, MaxLogText), "45000 ms ago") {
+		t.Errorf("the log cuts %q (%d runes) to %q", s, len([]rune(s)), ClipWords(s, MaxLogText))
 	}
 }
