@@ -342,7 +342,7 @@ cmd_bench() {
 			row("page wasm, raw", sprintf("%d B", raw), "", "-", "")
 			row("page wasm, gzip -9", sprintf("%d B", gz), "", "-", "")
 			row("page wasm, brotli -q 11", sprintf("%d B", br), "", "<= 1200000 B", v(br <= 1200000))
-			row("engine, native, events/s", sprintf("%.0f", native), native_sp, ">= 2000000", v(native >= 2000000))
+			row("engine, native, events/s", sprintf("%.0f", native), native_sp, ">= 5000000", v(native >= 5000000))
 			row("engine, js/wasm in Node, events/s", sprintf("%.0f", wasm), wasm_sp, "-", "")
 			row("engine, wasm relative to native", sprintf("%.2fx", wasm / native), "", ">= 0.40x", v(wasm / native >= 0.4))
 			row("cold load to first draw", sprintf("%.0f ms", draw), draw_sp, "<= 1000 ms", v(draw <= 1000))
