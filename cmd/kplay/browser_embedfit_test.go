@@ -53,7 +53,8 @@ func presetLink(t *testing.T, name string, ms int64) string {
 // detailCardJS is "" when every drawn inspector card or drawer
 // (.side-detail that takes room on screen) is readable: its inspector's
 // heading on screen and uncovered, the card at least 60 px tall and inside
-// the screen; else what is wrong.
+// the screen, its replicas table inside it (a learner read "IS" and "in
+// ISI"); else what is wrong.
 const detailCardJS = `(() => {
 	const out = [];
 	for (const d of document.querySelectorAll(".side-detail")) {
@@ -64,6 +65,8 @@ const detailCardJS = `(() => {
 		const hr = h ? h.getBoundingClientRect() : null;
 		if (!hr || hr.height === 0) { out.push("a card " + Math.round(r.width) + "×" + Math.round(r.height) + " at " + Math.round(r.left) + "," + Math.round(r.top) + " with no inspector in it"); continue; }
 		if (r.height < 60) out.push("the card is " + Math.round(r.height) + " px tall");
+		const tb = d.querySelector(".inspector-panel table"), inner = d.querySelector(".inspector-panel");
+		if (tb && inner && tb.getBoundingClientRect().right > inner.getBoundingClientRect().right + 0.5) out.push("the replicas table runs " + Math.round(tb.getBoundingClientRect().right - inner.getBoundingClientRect().right) + " px past the card (its ISR column cut)");
 		if (r.top < 0 || r.bottom > innerHeight + 0.5 || r.left < 0 || r.right > innerWidth + 0.5) out.push("the card is at " + [r.left, r.top, r.right, r.bottom].map(Math.round).join(","));
 	}
 	return out.join("; ");

@@ -232,6 +232,9 @@ func TestBrowserEmbedInspectorInView(t *testing.T) {
 	waitFrames(t, ctx)
 	inView("broker 3")
 	uncovered(t, ctx, "after Details on broker 3", "#inspector-h", b3Name, "#detail-close")
+	if got := evalJS[string](t, ctx, detailCardJS); got != "" {
+		t.Errorf("broker 3's card: %s", got)
+	}
 	// The card lies over broker 1 now: its × closes it.
 	click(t, ctx, "#detail-close")
 	pollJS(t, ctx, `document.querySelector(".side-detail.selected") === null`, 5*time.Second, "the × does not close the inspector")
