@@ -203,9 +203,10 @@ func isMoment(m Marker, hide bool) bool {
 
 // nextMoment returns the first moment after now (forward) or the last one
 // before it, and false if there is none among the markers found so far
-// (Player.Markers) and the story's captions (say): a caption is the next
-// thing the story tells, where a learner on a lesson's first screen
-// expects the next press to go.
+// (Player.Markers) and the story's captions (say) that are shown, before
+// the reader's first action: a caption is the next thing the story
+// tells, where a learner on a lesson's first screen expects the next
+// press to go.
 func (s *Store) nextMoment(now engine.Time, forward bool) (engine.Time, bool) {
 	ms, _ := s.Player.Markers()
 	hide := s.HideOutcome()
@@ -225,7 +226,12 @@ func (s *Store) nextMoment(now engine.Time, forward bool) (engine.Time, bool) {
 		}
 	}
 	for _, c := range s.Player.Scenario().Captions {
-		consider(c.At)
+		if !s.actedBy(c.At) {
+			// Once the reader has acted the captions are not shown
+			// (Caption): a stop at one showed nothing new, a whole
+			// second of the fencing wait after the reader's crash.
+			consider(c.At)
+		}
 	}
 	return best, found
 }

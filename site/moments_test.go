@@ -296,3 +296,37 @@ func TestNextMomentFindsWhatComesLater(t *testing.T) {
 	}
 	t.Fatalf("the presses never stopped where broker 3 shrank its ISRs: %v", fmtTimes(seen))
 }
+
+// TestCaptionsAreNoMomentsOnceActed: after the reader crashes the leader
+// on start-here's first screen, the captions after the crash are not
+// shown (Caption), and the moment buttons do not stop at them: a step
+// back from the election lands on what happened, not on 10:00:08.000 with
+// the caption still "Broker 1 crashed.".
+func TestCaptionsAreNoMomentsOnceActed(t *testing.T) {
+	s := presetStore(t, "start-here")
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 1}})
+	crashed := s.Player.Now()
+	caps := map[engine.Time]bool{}
+	for _, c := range s.Player.Scenario().Captions {
+		if c.At > crashed {
+			caps[c.At] = true
+		}
+	}
+	if len(caps) == 0 {
+		t.Fatal("start-here has no caption after its first screen: this tests nothing")
+	}
+	var seen []engine.Time
+	for i := 0; i < 6 && s.NextMomentBlocked() == ""; i++ {
+		s.Dispatch(StepMoment{Forward: true})
+		seen = append(seen, s.Player.Now())
+		if caps[s.Player.Now()] {
+			t.Fatalf("a press stopped at a hidden caption's %v (presses %v)", engine.FormatTime(s.Player.Now()), fmtTimes(seen))
+		}
+	}
+	for range seen {
+		s.Dispatch(StepMoment{Forward: false})
+		if caps[s.Player.Now()] {
+			t.Fatalf("a press back stopped at a hidden caption's %v", engine.FormatTime(s.Player.Now()))
+		}
+	}
+}

@@ -57,13 +57,17 @@ func (s *Store) MomentCaption() string {
 // acted reports whether the reader has taken an action at or before the
 // playhead: in this session, or in the one a share link was copied from
 // (its commands marked ReaderMark).
-func (s *Store) acted() bool {
-	p := s.Player
-	if s.hasReader && s.readerFrom <= p.Now() {
+func (s *Store) acted() bool { return s.actedBy(s.Player.Now()) }
+
+// actedBy reports whether the reader has taken an action at or before t,
+// as acted does for the playhead: from then on the script's captions are
+// not shown (Caption).
+func (s *Store) actedBy(t engine.Time) bool {
+	if s.hasReader && s.readerFrom <= t {
 		return true
 	}
-	for _, st := range p.user {
-		if st.At <= p.Now() {
+	for _, st := range s.Player.user {
+		if st.At <= t {
 			return true
 		}
 	}
