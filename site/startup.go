@@ -106,6 +106,15 @@ func ParseStartup(fragment, query string) Startup {
 		}
 		p, _ := scenarios.Get(name)
 		st.Name, st.Script = p.Name+".txt", p.LearnerText()
+		// preset=NAME&t=MS opens the preset at a moment, as "Copy embed
+		// code" writes it for a preset the reader has not changed.
+		if v, ok := q["t"]; ok && name == q.Get("preset") {
+			if t, err := strconv.ParseInt(v[0], 10, 64); err == nil && t >= 0 && len(v) == 1 {
+				st.Seek, st.HasSeek = engine.Time(t), true
+			} else {
+				notes = append(notes, "The parameter t="+strconv.Quote(clip(v[0]))+" was ignored: use the moment in simulated milliseconds, such as t=19000.")
+			}
+		}
 	}
 	st.Banner = strings.Join(notes, " ")
 	return st

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"hash/fnv"
 	"net/url"
 	"strconv"
 	"strings"
@@ -247,40 +246,6 @@ func trimTxt(name string) string {
 // the script with the user's actions (ScriptText) and the playhead.
 func (s *Store) ShareFragment() string {
 	return link.Encode(link.Link{Script: s.ScriptText(), T: int64(s.Player.Now()), HasT: true})
-}
-
-// EmbedCodePanels is the panels= of the embed code: the event log, the
-// describe output, and the inspector, which a click on a broker shows in
-// a card over the diagram (DetailOnDiagram); without it that click showed
-// nothing but the broker's menu.
-const EmbedCodePanels = "log,describe,inspector"
-
-// EmbedGrowNote is the HTML comment between the embed code's <iframe> and
-// its script: an author who pastes only the <iframe> gets a frame that
-// stays 600 px tall and scrolls inside, with no word of why.
-const EmbedGrowNote = "<!-- kplay: the script below lets the frame grow to its content; without it the frame stays 600 px tall and scrolls inside. -->"
-
-// EmbedCode is the HTML a lesson author pastes to embed what the page
-// shows now; origin is the site's scheme and host ("https://kplay.dev").
-// It is an <iframe> of embed.html, a comment (EmbedGrowNote) and a
-// one-line script that sets the iframe's height from the embed's "height"
-// messages (docs/design.md §5), checking that they come from that iframe
-// and origin; where a page strips scripts, the iframe keeps its 600 px.
-func (s *Store) EmbedCode(origin string) string {
-	src := origin + "/embed.html?" + s.ShareFragment() + "&controls=min&panels=" + url.QueryEscape(EmbedCodePanels)
-	title := s.Title
-	if title == "" {
-		title = "kplay scenario"
-	}
-	// The id differs between embeds of different scenarios on one page.
-	h := fnv.New32a()
-	h.Write([]byte(src))
-	id := "kplay-" + strconv.FormatUint(uint64(h.Sum32()), 36)
-	return `<iframe id="` + id + `" src="` + escapeHTML(src) + `" width="800" height="600" style="border:0;max-width:100%" loading="lazy" title="` +
-		escapeHTML("kplay: "+title) + `"></iframe>` + "\n" + EmbedGrowNote + "\n" +
-		`<script>addEventListener("message",function(e){var f=document.getElementById("` + id + `"),d=e.data;` +
-		`if(f&&e.source===f.contentWindow&&e.origin===` + strconv.Quote(origin) + `&&d&&d.source==="kplay"&&d.type==="height"&&d.height>0)` +
-		`f.style.height=Math.min(d.height,4000)+"px"})</script>`
 }
 
 // escapeHTML escapes the five characters html.EscapeString does, to the

@@ -51,7 +51,7 @@ func TestOpenStartupEmbedAndNotice(t *testing.T) {
 
 func TestEmbedCodeEscapes(t *testing.T) {
 	s := NewStoreFromScript("x", "# title: \"><script>alert(1)</script>\ncluster brokers=3\n")
-	code := s.EmbedCode("https://kplay.example")
+	code := s.EmbedCode("https://kplay.example", false)
 	if strings.Count(code, "<script>") != 1 || strings.Contains(code, "alert") && !strings.Contains(code, "&lt;script&gt;alert(1)&lt;/script&gt;") ||
 		!strings.Contains(code, ` src="https://kplay.example/embed.html?s=1.`) || !strings.Contains(code, `e.origin==="https://kplay.example"`) {
 		t.Errorf("embed code %s", code)
@@ -64,7 +64,7 @@ func TestEmbedCodeEscapes(t *testing.T) {
 // frame cut off in the legend, with no word of why), and its panels show
 // the inspector, which a click on a broker opens.
 func TestEmbedCodeSaysItGrows(t *testing.T) {
-	code := OpenStartup(ParseStartup("", ""), false).EmbedCode("https://kplay.example")
+	code := OpenStartup(ParseStartup("", ""), false).EmbedCode("https://kplay.example", true)
 	iframe, note, script := strings.Index(code, "</iframe>"), strings.Index(code, "<!--"), strings.Index(code, "<script>")
 	if iframe < 0 || note < iframe || script < note || !strings.Contains(code[note:script], "grow") || !strings.Contains(code[note:script], "-->") {
 		t.Errorf("the embed code has no comment on its script between the iframe and the script:\n%s", code)

@@ -56,7 +56,7 @@ func readLoss(t *testing.T, ctx context.Context) lossOnScreen {
 const shownJS = `(v => v !== null && !v.hidden && v.textContent.includes("AcknowledgedWriteLost"))(document.getElementById("violations")) &&
 	document.querySelectorAll("svg#diagram .lost").length > 0`
 
-// copied clicks the share bar's button id ("share", "copy-embed") and
+// copied clicks the share bar's button id ("share", "copy-embed-now") and
 // returns what it copied (#copied's data-text), once it holds want.
 func copied(t *testing.T, ctx context.Context, id, want string) string {
 	t.Helper()
@@ -103,7 +103,7 @@ func TestBrowserLinkAtTheLossShowsIt(t *testing.T) {
 	if !strings.Contains(link, "t=19000") {
 		t.Fatalf("Copy link copied %q, want the moment 19000", link)
 	}
-	embedCode := copied(t, ctx, "copy-embed", "<iframe")
+	embedCode := copied(t, ctx, "copy-embed-now", "<iframe")
 	m := regexp.MustCompile(`src="([^"]+)"`).FindStringSubmatch(embedCode)
 	if m == nil {
 		t.Fatalf("the embed code has no src: %s", embedCode)

@@ -305,8 +305,14 @@ func TestBrowserCopiedCoversNoControl(t *testing.T) {
 			setPlaying(t, ctx, false)
 			evalJS[bool](t, ctx, `(() => { Object.defineProperty(navigator, "clipboard", {configurable: true, value: {writeText: () => Promise.resolve()}}); return true; })()`)
 			controls := []string{"#play", "#step", "#restart", "#speed", "#skip-quiet", "#produce", "#preset", "#share", "#copy-embed", "#moment-prev", "#moment-next", "#table-toggle", "#help-open"}
-			for _, c := range []struct{ button, text string }{{"#share", "Copied the link."}, {"#copy-embed", "Copied the embed code."}} {
+			for _, c := range []struct {
+				button, text string
+				item         string
+			}{{"#share", "Copied the link.", ""}, {"#copy-embed", "Copied the embed code.", "#copy-embed-start"}} {
 				click(t, ctx, c.button)
+				if c.item != "" {
+					click(t, ctx, c.item)
+				}
 				pollJS(t, ctx, fmt.Sprintf(`(document.getElementById("copied") || {}).textContent === %q`, c.text), 10*time.Second, "no "+c.text)
 				shown := time.Now()
 				waitFrames(t, ctx)

@@ -97,7 +97,7 @@ func TestBrowserPastedEmbedCode(t *testing.T) {
 	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("play"); if (p.getAttribute("aria-pressed") === "true") p.click();
 		const tl = document.getElementById("timeline"); tl.value = "4000"; tl.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`)
 	pollJS(t, ctx, `document.getElementById("clock").textContent === "00:00:04.000"`, 5*time.Second, "the page pauses at 00:00:04.000")
-	evalJS[bool](t, ctx, `(() => { document.getElementById("copy-embed").click(); return true; })()`)
+	evalJS[bool](t, ctx, `(() => { document.getElementById("copy-embed-now").click(); return true; })()`)
 	pollJS(t, ctx, `(document.getElementById("copied")?.dataset.text || "").includes("<iframe")`, 5*time.Second, "the embed code is copied")
 	code := evalJS[string](t, ctx, `document.getElementById("copied").dataset.text`)
 	if !strings.Contains(code, site.EmbedGrowNote) {

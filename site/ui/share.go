@@ -55,12 +55,7 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 					h.ShareLink(s.ShareFragment())
 				}
 			})), vecty.Text("Copy link")),
-		elem.Button(vecty.Markup(prop.ID("copy-embed"), prop.Type(prop.TypeButton), attr("title", "Copy an <iframe> to paste into a lesson page"),
-			event.Click(func(*vecty.Event) {
-				if h := s.Share.Hooks; h.CopyEmbed != nil {
-					h.CopyEmbed(s.EmbedCode(h.Origin))
-				}
-			})), vecty.Text("Copy embed code")),
+		embedMenu(s),
 		// The confirmation sits beside the buttons, in an anchor that is
 		// always there and takes no width (static/screen.css), and goes
 		// away on its own (site.CopyExpired).
@@ -76,6 +71,31 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 			elem.Button(vecty.Markup(prop.ID("copied-close"), prop.Type(prop.TypeButton), vecty.Class("dismiss"), attr("aria-label", "Close"),
 				event.Click(func(*vecty.Event) { s.Dispatch(site.Copied{}) })), vecty.Text("×")))),
 	)
+}
+
+// embedMenu is "Copy embed code" (#copy-embed), a disclosure that offers
+// the embed from the scenario's start (#copy-embed-start) or at this
+// moment (#copy-embed-now): a teacher who had paused to copy got an
+// embed frozen at that moment, with no way to copy one from the start.
+// Either item copies the code (Store.EmbedCode) and closes the menu.
+func embedMenu(s *site.Store) *vecty.HTML {
+	item := func(id, label, title string, fromStart bool) *vecty.HTML {
+		return elem.Button(vecty.Markup(prop.ID(id), prop.Type(prop.TypeButton), attr("title", title),
+			event.Click(func(e *vecty.Event) {
+				if d := e.Target.Call("closest", "details"); d.Truthy() {
+					d.Set("open", false)
+				}
+				if h := s.Share.Hooks; h.CopyEmbed != nil {
+					h.CopyEmbed(s.EmbedCode(h.Origin, fromStart))
+				}
+			})), vecty.Text(label))
+	}
+	return elem.Details(vecty.Markup(vecty.Class("share-menu")),
+		elem.Summary(vecty.Markup(prop.ID("copy-embed"), attr("title", "Copy an <iframe> to paste into a lesson page")), vecty.Text("Copy embed code")),
+		elem.Div(vecty.Markup(vecty.Class("share-menu-items")),
+			item("copy-embed-start", "From the start", "The embed plays the scenario from its beginning", true),
+			item("copy-embed-now", "At this moment", "The embed opens paused where the playhead is now", false),
+		))
 }
 
 // renderNotice is the banner explaining a link that could not be opened.
