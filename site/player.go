@@ -566,6 +566,22 @@ func (p *Player) HoldAt(t engine.Time, line int) {
 	p.furthest = max(p.furthest, t)
 }
 
+// HeldLine returns the script line of the first scripted step at the
+// playhead not yet applied, and true, when HoldAt (or a stop at a
+// question) holds the playhead before it: the directives from that line
+// on have not happened yet at this moment. It returns false when every
+// step due at the playhead has been applied.
+func (p *Player) HeldLine() (int, bool) {
+	if p.next >= len(p.steps) {
+		return 0, false
+	}
+	st := p.steps[p.next]
+	if st.At != p.playhead || st.Line <= 0 {
+		return 0, false
+	}
+	return st.Line, true
+}
+
 // Inject applies a user's command at the playhead and records it, so that
 // a later Seek replays it. Acting in the past forks history: injected
 // commands after the playhead are forgotten. An invalid command changes

@@ -53,7 +53,7 @@ type EmbedOptions struct {
 }
 
 // EmbedPanels are the panel names panels= accepts.
-var EmbedPanels = []string{"log", "describe", "fetch", "inspector", "lifecycle", "script"}
+var EmbedPanels = []string{"log", "describe", "fetch", "inspector", "lifecycle", "script", "outline"}
 
 // ParseStartup reads the page's location: fragment is location.hash
 // ("#s=1.…&t=…"), query location.search ("?s=…&autoplay=1"). A share link

@@ -166,6 +166,10 @@ type Scene struct {
 	// Fork is the last time the reader changed the past, nil if none
 	// since the scenario began or since it was undone (store_fork.go).
 	Fork *Fork
+	// outline is the outline line the reader last went to
+	// (GoToOutline): its moment and script line, which the outline marks
+	// as current while the playhead stays held there.
+	outline outlineMark
 	// readerFrom is when the first of the reader's own commands that a
 	// share link carried runs (ReaderMark), when hasReader: from then on
 	// the script's captions are out of date, as they were in the session
@@ -443,6 +447,10 @@ func (s *Store) Dispatch(a Action) {
 		s.produce()
 	case Seek:
 		s.Player.Seek(s.clampSeek(a.At))
+	case GoToOutline:
+		if !s.goToOutline(a.Index) {
+			return
+		}
 	case SeekToEvent:
 		s.Playing = false
 		s.Player.Seek(s.clampSeek(a.At))

@@ -27,8 +27,12 @@ func (s *Store) Caption() (text string, ok bool) {
 	if a, open := s.OpenAsk(); open && !s.Lesson.Revealed[s.Lesson.Open] {
 		held = a.Line
 	}
+	// Held at a moment before some of its directives (a question's, or
+	// the outline's), the captions from the first step not yet applied
+	// on tell what has not happened yet.
+	pending, isHeld := p.HeldLine()
 	for i := len(caps) - 1; i >= 0; i-- {
-		if held >= 0 && caps[i].Line > held {
+		if held >= 0 && caps[i].Line > held || isHeld && caps[i].At == now && caps[i].Line > pending {
 			continue
 		}
 		if caps[i].At <= now {

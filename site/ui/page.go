@@ -151,6 +151,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			elem.Div(vecty.Markup(vecty.Class("panels")),
 				onlyIf(s.ShowPanel("describe"), func() vecty.MarkupOrChild { return &DescribePanel{Text: pl.Describe()} }),
 				only(s.ShowPanel("fetch"), &FetchRoundsPanel{Store: s, Count: p.rounds.count(s, count), Gen: gen}),
+				onlyIf(s.ShowPanel("outline"), func() vecty.MarkupOrChild { return renderOutline(s) }),
 				embedScript(s),
 			),
 			only(full, renderActing(s)),
