@@ -40,6 +40,8 @@ type Sharing struct {
 	// CopiedSeq counts the copies, so that the timer that hides one
 	// confirmation (CopyExpired) leaves a later one alone.
 	CopiedSeq int
+	// Recording says a clip of the diagram is being recorded (Recording).
+	Recording bool
 	// Hooks reach the browser (set by wasm/playground; nil in tests).
 	Hooks ShareHooks
 }
@@ -55,10 +57,15 @@ type Sharing struct {
 // show for what the page plays: "?preset=NAME" for a preset, "" for a
 // script of the reader's. It replaces the address without a fragment and
 // without a history entry (history.replaceState).
+//
+// Export saves the diagram at this moment for slides: "svg" or "png"; or
+// records a clip of it playing, "clip" (ClipMs of WebM), and "stop" ends
+// the clip early.
 type ShareHooks struct {
 	ShareLink  func(fragment string)
 	CopyEmbed  func(code string)
 	SetAddress func(query string)
+	Export     func(what string)
 	Origin     string
 }
 

@@ -15,7 +15,7 @@ import (
 // the last copy changed.
 func renderShareBar(s *site.Store) *pure[shareView] {
 	sh := &s.Share
-	return view(shareView{Preset: sh.Preset, Label: s.PickerLabel(), Copied: sh.Copied, CopyFailed: sh.CopyFailed, CopiedText: sh.CopiedText},
+	return view(shareView{Preset: sh.Preset, Label: s.PickerLabel(), Copied: sh.Copied, CopyFailed: sh.CopyFailed, CopiedText: sh.CopiedText, Recording: sh.Recording},
 		func(v shareView) *vecty.HTML { return shareBar(s, v) })
 }
 
@@ -25,7 +25,7 @@ func renderShareBar(s *site.Store) *pure[shareView] {
 // refused it.
 type shareView struct {
 	Preset, Label, Copied, CopiedText string
-	CopyFailed                        bool
+	CopyFailed, Recording             bool
 }
 
 // shareBar draws the share bar v (see renderShareBar); its controls
@@ -55,7 +55,7 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 					h.ShareLink(s.ShareFragment())
 				}
 			})), vecty.Text("Copy link")),
-		embedMenu(s),
+		embedMenu(s, v.Recording),
 		// The confirmation sits beside the buttons, in an anchor that is
 		// always there and takes no width (static/screen.css), and goes
 		// away on its own (site.CopyExpired).
@@ -73,12 +73,15 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 	)
 }
 
-// embedMenu is "Copy embed code" (#copy-embed), a disclosure that offers
-// the embed from the scenario's start (#copy-embed-start) or at this
-// moment (#copy-embed-now): a teacher who had paused to copy got an
-// embed frozen at that moment, with no way to copy one from the start.
-// Either item copies the code (Store.EmbedCode) and closes the menu.
-func embedMenu(s *site.Store) *vecty.HTML {
+// embedMenu is "Embed & export" (#copy-embed), a disclosure that offers
+// the embed code from the scenario's start (#copy-embed-start) or at
+// this moment (#copy-embed-now) (a teacher who had paused to copy got an
+// embed frozen at that moment, with no way to copy one from the start),
+// and the diagram for slides: at this moment as SVG (#export-svg) or PNG
+// (#export-png), or a 10-second clip of it playing as WebM
+// (#export-clip, "Stop recording" while recording). An item does its
+// work and closes the menu.
+func embedMenu(s *site.Store, recording bool) *vecty.HTML {
 	item := func(id, label, title string, fromStart bool) *vecty.HTML {
 		return elem.Button(vecty.Markup(prop.ID(id), prop.Type(prop.TypeButton), attr("title", title),
 			event.Click(func(e *vecty.Event) {
@@ -90,11 +93,31 @@ func embedMenu(s *site.Store) *vecty.HTML {
 				}
 			})), vecty.Text(label))
 	}
+	export := func(id, label, title, what string) *vecty.HTML {
+		return elem.Button(vecty.Markup(prop.ID(id), prop.Type(prop.TypeButton), attr("title", title),
+			event.Click(func(e *vecty.Event) {
+				if d := e.Target.Call("closest", "details"); d.Truthy() {
+					d.Set("open", false)
+				}
+				if h := s.Share.Hooks; h.Export != nil {
+					h.Export(what)
+				}
+			})), vecty.Text(label))
+	}
+	clip := export("export-clip", "Record a 10-second clip (WebM)", "Plays on and records the diagram for 10 seconds, then saves it as a WebM video", "clip")
+	if recording {
+		clip = export("export-clip", "Stop recording ●", "Ends the clip now and saves it", "stop")
+	}
 	return elem.Details(vecty.Markup(vecty.Class("share-menu")),
-		elem.Summary(vecty.Markup(prop.ID("copy-embed"), attr("title", "Copy an <iframe> to paste into a lesson page")), vecty.Text("Copy embed code")),
+		elem.Summary(vecty.Markup(prop.ID("copy-embed"), attr("title", "Copy an <iframe> to paste into a lesson page, or save the diagram for slides")), vecty.Text("Embed & export")),
 		elem.Div(vecty.Markup(vecty.Class("share-menu-items")),
+			elem.Span(vecty.Markup(vecty.Class("share-menu-h")), vecty.Text("Copy embed code")),
 			item("copy-embed-start", "From the start", "The embed plays the scenario from its beginning", true),
 			item("copy-embed-now", "At this moment", "The embed opens paused where the playhead is now", false),
+			elem.Span(vecty.Markup(vecty.Class("share-menu-h")), vecty.Text("The diagram, for slides")),
+			export("export-svg", "Save as SVG", "The diagram at this moment, as a vector picture", "svg"),
+			export("export-png", "Save as PNG", "The diagram at this moment, as a picture at twice its size on screen", "png"),
+			clip,
 		))
 }
 

@@ -30,7 +30,9 @@ func main() {
 	b := newBrowser()
 	embed := isEmbed(b)
 	s := site.OpenStartup(readStartup(b), embed)
+	exp := &exporter{b: b, s: s}
 	s.Share.Hooks = shareHooks(b, s, embed)
+	s.Share.Hooks.Export = exp.export
 	moment := publishMoment(b, s)
 	moment()
 	s.Subscribe(moment)
