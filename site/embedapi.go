@@ -107,7 +107,8 @@ func NewEmbedAPI(s *Store, hooks EmbedAPIHooks) *EmbedAPI {
 	return a
 }
 
-// Handle adds (or replaces) the command called name.
+// Handle adds (or replaces) the command called name; added before Start,
+// it is among those ready lists.
 func (a *EmbedAPI) Handle(name string, f CommandFunc) { a.commands[name] = f }
 
 // Commands lists the commands' names, sorted.

@@ -102,7 +102,8 @@ func TestBrowserEmbedReady(t *testing.T) {
 
 // TestBrowserEmbedCommandsBeforeReady: commands a host sends as soon as
 // the embed's first message arrives, long before the playground has
-// loaded, are obeyed once it has, in order; they were lost.
+// loaded, are obeyed once it has, in order (up to 64; the rest are each
+// refused with an error); they were lost.
 func TestBrowserEmbedCommandsBeforeReady(t *testing.T) {
 	h := openHost(t, 1000, 800, hostOpts{
 		Query: "preset=acks1-loss&autoplay=0&controls=min",
@@ -113,6 +114,8 @@ func TestBrowserEmbedCommandsBeforeReady(t *testing.T) {
 			window.sentBeforeReady = !window.kplayMsgs.some(function (m) { return m.data.type === "ready"; });
 			frame.contentWindow.postMessage({v: 1, type: "seek", at: 12000}, "*");
 			frame.contentWindow.postMessage({v: 1, type: "dance"}, "*");
+			// 64 are kept; the rest are refused, each with an error.
+			for (var i = 0; i < 70; i++) frame.contentWindow.postMessage({v: 1, type: "pause"}, "*");
 		});`,
 	})
 	if !inHost[bool](h, `window.sentBeforeReady === true`) {
@@ -120,6 +123,18 @@ func TestBrowserEmbedCommandsBeforeReady(t *testing.T) {
 	}
 	waitError(h, "unknown-command", "dance", 10*time.Second)
 	h.PollFrame(`document.getElementById("clock").textContent === "00:00:12.000"`, 10*time.Second, "the seek sent before ready moves the playhead")
+	if n := len(h.MsgsOf("error")); n != 1+8 {
+		t.Errorf("%d errors, want dance's and 8 queue-full: %v", n, errorsOf(h))
+	}
+	var full int
+	for _, m := range h.MsgsOf("error") {
+		if m.Data["reason"] == "queue-full" && m.Data["command"] == "pause" {
+			full++
+		}
+	}
+	if full != 8 {
+		t.Errorf("%d queue-full errors, want 8 (72 commands, 64 kept)", full)
+	}
 	h.NoErrors()
 }
 
