@@ -79,7 +79,10 @@ func ScenarioKey(preset, script string) string {
 // hexDigits writes the n low hex digits of v, zeros in front.
 func hexDigits(v uint64, n int) string {
 	s := strconv.FormatUint(v, 16)
-	return strings.Repeat("0", max(0, n-len(s))) + s
+	for len(s) < n {
+		s = "0" + s
+	}
+	return s
 }
 
 // QuestionHash is 8 hex digits of FNV-1a over a question's text.

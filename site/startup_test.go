@@ -151,6 +151,8 @@ func TestStartupOrigins(t *testing.T) {
 	for raw, want := range map[string]string{
 		"http://[::1]:8080": "http://[::1]:8080", "HTTPS://X.EXAMPLE/": "https://x.example", "http://x.example:80": "http://x.example",
 		"https://user@x.example": "", "https://x.example?": "", "https://x.example#": "", "x.example": "", "https://x.example:99999": "",
+		"https://x.example:": "https://x.example", "https://x.example:0443": "https://x.example", "https://x.example:8443/": "https://x.example:8443",
+		"https://[::1": "", "https://[zz]": "", "https://a b.example": "", "https://x.example:-1": "", "https://x.example:+80": "", "javascript://x": "",
 	} {
 		got, ok := NormalOrigin(raw)
 		if got != want || ok != (want != "") {
