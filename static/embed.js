@@ -38,7 +38,7 @@
       var u;
       try { u = new URL(raw); } catch (e) { return; }
       if ((u.protocol !== "http:" && u.protocol !== "https:") || u.username || u.password ||
-          u.pathname !== "/" || u.search || u.hash || /[?#]/.test(raw) || out.length >= 16) { return; }
+          u.pathname !== "/" || u.search || u.hash || /[?#@%\\\s]/.test(raw) || out.length >= 16) { return; }
       if (out.indexOf(u.origin) < 0) { out.push(u.origin); }
     });
     return out;

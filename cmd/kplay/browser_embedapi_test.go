@@ -168,9 +168,13 @@ func TestBrowserEmbedOnlyItsParent(t *testing.T) {
 // the origins it lists.
 func TestBrowserEmbedOrigin(t *testing.T) {
 	t.Run("the host is listed", func(t *testing.T) {
-		h := openHost(t, 1000, 800, hostOpts{Query: "preset=acks1-loss&autoplay=0&controls=min&origin=https%3A%2F%2Fother.example,{host}"})
+		h := openHost(t, 1000, 800, hostOpts{Query: "preset=acks1-loss&autoplay=0&controls=min&origin=https%3A%2F%2Fother.example,https%3A%2F%2Fschool.example%2Funit1,{host}"})
 		if m := h.WaitMsg("ready", time.Second); m.Origin != h.Site {
 			t.Errorf("ready from %s", m.Origin)
+		}
+		// An entry that is no origin is refused, and said.
+		if m := waitError(h, "bad-parameter", "", time.Second); m.Data["param"] != "origin" || !strings.Contains(fmt.Sprint(m.Data["text"]), "school.example/unit1") {
+			t.Errorf("the refused origin: %v", m.Data)
 		}
 		h.Send(map[string]any{"v": 1, "type": "seek", "at": 12000})
 		h.PollFrame(`window.kplayMoment.t === 12000`, 10*time.Second, "a listed origin's seek is obeyed")
