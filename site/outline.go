@@ -66,7 +66,6 @@ func (v OutlineView) Equal(w OutlineView) bool {
 	return slices.Equal(v.Items, w.Items) && v.Current == w.Current && v.Held == w.Held && v.HeldAsk == w.HeldAsk && v.Acted == w.Acted
 }
 
-
 // Outline returns the outline of the scenario playing, as the panel
 // shows it at the playhead.
 func (s *Store) Outline() OutlineView {

@@ -1,6 +1,8 @@
 package site
 
 import (
+	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -72,6 +74,107 @@ func FuzzStartup(f *testing.F) {
 		st := ParseStartup(frag, query)
 		if st.Script == "" {
 			t.Fatalf("%q %q: no script to open", frag, query)
+		}
+	})
+}
+
+// TestStartupSaysWhatItChanged: speed=1e9 and t=abc were changed or
+// dropped without a word (issue 27); each now is a problem naming its
+// parameter, in the banner and for the embed's host.
+func TestStartupSaysWhatItChanged(t *testing.T) {
+	for _, c := range []struct {
+		query, param, want string
+		speed              float64
+	}{
+		{"?speed=1e9", "speed", `speed="1e9" was lowered to 10`, MaxSpeed},
+		{"?speed=1e999", "speed", "lowered to 10", MaxSpeed},
+		{"?speed=0.0000001", "speed", "raised to 0.001", MinSpeed},
+		{"?preset=acks1-loss&t=abc", "t", `t="abc" was ignored`, 0},
+		{"?preset=acks1-loss&t=-5", "t", `t="-5" was ignored`, 0},
+		{"?lesson=%3Cscript%3E", "lesson", `lesson="<script>" was ignored`, 0},
+		{"?lesson=" + strings.Repeat("a", MaxLessonID+1), "lesson", "was ignored", 0},
+		{"?preset=nope", "preset", `no preset called "nope"`, 0},
+	} {
+		st := ParseStartup("", c.query)
+		if len(st.Problems) != 1 || st.Problems[0].Param != c.param || !strings.Contains(st.Problems[0].Text, c.want) || st.Banner != st.Problems[0].Text {
+			t.Errorf("%s: problems %+v banner %q, want one about %s saying %q", c.query, st.Problems, st.Banner, c.param, c.want)
+		}
+		if st.Embed.Speed != c.speed {
+			t.Errorf("%s: speed %v, want %v", c.query, st.Embed.Speed, c.speed)
+		}
+	}
+	if st := ParseStartup("", "?speed=0.5&t=4000&preset=acks1-loss&lesson=unit-3.quiz_1"); len(st.Problems) != 0 || st.Embed.Speed != 0.5 ||
+		!st.HasSeek || st.Seek != 4000 || st.Embed.Lesson != "unit-3.quiz_1" || st.Embed.LessonOff || st.Name != "acks1-loss.txt" {
+		t.Errorf("good parameters: %+v", st)
+	}
+	for _, v := range []string{"0", "false"} {
+		if st := ParseStartup("", "?lesson="+v); !st.Embed.LessonOff || st.Embed.Lesson != "" || len(st.Problems) != 0 {
+			t.Errorf("lesson=%s: %+v", v, st.Embed)
+		}
+	}
+	for _, v := range []string{"1", "true", ""} {
+		if st := ParseStartup("", "?lesson="+v); st.Embed.LessonOff || st.Embed.Lesson != "" || len(st.Problems) != 0 {
+			t.Errorf("lesson=%s: %+v", v, st.Embed)
+		}
+	}
+}
+
+func TestStartupOrigins(t *testing.T) {
+	st := ParseStartup("", "?origin="+url.QueryEscape("https://School.Example, http://localhost:8000/,https://a.example:443,ftp://x.example,https://a.example/path,null,https://school.example"))
+	if got := strings.Join(st.Embed.Origins, " "); got != "https://school.example http://localhost:8000 https://a.example" {
+		t.Errorf("origins %q", got)
+	}
+	var bad []string
+	for _, p := range st.Problems {
+		if p.Param != "origin" || p.Reason != ReasonBadParameter {
+			t.Errorf("problem %+v", p)
+		}
+		bad = append(bad, p.Text)
+	}
+	if len(bad) != 3 || !strings.Contains(bad[0], `"ftp://x.example"`) || !strings.Contains(bad[1], `"https://a.example/path"`) || !strings.Contains(bad[2], `"null"`) {
+		t.Errorf("refused origins: %q", bad)
+	}
+	if st := ParseStartup("", "?preset=acks1-loss"); st.Embed.Origins != nil {
+		t.Errorf("no origin= gives %q, want nil (any origin)", st.Embed.Origins)
+	}
+	st = ParseStartup("", "?origin=nothing-here")
+	if st.Embed.Origins == nil || len(st.Embed.Origins) != 0 || !strings.Contains(st.Banner, "obeys no page") {
+		t.Errorf("an origin= of no origin: %q %q", st.Embed.Origins, st.Banner)
+	}
+	var many []string
+	for i := range MaxOrigins + 2 {
+		many = append(many, "https://h"+strconv.Itoa(i)+".example")
+	}
+	if st := ParseStartup("", "?origin="+strings.Join(many, ",")); len(st.Embed.Origins) != MaxOrigins || len(st.Problems) != 2 {
+		t.Errorf("%d origins kept, %d problems", len(st.Embed.Origins), len(st.Problems))
+	}
+	for raw, want := range map[string]string{
+		"http://[::1]:8080": "http://[::1]:8080", "HTTPS://X.EXAMPLE/": "https://x.example", "http://x.example:80": "http://x.example",
+		"https://user@x.example": "", "https://x.example?": "", "https://x.example#": "", "x.example": "", "https://x.example:99999": "",
+		"https://x.example:": "https://x.example", "https://x.example:0443": "https://x.example", "https://x.example:8443/": "https://x.example:8443",
+		"https://[::1": "", "https://[zz]": "", "https://a b.example": "", "https://x.example:-1": "", "https://x.example:+80": "", "javascript://x": "",
+	} {
+		got, ok := NormalOrigin(raw)
+		if got != want || ok != (want != "") {
+			t.Errorf("NormalOrigin(%q) = %q %v, want %q", raw, got, ok, want)
+		}
+	}
+}
+
+func FuzzStartupProblems(f *testing.F) {
+	f.Add("?speed=1e9&t=abc&origin=https://a.example,x&lesson=q")
+	f.Fuzz(func(t *testing.T, query string) {
+		st := ParseStartup("", query)
+		if st.Banner != Banner(st.Problems) {
+			t.Fatalf("%q: banner %q is not its problems'", query, st.Banner)
+		}
+		for _, p := range st.Problems {
+			if p.Reason == "" || p.Text == "" || len(p.Text) > 400 {
+				t.Fatalf("%q: problem %+v", query, p)
+			}
+		}
+		if st.Embed.Lesson != "" && !ValidLessonID(st.Embed.Lesson) {
+			t.Fatalf("%q: lesson %q", query, st.Embed.Lesson)
 		}
 	})
 }

@@ -37,10 +37,12 @@ type Lesson struct {
 
 // LessonHooks tell the page's host about the reader's progress (an
 // embed's postMessage). Asked is called when a question opens, Answered
-// when its answer is revealed.
+// when its answer is revealed, Reset when a replay from the start
+// (Restart) forgets the answers.
 type LessonHooks struct {
 	Asked    func(i int, a script.Ask)
 	Answered func(i int, a script.Ask, picked string)
+	Reset    func()
 }
 
 // LessonFor returns the lesson state for sc, keeping prev's mode and
@@ -248,6 +250,9 @@ func (s *Store) resetLesson() {
 	clear(l.Picked)
 	clear(l.Revealed)
 	l.IsOpen, l.Showing = false, false
+	if l.Hooks.Reset != nil {
+		l.Hooks.Reset()
+	}
 }
 
 // AskCard is the question card's view: the open question, and once it is

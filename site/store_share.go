@@ -2,6 +2,7 @@ package site
 
 import (
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,6 +19,10 @@ type Sharing struct {
 	Notice string
 	// Embed holds embed.html's options; nil on the full page.
 	Embed *EmbedOptions
+	// Problems are what the address asked for that the page could not
+	// do (Startup.Problems, and a moment past the scenario's end), which
+	// an embed posts to its host as "error" messages.
+	Problems []Problem
 	// Preset is the name of the preset playing, "" for a shared script.
 	Preset string
 	// autoStarted says an embed started playing by default (no
@@ -166,6 +171,7 @@ func (a CopyExpired) applyShare(s *Store) bool {
 func OpenStartup(st Startup, embed bool) *Store {
 	s := NewStoreFromScript(st.Name, st.Script)
 	s.Share.Notice = st.Banner
+	s.Share.Problems = slices.Clone(st.Problems)
 	s.Lesson.Off = st.Embed.LessonOff
 	if p, ok := scenarios.Get(trimTxt(st.Name)); ok && st.Name != "link" {
 		s.Share.Preset = p.Name
@@ -200,6 +206,7 @@ func OpenStartup(st Startup, embed bool) *Store {
 			at = end
 			note := "This link's moment is later than its scenario runs, so the page opens at the scenario's end, " + engine.FormatTime(end) + "."
 			s.Share.Notice = strings.TrimSpace(s.Share.Notice + " " + note)
+			s.Share.Problems = append(s.Share.Problems, Problem{ReasonBadParameter, "t", note})
 		}
 		s.Player.Seek(at)
 		s.Playing, s.Share.autoStarted = false, false

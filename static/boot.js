@@ -9,7 +9,11 @@
 // (window.kplayMoment, which the page keeps: docs/design.md §5); the
 // reader's unapplied draft is already in localStorage (the page saves it
 // at every edit) and comes back on reload. An embed also posts {source:
-// "kplay", type: "error", fatal: true, text, detail, reload} to its parent.
+// "kplay", v: 1, type: "error", reason: "crashed", fatal: true, text,
+// detail, reload} to its parent (docs/embed.md), through embed.js's
+// window.kplayEmbed. A program that cannot start (app.wasm cannot be
+// fetched or compiled) is said in the page's loading line, or in an
+// embed by kplayEmbed.failed, which also posts reason "start-failed".
 (function () {
   "use strict";
   var go = new Go();
@@ -29,9 +33,11 @@
   }
 
   function fail(err) {
-    var p = document.querySelector(".loading");
-    if (p) { p.textContent = "kplay could not start: " + err; p.classList.add("failed"); }
+    var text = "kplay could not start: " + (err && err.kplay ? err.message : "it could not load its program, app.wasm (" + err + ").");
     console.error(err);
+    if (window.kplayEmbed) { window.kplayEmbed.failed(text); return; }
+    var p = document.querySelector(".loading");
+    if (p) { p.textContent = text; p.classList.add("failed"); }
   }
 
   // momentURL is the address that reopens what the page showed when it
@@ -109,8 +115,8 @@
     box.appendChild(next);
     document.body.classList.add("crashed");
     document.body.insertBefore(box, document.body.firstChild);
-    if (embed && window.parent !== window) {
-      window.parent.postMessage({ source: "kplay", type: "error", fatal: true, text: w[0], detail: w[1], reload: new URL(reload, location.href).href }, "*");
+    if (embed && window.kplayEmbed) {
+      window.kplayEmbed.post({ type: "error", reason: "crashed", fatal: true, text: w[0], detail: w[1], reload: new URL(reload, location.href).href });
     }
   }
 
@@ -137,16 +143,30 @@
     }
   }
   var url = "app.wasm";
-  if (WebAssembly.instantiateStreaming) {
-    WebAssembly.instantiateStreaming(fetch(url), go.importObject).then(run, function (err) {
+  // get fetches app.wasm; an answer other than 2xx is an error that says
+  // so (a 404 would otherwise surface as a puzzling compile error).
+  function get() {
+    return fetch(url).then(function (r) {
+      if (!r.ok) {
+        var e = new Error("the server answered " + r.status + " " + r.statusText + " for its program, " + url + ".");
+        e.kplay = true;
+        throw e;
+      }
+      return r;
+    });
+  }
+  function slow() {
+    return get().then(function (r) { return r.arrayBuffer(); })
+      .then(function (b) { return WebAssembly.instantiate(b, go.importObject); });
+  }
+  if (typeof WebAssembly !== "object") {
+    fail({ kplay: true, message: "this browser runs no WebAssembly (it is too old, or WebAssembly is turned off)." });
+  } else if (WebAssembly.instantiateStreaming) {
+    WebAssembly.instantiateStreaming(get(), go.importObject).then(run, function (err) {
       // A server that sends the wrong Content-Type breaks streaming; fall back.
-      fetch(url).then(function (r) { return r.arrayBuffer(); })
-        .then(function (b) { return WebAssembly.instantiate(b, go.importObject); })
-        .then(run, function () { fail(err); });
+      slow().then(run, function (again) { fail(again && again.kplay ? again : err); });
     });
   } else {
-    fetch(url).then(function (r) { return r.arrayBuffer(); })
-      .then(function (b) { return WebAssembly.instantiate(b, go.importObject); })
-      .then(run, fail);
+    slow().then(run, fail);
   }
 })();

@@ -32,9 +32,10 @@
   if (!only || shared || !/^[a-z0-9-]{1,64}$/.test(preset)) { return; }
 
   // own says a child of the body is the page's own (the loading line,
-  // the embed's placeholder, the scripts), not the baked frame.
+  // the embed's placeholder, a failure's .crash box, the scripts), not
+  // the baked frame.
   function own(n) {
-    return n.nodeType !== 1 || /^(SCRIPT|NOSCRIPT)$/.test(n.nodeName) || n.classList.contains("loading") || n.id === "poster";
+    return n.nodeType !== 1 || /^(SCRIPT|NOSCRIPT)$/.test(n.nodeName) || n.classList.contains("loading") || n.classList.contains("crash") || n.id === "poster";
   }
   function swap(html) {
     var body = document.body;

@@ -105,7 +105,7 @@ func pollAcrossLoad(t *testing.T, ctx context.Context, js string, d time.Duratio
 // TestBrowserCrashEmbed: an embed whose Go program runs out of memory (the
 // kplaytest hook asks for a block wasm32 cannot hold, so the runtime dies
 // of "fatal error: out of memory") shows the banner in its frame and posts
-// {type: "error", fatal: true, ...} to its parent, with a reload link that
+// {v: 1, type: "error", reason: "crashed", fatal: true, ...} to its parent, with a reload link that
 // reopens the embed, its options kept, at the playhead.
 func TestBrowserCrashEmbed(t *testing.T) {
 	dir := builtSite(t)
@@ -137,13 +137,15 @@ func TestBrowserCrashEmbed(t *testing.T) {
 	evalJS[bool](t, ctx, frame+`.kplayCrash("oom") ?? true`)
 	pollJS(t, ctx, `kplayEvents.some(m => m.type === "error")`, 20*time.Second, "the embed posts an error to its parent")
 	type errorMsg struct {
+		V      int    `json:"v"`
+		Reason string `json:"reason"`
 		Fatal  bool   `json:"fatal"`
 		Text   string `json:"text"`
 		Detail string `json:"detail"`
 		Reload string `json:"reload"`
 	}
 	m := evalJS[errorMsg](t, ctx, `kplayEvents.find(m => m.type === "error")`)
-	if !m.Fatal || m.Text != "kplay stopped: it ran out of memory." || !strings.HasPrefix(m.Detail, "runtime: out of memory: cannot allocate") {
+	if !m.Fatal || m.V != 1 || m.Reason != "crashed" || m.Text != "kplay stopped: it ran out of memory." || !strings.HasPrefix(m.Detail, "runtime: out of memory: cannot allocate") {
 		t.Errorf("the error message: %+v", m)
 	}
 	u, err := url.Parse(m.Reload)

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -25,12 +26,14 @@ import (
 // <iframe> of embed.html, sized as a teacher sizes it: a fixed 800×600
 // frame, or grown to the embed's "height" messages by the script "Copy
 // embed code" writes (site.EmbedCode). The host page records every
-// message from the frame in window.kplayMsgs, with its origin, and has a
+// message from the frame in window.kplayMsgs, with its origin and the
+// id of the iframe that posted it, and has a
 // notes field a student types in.
 
 // hostOpts is how a host page holds its embed.
 type hostOpts struct {
-	// Query is the embed's query, after "embed.html?".
+	// Query is the embed's query, after "embed.html?"; {host} in it
+	// stands for the host page's origin, URL-escaped (origin={host}).
 	Query string
 	// Width and Height are the iframe's size in CSS px (800×600 when 0);
 	// with Grow the height follows the embed's "height" messages.
@@ -39,11 +42,17 @@ type hostOpts struct {
 	// Sandbox, when not "", is the iframe's sandbox attribute.
 	Sandbox string
 	// Above is host-page HTML before the iframe (a heading and a
-	// paragraph when ""), After is HTML after it.
+	// paragraph when ""), After is HTML after it; {site} in either
+	// stands for the site's origin (a second embed's src).
 	Above, After string
 	// Early holds host-page script run as soon as the iframe element
 	// exists, before the embed has loaded (frame is the iframe).
 	Early string
+	// Site is the built site to serve (builtSite when "").
+	Site string
+	// Browser holds extra options for the browser that opens the host
+	// page (a Chromium flag).
+	Browser []chromedp.ExecAllocatorOption
 }
 
 // hostFrame is an embed in a host page: Top is the host page's tab,
@@ -58,7 +67,7 @@ type hostFrame struct {
 
 // hostPageHTML is the lesson page: opts.Above, the iframe, the embed
 // code's grow script when opts.Grow, opts.After, and the recorder.
-func hostPageHTML(site string, opts hostOpts) string {
+func hostPageHTML(site, hostOrigin string, opts hostOpts) string {
 	w, h := opts.Width, opts.Height
 	if w == 0 {
 		w = 800
@@ -66,7 +75,8 @@ func hostPageHTML(site string, opts hostOpts) string {
 	if h == 0 {
 		h = 600
 	}
-	above := opts.Above
+	above := strings.ReplaceAll(opts.Above, "{site}", site)
+	after := strings.ReplaceAll(opts.After, "{site}", site)
 	if above == "" {
 		above = `<h1>A lesson on replication</h1><p>Read the scenario below, then answer its question.</p>` +
 			`<label>Your notes <textarea id="notes" rows="2" cols="40"></textarea></label>`
@@ -84,11 +94,13 @@ func hostPageHTML(site string, opts hostOpts) string {
 	}
 	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Host lesson</title><style>body{font:16px/1.5 serif;margin:0 auto;max-width:60rem;padding:0 8px} iframe{display:block}</style>
-<script>window.kplayMsgs=[];addEventListener("message",function(e){var d=e.data;if(d&&d.source==="kplay"){window.kplayMsgs.push({origin:e.origin,data:d});}});</script>
+<script>window.kplayMsgs=[];addEventListener("message",function(e){var d=e.data;if(d&&d.source==="kplay"){` +
+		`var f=[].slice.call(document.querySelectorAll("iframe")).filter(function(f){return f.contentWindow===e.source;})[0];` +
+		`window.kplayMsgs.push({origin:e.origin,frame:f?f.id:"",data:d});}});</script>
 </head><body>` + above + `
-<iframe id="k" src="` + html.EscapeString(site+"/embed.html?"+opts.Query) + `" width="` + fmt.Sprint(w) + `" height="` + fmt.Sprint(h) + `" style="border:0;max-width:100%" title="kplay"` + sandbox + `></iframe>
+<iframe id="k" src="` + html.EscapeString(site+"/embed.html?"+strings.ReplaceAll(opts.Query, "{host}", url.QueryEscape(hostOrigin))) + `" width="` + fmt.Sprint(w) + `" height="` + fmt.Sprint(h) + `" style="border:0;max-width:100%" title="kplay"` + sandbox + `></iframe>
 <script>(function(){var frame=document.getElementById("k");` + opts.Early + `})();</script>
-` + grow + opts.After + `
+` + grow + after + `
 </body></html>`
 }
 
@@ -98,18 +110,22 @@ func hostPageHTML(site string, opts hostOpts) string {
 // message (unless opts.Sandbox or noReady says it may never come).
 func openHost(t *testing.T, width, height int, opts hostOpts, noReady ...bool) *hostFrame {
 	t.Helper()
-	site := serveSite(t, builtSite(t))
+	dir := opts.Site
+	if dir == "" {
+		dir = builtSite(t)
+	}
+	site := serveSite(t, dir)
 	l, err := net.Listen("tcp", "127.0.0.2:0")
 	if err != nil {
 		t.Fatalf("listening on 127.0.0.2: %v", err)
 	}
 	host := &httptest.Server{Listener: l, Config: &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, hostPageHTML(site.URL, opts))
+		fmt.Fprint(w, hostPageHTML(site.URL, "http://"+r.Host, opts))
 	})}}
 	host.Start()
 	t.Cleanup(host.Close)
-	ctx := newBrowser(t, width, height)
+	ctx := browserFor(t, width, height, 2*time.Minute, opts.Browser...)
 	h := &hostFrame{t: t, Top: ctx, Site: site.URL, Host: host.URL, pageErrors: watchConsole(ctx)}
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height), chromedp.EmulateScale(1))); err != nil {
 		t.Fatal(err)
@@ -130,6 +146,13 @@ func openHost(t *testing.T, width, height int, opts hostOpts, noReady ...bool) *
 // new document is a new target).
 func (h *hostFrame) Frame() context.Context {
 	h.t.Helper()
+	return h.FrameWith("")
+}
+
+// FrameWith is Frame for the embed whose address holds part (a second
+// embed's query), when the page holds more than one.
+func (h *hostFrame) FrameWith(part string) context.Context {
+	h.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		infos, err := chromedp.Targets(h.Top)
@@ -138,7 +161,7 @@ func (h *hostFrame) Frame() context.Context {
 		}
 		var id target.ID
 		for _, info := range infos {
-			if info.Type == "iframe" && strings.HasPrefix(info.URL, h.Site+"/embed.html") {
+			if info.Type == "iframe" && strings.HasPrefix(info.URL, h.Site+"/embed.html") && strings.Contains(info.URL, part) {
 				id = info.TargetID
 			}
 		}
@@ -191,9 +214,11 @@ func (h *hostFrame) PollHost(js string, d time.Duration, what string) {
 	}
 }
 
-// hostMsg is one message the host page received from the embed.
+// hostMsg is one message the host page received from the embed: the
+// origin it came from, the id of the iframe that posted it, its data.
 type hostMsg struct {
 	Origin string         `json:"origin"`
+	Frame  string         `json:"frame"`
 	Data   map[string]any `json:"data"`
 }
 

@@ -89,8 +89,8 @@ func newBrowser(tb testing.TB, width, height int) context.Context {
 }
 
 // browserFor is newBrowser with a deadline of d for everything the tab
-// does.
-func browserFor(tb testing.TB, width, height int, d time.Duration) context.Context {
+// does, and the extra options (a Chromium flag) after the usual ones.
+func browserFor(tb testing.TB, width, height int, d time.Duration, extra ...chromedp.ExecAllocatorOption) context.Context {
 	tb.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromiumPath(tb)),
@@ -104,6 +104,7 @@ func browserFor(tb testing.TB, width, height int, d time.Duration) context.Conte
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
 	)
+	opts = append(opts, extra...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	tb.Cleanup(cancelAlloc)
 	ctx, cancelCtx := chromedp.NewContext(actx)

@@ -15,6 +15,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"kplay/scenarios"
+	"kplay/wasm/worker/links"
 )
 
 // serveMain is "kplay serve [-addr A] DIR".
@@ -57,9 +60,18 @@ func serveMain(args []string, stderr io.Writer) int {
 // directory) with its index.html, sends .wasm files as application/wasm, and
 // sends the precompressed copy X.br or X.gz of a file X when it exists and
 // the request's Accept-Encoding allows it, with Content-Encoding, Vary and
-// the Content-Type of X.
+// the Content-Type of X. Every file may be read from any origin
+// (Access-Control-Allow-Origin: *): an embed in a sandboxed frame without
+// allow-same-origin has an opaque origin, and its fetches of app.wasm and
+// poster/ are cross-origin requests (docs/embed.md). GET /oembed answers
+// as the Worker's does (package links), without short links.
 func siteHandler(site fs.FS) http.Handler {
+	oembed := (&links.Server{KV: noLinks{}, PresetTitle: presetTitle}).Handler()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/oembed" {
+			oembed.ServeHTTP(w, r)
+			return
+		}
 		if r.URL.Path == "/api/links" && r.Method == http.MethodPost {
 			// Short links live in the Cloudflare Worker's KV. kplay serve
 			// keeps none, and says so without an error status, so the
@@ -93,6 +105,7 @@ func siteHandler(site fs.FS) http.Handler {
 		h := w.Header()
 		h.Set("Content-Type", contentType(name))
 		h.Set("Cache-Control", "no-cache")
+		h.Set("Access-Control-Allow-Origin", "*")
 		serveName, modTime := name, st.ModTime()
 		// The precompressed variants build.sh writes, best first.
 		for _, enc := range [...]struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
@@ -190,4 +203,18 @@ func qPositive(params string) bool {
 		return q > 0
 	}
 	return true
+}
+
+// noLinks is the link store of kplay serve, which keeps no short links.
+type noLinks struct{}
+
+func (noLinks) Get(string) (string, bool, error) { return "", false, nil }
+func (noLinks) Put(string, string) error {
+	return fmt.Errorf("kplay serve keeps no short links")
+}
+
+// presetTitle is the title of the preset called name, for oEmbed.
+func presetTitle(name string) (string, bool) {
+	p, ok := scenarios.Get(name)
+	return p.Title, ok
 }

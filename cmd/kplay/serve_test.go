@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -152,4 +153,53 @@ func TestServeNoShortLinks(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(string(b), `"url":""`) {
 		t.Errorf("POST /api/links: %d %s", resp.StatusCode, b)
 	}
+}
+
+// TestServeForSandboxedEmbeds: an embed in a sandboxed frame has an
+// opaque origin ("null"), so its fetches of app.wasm and poster/ are
+// cross-origin: every file says any origin may read it. Without it the
+// frame showed "loading…" for ever.
+func TestServeForSandboxedEmbeds(t *testing.T) {
+	site := testSite()
+	site["poster/embed-acks1-loss.html"] = &fstest.MapFile{Data: []byte("<body></body>")}
+	srv := httptest.NewServer(siteHandler(site))
+	defer srv.Close()
+	for _, path := range []string{"/app.wasm", "/poster/embed-acks1-loss.html", "/wasm_exec.js", "/"} {
+		for _, enc := range []string{"", "br"} {
+			req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+			req.Header.Set("Origin", "null")
+			req.Header.Set("Accept-Encoding", enc)
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != 200 || resp.Header.Get("Access-Control-Allow-Origin") != "*" {
+				t.Errorf("GET %s (%q): %d, Access-Control-Allow-Origin %q", path, enc, resp.StatusCode, resp.Header.Get("Access-Control-Allow-Origin"))
+			}
+		}
+	}
+}
+
+// TestServeOEmbed: kplay serve answers oEmbed as the Worker does, and a
+// preset's address embeds that preset, with its title.
+func TestServeOEmbed(t *testing.T) {
+	srv := httptest.NewServer(siteHandler(testSite()))
+	defer srv.Close()
+	r := get(t, srv, "/oembed?url="+url.QueryEscape(srv.URL+"/?preset=acks1-loss"), "")
+	if r.code != 200 || !strings.Contains(r.body, `embed.html?preset=acks1-loss`) || !strings.Contains(r.body, `"title":"`+presetTitleOf(t, "acks1-loss")) {
+		t.Errorf("oembed: %d %s", r.code, r.body)
+	}
+	if r := get(t, srv, "/oembed?url="+url.QueryEscape(srv.URL+"/?preset=no-such"), ""); r.code != 404 {
+		t.Errorf("oembed of an unknown preset: %d %s", r.code, r.body)
+	}
+}
+
+func presetTitleOf(t *testing.T, name string) string {
+	t.Helper()
+	title, ok := presetTitle(name)
+	if !ok {
+		t.Fatalf("no preset %s", name)
+	}
+	return title
 }

@@ -12,7 +12,7 @@ import (
 // browser is the page's one view of the browser: what the Store needs from
 // the window (its size, keys, animation frames, visibility, address and
 // history, local storage, the clipboard, the Worker's link service and the
-// parent frame), typed. It goes through honnef.co/go/js/dom/v2 wherever
+// embed's host, through embed.js), typed. It goes through honnef.co/go/js/dom/v2 wherever
 // dom/v2 wraps the browser API; the few raw syscall/js calls left say at
 // each place why. The rest of package main is wiring between this and the
 // Store.
@@ -33,19 +33,12 @@ type browser struct {
 	doc js.Value
 	// raw is window, for the calls dom/v2 does not wrap (see each use).
 	raw js.Value
-	// parent is the window that frames this page; framed is false when
-	// the page is not in a frame. Raw: dom/v2's Window gives no way to
-	// compare two windows or to post an object (see postToParent).
-	parent js.Value
-	framed bool
 }
 
 func newBrowser() *browser {
 	w := dom.GetWindow()
 	b := &browser{win: w, raw: js.Global()}
 	b.doc = b.raw.Get("document")
-	b.parent = b.raw.Get("parent")
-	b.framed = !b.parent.Equal(b.raw)
 	return b
 }
 
@@ -241,15 +234,18 @@ func (b *browser) reloadOnHashChange() {
 }
 
 // storage returns window.localStorage, or false where the browser refuses
-// it (a sandboxed frame, storage turned off): reading the property throws
-// there, which syscall/js turns into a panic. Raw: dom/v2 wraps no Storage.
+// it (a sandboxed frame without allow-same-origin, storage turned off):
+// reading the property throws there. Raw: dom/v2 wraps no Storage.
 func (b *browser) storage() (ls js.Value, ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false
 		}
 	}()
-	ls = b.raw.Get("localStorage")
+	// Reflect.get, not Value.Get: syscall/js's Get does not catch what
+	// the getter throws, which then unwinds through the Go program and
+	// leaves it dead; a call's exception comes back as a panic.
+	ls = js.Global().Get("Reflect").Call("get", b.raw, "localStorage")
 	return ls, ls.Truthy()
 }
 
@@ -335,20 +331,27 @@ func then(p js.Value, ok func(v js.Value), failed func()) {
 	p.Call("then", okFn, failFn)
 }
 
-// postToParent posts msg to the parent frame, if there is one, for any
-// origin. Raw: dom/v2's PostMessage takes only a string, and the protocol
-// (docs/design.md §5) sends objects.
-func (b *browser) postToParent(msg map[string]any) {
-	if b.framed {
-		b.parent.Call("postMessage", msg, "*")
+// postToHost posts msg to the page that frames the embed through
+// embed.js's transport (window.kplayEmbed.post, docs/embed.md), which
+// adds source and v and posts only to origin='s origins. Raw: dom/v2's
+// PostMessage takes only a string, and the protocol sends objects.
+func (b *browser) postToHost(msg map[string]any) {
+	if t := b.raw.Get("kplayEmbed"); t.Type() == js.TypeObject {
+		t.Call("post", msg)
 	}
 }
 
-// onMessage calls f with the data of every message posted to this window.
-func (b *browser) onMessage(f func(data js.Value)) {
-	listen(b.raw, "message", func(ev js.Value) {
-		f((&dom.MessageEvent{BasicEvent: &dom.BasicEvent{Value: ev}}).Data())
-	})
+// onHostCommand calls f with the data of every command the embed's host
+// sends, through embed.js's transport (kplayEmbed.listen): first those
+// it kept since the frame loaded, then each as it comes; it hears only
+// the parent window, and with origin= only those origins.
+func (b *browser) onHostCommand(f func(data js.Value)) {
+	if t := b.raw.Get("kplayEmbed"); t.Type() == js.TypeObject {
+		t.Call("listen", js.FuncOf(func(_ js.Value, args []js.Value) any {
+			f(args[0])
+			return nil
+		}))
+	}
 }
 
 // setMoment publishes the playhead's share link for boot.js, which offers

@@ -3,13 +3,10 @@
 package main
 
 import (
-	"net/url"
 	"strings"
 	"syscall/js"
 
 	"kplay/engine"
-	"kplay/engine/script"
-	"kplay/link"
 	"kplay/site"
 )
 
@@ -20,41 +17,61 @@ func isEmbed(b *browser) bool {
 	return strings.HasSuffix(p, "/embed.html") || strings.HasSuffix(p, "/embed")
 }
 
-// embedBridge speaks docs/design.md §5's postMessage protocol with the page that
-// embeds this one. Out: {source: "kplay", type: "ready" | "step" |
-// "leader-change" | "violation" | "height" | "ask" | "answer" | "error",
-// ...} (boot.js posts the fatal "error" when the Go program dies). In: {type: "play" |
-// "pause" | "seek" (at: ms) | "load" (link: "s=1.…&t=…" or preset: name)}.
+// embedBridge speaks docs/embed.md's postMessage API with the page that
+// embeds this one. The commands and the messages about the scenario and
+// its questions are site.EmbedAPI's (a table of commands); the
+// transport is embed.js's (window.kplayEmbed: the parent and origin=
+// checks, the queue of commands sent before ready, source and v on every
+// message). This adds what happens as the scenario plays: "step",
+// "leader-change", "violation" and "height".
 type embedBridge struct {
-	s *site.Store
-	b *browser
+	s   *site.Store
+	b   *browser
+	api *site.EmbedAPI
 	// seen is the number of engine events already reported, gen the
 	// player generation they belong to (a seek replays from a checkpoint).
 	seen, gen  int
 	lastHeight int
 }
 
+// startEmbedBridge builds the bridge (and so restores the answers of the
+// embed's lesson) before the page's first render; ready, at the first
+// draw, starts the conversation.
 func startEmbedBridge(br *browser, s *site.Store) *embedBridge {
 	b := &embedBridge{s: s, b: br, gen: s.Player.Generation()}
-	br.onMessage(b.receive)
+	b.api = site.NewEmbedAPI(s, site.EmbedAPIHooks{
+		Post:  b.post,
+		Open:  func(query string) { br.open("embed.html?" + query) },
+		Query: strings.TrimPrefix(br.search(), "?"),
+		LoadProgress: func() (string, bool) {
+			if _, ok := br.storage(); !ok {
+				return "", false
+			}
+			v, _ := br.load(site.ProgressStorageKey)
+			return v, true
+		},
+		SaveProgress: func(text string) bool {
+			if _, ok := br.storage(); !ok {
+				return false
+			}
+			br.store(site.ProgressStorageKey, text)
+			return true
+		},
+	})
 	b.seen = s.Player.EventCount()
 	return b
 }
 
-// post sends one message to the parent frame; outside a frame nobody
-// listens and nothing is sent.
-func (b *embedBridge) post(typ string, fields map[string]any) {
-	msg := map[string]any{"source": "kplay", "type": typ}
-	for k, v := range fields {
-		msg[k] = v
-	}
-	b.b.postToParent(msg)
-}
+// post sends one message to the host (embed.js adds source and v).
+func (b *embedBridge) post(msg site.Msg) { b.b.postToHost(msg) }
 
-// ready announces the page once it has drawn.
+// ready announces the page once it has drawn: the problems of its
+// address, "ready", its height; then it takes the commands the host sent
+// so far, and every later one.
 func (b *embedBridge) ready() {
-	b.post("ready", map[string]any{"title": b.s.Title, "at": float64(b.s.Player.Now())})
+	b.api.Start()
 	b.height()
+	b.b.onHostCommand(func(data js.Value) { b.api.Receive(jsArgs{data}) })
 }
 
 // height reports the document's height when it changed, so the parent can
@@ -63,7 +80,7 @@ func (b *embedBridge) height() {
 	h := b.b.docHeight()
 	if h != b.lastHeight {
 		b.lastHeight = h
-		b.post("height", map[string]any{"height": h})
+		b.post(site.Msg{"type": "height", "height": h})
 	}
 }
 
@@ -85,81 +102,51 @@ func (b *embedBridge) changed() {
 	for _, e := range p.Events(b.seen) {
 		switch e.Kind {
 		case engine.EvLeaderElected:
-			b.post("leader-change", map[string]any{"at": float64(e.At), "partition": e.TP.String(), "leader": int(e.Peer.ID), "epoch": int(e.Epoch), "text": e.String()})
+			b.post(site.Msg{"type": "leader-change", "at": float64(e.At), "partition": e.TP.String(), "leader": int(e.Peer.ID), "epoch": int(e.Epoch), "text": e.String()})
 		case engine.EvViolation:
-			b.post("violation", map[string]any{"at": float64(e.At), "rule": e.Text, "partition": e.TP.String(), "text": e.String()})
+			b.post(site.Msg{"type": "violation", "at": float64(e.At), "rule": e.Text, "partition": e.TP.String(), "text": e.String()})
 		}
 	}
 	b.seen = n
-	b.post("step", map[string]any{"at": float64(p.Now()), "events": n})
+	b.post(site.Msg{"type": "step", "at": float64(p.Now()), "events": n})
 	b.height()
 }
 
-// lessonHooks report lesson mode's questions: "ask" when playback stops
-// at one (index, question, options, at), "answer" when its answer shows
-// (index, picked: "" if the reader did not pick, answer, correct).
-func (b *embedBridge) lessonHooks() site.LessonHooks {
-	strs := func(ss []string) []any {
-		out := make([]any, len(ss))
-		for i, s := range ss {
-			out[i] = s
-		}
-		return out
+// jsArgs is a command's data as site.Args. Raw syscall/js: the data is
+// whatever the host posted (structured-cloned: plain objects, arrays,
+// strings, numbers…), read one field at a time, each only once its kind
+// is checked, so no value of the host's can make Get panic.
+type jsArgs struct{ v js.Value }
+
+func (a jsArgs) field(key string) js.Value {
+	if a.v.Type() != js.TypeObject {
+		return js.Undefined()
 	}
-	return site.LessonHooks{
-		Asked: func(i int, a script.Ask) {
-			b.post("ask", map[string]any{"index": i, "question": a.Question, "options": strs(a.Options), "at": float64(a.At)})
-		},
-		Answered: func(i int, a script.Ask, picked string) {
-			b.post("answer", map[string]any{"index": i, "picked": picked, "answer": a.Answer, "correct": picked == a.Answer})
-		},
-	}
+	return a.v.Get(key)
 }
 
-// receive obeys a command from the embedding page. Raw syscall/js: the
-// message's data is a plain object of the protocol, which dom/v2 gives as
-// a js.Value (MessageEvent.Data).
-func (b *embedBridge) receive(msg js.Value) {
-	if msg.Type() != js.TypeObject {
-		return
+func (a jsArgs) String(key string) (string, bool) {
+	f := a.field(key)
+	if f.Type() != js.TypeString {
+		return "", false
 	}
-	typ := msg.Get("type")
-	if typ.Type() != js.TypeString {
-		return
-	}
-	switch typ.String() {
-	case "play":
-		if !b.s.Playing {
-			b.s.Dispatch(site.TogglePlay{})
-		}
-	case "pause":
-		if b.s.Playing {
-			b.s.Dispatch(site.TogglePlay{})
-		}
-	case "seek":
-		if at := msg.Get("at"); at.Type() == js.TypeNumber {
-			b.s.Dispatch(site.Seek{At: engine.Time(at.Float())})
-		}
-	case "load":
-		q, _ := url.ParseQuery(strings.TrimPrefix(b.b.search(), "?"))
-		q.Del("s")
-		q.Del("t")
-		q.Del("preset")
-		if l := msg.Get("link"); l.Type() == js.TypeString {
-			parsed, err := link.Parse(l.String())
-			if err != nil {
-				b.post("error", map[string]any{"text": err.Error()})
-				return
-			}
-			frag, _ := url.ParseQuery(link.Encode(parsed))
-			for k, v := range frag {
-				q[k] = v
-			}
-		} else if p := msg.Get("preset"); p.Type() == js.TypeString {
-			q.Set("preset", p.String())
-		} else {
-			return
-		}
-		b.b.open("embed.html?" + q.Encode())
-	}
+	return f.String(), true
 }
+
+func (a jsArgs) Number(key string) (float64, bool) {
+	f := a.field(key)
+	if f.Type() != js.TypeNumber {
+		return 0, false
+	}
+	return f.Float(), true
+}
+
+func (a jsArgs) Bool(key string) (bool, bool) {
+	f := a.field(key)
+	if f.Type() != js.TypeBoolean {
+		return false, false
+	}
+	return f.Bool(), true
+}
+
+func (a jsArgs) Has(key string) bool { return !a.field(key).IsUndefined() }

@@ -53,7 +53,6 @@ func main() {
 	w.onFirstDraw(func() { vecty.Rerender(page) })
 	if embed {
 		e := startEmbedBridge(b, s)
-		s.Lesson.Hooks = e.lessonHooks()
 		s.Subscribe(e.changed)
 		w.onFirstDraw(e.ready)
 	} else {

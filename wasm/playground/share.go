@@ -37,7 +37,16 @@ func shareHooks(b *browser, s *site.Store, embed bool) site.ShareHooks {
 	}
 	var setAddress func(query string)
 	if !embed {
-		setAddress = func(query string) { b.replaceAddress(b.pathname() + query) }
+		// oEmbed discovery (index.html's link#oembed) follows the
+		// address: a preset's names that preset.
+		discover := func(query string) { b.setHref("oembed", "/oembed?url="+url.QueryEscape(origin+"/"+query)) }
+		setAddress = func(query string) {
+			b.replaceAddress(b.pathname() + query)
+			discover(query)
+		}
+		if s.Share.Preset != "" {
+			discover(site.PresetQuery(s.Share.Preset))
+		}
 	}
 	return site.ShareHooks{
 		Origin:     origin,

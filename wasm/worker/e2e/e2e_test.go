@@ -225,6 +225,37 @@ func TestWorker(t *testing.T) {
 		}
 	})
 
+	t.Run("a sandboxed embed plays", func(t *testing.T) {
+		// A lesson page on another origin frames the embed with
+		// sandbox="allow-scripts", as some platforms do: the embed's
+		// origin is opaque, and its fetches of the wasm and its poster
+		// are cross-origin (wasm/worker/_headers lets any origin read
+		// them). It showed "loading…" for ever.
+		l, err := net.Listen("tcp", "127.0.0.2:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		host := &http.Server{Handler: http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+			rw.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(rw, `<!doctype html><meta charset="utf-8"><title>lesson</title>
+<script>window.msgs = []; addEventListener("message", e => { if (e.data && e.data.source === "kplay") msgs.push({origin: e.origin, data: e.data}); });</script>
+<iframe id="k" sandbox="allow-scripts" width="800" height="600" src="`+w.base+`/embed.html?preset=acks1-loss&amp;controls=min&amp;lesson=unit-1"></iframe>`)
+		})}
+		go func() { _ = host.Serve(l) }()
+		defer host.Close()
+		ctx := browser(t)
+		if err := chromedp.Do(ctx, chromedp.Navigate("http://"+l.Addr().String()+"/")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`msgs.some(m => m.data.type === "ready" && m.origin === "null" && m.data.v === 1)`, chromedp.WithPollingTimeout(40*time.Second))); err != nil {
+			raw, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(msgs.filter(m => m.data.type !== "step"))`))
+			t.Fatalf("the sandboxed embed never said ready: %v\nmessages: %s", err, raw)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`msgs.some(m => m.data.type === "step")`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			t.Errorf("the sandboxed embed does not play: %v", err)
+		}
+	})
+
 	t.Run("the page shares a short link that reopens it", func(t *testing.T) {
 		ctx := browser(t)
 		wait := func(what, js string) {

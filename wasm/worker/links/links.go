@@ -7,7 +7,9 @@
 //
 //	POST /api/links       body: a link fragment "s=1.…[&t=ms]"; 201 {"id","url"}
 //	GET  /s/{id}          302 to "/#s=1.…&t=ms", or a 404 page that explains
-//	GET  /oembed?url=…    rich oEmbed JSON with an iframe to embed.html
+//	GET  /oembed?url=…    rich oEmbed JSON with an iframe to embed.html, for
+//	                      the page (/#s=…, /?preset=NAME), a short link
+//	                      /s/{id}, or an embed (/embed.html?…)
 //
 // The package never imports the engine: it validates links with
 // kplay/link, which uses only the standard library.
@@ -41,6 +43,11 @@ type KV interface {
 type Server struct {
 	KV   KV
 	Salt string
+	// PresetTitle, when set, says whether a preset of that name exists
+	// and gives its title (kplay serve has the presets; the Worker, which
+	// must not import the engine, does not, and takes any well-formed
+	// name: the embed itself says when there is no such preset).
+	PresetTitle func(name string) (title string, ok bool)
 }
 
 // IDLen is the length of a short link id, in base64url characters.
@@ -229,7 +236,11 @@ func (s *Server) oembed(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	frag := u.Fragment
-	if id, ok := strings.CutPrefix(u.Path, "/s/"); ok {
+	src := origin(r) + "/embed.html"
+	title := "kplay: Kafka replication playground"
+	var query url.Values
+	switch id, short := strings.CutPrefix(u.Path, "/s/"); {
+	case short:
 		f, found, err := s.lookup(id)
 		if err != nil {
 			problem(w, http.StatusServiceUnavailable, "could not read the link store: "+err.Error())
@@ -240,7 +251,27 @@ func (s *Server) oembed(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		frag = f
-	} else if u.Path != "" && u.Path != "/" && u.Path != "/index.html" {
+	case u.Path == "" || u.Path == "/" || u.Path == "/index.html":
+		// The page: a share link in its fragment wins over ?preset=, as
+		// on the page itself.
+		if p := u.Query().Get("preset"); p != "" && !strings.Contains(frag, "s=") {
+			query = url.Values{"preset": {p}}
+		}
+	case u.Path == "/embed.html" || u.Path == "/embed":
+		// An embed's own address: its parameters stay; its link, if it
+		// has one, must be readable.
+		query = u.Query()
+		if query.Has("s") {
+			frag = "s=" + url.QueryEscape(query.Get("s"))
+			if query.Has("t") {
+				frag += "&t=" + url.QueryEscape(query.Get("t"))
+			}
+			query.Del("s")
+			query.Del("t")
+		} else {
+			frag = ""
+		}
+	default:
 		problem(w, http.StatusNotFound, "url must be a kplay page of this site")
 		return
 	}
@@ -249,13 +280,28 @@ func (s *Server) oembed(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusNotFound, err.Error())
 		return
 	}
-	title := "kplay: Kafka replication playground"
-	src := origin(r) + "/embed.html"
 	if l.Script != "" {
+		query.Del("preset")
 		if t := link.Title(l.Script); t != "" {
 			title = t
 		}
-		src += "?" + link.Encode(l)
+	} else if p := query.Get("preset"); p != "" {
+		t, ok := s.presetTitle(p)
+		if !ok {
+			problem(w, http.StatusNotFound, "there is no preset called "+strconv.Quote(clipName(p)))
+			return
+		}
+		title = t
+	}
+	var parts []string
+	if l.Script != "" {
+		parts = append(parts, link.Encode(l))
+	}
+	if rest := query.Encode(); rest != "" {
+		parts = append(parts, rest)
+	}
+	if len(parts) > 0 {
+		src += "?" + strings.Join(parts, "&")
 	}
 	iframe := fmt.Sprintf(`<iframe src="%s" width="%d" height="%d" style="border:0;max-width:100%%" loading="lazy" title="%s"></iframe>`,
 		html.EscapeString(src), width, height, html.EscapeString(title))
@@ -270,4 +316,30 @@ func (s *Server) oembed(w http.ResponseWriter, r *http.Request) {
 		Height       int    `json:"height"`
 		HTML         string `json:"html"`
 	}{"1.0", "rich", "kplay", origin(r) + "/", title, width, height, iframe})
+}
+
+// presetTitle says whether name may name a preset, and its title: by
+// PresetTitle when set, else any name of 1 to 64 lower-case letters,
+// digits and '-' (as the presets are named), titled after the name.
+func (s *Server) presetTitle(name string) (string, bool) {
+	if s.PresetTitle != nil {
+		return s.PresetTitle(name)
+	}
+	if len(name) == 0 || len(name) > 64 {
+		return "", false
+	}
+	for _, c := range []byte(name) {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return "", false
+		}
+	}
+	return "kplay: " + name, true
+}
+
+// clipName shortens a name quoted back in an answer.
+func clipName(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
 }

@@ -153,3 +153,45 @@ func FuzzCreate(f *testing.F) {
 		}
 	})
 }
+
+// TestOEmbedPreset: oEmbed for a preset's address, the page's
+// (/?preset=NAME) or an embed's (/embed.html?preset=NAME&…), embeds that
+// preset; it gave the default scenario, and refused the embed's address.
+func TestOEmbedPreset(t *testing.T) {
+	titles := map[string]string{"acks1-loss": "acks=1 can lose a write"}
+	for _, s := range []*Server{
+		{KV: mapKV{}, Salt: "s"},
+		{KV: mapKV{}, Salt: "s", PresetTitle: func(n string) (string, bool) { t, ok := titles[n]; return t, ok }},
+	} {
+		h := s.Handler()
+		for page, want := range map[string]string{
+			"https://kplay.example/?preset=acks1-loss":                                                     `src="https://kplay.example/embed.html?preset=acks1-loss"`,
+			"/index.html?preset=acks1-loss":                                                                `src="https://kplay.example/embed.html?preset=acks1-loss"`,
+			"https://kplay.example/embed.html?preset=acks1-loss&controls=min&speed=0.1":                    `src="https://kplay.example/embed.html?controls=min&amp;preset=acks1-loss&amp;speed=0.1"`,
+			"https://kplay.example/embed?preset=acks1-loss":                                                `src="https://kplay.example/embed.html?preset=acks1-loss"`,
+			"https://kplay.example/embed.html?" + link.Encode(link.Link{Script: script}) + "&controls=min": `src="https://kplay.example/embed.html?s=1.`,
+		} {
+			rec := do(t, h, "GET", "/oembed?url="+url.QueryEscape(page), "")
+			var o map[string]any
+			if err := json.Unmarshal(rec.Body.Bytes(), &o); rec.Code != 200 || err != nil {
+				t.Fatalf("%s: %d %s", page, rec.Code, rec.Body)
+			}
+			html, _ := o["html"].(string)
+			if !strings.Contains(html, want) {
+				t.Errorf("%s: html %s, want %s", page, html, want)
+			}
+			if strings.Contains(page, "preset") && s.PresetTitle != nil && o["title"] != "acks=1 can lose a write" {
+				t.Errorf("%s: title %v", page, o["title"])
+			}
+		}
+		for _, page := range []string{"https://kplay.example/?preset=%3Cscript%3E", "https://kplay.example/embed.html?s=1.!!", "https://kplay.example/embed.htmlx"} {
+			if rec := do(t, h, "GET", "/oembed?url="+url.QueryEscape(page), ""); rec.Code != http.StatusNotFound {
+				t.Errorf("%s: %d %s", page, rec.Code, rec.Body)
+			}
+		}
+	}
+	s := &Server{KV: mapKV{}, Salt: "s", PresetTitle: func(n string) (string, bool) { t, ok := titles[n]; return t, ok }}
+	if rec := do(t, s.Handler(), "GET", "/oembed?url="+url.QueryEscape("/?preset=no-such"), ""); rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), "no preset") {
+		t.Errorf("unknown preset: %d %s", rec.Code, rec.Body)
+	}
+}
