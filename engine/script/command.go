@@ -57,7 +57,7 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"state", "state [TOPIC-P]"},
 	{"log", "log TOPIC-P [from=OFFSET]"},
 	{"fetch-rounds", "fetch-rounds TOPIC-P follower=ID [since=TIME]"},
-	{"ask", `ask "QUESTION" options=(A, B, ...) answer=A  (a lesson's question at this moment)`},
+	{"ask", `ask "QUESTION" options=(A, B, ...) answer=A  (a lesson's question at this moment; an answer of several words in parentheses: answer=(not safe))`},
 	{"why", `why "TEXT" [show=TIME]  (directly after an ask: why its answer is right, and the moment that shows it)`},
 	{"say", `say "TEXT"  (a caption shown from this moment)`},
 	{"title", `title "TEXT"  (the scenario's title)`},

@@ -58,6 +58,21 @@ type Scenario struct {
 // (the same checks the Runner makes) but runs nothing, so command errors the
 // engine finds (a topic that does not exist) appear only when played.
 func Compile(dirs []Directive) (Scenario, error) {
+	at := -1
+	sc, err := compile(dirs, &at)
+	if err != nil && at >= 0 {
+		// A value of several words without parentheses (answer=not safe)
+		// is refused as a word the directive does not take: say so.
+		err = looseWords(dirs[at].Cmd, dirs[at].Args, err)
+	}
+	if err != nil {
+		return sc, err
+	}
+	return sc, nil
+}
+
+// compile is Compile, with *at the index of the directive it is at.
+func compile(dirs []Directive, at *int) (Scenario, *Error) {
 	sc := Scenario{Config: engine.DefaultConfig()}
 	haveCluster := false
 	now := sc.Config.Start
@@ -66,7 +81,8 @@ func Compile(dirs []Directive) (Scenario, error) {
 	var story storyOrder
 	var rates rateQueue
 	var whyPos []Pos // the position of each ask's why, for the check against End
-	for _, d := range dirs {
+	for i, d := range dirs {
+		*at = i
 		if err := story.see(d); err != nil {
 			return sc, err
 		}

@@ -36,6 +36,8 @@ type Arg struct {
 	Key  string
 	Vals []string
 	Pos  Pos
+	// Paren says the values were written in parentheses, key=(a, b).
+	Paren bool
 }
 
 // Directive is one command of a script with its input and expected output.
@@ -294,6 +296,7 @@ func parseLine(line string) (string, []Arg, int, error) {
 			case line[0] != '(':
 				a.Vals = []string{until(" ")}
 			default:
+				a.Paren = true
 				pos, nest, start := 1, 1, 1
 				for nest > 0 {
 					if pos == len(line) {

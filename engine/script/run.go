@@ -148,6 +148,7 @@ func (r *Runner) Cluster() *engine.Cluster { return r.c }
 func (r *Runner) Exec(d Directive) (string, error) {
 	out, err := r.exec(d)
 	if err != nil {
+		err = looseWords(d.Cmd, d.Args, err)
 		return "", err
 	}
 	if out == "" {
