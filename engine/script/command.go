@@ -59,7 +59,7 @@ var Commands = []struct{ Name, Synopsis string }{
 	{"fetch-rounds", "fetch-rounds TOPIC-P follower=ID [since=TIME]"},
 	{"ask", `ask "QUESTION" options=(A, B, ...) answer=A  (a lesson's question at this moment; an answer of several words in parentheses: answer=(not safe))`},
 	{"why", `why "TEXT" [show=TIME]  (directly after an ask: why its answer is right, and the moment that shows it)`},
-	{"say", `say "TEXT"  (a caption shown from this moment)`},
+	{"say", `say "TEXT"  (a caption shown from this moment; in any quoted text \" is a double quote and \\ a backslash)`},
 	{"title", `title "TEXT"  (the scenario's title)`},
 	{"summary", `summary "TEXT"  (two or three sentences on what to watch)`},
 	{"source", `source "TEXT" url=https://...  (the public report the scenario replays: a JIRA ticket, KIP or thread)`},

@@ -237,10 +237,8 @@ func parseTry(d Directive, kafka engine.Release) (Try, *Error) {
 			while = append(while, c)
 		}
 	}
-	rest := strings.TrimPrefix(strings.TrimSpace(d.Line), d.Cmd)
-	open := strings.IndexByte(rest, '"')
-	end := open + 1 + strings.IndexByte(rest[open+1:], '"') // quotedText found both quotes
-	c := Directive{Pos: head.Pos, Cmd: head.Key, Args: kept, Line: strings.TrimSpace(rest[end+1:])}
+	_, tail, _, _, _ := leadText(d) // quotedText read the label
+	c := Directive{Pos: head.Pos, Cmd: head.Key, Args: kept, Line: strings.TrimSpace(tail)}
 	if isRate(c) {
 		return Try{}, errAt(c.Pos, "try's produce sends records at once (values= or count=), not at a rate=")
 	}
