@@ -202,9 +202,11 @@ const (
 
 // parseTry reads a try directive: its quoted label, then one action
 // command (crash, restart, produce without rate=, cut, ...) on a cluster
-// of release kafka, and its while= claims. Every error stands at the
-// argument it is about.
-func parseTry(d Directive, kafka engine.Release) (Try, *Error) {
+// of release kafka, and its while= claims. With sh, the command and the
+// claims are also checked against the cluster as the script defines it
+// at the try (shape.checkTry): a try that could never run is an error.
+// Every error stands at the argument it is about.
+func parseTry(d Directive, kafka engine.Release, sh *shape) (Try, *Error) {
 	const example = `try "Restart broker 1" restart 1`
 	label, err := quotedText(d, MaxTryBytes, example)
 	if err != nil {
@@ -220,6 +222,7 @@ func parseTry(d Directive, kafka engine.Release) (Try, *Error) {
 		return Try{}, errAt(head.Pos, "try's command is %q; it takes one action, such as crash, restart, produce or cut", head.Key)
 	}
 	var while []TryClaim
+	var whileArg Arg
 	kept := make([]Arg, 0, len(args))
 	for _, a := range args {
 		if a.Key != "while" {
@@ -229,6 +232,7 @@ func parseTry(d Directive, kafka engine.Release) (Try, *Error) {
 		if a.Vals == nil || while != nil {
 			return Try{}, errAt(a.Pos, "try takes one while=(CLAIM, ...), such as while=(b1 unfenced)")
 		}
+		whileArg = a
 		for _, v := range a.Vals {
 			c, err := parseTryClaim(v)
 			if err != nil {
@@ -248,6 +252,14 @@ func parseTry(d Directive, kafka engine.Release) (Try, *Error) {
 	ec, cerr := toCommandWithEvents(c, kafka)
 	if cerr != nil {
 		return Try{}, looseWords(c.Cmd, args, cerr)
+	}
+	if sh != nil {
+		if err := sh.checkTry(c, ec); err != nil {
+			return Try{}, err
+		}
+		if err := sh.checkClaims(whileArg, while); err != nil {
+			return Try{}, err
+		}
 	}
 	return Try{Line: d.Pos.Line, Label: label, Cmd: ec, While: while}, nil
 }
