@@ -9,7 +9,9 @@
 // and keep the default scenario.
 //
 // The package imports only the standard library, so the Cloudflare Worker
-// can validate payloads without importing the engine.
+// can validate payloads without importing the engine. For the same reason
+// it holds the reader and writer of a script's double-quoted texts
+// (ScanQuoted, Quote), which Title and engine/script share.
 package link
 
 import (
@@ -195,9 +197,11 @@ func clip(s string) string {
 }
 
 // Title returns a script's title for a link's preview (the Worker's oEmbed
-// and the page's tab): the text of its first `title "…"` directive, else of
-// its first "# title:" comment (the form older links carry), else "". It
-// reads lines only, so a script that does not compile still has a title.
+// and the page's tab): the text of its first `title "…"` directive, its
+// \" and \\ read as ScanQuoted (and so the script package) reads them,
+// else of its first "# title:" comment (the form older links carry), else
+// "". It reads lines only, so a script that does not compile still has a
+// title.
 func Title(script string) string {
 	comment := ""
 	for rest := script; rest != ""; {
@@ -206,10 +210,8 @@ func Title(script string) string {
 		line = strings.TrimSpace(line)
 		if q, ok := strings.CutPrefix(line, "title "); ok {
 			q = strings.TrimSpace(q)
-			if t, ok := strings.CutPrefix(q, `"`); ok {
-				if end := strings.IndexByte(t, '"'); end >= 0 {
-					return strings.TrimSpace(t[:end])
-				}
+			if t, _, err := ScanQuoted(q); err == nil {
+				return strings.TrimSpace(t)
 			}
 		}
 		if t, ok := strings.CutPrefix(line, "# title:"); ok && comment == "" {

@@ -287,10 +287,24 @@ func TextSize(text string) (lines, widest int) {
 // the DOM counts) of line:col (1-based, col in characters; 0 is the
 // line's start) in text, or its end if text is shorter.
 func CaretOffset(text string, line, col int) int {
+	_, at := caret(text, line, col)
+	return at
+}
+
+// BeforeCaret returns the text before line:col (as CaretOffset places
+// it): what the editor measures to scroll the caret into view.
+func BeforeCaret(text string, line, col int) string {
+	i, _ := caret(text, line, col)
+	return text[:i]
+}
+
+// caret returns the byte index and the UTF-16 offset of line:col in text
+// (CaretOffset).
+func caret(text string, line, col int) (int, int) {
 	at, l, c := 0, 1, 1
-	for _, r := range text {
+	for i, r := range text {
 		if l == line && (c >= col || r == '\n') {
-			break
+			return i, at
 		}
 		if r == '\n' {
 			l, c = l+1, 1
@@ -299,5 +313,24 @@ func CaretOffset(text string, line, col int) int {
 		}
 		at += utf16.RuneLen(r)
 	}
-	return at
+	return len(text), at
+}
+
+// ScrollToReveal returns the scroll offset, along one axis, of a box
+// that shows the span [at, at+size) of its content: cur, the offset now,
+// when the span is already in the part of the box that shows content,
+// which at offset cur is [cur+lead, cur+view) (lead is what a sticky edge,
+// the editor's line-number gutter, covers); else the least scroll that
+// brings it a quarter of that part inside the edge it was beyond, so
+// that as much as fits of what comes before it (the start of its line)
+// stays in view, never below 0. Units are CSS pixels.
+func ScrollToReveal(cur, lead, view, at, size float64) float64 {
+	margin := (view - lead) / 4
+	switch {
+	case at < cur+lead:
+		return max(0, at-lead-margin)
+	case at+size > cur+view:
+		return max(0, at+size-view+margin)
+	}
+	return cur
 }

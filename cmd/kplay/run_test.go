@@ -233,3 +233,34 @@ func TestRunStoryDirectives(t *testing.T) {
 		t.Errorf("stderr = %q, want %q", errb.String(), want)
 	}
 }
+
+// TestRunKeepsQuotedText: kplay run prints a directive whose text holds
+// \" and \\ as written, so that its output is a script that reads back
+// the same texts, and names a bad escape's line and column.
+func TestRunKeepsQuotedText(t *testing.T) {
+	src := "title \"The \\\"acks=1\\\" loss\"\n" +
+		"cluster brokers=3\n" +
+		"say \"b1 answers \\\"OK\\\"; C:\\\\kafka is a path.\"\n" +
+		"ask \"Is \\\"m2\\\" safe?\" options=(yes, not safe) answer=(not safe)\n"
+	p := writeFile(t, "quoted.txt", src)
+	var out, errb bytes.Buffer
+	if code := cli([]string{"run", p}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	want := "title \"The \\\"acks=1\\\" loss\"\n----\nok\n\n" +
+		"cluster brokers=3\n----\nok\n\n" +
+		"say \"b1 answers \\\"OK\\\"; C:\\\\kafka is a path.\"\n----\nok\n\n" +
+		"ask \"Is \\\"m2\\\" safe?\" options=(yes, not safe) answer=(not safe)\n----\nask: Is \"m2\" safe? (yes | not safe) answer: not safe\n"
+	if out.String() != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", out.String(), want)
+	}
+	p = writeFile(t, "bad.txt", "cluster brokers=3\nsay \"C:\\kafka\"\n")
+	out.Reset()
+	errb.Reset()
+	if code := cli([]string{"run", p}, &out, &errb); code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	if want := p + ":2:8: \\k is not an escape; inside double quotes write \\\" for a double quote and \\\\ for a backslash\n"; errb.String() != want {
+		t.Errorf("stderr = %q, want %q", errb.String(), want)
+	}
+}

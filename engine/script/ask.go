@@ -35,24 +35,23 @@ const MaxAskOptions = 8
 // parseAsk reads an ask directive. The question is the double-quoted text
 // after "ask" on the directive line; options=(...) lists 2 to MaxAskOptions
 // choices and answer= names one of them. Parse splits only what follows
-// the question into arguments, so the question may hold any text but a
-// double quote; in a datadriven test file the question must also split as
-// datadriven splits lines (no lone "=").
+// the question into arguments, so the question may hold any text, with
+// \" for a double quote and \\ for a backslash; in a datadriven test file
+// the question must also split as datadriven splits lines (no lone "=").
 func parseAsk(d Directive) (Ask, *Error) {
 	a := Ask{Line: d.Pos.Line, ShowAt: -1}
-	rest := strings.TrimPrefix(strings.TrimSpace(d.Line), "ask")
-	open := strings.IndexByte(rest, '"')
-	if open < 0 || strings.TrimSpace(rest[:open]) != "" {
+	q, _, open, closed, err := leadText(d)
+	switch {
+	case err != nil:
+		return a, err
+	case !open:
 		return a, errAt(d.Pos, `ask needs a question in double quotes first: ask "Which broker leads now?" options=(b1, b2) answer=b1`)
-	}
-	closeAt := strings.IndexByte(rest[open+1:], '"')
-	if closeAt < 0 {
+	case !closed:
 		return a, errAt(d.Pos, "the question has no closing double quote")
-	}
-	a.Question = strings.TrimSpace(rest[open+1 : open+1+closeAt])
-	if a.Question == "" {
+	case q == "":
 		return a, errAt(d.Pos, "the question is empty")
 	}
+	a.Question = q
 	// The arguments after the question, as parsed.
 	var sawOptions, sawAnswer bool
 	var answerPos Pos

@@ -58,6 +58,21 @@ type Scenario struct {
 // (the same checks the Runner makes) but runs nothing, so command errors the
 // engine finds (a topic that does not exist) appear only when played.
 func Compile(dirs []Directive) (Scenario, error) {
+	at := -1
+	sc, err := compile(dirs, &at)
+	if err != nil && at >= 0 {
+		// A value of several words without parentheses (answer=not safe)
+		// is refused as a word the directive does not take: say so.
+		err = looseWords(dirs[at].Cmd, dirs[at].Args, err)
+	}
+	if err != nil {
+		return sc, err
+	}
+	return sc, nil
+}
+
+// compile is Compile, with *at the index of the directive it is at.
+func compile(dirs []Directive, at *int) (Scenario, *Error) {
 	sc := Scenario{Config: engine.DefaultConfig()}
 	haveCluster := false
 	now := sc.Config.Start
@@ -65,8 +80,10 @@ func Compile(dirs []Directive) (Scenario, error) {
 	flush := false
 	var story storyOrder
 	var rates rateQueue
+	var sh shape     // the cluster as the directives so far define it, for try
 	var whyPos []Pos // the position of each ask's why, for the check against End
-	for _, d := range dirs {
+	for i, d := range dirs {
+		*at = i
 		if err := story.see(d); err != nil {
 			return sc, err
 		}
@@ -82,6 +99,7 @@ func Compile(dirs []Directive) (Scenario, error) {
 				return sc, err
 			}
 			sc.Config, haveCluster, now = cfg, true, cfg.Start
+			sh.brokers = cfg.Brokers
 		case kindAction:
 			if !haveCluster {
 				return sc, errAt(d.Pos, "no cluster yet: start the script with a cluster directive, such as cluster brokers=3")
@@ -110,6 +128,7 @@ func Compile(dirs []Directive) (Scenario, error) {
 			if err := countRecords(d, cmd, &records); err != nil {
 				return sc, err
 			}
+			sh.see(cmd)
 			sc.Steps = append(sc.Steps, Step{At: now, Cmd: cmd, Line: d.Pos.Line, Flush: flush})
 			flush = false
 		case kindTime:
@@ -149,7 +168,7 @@ func Compile(dirs []Directive) (Scenario, error) {
 			sc.Asks = append(sc.Asks, a)
 			whyPos = append(whyPos, Pos{})
 		case kindStory:
-			if err := compileStory(d, &sc, haveCluster, now); err != nil {
+			if err := compileStory(d, &sc, haveCluster, now, &sh); err != nil {
 				return sc, err
 			}
 			if d.Cmd == "why" {
@@ -192,8 +211,9 @@ func ParseAndCompile(name, src string) (Scenario, error) {
 }
 
 // compileStory adds a title, summary, say, why, source, fixed-by, bug-in,
-// speed or try directive to sc. now is the time the directives above it reach.
-func compileStory(d Directive, sc *Scenario, haveCluster bool, now engine.Time) *Error {
+// speed or try directive to sc. now is the time the directives above it
+// reach, and sh the cluster as they define it.
+func compileStory(d Directive, sc *Scenario, haveCluster bool, now engine.Time, sh *shape) *Error {
 	switch d.Cmd {
 	case "source":
 		src, err := parseSource(d)
@@ -224,7 +244,7 @@ func compileStory(d Directive, sc *Scenario, haveCluster bool, now engine.Time) 
 		if !haveCluster {
 			return errAt(d.Pos, "no cluster yet: a suggestion acts on the cluster, so try comes after the cluster directive")
 		}
-		t, err := parseTry(d, sc.Config.Kafka)
+		t, err := parseTry(d, sc.Config.Kafka, sh)
 		if err != nil {
 			return err
 		}

@@ -104,6 +104,9 @@ func parseExpect(d Directive, start engine.Time) (expectation, *Error) {
 		}
 		return e, nil
 	case "lost", "kept", "duplicates":
+		if len(rest) > 2 {
+			return e, errAt(rest[2].Pos, "%q is one too many; expect %s takes a partition and values=(...), such as expect %s t-0 values=(m2)", rest[2].Key, e.what, e.what)
+		}
 		if len(rest) != 2 || rest[0].Vals != nil || rest[1].Key != "values" || rest[1].Vals == nil {
 			return e, errAt(d.Pos, "expect %s takes a partition and values=(...), such as expect %s t-0 values=(m2)", e.what, e.what)
 		}

@@ -202,57 +202,64 @@ const (
 
 // parseTry reads a try directive: its quoted label, then one action
 // command (crash, restart, produce without rate=, cut, ...) on a cluster
-// of release kafka.
-func parseTry(d Directive, kafka engine.Release) (Try, *Error) {
+// of release kafka, and its while= claims. With sh, the command and the
+// claims are also checked against the cluster as the script defines it
+// at the try (shape.checkTry): a try that could never run is an error.
+// Every error stands at the argument it is about.
+func parseTry(d Directive, kafka engine.Release, sh *shape) (Try, *Error) {
 	const example = `try "Restart broker 1" restart 1`
 	label, err := quotedText(d, MaxTryBytes, example)
 	if err != nil {
 		return Try{}, err
 	}
-	rest := strings.TrimPrefix(strings.TrimSpace(d.Line), d.Cmd)
-	open := strings.IndexByte(rest, '"')
-	end := open + 1 + strings.IndexByte(rest[open+1:], '"') // quotedText found both quotes
-	tail := strings.TrimSpace(rest[end+1:])
-	cmd, args, _, perr := parseLine(tail)
-	if perr != nil {
-		return Try{}, errAt(d.Pos, "try's command: %v", perr)
-	}
-	if cmd == "" {
+	// Parse split what follows the label into arguments, with their
+	// columns: the command's name is the first.
+	if len(d.Args) == 0 {
 		return Try{}, errAt(d.Pos, "try needs a command after its label, as in: %s", example)
 	}
-	if classify(cmd) != kindAction {
-		return Try{}, errAt(d.Pos, "try's command is %q; it takes one action, such as crash, restart, produce or cut", cmd)
+	head, args := d.Args[0], d.Args[1:]
+	if head.Vals != nil || classify(head.Key) != kindAction {
+		return Try{}, errAt(head.Pos, "try's command is %q; it takes one action, such as crash, restart, produce or cut", head.Key)
 	}
 	var while []TryClaim
+	var whileArg Arg
 	kept := make([]Arg, 0, len(args))
 	for _, a := range args {
 		if a.Key != "while" {
-			a.Pos = d.Pos
 			kept = append(kept, a)
 			continue
 		}
 		if a.Vals == nil || while != nil {
-			return Try{}, errAt(d.Pos, "try takes one while=(CLAIM, ...), such as while=(b1 unfenced)")
+			return Try{}, errAt(a.Pos, "try takes one while=(CLAIM, ...), such as while=(b1 unfenced)")
 		}
+		whileArg = a
 		for _, v := range a.Vals {
 			c, err := parseTryClaim(v)
 			if err != nil {
-				return Try{}, errAt(d.Pos, "%v", err)
+				return Try{}, looseWords(head.Key, args, errAt(a.Pos, "%v", err))
 			}
 			while = append(while, c)
 		}
 	}
-	args = kept
-	c := Directive{Pos: d.Pos, Cmd: cmd, Args: args, Line: tail}
+	_, tail, _, _, _ := leadText(d) // quotedText read the label
+	c := Directive{Pos: head.Pos, Cmd: head.Key, Args: kept, Line: strings.TrimSpace(tail)}
 	if isRate(c) {
-		return Try{}, errAt(d.Pos, "try's produce sends records at once (values= or count=), not at a rate=")
+		return Try{}, errAt(c.Pos, "try's produce sends records at once (values= or count=), not at a rate=")
 	}
 	if c.Cmd == "create-topic" {
-		return Try{}, errAt(d.Pos, "try's command changes the running cluster; create-topic is not one")
+		return Try{}, errAt(c.Pos, "try's command changes the running cluster; create-topic is not one")
 	}
 	ec, cerr := toCommandWithEvents(c, kafka)
 	if cerr != nil {
-		return Try{}, cerr
+		return Try{}, looseWords(c.Cmd, args, cerr)
+	}
+	if sh != nil {
+		if err := sh.checkTry(c, ec); err != nil {
+			return Try{}, err
+		}
+		if err := sh.checkClaims(whileArg, while); err != nil {
+			return Try{}, err
+		}
 	}
 	return Try{Line: d.Pos.Line, Label: label, Cmd: ec, While: while}, nil
 }

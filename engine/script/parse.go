@@ -16,10 +16,13 @@
 package script
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"kplay/link"
 )
 
 // MaxScriptBytes bounds the text Parse accepts: the share-link limit.
@@ -36,6 +39,8 @@ type Arg struct {
 	Key  string
 	Vals []string
 	Pos  Pos
+	// Paren says the values were written in parentheses, key=(a, b).
+	Paren bool
 }
 
 // Directive is one command of a script with its input and expected output.
@@ -233,21 +238,26 @@ func splitLines(s string) []string {
 }
 
 // parseDirectiveLine is parseLine, except that the double-quoted text
-// that opens an ask, say, why, title or summary directive is text: only
-// what follows its closing quote splits into arguments (so the text may
-// hold "acks=1" or "(ISR)"), and the arguments' columns count from the
-// line's start.
+// that opens an ask, say, why, title, summary, source or try directive is
+// text: only what follows its closing quote splits into arguments (so the
+// text may hold "acks=1" or "(ISR)"), and the arguments' columns count
+// from the line's start. In the text, \" is a double quote and \\ a
+// backslash (link.ScanQuoted); another escape is an error at its column.
 func parseDirectiveLine(line string) (string, []Arg, int, error) {
 	cmd, rest, _ := strings.Cut(line, " ")
 	rest = strings.TrimLeft(rest, " ")
 	if !slices.Contains(textCommands, cmd) || !strings.HasPrefix(rest, `"`) {
 		return parseLine(line)
 	}
-	end := strings.IndexByte(rest[1:], '"')
-	if end < 0 {
-		return cmd, nil, 0, nil // the directive's reader names the missing quote
+	_, n, qerr := link.ScanQuoted(rest)
+	if qerr != nil {
+		if qerr.Unclosed {
+			return cmd, nil, 0, nil // the directive's reader names the missing quote
+		}
+		at := len(line) - len(rest) + qerr.Offset
+		return cmd, nil, utf8.RuneCountInString(line[:at]) + 1, errors.New(qerr.Msg)
 	}
-	tail := rest[1+end+1:]
+	tail := rest[n:]
 	cmd, args, col, err := parseLine(cmd + " " + tail)
 	shift := utf8.RuneCountInString(line[:len(line)-len(tail)]) - len(cmd) - 1
 	if err != nil {
@@ -294,6 +304,7 @@ func parseLine(line string) (string, []Arg, int, error) {
 			case line[0] != '(':
 				a.Vals = []string{until(" ")}
 			default:
+				a.Paren = true
 				pos, nest, start := 1, 1, 1
 				for nest > 0 {
 					if pos == len(line) {

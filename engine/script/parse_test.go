@@ -143,6 +143,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("cluster \\\n brokers=2\n")
 	f.Add("cluster brokers=3\ncut 1 2\ncut 2 controller\nheal 1 2\nheal 1\nproduce t-0 rate=7/s for=1.5s acks=1\nadvance 1s\nstep\n")
 	f.Add("title \"acks=1 (and a = b)\"\nsummary \"s\"\ncluster brokers=3\nsay \"x\" y\nask \"q\" options=(a, b) answer=a\nwhy \"w\" show=1s\nwhy \"again\"\n")
+	f.Add("cluster brokers=3\ncreate-topic t\nsay \"a \\\"b\\\" \\\\ c\"\nask \"q\" options=(yes, not safe) answer=not safe\ntry \"x\\y\" crash 9\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		dirs, err := Parse("fuzz", src)
 		if err != nil {

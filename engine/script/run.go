@@ -22,6 +22,9 @@ type Runner struct {
 	cursor int
 	// story checks where title, summary and why directives stand.
 	story storyOrder
+	// shape is the cluster as the directives so far define it, against
+	// which a try's command is checked, as Compile checks it.
+	shape shape
 	// rates holds rate producers' records due later, applied as the
 	// clock passes them.
 	rates rateQueue
@@ -148,6 +151,7 @@ func (r *Runner) Cluster() *engine.Cluster { return r.c }
 func (r *Runner) Exec(d Directive) (string, error) {
 	out, err := r.exec(d)
 	if err != nil {
+		err = looseWords(d.Cmd, d.Args, err)
 		return "", err
 	}
 	if out == "" {
@@ -183,6 +187,7 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 			return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
 		}
 		r.c = c
+		r.shape.brokers = cfg.Brokers
 		return "", nil
 	}
 	if r.c == nil {
@@ -221,6 +226,7 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 		if e := r.c.Apply(cmd); e != nil {
 			return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
 		}
+		r.shape.see(cmd)
 		if err := r.checkEvents(d); err != nil {
 			return "", err
 		}
@@ -267,7 +273,7 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 			return "", err
 		}
 		if d.Cmd == "try" {
-			_, err := parseTry(d, r.c.Config().Kafka)
+			_, err := parseTry(d, r.c.Config().Kafka, &r.shape)
 			return "", err
 		}
 		return "", storyCheck(d)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"strings"
+	"unicode/utf8"
 
 	"kplay/engine"
 	"kplay/link"
@@ -54,24 +55,45 @@ type Source struct {
 // text: Parse keeps the text whole and splits only what follows it.
 var textCommands = []string{"ask", "say", "why", "title", "summary", "source", "try"}
 
+// leadText reads the double-quoted text that opens directive d's line
+// after its command name, with its escapes read (link.ScanQuoted: \" is a
+// double quote, \\ a backslash) and trimmed, and returns what follows it
+// on the line. open says there is a quote to open the text (only spaces
+// before it); closed says the text ends in one. A bad escape is an error
+// at its column.
+func leadText(d Directive) (text, tail string, open, closed bool, err *Error) {
+	line := strings.TrimSpace(d.Line)
+	rest := strings.TrimPrefix(line, d.Cmd)
+	at := strings.IndexByte(rest, '"')
+	if at < 0 || strings.TrimSpace(rest[:at]) != "" {
+		return "", "", false, false, nil
+	}
+	text, n, qerr := link.ScanQuoted(rest[at:])
+	if qerr != nil {
+		if qerr.Unclosed {
+			return "", "", true, false, nil
+		}
+		off := len(line) - len(rest) + at + qerr.Offset
+		return "", "", true, false, errAt(Pos{d.Pos.Line, d.Pos.Col + utf8.RuneCountInString(line[:off])}, "%s", qerr.Msg)
+	}
+	return strings.TrimSpace(text), rest[at+n:], true, true, nil
+}
+
 // quotedText reads the double-quoted text that opens directive d's line
 // (after the command name) and bounds it to max bytes. example is a
 // well-formed line for the error message.
 func quotedText(d Directive, max int, example string) (string, *Error) {
-	rest := strings.TrimPrefix(strings.TrimSpace(d.Line), d.Cmd)
-	open := strings.IndexByte(rest, '"')
-	if open < 0 || strings.TrimSpace(rest[:open]) != "" {
+	text, _, open, closed, err := leadText(d)
+	switch {
+	case err != nil:
+		return "", err
+	case !open:
 		return "", errAt(d.Pos, "%s needs its text in double quotes: %s", d.Cmd, example)
-	}
-	end := strings.IndexByte(rest[open+1:], '"')
-	if end < 0 {
+	case !closed:
 		return "", errAt(d.Pos, "the %s text has no closing double quote", d.Cmd)
-	}
-	text := strings.TrimSpace(rest[open+1 : open+1+end])
-	if text == "" {
+	case text == "":
 		return "", errAt(d.Pos, "the %s text is empty", d.Cmd)
-	}
-	if len(text) > max {
+	case len(text) > max:
 		return "", errAt(d.Pos, "the %s text is %d bytes; the limit is %d", d.Cmd, len(text), max)
 	}
 	return text, nil

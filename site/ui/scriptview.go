@@ -162,15 +162,56 @@ func problemLine(problem *site.ScriptProblem) vecty.MarkupOrChild {
 }
 
 // goToLine focuses the editor with the caret at line:col (1-based; col 0
-// means the line's start).
+// means the line's start) and scrolls the editor so that the caret is in
+// view. The textarea is as wide and as tall as its text and the .editor
+// box around it scrolls (static/act.css), so the browser, which scrolls
+// a textarea's own content to its caret, moved nothing: an error far
+// right on a long line stayed out of sight.
+//
+// A textarea tells no caret coordinates, so they are measured the usual
+// way: the text before the caret is laid out in a hidden copy of the
+// textarea's text styles inside the box, and an empty marker after it
+// gives the caret's place in the box's scrolled content (tabs and wide
+// characters count as the browser draws them).
 func goToLine(e *vecty.Event, line, col int) {
 	ta := e.Target.Call("closest", ".script-panel").Call("querySelector", "textarea")
 	if !ta.Truthy() {
 		return
 	}
-	at := site.CaretOffset(ta.Get("value").String(), line, col)
-	ta.Call("focus")
+	text := ta.Get("value").String()
+	at := site.CaretOffset(text, line, col)
+	ta.Call("focus", map[string]any{"preventScroll": true})
 	ta.Call("setSelectionRange", at, at)
+	box, doc := ta.Get("parentElement"), ta.Get("ownerDocument")
+	if !box.Truthy() || !doc.Truthy() || !doc.Get("defaultView").Truthy() {
+		return
+	}
+	cs := doc.Get("defaultView").Call("getComputedStyle", ta)
+	mirror := doc.Call("createElement", "div")
+	st := mirror.Get("style")
+	for _, p := range []string{"fontFamily", "fontSize", "fontWeight", "fontStyle", "letterSpacing", "lineHeight", "tabSize",
+		"paddingTop", "paddingLeft", "borderTopWidth", "borderLeftWidth", "borderStyle"} {
+		st.Set(p, cs.Get(p))
+	}
+	for _, pv := range [][2]string{{"position", "absolute"}, {"visibility", "hidden"}, {"whiteSpace", "pre"}, {"left", "0"}, {"top", "0"}} {
+		st.Set(pv[0], pv[1])
+	}
+	mirror.Set("textContent", site.BeforeCaret(text, line, col))
+	mark := doc.Call("createElement", "span")
+	mark.Set("textContent", "\u200b") // a zero-width space gives the marker its line's height
+	mirror.Call("appendChild", mark)
+	box.Call("appendChild", mirror)
+	x := ta.Get("offsetLeft").Float() + mark.Get("offsetLeft").Float()
+	y := ta.Get("offsetTop").Float() + mark.Get("offsetTop").Float()
+	h := mark.Get("offsetHeight").Float()
+	mirror.Call("remove")
+	lead := 0.0
+	if g := box.Call("querySelector", ".editor-gutter"); g.Truthy() {
+		lead = g.Get("offsetWidth").Float() // sticky: it covers the text under it
+	}
+	box.Set("scrollLeft", site.ScrollToReveal(box.Get("scrollLeft").Float(), lead, box.Get("clientWidth").Float(), x, 2))
+	box.Set("scrollTop", site.ScrollToReveal(box.Get("scrollTop").Float(), 0, box.Get("clientHeight").Float(), y, h))
+	box.Call("scrollIntoView", map[string]any{"block": "nearest", "inline": "nearest"})
 }
 
 // renderActing is the acting panels and the script editor.
