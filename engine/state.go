@@ -106,6 +106,11 @@ type ReplicaState struct {
 	// open at the leader, -1 if none; FetchParked says the leader holds it.
 	FetchOffset Offset
 	FetchParked bool
+	// Truncating says this follower holds a fetch response's diverging
+	// epoch and truncates next: before Kafka 3.5 the truncation comes a
+	// tick after the HW the response carried (KAFKA-14704, fetch.go
+	// truncationWindowMs).
+	Truncating bool
 	// Segments are the log's segments, oldest first, the last one active
 	// (retention.go); nil unless a retention or segment setting differs
 	// from Kafka's defaults.
@@ -232,6 +237,9 @@ func (c *Cluster) State() State {
 			}
 			if !r.isLeader && r.leader != NoLeader {
 				rs.FetchOffset, rs.FetchParked = c.pendingFetch(b.id, r.leader, r.tp)
+				if f := b.fetcher(r.leader); f != nil {
+					rs.Truncating = slices.ContainsFunc(f.truncating, func(d divergence) bool { return d.tp == r.tp })
+				}
 			}
 			bs.Replicas = append(bs.Replicas, rs)
 		}
