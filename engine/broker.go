@@ -21,10 +21,13 @@ type broker struct {
 	// waiting), regFailures counts the refusals and time-outs since the
 	// last success (BrokerLifecycleManager.failedAttempts), and regInflight
 	// is the id of the registration sent and not yet answered (0: none).
-	nextBeat    Time
-	regRetryAt  Time
-	regFailures int
-	regInflight int64
+	nextBeat   Time
+	regRetryAt Time
+	// nextIsrCheck is when this process's isr-expiration task runs next
+	// (scheduleIsrExpiration).
+	nextIsrCheck Time
+	regFailures  int
+	regInflight  int64
 	// shuttingDown is set once a controlled shutdown was asked for;
 	// cleanShutdown says the last process ended by one.
 	shuttingDown  bool
