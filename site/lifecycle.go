@@ -23,11 +23,7 @@ const (
 	StepCopy     = "copy"
 	StepHW       = "hw"
 	StepAck      = "ack"
-	// StepAckOther is an acknowledgement of the producer's that covers
-	// the record's offset but is for another copy there: one another
-	// broker wrote as leader in another leader epoch (a retry after a
-	// leader change), not this one.
-	StepAckOther = "ack-other"
+	StepAckOther = "ack-other" // the producer's ack of another copy at this offset: a retry another leader wrote
 	StepRead     = "read"
 	StepTruncate = "truncate"
 	StepLost     = "lost"
