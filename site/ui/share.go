@@ -15,7 +15,7 @@ import (
 // the last copy changed.
 func renderShareBar(s *site.Store) *pure[shareView] {
 	sh := &s.Share
-	return view(shareView{Preset: sh.Preset, Label: s.PickerLabel(), Copied: sh.Copied, CopyFailed: sh.CopyFailed, CopiedText: sh.CopiedText},
+	return view(shareView{Preset: sh.Preset, Label: s.PickerLabel(), Copied: sh.Copied, CopyFailed: sh.CopyFailed, CopiedText: sh.CopiedText, Refused: sh.Refused},
 		func(v shareView) *vecty.HTML { return shareBar(s, v) })
 }
 
@@ -24,8 +24,8 @@ func renderShareBar(s *site.Store) *pure[shareView] {
 // (Store.PickerLabel), what the last copy copied, and whether the browser
 // refused it.
 type shareView struct {
-	Preset, Label, Copied, CopiedText string
-	CopyFailed                        bool
+	Preset, Label, Copied, CopiedText, Refused string
+	CopyFailed                                 bool
 }
 
 // shareBar draws the share bar v (see renderShareBar); its controls
@@ -50,17 +50,9 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("share-bar")),
 		elem.Label(vecty.Markup(vecty.Class("share-label")), vecty.Text("Scenario "), elem.Select(opts...)),
 		elem.Button(vecty.Markup(prop.ID("share"), prop.Type(prop.TypeButton), attr("title", "Copy a link that reopens this scenario, with your actions, at this moment"),
-			event.Click(func(*vecty.Event) {
-				if h := s.Share.Hooks; h.ShareLink != nil {
-					h.ShareLink(s.ShareFragment())
-				}
-			})), vecty.Text("Copy link")),
+			event.Click(func(*vecty.Event) { s.Dispatch(site.CopyLink{}) })), vecty.Text("Copy link")),
 		elem.Button(vecty.Markup(prop.ID("copy-embed"), prop.Type(prop.TypeButton), attr("title", "Copy an <iframe> to paste into a lesson page"),
-			event.Click(func(*vecty.Event) {
-				if h := s.Share.Hooks; h.CopyEmbed != nil {
-					h.CopyEmbed(s.EmbedCode(h.Origin))
-				}
-			})), vecty.Text("Copy embed code")),
+			event.Click(func(*vecty.Event) { s.Dispatch(site.CopyEmbed{}) })), vecty.Text("Copy embed code")),
 		// The confirmation sits beside the buttons, in an anchor that is
 		// always there and takes no width (static/screen.css), and goes
 		// away on its own (site.CopyExpired).
@@ -74,6 +66,12 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 			vecty.Text("The browser would not copy the "+v.Copied+"; select it here: "),
 			elem.Input(vecty.Markup(prop.Type(prop.TypeText), prop.Value(v.CopiedText), vecty.Property("readOnly", true), attr("aria-label", v.Copied))),
 			elem.Button(vecty.Markup(prop.ID("copied-close"), prop.Type(prop.TypeButton), vecty.Class("dismiss"), attr("aria-label", "Close"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.Copied{}) })), vecty.Text("×")))),
+		// A link the page would not open is not copied; the bar says why,
+		// in the fallback's place, until its × or the next copy.
+		vecty.If(v.Refused != "", elem.Span(vecty.Markup(prop.ID("copy-refused"), vecty.Class("copy-fallback"), attr("role", "alert")),
+			vecty.Text(v.Refused+" "),
+			elem.Button(vecty.Markup(prop.ID("copy-refused-close"), prop.Type(prop.TypeButton), vecty.Class("dismiss"), attr("aria-label", "Close"),
 				event.Click(func(*vecty.Event) { s.Dispatch(site.Copied{}) })), vecty.Text("×")))),
 	)
 }
