@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"kplay/engine"
+	"kplay/engine/script"
 	"kplay/scenarios"
 )
 
@@ -121,6 +122,85 @@ func TestHWMovesThatMatter(t *testing.T) {
 	} {
 		if got := MattersEvent(&c.e); got != c.want {
 			t.Errorf("MattersEvent(%s) = %v, want %v", c.e.String(), got, c.want)
+		}
+	}
+}
+
+// TestNoStoryGivesAnAnswerAway: in lesson mode, before a preset's first
+// question, its summary panel gives the answer away nowhere. A source
+// link says only the report's name, never the ticket's title, which
+// tells what went wrong ("KAFKA-14704; Follower should truncate before
+// incrementing high watermark" answered "Does broker 1's high watermark
+// ever cover m2?": Kafka's commit style puts a ';' after the name, where
+// the page cut only at ':'); and neither the summary nor a source link
+// contains the question's answer, where the answer is more than "yes"
+// or "no".
+func TestNoStoryGivesAnAnswerAway(t *testing.T) {
+	for _, p := range scenarios.All() {
+		s := presetStore(t, p.Name)
+		sc := s.Player.Scenario()
+		if len(sc.Asks) == 0 || !s.HideOutcome() {
+			continue
+		}
+		v := s.StoryView()
+		for i, src := range sc.Sources {
+			if i >= v.NSources {
+				break
+			}
+			shown := v.Sources[i].Text
+			if j := strings.IndexAny(src.Text, ":;"); j >= 0 && strings.Contains(shown, strings.TrimSpace(src.Text[j+1:])) {
+				t.Errorf("%s: before its question the source link says %q, the ticket's title and not only its name", p.Name, shown)
+			}
+		}
+		answer := strings.ToLower(sc.Asks[0].Answer)
+		if answer == "yes" || answer == "no" {
+			continue
+		}
+		var texts []string
+		if !namesRecords(sc, answer) {
+			// An answer that only names records ("third and fourth")
+			// is no give-away in a summary that says what was written.
+			texts = append(texts, v.Summary)
+		}
+		for _, src := range v.Sources[:v.NSources] {
+			texts = append(texts, src.Text)
+		}
+		for _, text := range texts {
+			if strings.Contains(strings.ToLower(text), answer) {
+				t.Errorf("%s: before its question %q the summary panel says %q, which holds the answer %q", p.Name, sc.Asks[0].Question, text, answer)
+			}
+		}
+	}
+}
+
+// namesRecords says every word of answer but "and", "or" and "only" is
+// the value of a record sc produces.
+func namesRecords(sc script.Scenario, answer string) bool {
+	values := map[string]bool{}
+	for _, st := range sc.Steps {
+		if p, ok := st.Cmd.(engine.Produce); ok {
+			for _, v := range p.Values {
+				values[strings.ToLower(v)] = true
+			}
+		}
+	}
+	for _, w := range strings.Fields(answer) {
+		if w != "and" && w != "or" && w != "only" && !values[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestSourceName: a source's name is its text up to ':' or ';'.
+func TestSourceName(t *testing.T) {
+	for in, want := range map[string]string{
+		"KAFKA-7128: Lagging high watermark can lead to committed data loss after ISR expansion": "KAFKA-7128",
+		"KAFKA-15021; Skip leader epoch bump on ISR shrink (pull request 13765)":                 "KAFKA-15021",
+		"KAFKA-14704 in Kafka's issue tracker":                                                   "KAFKA-14704 in Kafka's issue tracker",
+	} {
+		if got := SourceName(in); got != want {
+			t.Errorf("SourceName(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
