@@ -21,10 +21,13 @@ type broker struct {
 	// waiting), regFailures counts the refusals and time-outs since the
 	// last success (BrokerLifecycleManager.failedAttempts), and regInflight
 	// is the id of the registration sent and not yet answered (0: none).
-	nextBeat    Time
-	regRetryAt  Time
-	regFailures int
-	regInflight int64
+	nextBeat   Time
+	regRetryAt Time
+	// nextIsrCheck is when this process's isr-expiration task runs next
+	// (scheduleIsrExpiration).
+	nextIsrCheck Time
+	regFailures  int
+	regInflight  int64
 	// shuttingDown is set once a controlled shutdown was asked for;
 	// cleanShutdown says the last process ended by one.
 	shuttingDown  bool
@@ -55,6 +58,20 @@ type fetcher struct {
 	inflight int64
 	deadline Time
 	armed    bool
+	// truncating holds the divergences of an answered Fetch that wait for
+	// the fetcher's truncation step (before Kafka 3.5, KAFKA-14704:
+	// truncateOnDivergenceLater); while it is not empty the fetcher sends
+	// nothing.
+	truncating []divergence
+}
+
+// divergence is a partition's DivergingEpoch from a fetch response
+// (FetchResponseData.EpochEndOffset): the leader's end offset End for
+// leader epoch Epoch.
+type divergence struct {
+	tp    TopicPartition
+	epoch Epoch
+	end   Offset
 }
 
 // fetchPart is one partition of a fetcher; after an error it waits until
@@ -89,6 +106,7 @@ func (b *broker) clone() broker {
 	d.fetchers = make([]fetcher, len(b.fetchers))
 	for i, f := range b.fetchers {
 		f.parts = slices.Clone(f.parts)
+		f.truncating = slices.Clone(f.truncating)
 		d.fetchers[i] = f
 	}
 	// The requests and writes it holds get Parts of their own in
@@ -257,15 +275,48 @@ func (c *Cluster) stopFetching(b *broker, tp TopicPartition) {
 	}
 }
 
-// setHW moves a replica's high watermark and records the change.
+// setHW moves a replica's high watermark and records the change. A
+// follower's HW that rises over a record the partition's leader does not
+// hold at that offset says so in its event (hwOverForeign).
 func (c *Cluster) setHW(b *broker, r *replica, hw Offset) {
 	if hw == r.hw {
 		return
 	}
 	old := r.hw
 	r.hw = hw
-	c.emit(Event{Kind: EvHWChanged, Node: b.node(), TP: r.tp, Offset: old, End: hw})
+	e := Event{Kind: EvHWChanged, Node: b.node(), TP: r.tp, Offset: old, End: hw}
+	if hw > old && !r.isLeader {
+		c.hwOverForeign(b, r, old, hw, &e)
+	}
+	c.emit(e)
 	c.checkHW(b, r, old)
+}
+
+// hwOverForeign fills e, the event of follower r's HW rising from old to
+// hw on broker b, with the first record in [old, hw) that the partition's
+// leader (as the controller has it) does not hold at the same offset:
+// Peer the leader, LEO the offset, Value and Epoch the record's. A
+// follower's HW marks what a consumer reading from it may read (KIP-392);
+// over such a record it exposes one that was never committed and is about
+// to be truncated (KAFKA-14704, before Kafka 3.5: the HW is taken from a
+// response that names a diverging epoch before the truncation). It costs
+// one comparison per offset passed.
+func (c *Cluster) hwOverForeign(b *broker, r *replica, old, hw Offset, e *Event) {
+	p := c.partition(r.tp)
+	if p == nil || p.leader == NoLeader || p.leader == b.id {
+		return
+	}
+	l := c.broker(p.leader).replica(r.tp)
+	if l == nil {
+		return
+	}
+	for o := max(old, r.logStart, l.logStart); o < hw; o++ {
+		rec := r.log[o-r.logStart]
+		if o >= l.leo() || l.log[o-l.logStart] != rec {
+			e.Peer, e.LEO, e.Value, e.Epoch = Broker(p.leader), o, rec.Value, rec.LeaderEpoch
+			return
+		}
+	}
 }
 
 // maybeIncrementHW recomputes the leader's high watermark

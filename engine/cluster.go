@@ -584,6 +584,8 @@ func (c *Cluster) fire(it item) {
 		c.autoCommit(c.consumerByID(it.node.ID), it.id)
 	case timerRetentionCheck:
 		c.retentionCheck(it.id)
+	case timerTruncateOnFetch:
+		c.truncateOnDivergenceLater(c.broker(BrokerID(it.node.ID)), BrokerID(it.id))
 	default:
 		panic("engine: unknown timer")
 	}

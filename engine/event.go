@@ -25,6 +25,10 @@ const (
 	// is the first record's value.
 	EvAppended
 	// EvHWChanged: a replica's high watermark moved from Offset to End.
+	// When a follower's HW rises over a record that the partition's
+	// leader, Peer, does not hold at that offset (KAFKA-14704), LEO is
+	// the first such offset and Value and Epoch are its record's; Peer is
+	// the zero NodeID otherwise.
 	EvHWChanged
 	// EvFetchParked: the leader (Node) holds an empty fetch from Peer at
 	// Offset open for up to replica.fetch.wait.max.ms / fetch.max.wait.ms.
@@ -234,6 +238,9 @@ func (e Event) String() string {
 		b.WriteString(e.Node.String() + " appends " + recordsPhrase(e.Offset, e.End, e.Value) + " to " + e.TP.String() + " in leader epoch " + itoa(int(e.Epoch)))
 	case EvHWChanged:
 		b.WriteString(e.Node.String() + " " + e.TP.String() + " high watermark " + itoa64(int64(e.Offset)) + " → " + itoa64(int64(e.End)))
+		if e.Peer.Kind == NodeBroker {
+			b.WriteString(", over " + recordsPhrase(e.LEO, e.LEO+1, e.Value) + " of leader epoch " + itoa(int(e.Epoch)) + ", which leader " + e.Peer.String() + " does not have")
+		}
 	case EvFetchParked:
 		b.WriteString(e.Node.String() + " holds " + e.Peer.String() + "'s fetch of " + e.TP.String() + " from offset " + itoa64(int64(e.Offset)) + " open: nothing to return yet")
 	case EvFetchRound:

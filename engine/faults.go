@@ -525,7 +525,7 @@ func (c *Cluster) restartBroker(b *broker) {
 	b.nextBeat, b.regRetryAt, b.regFailures = c.now+c.cfg.BrokerHeartbeatIntervalMs, -1, 0
 	c.sendRegistration(b)
 	c.timer(b.nextBeat, timerHeartbeat, b.node(), TopicPartition{}, 0)
-	c.timer(c.now+c.cfg.ReplicaLagTimeMaxMs/2, timerIsrExpiration, b.node(), TopicPartition{}, 0)
+	c.scheduleIsrExpiration(b)
 }
 
 // electLeaders runs kafka-leader-election.sh's elections: preferred moves

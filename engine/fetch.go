@@ -309,13 +309,13 @@ func (c *Cluster) completeParked(b *broker, pf *parkedFetch) {
 }
 
 // maybeSendFetch sends the follower's next Fetch to leader if none is in
-// flight: every partition it follows there that is not backing off, each
+// flight and no truncation waits (truncateOnDivergenceLater): every partition it follows there that is not backing off, each
 // from its LEO with its last fetched epoch (AbstractFetcherThread,
 // RemoteLeaderEndPoint.buildFetch). If every partition is backing off, it
 // waits for the earliest.
 func (c *Cluster) maybeSendFetch(b *broker, leader BrokerID) {
 	f := b.fetcher(leader)
-	if f == nil || f.inflight != 0 || len(f.parts) == 0 || !b.alive || b.brokerEpoch == 0 {
+	if f == nil || f.inflight != 0 || len(f.truncating) > 0 || len(f.parts) == 0 || !b.alive || b.brokerEpoch == 0 {
 		return
 	}
 	parts := c.partScratch[:0]
@@ -419,14 +419,20 @@ func (c *Cluster) followerFetchResponse(b *broker, m *Message) {
 			c.truncateFullyAndStartAt(b, r, p.LogStartOffset, "that is below the leader's log start offset: it truncates fully and starts there")
 		case p.Err != ErrNone:
 			f.parts[j].delayUntil = c.now + c.cfg.ReplicaFetchBackoffMs
-		case p.HasDiverging:
-			if !c.cfg.kafka14704() {
-				// Before Kafka 3.5 the partition data, and with it the
-				// leader's HW, was processed before the divergence, so the
-				// HW could pass records about to be truncated (KAFKA-14704).
-				c.setHW(b, r, min(max(p.HW, r.logStart), r.leo()))
+		case p.HasDiverging && !c.cfg.kafka14704():
+			// Before Kafka 3.5 the partition data, and with it the
+			// leader's HW, was processed before the divergence, so the
+			// HW could pass records about to be truncated (KAFKA-14704);
+			// the truncation waits for the rest of the response
+			// (truncationWindowMs) when there is something to see.
+			c.setHW(b, r, min(max(p.HW, r.logStart), r.leo()))
+			if r.hw > c.truncationPoint(r, p.DivergingEpoch, p.DivergingEnd) {
+				f.truncating = append(f.truncating, divergence{tp: p.TP, epoch: p.DivergingEpoch, end: p.DivergingEnd})
+				continue
 			}
-			c.truncateOnDivergence(b, r, *p)
+			c.truncateOnDivergence(b, r, p.DivergingEpoch, p.DivergingEnd)
+		case p.HasDiverging:
+			c.truncateOnDivergence(b, r, p.DivergingEpoch, p.DivergingEnd)
 		default:
 			if len(p.Records) > 0 && p.Records[0].Offset != r.leo() {
 				continue // stale data for an offset no longer asked for
@@ -449,6 +455,51 @@ func (c *Cluster) followerFetchResponse(b *broker, m *Message) {
 			}
 		}
 	}
+	if len(f.truncating) > 0 {
+		c.timer(c.now+truncationWindowMs, timerTruncateOnFetch, b.node(), TopicPartition{}, int64(leader))
+		return
+	}
+	c.maybeSendFetch(b, leader)
+}
+
+// truncationWindowMs is how long, before Kafka 3.5, a follower's high
+// watermark taken from a fetch response that names a diverging epoch
+// stays over the records it is about to truncate: one millisecond,
+// kplay's clock tick. AbstractFetcherThread.processFetchRequest (3.4)
+// processes every partition of the response, each partition's data
+// setting its HW (ReplicaFetcherThread.processPartitionData), and only
+// then calls truncateOnFetchResponse for the partitions that diverged.
+// KAFKA-14704: "The time window is short but a fetch request coming at
+// the right time to the follower could read those records." In Kafka the
+// window is as long as the rest of the response takes, microseconds or
+// more; here it lasts one tick so that it exists at all: the page can
+// stop in it and a fetch from the follower can fall into it. It is given
+// that tick only when the HW taken passes the truncation point, the
+// records the truncation removes: a window with nothing in it to see
+// would only shift the rest of the schedule by a millisecond, so then
+// the truncation follows in the same step.
+const truncationWindowMs = 1
+
+// truncateOnDivergenceLater is the fetcher's truncation step after a
+// response from leader that named diverging epochs, before Kafka 3.5
+// (AbstractFetcherThread.truncateOnFetchResponse): each partition still
+// fetched from leader is truncated (only those the fetcher still owns,
+// KAFKA-13207), and the fetcher fetches again.
+func (c *Cluster) truncateOnDivergenceLater(b *broker, leader BrokerID) {
+	f := b.fetcher(leader)
+	if f == nil || len(f.truncating) == 0 {
+		return
+	}
+	pending := f.truncating
+	f.truncating = nil
+	for _, d := range pending {
+		r := b.replica(d.tp)
+		owned := slices.ContainsFunc(f.parts, func(fp fetchPart) bool { return fp.tp == d.tp })
+		if r == nil || r.isLeader || r.leader != leader || !owned {
+			continue
+		}
+		c.truncateOnDivergence(b, r, d.epoch, d.end)
+	}
 	c.maybeSendFetch(b, leader)
 }
 
@@ -458,18 +509,24 @@ func (c *Cluster) followerFetchResponse(b *broker, m *Message) {
 // min(leader's end, its own end for that epoch, LEO) and is done; otherwise
 // to the end of its largest epoch below, and the next fetch asks again.
 // Under protocol pre-kip-279 it truncates once to min(leader's end, LEO).
-func (c *Cluster) truncateOnDivergence(b *broker, r *replica, p Part) {
-	to := min(p.DivergingEnd, r.leo())
+func (c *Cluster) truncateOnDivergence(b *broker, r *replica, epoch Epoch, leaderEnd Offset) {
+	c.truncateTo(b, r, c.truncationPoint(r, epoch, leaderEnd), "diverged from the leader at leader epoch "+itoa(int(epoch)))
+}
+
+// truncationPoint is where truncateOnDivergence cuts r's log for the
+// leader's DivergingEpoch epoch ending at leaderEnd.
+func (c *Cluster) truncationPoint(r *replica, epoch Epoch, leaderEnd Offset) Offset {
+	to := min(leaderEnd, r.leo())
 	if c.cfg.truncation() != ProtocolPreKIP279 {
-		if e, end, ok := r.endOffsetFor(p.DivergingEpoch); ok {
-			if e == p.DivergingEpoch {
-				to = min(end, p.DivergingEnd, r.leo())
+		if e, end, ok := r.endOffsetFor(epoch); ok {
+			if e == epoch {
+				to = min(end, leaderEnd, r.leo())
 			} else {
 				to = min(end, r.leo())
 			}
 		}
 	}
-	c.truncateTo(b, r, to, "diverged from the leader at leader epoch "+itoa(int(p.DivergingEpoch)))
+	return to
 }
 
 // truncateTo cuts a replica's log to end at offset to (UnifiedLog.truncateTo):

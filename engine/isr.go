@@ -7,7 +7,7 @@ import "slices"
 // each partition it leads, followers in the ISR that are out of sync leave it
 // through an AlterPartition (Partition.maybeShrinkIsr).
 func (c *Cluster) isrExpiration(b *broker) {
-	c.timer(c.now+c.cfg.ReplicaLagTimeMaxMs/2, timerIsrExpiration, b.node(), TopicPartition{}, 0)
+	c.scheduleIsrExpiration(b)
 	for i := range b.replicas {
 		r := &b.replicas[i]
 		if !r.isLeader || r.alterInflight != 0 {
@@ -25,6 +25,15 @@ func (c *Cluster) isrExpiration(b *broker) {
 		}
 		c.alterPartition(b, r, newISR, slices.Clone(r.isr))
 	}
+}
+
+// scheduleIsrExpiration schedules b's next isr-expiration run,
+// replica.lag.time.max.ms / 2 from now (ReplicaManager.startup schedules
+// maybeShrinkIsr with period config.replicaLagTimeMaxMs / 2), and notes
+// when it is (broker.nextIsrCheck), for the out-of-sync countdowns.
+func (c *Cluster) scheduleIsrExpiration(b *broker) {
+	b.nextIsrCheck = c.now + c.cfg.ReplicaLagTimeMaxMs/2
+	c.timer(b.nextIsrCheck, timerIsrExpiration, b.node(), TopicPartition{}, 0)
 }
 
 // outOfSync lists the ISR followers whose LEO differs from the leader's and
@@ -114,7 +123,7 @@ func (c *Cluster) alterPartition(b *broker, r *replica, newISR, maximal []Broker
 			states[i].epoch = rr.brokerEpoch
 		}
 	}
-	r.alterSent = alterRequest{isr: newISR, states: states, leaderEpoch: r.leaderEpoch, partitionEpoch: r.partitionEpoch, brokerEpoch: b.brokerEpoch}
+	r.alterSent = alterRequest{isr: newISR, states: states, leaderEpoch: r.leaderEpoch, partitionEpoch: r.partitionEpoch, brokerEpoch: b.brokerEpoch, at: c.now}
 	c.sendAlterPartition(b, r)
 	c.maybeIncrementHW(b, r)
 }
@@ -126,6 +135,8 @@ type alterRequest struct {
 	states                      []brokerState
 	leaderEpoch, partitionEpoch Epoch
 	brokerEpoch                 int64
+	// at is when the leader proposed it.
+	at Time
 }
 
 // sendAlterPartition puts r's AlterPartition (r.alterSent) on the wire and

@@ -117,7 +117,7 @@ func (c *Cluster) startBrokerTimers(b *broker) {
 	c.ctrl.reg(b.id).incarnation = b.incarnation
 	b.nextBeat, b.regRetryAt = c.now, -1
 	c.timer(c.now, timerHeartbeat, b.node(), TopicPartition{}, 0)
-	c.timer(c.now+c.cfg.ReplicaLagTimeMaxMs/2, timerIsrExpiration, b.node(), TopicPartition{}, 0)
+	c.scheduleIsrExpiration(b)
 }
 
 // sendHeartbeat runs the broker's communication with the controller

@@ -58,6 +58,10 @@ const (
 	// timerRetentionCheck runs every broker's log retention task
 	// (retention.go).
 	timerRetentionCheck
+	// timerTruncateOnFetch runs a follower's truncation of the partitions
+	// an answered Fetch (from leader ID) said diverge, before Kafka 3.5
+	// (fetch.go, truncateOnDivergenceLater).
+	timerTruncateOnFetch
 )
 
 // item is one entry of the schedule: a delivery or a timer. Ordered by

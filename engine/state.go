@@ -106,6 +106,11 @@ type ReplicaState struct {
 	// open at the leader, -1 if none; FetchParked says the leader holds it.
 	FetchOffset Offset
 	FetchParked bool
+	// Truncating says this follower holds a fetch response's diverging
+	// epoch and truncates next: before Kafka 3.5 the truncation comes a
+	// tick after the HW the response carried (KAFKA-14704, fetch.go
+	// truncationWindowMs).
+	Truncating bool
 	// Segments are the log's segments, oldest first, the last one active
 	// (retention.go); nil unless a retention or segment setting differs
 	// from Kafka's defaults.
@@ -160,6 +165,16 @@ type FollowerLag struct {
 	// through AlterPartition (ReplicaManager.maybeShrinkIsr) — unless
 	// AtLogEnd.
 	ShrinkAt Time
+	// ShrinkCheckAt is the leader's isr-expiration run at which the
+	// follower leaves the ISR unless a fetch catches it up first: the
+	// first run of the leader's own schedule strictly after ShrinkAt (a
+	// run while an AlterPartition is in flight skips the partition, and
+	// the next one counts), or, once that run has asked the controller to
+	// drop it (Leaving), the time it did.
+	ShrinkCheckAt Time
+	// Leaving says the leader has asked the controller, in the
+	// AlterPartition in flight, for an ISR without the follower.
+	Leaving bool
 	// AtLogEnd says the follower's log end equals the leader's: such a
 	// follower is caught up whatever ShrinkAt says (Replica.isCaughtUp), as
 	// a follower that crashed on an idle partition.
@@ -232,6 +247,9 @@ func (c *Cluster) State() State {
 			}
 			if !r.isLeader && r.leader != NoLeader {
 				rs.FetchOffset, rs.FetchParked = c.pendingFetch(b.id, r.leader, r.tp)
+				if f := b.fetcher(r.leader); f != nil {
+					rs.Truncating = slices.ContainsFunc(f.truncating, func(d divergence) bool { return d.tp == r.tp })
+				}
 			}
 			bs.Replicas = append(bs.Replicas, rs)
 		}
@@ -300,10 +318,27 @@ func (c *Cluster) followerLag(p *partitionReg) []FollowerLag {
 		if id == r.leader || rr == nil {
 			continue
 		}
-		out = append(out, FollowerLag{Broker: id, LastCaughtUp: rr.lastCaughtUp, ShrinkAt: rr.lastCaughtUp + c.cfg.ReplicaLagTimeMaxMs, AtLogEnd: rr.leo == r.leo()})
+		lg := FollowerLag{Broker: id, LastCaughtUp: rr.lastCaughtUp, ShrinkAt: rr.lastCaughtUp + c.cfg.ReplicaLagTimeMaxMs, AtLogEnd: rr.leo == r.leo()}
+		lg.ShrinkCheckAt = c.shrinkCheckAt(b, lg.ShrinkAt)
+		if r.alterInflight != 0 && r.alterSent.isr != nil && !slices.Contains(r.alterSent.isr, id) {
+			lg.Leaving, lg.ShrinkCheckAt = true, r.alterSent.at
+		}
+		out = append(out, lg)
 	}
 	slices.SortFunc(out, func(a, b FollowerLag) int { return cmp.Compare(a.Broker, b.Broker) })
 	return out
+}
+
+// shrinkCheckAt is the first run of leader b's isr-expiration task
+// strictly after shrinkAt (Partition.getOutOfSyncReplicas: lagging longer
+// than replica.lag.time.max.ms, strictly), from the run b has scheduled
+// next (broker.nextIsrCheck) on, every replica.lag.time.max.ms / 2.
+func (c *Cluster) shrinkCheckAt(b *broker, shrinkAt Time) Time {
+	next, period := b.nextIsrCheck, c.cfg.ReplicaLagTimeMaxMs/2
+	if next > shrinkAt || period <= 0 {
+		return max(next, shrinkAt)
+	}
+	return next + ((shrinkAt-next)/period+1)*period
 }
 
 // pendingFetch finds follower's fetch of tp from leader: on the wire or

@@ -141,6 +141,45 @@ func TestStateFollowerLagShrinkAt(t *testing.T) {
 	}
 }
 
+// TestStateFollowerLagShrinkCheckAt: the out-of-sync countdown ends at
+// the leader's isr-expiration run that drops the follower, not at
+// ShrinkAt: b3, cut off from the leader b1 at 17000, lags past ShrinkAt
+// (its last caught-up fetch + 30000) between two runs, which come every
+// 15000 ms from b1's start (ReplicaManager.startup: maybeShrinkIsr every
+// replica.lag.time.max.ms / 2). ShrinkCheckAt is the first run after
+// ShrinkAt, read from b1's own schedule, and the shrink is proposed then;
+// while its AlterPartition is in flight the follower is Leaving, its
+// ShrinkCheckAt the proposal's time.
+func TestStateFollowerLagShrinkCheckAt(t *testing.T) {
+	cfg := kipConfig()
+	c := kipSetup(t, cfg, 3, 10)
+	c.AdvanceTo(17000)
+	mustApply(t, c, engine.Partition{Groups: [][]engine.NodeID{{engine.Broker(1)}, {engine.Broker(3)}}})
+	c.AdvanceTo(18000)
+	mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m10"}, Acks: engine.AcksOne})
+	c.AdvanceTo(18000)
+	b3 := kipPart(t, c).Lag[1]
+	if b3.ShrinkAt%15000 == 0 {
+		t.Fatalf("ShrinkAt %d falls on a run: the schedule does not test the wait for the next one", b3.ShrinkAt)
+	}
+	want := (b3.ShrinkAt/15000 + 1) * 15000
+	if b3.ShrinkCheckAt != want || b3.Leaving {
+		t.Fatalf("b3 at 18000: %+v, want its shrink at b1's first run after %d, %d", b3, b3.ShrinkAt, want)
+	}
+	c.AdvanceTo(want - 1)
+	if n := len(kipEvents(c, engine.EvISRShrinkProposed)); n != 0 {
+		t.Fatalf("shrink proposed before ShrinkCheckAt %d", want)
+	}
+	c.AdvanceTo(want)
+	shr := kipEvents(c, engine.EvISRShrinkProposed)
+	if len(shr) != 1 || shr[0].At != want || shr[0].Peer != engine.Broker(3) {
+		t.Fatalf("shrinks %v, want b3's at ShrinkCheckAt %d", shr, want)
+	}
+	if lag := kipPart(t, c).Lag; len(lag) == 2 && (!lag[1].Leaving || lag[1].ShrinkCheckAt != want) {
+		t.Fatalf("b3 at its shrink: %+v, want Leaving since %d", lag[1], want)
+	}
+}
+
 // TestStateUncleanFlag: with unclean.leader.election.enable off, b1 alone
 // in the ISR crashes and the partition has no leader; an unclean
 // elect-leaders makes out-of-sync b2 leader (Unclean). When b2 crashes in

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -511,6 +512,63 @@ func TestKAFKA14704OffHwPassesDivergedRecords(t *testing.T) {
 		}
 		if got := kipValues(kipReplica(t, c, 1).Log); !slices.Equal(got, []string{"m0", "m1", "m3"}) {
 			t.Fatalf("kafka-14704=%s: B1 log %v, want m0 m1 m3", sw, got)
+		}
+	}
+}
+
+// TestKAFKA14704WindowLastsATick: before Kafka 3.5 the follower's HW
+// stays over the records it is about to truncate until the fetcher has
+// processed the whole response (AbstractFetcherThread.processFetchRequest
+// calls truncateOnFetchResponse after the loop over its partitions;
+// KAFKA-14704: "a fetch requests coming at the right time to the
+// follower could read those records"). kplay gives that window one
+// millisecond: at 40000, once B1 has restarted and fetched, its HW is 3
+// over its own m2 (leader epoch 0) while the leader B2 holds m3 there, and
+// the HW event says so; at 40001 it has truncated m2 and holds m3. Since
+// 3.5 there is no window: at 40000 B1 already holds m3 with HW 3, and no
+// HW event names a record the leader lacks.
+func TestKAFKA14704WindowLastsATick(t *testing.T) {
+	for _, sw := range []engine.Switch{engine.SwitchOff, engine.SwitchRelease} {
+		cfg := kipConfig()
+		cfg.AutoLeaderRebalanceEnable = false
+		cfg.KAFKA14704 = sw
+		c := kipSetup(t, cfg, 3, 2)
+		c.AdvanceTo(10000)
+		mustApply(t, c, engine.Slow{A: engine.Broker(1), B: engine.Broker(2), MinLatency: 100, MaxLat: 100})
+		mustApply(t, c, engine.Slow{A: engine.Broker(1), B: engine.Broker(3), MinLatency: 100, MaxLat: 100})
+		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m2"}, Acks: engine.AcksOne})
+		c.AdvanceTo(10000)
+		mustApply(t, c, engine.Crash{Broker: 1})
+		mustApply(t, c, engine.Heal{})
+		c.AdvanceTo(30000)
+		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m3"}, Acks: engine.AcksAll})
+		c.AdvanceTo(40000)
+		mustApply(t, c, engine.Restart{Broker: 1})
+		c.AdvanceTo(40000)
+		b1 := kipReplica(t, c, 1)
+		got := fmt.Sprintf("HW %d, log %v", b1.HW, kipValues(b1.Log))
+		var over []string
+		for _, e := range kipEvents(c, engine.EvHWChanged) {
+			if e.Peer.Kind != engine.NodeNone {
+				over = append(over, e.String())
+			}
+		}
+		if sw == engine.SwitchRelease {
+			if want := "HW 3, log [m0 m1 m3]"; got != want || len(over) != 0 {
+				t.Fatalf("kafka-14704 on, at 40000: B1 %s, HW events over foreign records %q; want %s and none", got, over, want)
+			}
+			continue
+		}
+		if want := "HW 3, log [m0 m1 m2]"; got != want || b1.Log[2].LeaderEpoch != 0 || !b1.Truncating {
+			t.Fatalf("kafka-14704 off, at 40000: B1 %s, truncating next %v; want %s (m2 of leader epoch 0 under the HW), truncating next", got, b1.Truncating, want)
+		}
+		if want := []string{"b1 t-0 high watermark 2 → 3, over offset 2 (m2) of leader epoch 0, which leader b2 does not have"}; !slices.Equal(over, want) {
+			t.Fatalf("kafka-14704 off: HW events over foreign records %q, want %q", over, want)
+		}
+		c.AdvanceTo(40000 + 1)
+		b1 = kipReplica(t, c, 1)
+		if got, want := fmt.Sprintf("HW %d, log %v", b1.HW, kipValues(b1.Log)), "HW 3, log [m0 m1 m3]"; got != want || b1.Truncating {
+			t.Fatalf("kafka-14704 off, at 40001: B1 %s, truncating next %v; want %s, done", got, b1.Truncating, want)
 		}
 	}
 }

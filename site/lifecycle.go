@@ -11,7 +11,9 @@ import (
 // This file follows one record through the cluster, from the engine's
 // event log: produce → append on the leader → each follower's fetch that
 // copied it → the HW passing it on each replica → the ack to the producer
-// → each consumer read (and, if it comes to that, its truncation).
+// → each consumer read (and, if it comes to that, its truncation). The
+// record is one copy: an acknowledgement for another copy at its offset
+// (a retry another leader wrote) is said to be that copy's.
 
 // The kinds of LifeStep.
 const (
@@ -21,6 +23,7 @@ const (
 	StepCopy     = "copy"
 	StepHW       = "hw"
 	StepAck      = "ack"
+	StepAckOther = "ack-other" // the producer's ack of another copy at this offset: a retry another leader wrote
 	StepRead     = "read"
 	StepTruncate = "truncate"
 	StepLost     = "lost"
@@ -56,11 +59,15 @@ type lifeBuilder struct {
 	// sent and lastProduce trace the Produce request that carried it.
 	sent        map[int64]engine.Event
 	lastProduce map[engine.NodeID]int64
+	// other is the leader epoch of the other record each broker holds at
+	// this record's offset, from its append there; an acknowledgement
+	// that such a broker sends is for that record, not this one.
+	other map[engine.NodeID]engine.Epoch
 }
 
 func newLifeBuilder(tp engine.TopicPartition, rec engine.Record) *lifeBuilder {
 	return &lifeBuilder{tp: tp, rec: rec, holds: map[engine.NodeID]bool{}, copied: map[engine.NodeID]int{},
-		sent: map[int64]engine.Event{}, lastProduce: map[engine.NodeID]int64{}}
+		sent: map[int64]engine.Event{}, lastProduce: map[engine.NodeID]int64{}, other: map[engine.NodeID]engine.Epoch{}}
 }
 
 // Lifecycle returns the lifecycle of rec, a record of tp, from events.
@@ -113,6 +120,7 @@ func (lb *lifeBuilder) feed(e engine.Event) {
 			return
 		}
 		if !lb.isOurs(e) {
+			lb.other[e.Node] = e.Epoch
 			if lb.holds[e.Node] {
 				lb.holds[e.Node] = false
 				lb.add(e, StepTruncate, e.Node, e.Node.String()+" overwrites offset "+itoa(int64(r.Offset))+" with a record of leader epoch "+itoa(int64(e.Epoch)))
@@ -120,6 +128,7 @@ func (lb *lifeBuilder) feed(e engine.Event) {
 			return
 		}
 		lb.holds[e.Node] = true
+		delete(lb.other, e.Node)
 		if lb.leader.Kind == engine.NodeNone {
 			lb.leader = e.Node
 			if s, ok := lb.sent[lb.lastProduce[e.Node]]; ok {
@@ -150,11 +159,25 @@ func (lb *lifeBuilder) feed(e engine.Event) {
 		}
 		lb.add(e, StepHW, e.Node, e.Node.String()+"'s high watermark passes it ("+itoa(int64(e.Offset))+" → "+itoa(int64(e.End))+")"+what)
 	case engine.EvProduceAcked:
+		// The broker that answers (Peer) is the leader that wrote the
+		// acknowledged records: the acknowledgement is this record's only
+		// if that broker holds this copy. After a leader change a retry
+		// can be written again, in a new leader epoch, at the same offset
+		// (the old leader's copy, never acknowledged, is truncated when it
+		// returns): that acknowledgement is the other copy's.
 		if e.TP != lb.tp || lb.leader.Kind == engine.NodeNone || !lb.covers(e.Offset, e.End) ||
 			(r.Producer.Kind != engine.NodeNone && e.Node != r.Producer) {
 			return
 		}
-		lb.add(e, StepAck, e.Node, e.Node.String()+"'s produce is acknowledged at offset "+itoa(int64(r.Offset)))
+		at := " at offset " + itoa(int64(r.Offset))
+		if lb.holds[e.Peer] {
+			lb.add(e, StepAck, e.Node, e.Node.String()+"'s produce is acknowledged by "+e.Peer.String()+at)
+			return
+		}
+		if ep, ok := lb.other[e.Peer]; ok {
+			lb.add(e, StepAckOther, e.Node, e.Node.String()+"'s produce is acknowledged by "+e.Peer.String()+at+", for the record "+e.Peer.String()+
+				" wrote there in leader epoch "+itoa(int64(ep))+", not for this copy (leader epoch "+itoa(int64(r.LeaderEpoch))+")")
+		}
 	case engine.EvConsumerRead:
 		if e.TP != lb.tp || !lb.holds[e.Peer] || !lb.covers(e.Offset, e.End) {
 			return

@@ -106,3 +106,75 @@ func TestLifecycleFollowsPlayback(t *testing.T) {
 		t.Fatalf("after seeking back %d steps, want %d", n, early)
 	}
 }
+
+// retryAfterLeaderChange is a producer retry after a leader change: b1
+// leads and appends m1 at offset 1 in leader epoch 0, but its fetch
+// responses to the followers are 100 ms away when it crashes at 1.010, so
+// neither follower has m1 and p1 has no answer. The controller fences b1
+// at 9.001 and elects b2 in leader epoch 1; p1's retry goes to b2, which
+// writes m1 again at offset 1 in leader epoch 1 and acknowledges it
+// (9.539). b1 returns at 40 s and truncates its own m1, of epoch 0,
+// which no one ever acknowledged.
+const retryAfterLeaderChange = `cluster brokers=3 latency=(1,1) linger.ms=0 auto.leader.rebalance.enable=false
+create-topic t partitions=1 rf=3 start=1
+produce t-0 values=(m0) acks=all
+run until=00:00:01.000
+slow 1 2 latency=(100,100)
+slow 1 3 latency=(100,100)
+produce t-0 values=(m1) acks=all
+run until=00:00:01.010
+crash 1
+heal
+run until=00:00:40.000
+restart 1
+run until=00:00:45.000
+`
+
+// TestLifecycleSaysWhichCopyWasAcknowledged: the lifecycle of b1's m1 (the
+// old leader's copy, leader epoch 0) does not read as an acknowledged
+// write that b1 then truncates: p1's acknowledgement came from b2 and is
+// for b2's m1 of leader epoch 1, and the lifecycle says so; b2's copy's
+// own lifecycle has the acknowledgement, by b2.
+func TestLifecycleSaysWhichCopyWasAcknowledged(t *testing.T) {
+	tp := engine.TopicPartition{Topic: "t", Partition: 0}
+	s := storeAt(t, retryAfterLeaderChange, at("00:00:39.000"))
+	old, ok := s.Player.State().Replica(1, tp)
+	if !ok || len(old.Log) != 2 || old.Log[1].Value != "m1" || old.Log[1].LeaderEpoch != 0 {
+		t.Fatalf("b1 at 39 s: %+v, want m1 of leader epoch 0 at offset 1", old.Log)
+	}
+	s.Player.Seek(at("00:00:45.000"))
+	evs := s.Player.Events(0)
+	steps := Lifecycle(evs, tp, old.Log[1])
+	var lines []string
+	for _, st := range steps {
+		lines = append(lines, engine.FormatTime(st.At)+" "+st.Kind+" "+st.Node.String()+": "+st.Text)
+	}
+	all := strings.Join(lines, "\n")
+	var other, truncated bool
+	for _, st := range steps {
+		switch st.Kind {
+		case StepAck:
+			t.Errorf("b1's copy of m1 (leader epoch 0) reads as acknowledged: %q\n%s", st.Text, all)
+		case StepAckOther:
+			other = true
+			for _, want := range []string{"by b2", "leader epoch 1", "not for this copy"} {
+				if !strings.Contains(st.Text, want) {
+					t.Errorf("the acknowledgement step %q does not say %q", st.Text, want)
+				}
+			}
+		case StepTruncate:
+			truncated = st.Node == engine.Broker(1)
+		}
+	}
+	if !other || !truncated {
+		t.Errorf("b1's copy's lifecycle: the other copy's acknowledgement %v, b1's truncation %v; want both:\n%s", other, truncated, all)
+	}
+	b2, _ := s.Player.State().Replica(2, tp)
+	var acked bool
+	for _, st := range Lifecycle(evs, tp, b2.Log[1]) {
+		acked = acked || (st.Kind == StepAck && strings.Contains(st.Text, "by b2"))
+	}
+	if !acked {
+		t.Errorf("b2's m1 (leader epoch %d) has no acknowledgement by b2 in its lifecycle", b2.Log[1].LeaderEpoch)
+	}
+}

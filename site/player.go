@@ -166,7 +166,7 @@ const (
 )
 
 // keptEvent says which events a long run keeps when it forgets the rest.
-func keptEvent(e *engine.Event) bool { return Matters(e.Kind) }
+func keptEvent(e *engine.Event) bool { return MattersEvent(e) }
 
 // window lets the cluster's log forget what lies eventWindow events
 // behind its newest.

@@ -56,8 +56,11 @@ type OpenLink struct{ Link string }
 type CloseLink struct{}
 
 // ProduceWith is an action from the producer panel: send Values (or, with
-// none, Count records numbered on from the produce button's) with Key and
-// Acks to the first partition, at the playhead.
+// none, Count records) with Key and Acks to the first partition, at the
+// playhead. Up to NumberedSend records are numbered on from the produce
+// button's ("m3", "m4"); more are named m0, m1, … as a script's count=
+// names them, so that the script line is "count=N", not N values. A send
+// holds at most script.MaxCount records, as one produce line does.
 type ProduceWith struct {
 	Values []string
 	Count  int
@@ -184,10 +187,26 @@ func (a ProduceWith) applyActing(s *Store) bool {
 		}
 	}
 	vals := a.Values
-	numbered := len(vals) == 0
-	if numbered {
-		for i := range max(a.Count, 1) {
+	n := len(vals)
+	if n == 0 {
+		n = max(a.Count, 1)
+	}
+	if n > script.MaxCount {
+		s.Err = "one send takes at most " + thousands(script.MaxCount) + " records, as one produce line of a script does (count=), not " + thousands(n) +
+			": send them in several, so that a link can reopen what you did"
+		return true
+	}
+	numbered := len(vals) == 0 && n <= NumberedSend
+	switch {
+	case numbered:
+		for i := range n {
 			vals = append(vals, s.valueName(s.nextValue+i))
+		}
+	case len(vals) == 0:
+		// Written "count=N" (engine.Produce.String), which a script
+		// expands to m0, m1, ... again.
+		for i := range n {
+			vals = append(vals, "m"+strconv.Itoa(i))
 		}
 	}
 	s.inject(engine.Produce{TP: p.TP, Values: vals, Key: a.Key, Acks: a.Acks})
@@ -196,6 +215,11 @@ func (a ProduceWith) applyActing(s *Store) bool {
 	}
 	return true
 }
+
+// NumberedSend is the most records a producer panel's send names on from
+// the scenario's own numbered records (ProduceWith); a larger send is one
+// count= line, named m0, m1, … as a script names them.
+const NumberedSend = 100
 
 func (a StartRate) applyActing(s *Store) bool {
 	if a.Key != "" && !ScriptSafe(a.Key) {

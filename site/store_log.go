@@ -60,6 +60,22 @@ func Matters(k engine.EventKind) bool {
 	return false
 }
 
+// MattersEvent says whether the event log shows e by default: its kind
+// Matters, or it is a high watermark move that is never routine. A high
+// watermark that goes back (Kafka logs "Non-monotonic update of high
+// watermark" at WARN, UnifiedLog.updateHighWatermarkMetadata: a
+// truncation below it, a new leader behind the old one) or that rises
+// over a record the partition's leader does not have (the engine names
+// that leader in the event's Peer: KAFKA-14704's follower exposing
+// records it is about to truncate) is part of the story, not fetch
+// chatter.
+func MattersEvent(e *engine.Event) bool {
+	if e.Kind == engine.EvHWChanged {
+		return e.End < e.Offset || e.Peer.Kind == engine.NodeBroker
+	}
+	return Matters(e.Kind)
+}
+
 // logIndex is the Seq of every event that Matters, in order, among the
 // first n events of history hist.
 type logIndex struct {
@@ -69,7 +85,7 @@ type logIndex struct {
 }
 
 // LogLines returns the event log's rows up to the playhead: with showAll
-// every event, else those that Matter and are not the scenario's set-up
+// every event, else those that matter (MattersEvent) and are not the scenario's set-up
 // (Player.setUpChatter); at most max of them (the newest),
 // oldest first; then the rows the reader already played after the
 // playhead, marked Later (LaterLines), which take at most half of max.
@@ -197,10 +213,10 @@ func (s *Store) mattering() []int {
 	return x.seqs
 }
 
-// filteredIn says whether the filtered event log shows e: it Matters and
-// is not set-up chatter.
+// filteredIn says whether the filtered event log shows e: it matters
+// (MattersEvent) and is not set-up chatter.
 func (p *Player) filteredIn(e *engine.Event) bool {
-	return Matters(e.Kind) && !p.setUpChatter(e) && !retryChatter(e)
+	return MattersEvent(e) && !p.setUpChatter(e) && !retryChatter(e)
 }
 
 // retryChatter says whether e is a client retrying against a broker it

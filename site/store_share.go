@@ -1,6 +1,7 @@
 package site
 
 import (
+	"errors"
 	"net/url"
 	"slices"
 	"strconv"
@@ -47,6 +48,10 @@ type Sharing struct {
 	CopiedSeq int
 	// Recording says a clip of the diagram is being recorded (Recording).
 	Recording bool
+	// Refused says why the last "Copy link" or "Copy embed code" copied
+	// nothing: the page would not open that link (ShareRefusal). "" when
+	// the last copy went through, or the reader closed the note.
+	Refused string
 	// Hooks reach the browser (set by wasm/playground; nil in tests).
 	Hooks ShareHooks
 }
@@ -94,6 +99,18 @@ type Copied struct {
 	Failed     bool
 }
 
+// CopyLink is the share bar's "Copy link": the share link of what the
+// page shows (ShareFragment) goes to Hooks.ShareLink, unless the page
+// would refuse to open it (ShareRefusal), which Sharing.Refused then
+// says instead: the bar never says "Copied" for a link that does not
+// open.
+type CopyLink struct{}
+
+// CopyEmbed is the share bar's "Copy embed code" (Store.EmbedCode), from
+// the scenario's start when FromStart, else at this moment, with the same
+// check of the link the embed code carries.
+type CopyEmbed struct{ FromStart bool }
+
 // CopyExpired is an action from the page's timer, CopiedShowMs after the
 // copy numbered Seq (Sharing.CopiedSeq): the confirmation "Copied the
 // link." goes away on its own if no copy came since. The field to select
@@ -104,6 +121,8 @@ type CopyExpired struct{ Seq int }
 // CopiedShowMs is how long, in real ms, the page shows that it copied.
 const CopiedShowMs = 4000
 
+func (CopyLink) isAction()      {}
+func (CopyEmbed) isAction()     {}
 func (DismissNotice) isAction() {}
 func (PickPreset) isAction()    {}
 func (Copied) isAction()        {}
@@ -152,9 +171,73 @@ func (s *Store) leavePreset() {
 
 func (a Copied) applyShare(s *Store) bool {
 	s.Share.Copied, s.Share.CopiedText, s.Share.CopyFailed = a.What, a.Text, a.Failed
+	s.Share.Refused = ""
 	s.Share.CopiedSeq++
 	return true
 }
+
+func (CopyLink) applyShare(s *Store) bool {
+	frag := s.ShareFragment()
+	if s.refuseCopy("link", frag) {
+		return true
+	}
+	if h := s.Share.Hooks.ShareLink; h != nil {
+		h(frag)
+	}
+	return true
+}
+
+func (a CopyEmbed) applyShare(s *Store) bool {
+	h := s.Share.Hooks
+	if s.refuseCopy("embed code's link", s.ShareFragment()) {
+		return true
+	}
+	if h.CopyEmbed != nil {
+		h.CopyEmbed(s.EmbedCode(h.Origin, a.FromStart))
+	}
+	return true
+}
+
+// refuseCopy records, and reports, that the page would not open the link
+// fragment, which what names ("link"): the bar then says why and copies
+// nothing.
+func (s *Store) refuseCopy(what, fragment string) bool {
+	why := s.ShareRefusal(fragment)
+	s.Share.Refused = ""
+	if why == "" {
+		return false
+	}
+	s.Share.Copied, s.Share.CopiedText, s.Share.CopyFailed = "", "", false
+	s.Share.Refused = "Not copied: the " + what + " " + why
+	return true
+}
+
+// ShareRefusal says why the page would not open the share link fragment
+// (ShareFragment gives it), "" if it would: it reads the link as the page
+// does when it opens (ParseStartup: link.Parse, which refuses a script
+// over link.MaxDecoded bytes, 64 KiB, once decoded) and compiles its
+// script (a script that does not compile opens as an empty cluster with
+// the error). The reader's actions are part of the script, so a long
+// session, or a send of many named values, can outgrow a link. It costs
+// one inflate of at most 64 KiB and one compile.
+func (s *Store) ShareRefusal(fragment string) string {
+	l, err := link.Parse(fragment)
+	var le *link.Error
+	switch {
+	case errors.As(err, &le) && le.TooLarge:
+		return "would carry " + kib(len(s.ScriptText())) + " of script, and a kplay link holds at most " + kib(link.MaxDecoded) +
+			", so the page would refuse to open it. Your actions are part of the link: a send of many named values takes room, count= records do not."
+	case err != nil:
+		return "could not be read back (" + err.Error() + "), so the page would refuse to open it."
+	}
+	if _, err := script.ParseAndCompile("link", script.StripExpected(l.Script)); err != nil {
+		return "would open on a script the page cannot play (" + err.Error() + ")."
+	}
+	return ""
+}
+
+// kib says n bytes in KiB, rounded up: "812 KiB".
+func kib(n int) string { return thousands((n+1023)/1024) + " KiB" }
 
 func (a CopyExpired) applyShare(s *Store) bool {
 	sh := &s.Share

@@ -2,10 +2,12 @@ package site
 
 import (
 	"html"
+	"strconv"
 	"strings"
 	"testing"
 
 	"kplay/engine"
+	"kplay/link"
 	"kplay/scenarios"
 )
 
@@ -116,5 +118,69 @@ func TestCopiedGoesAway(t *testing.T) {
 	s.Dispatch(CopyExpired{Seq: s.Share.CopiedSeq})
 	if s.Share.Copied != "link" || !s.Share.CopyFailed {
 		t.Errorf("the field to copy from went away on its own: %q failed %v", s.Share.Copied, s.Share.CopyFailed)
+	}
+}
+
+// TestPanelSendIsOneShortLine: the producer panel's Send of many records
+// becomes one "count=N" line of the script, as a script writes it, not N
+// values; up to NumberedSend records still continue the scenario's own
+// numbering (m3, m4, ...); more than a produce line holds
+// (script.MaxCount) is refused, saying why, and sends nothing.
+func TestPanelSendIsOneShortLine(t *testing.T) {
+	s := presetStore(t, "acks1-loss")
+	s.Player.Seek(s.Player.Scenario().Config.Start + 12000)
+	steps := len(s.Player.UserSteps())
+	s.Dispatch(ProduceWith{Count: 3, Acks: engine.AcksOne})
+	if !strings.Contains(s.ScriptText(), "produce t-0 values=(m3, m4, m5) acks=1") {
+		t.Fatalf("a send of 3 records does not continue m0–m2:\n%s", s.ScriptText())
+	}
+	s.Dispatch(ProduceWith{Count: 5000, Acks: engine.AcksOne})
+	text := s.ScriptText()
+	if s.Err != "" || !strings.Contains(text, "produce t-0 count=5000 acks=1") || len(text) > 20000 {
+		t.Fatalf("a send of 5,000 records (error %q) is a %d-byte script without count=5000", s.Err, len(text))
+	}
+	if why := s.ShareRefusal(s.ShareFragment()); why != "" {
+		t.Fatalf("the link of a 5,000-record send is refused: %s", why)
+	}
+	s.Dispatch(ProduceWith{Count: 100000, Acks: engine.AcksOne})
+	if !strings.Contains(s.Err, "at most 10,000 records") || len(s.Player.UserSteps()) != steps+2 {
+		t.Fatalf("a send of 100,000 records: error %q, %d user steps; want refused, naming the 10,000 a produce line holds", s.Err, len(s.Player.UserSteps())-steps)
+	}
+}
+
+// TestCopyLinkRefusesALinkThePageWouldNotOpen: a script grown past 64
+// KiB by the reader's actions (9,000 named values) makes a link the page
+// refuses (link.MaxDecoded); "Copy link" and "Copy embed code" then copy
+// nothing and say why, and never "Copied". A link that opens is handed
+// to the clipboard hook as before.
+func TestCopyLinkRefusesALinkThePageWouldNotOpen(t *testing.T) {
+	s := presetStore(t, "acks1-loss")
+	var copied []string
+	s.Share.Hooks = ShareHooks{ShareLink: func(f string) { copied = append(copied, f) }, CopyEmbed: func(c string) { copied = append(copied, c) }, Origin: "https://kplay.test"}
+	s.Dispatch(CopyLink{})
+	if len(copied) != 1 || s.Share.Refused != "" {
+		t.Fatalf("a preset's link: copied %d, refused %q", len(copied), s.Share.Refused)
+	}
+	vals := make([]string, 9000)
+	for i := range vals {
+		vals[i] = "value-" + strconv.Itoa(100000+i)
+	}
+	s.Player.Seek(s.Player.Scenario().Config.Start + 12000)
+	s.Dispatch(ProduceWith{Values: vals, Acks: engine.AcksOne})
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	if _, err := link.Parse(s.ShareFragment()); err == nil {
+		t.Fatalf("a %d-byte script made a link the page opens: the test needs one it refuses", len(s.ScriptText()))
+	}
+	for _, a := range []Action{CopyLink{}, CopyEmbed{}} {
+		s.Dispatch(a)
+		if len(copied) != 1 || s.Share.Copied != "" || !strings.HasPrefix(s.Share.Refused, "Not copied: ") || !strings.Contains(s.Share.Refused, "at most 64 KiB") {
+			t.Fatalf("%T of a link over 64 KiB: copied %d, bar says copied %q, refused %q", a, len(copied)-1, s.Share.Copied, s.Share.Refused)
+		}
+	}
+	s.Dispatch(Copied{})
+	if s.Share.Refused != "" {
+		t.Fatalf("the note stays after its ×: %q", s.Share.Refused)
 	}
 }

@@ -109,9 +109,8 @@ type PartnerLink struct{ Name, Label string }
 // StoryView returns the summary panel's view for the scenario playing.
 //
 // While HideOutcome holds (lesson mode, a question still ahead), the view
-// gives nothing away: a source's link says only its name up to the first
-// colon ("KAFKA-7128", not the ticket's title, which tells what went
-// wrong), and the partner button says "Play the same schedule on Kafka
+// gives nothing away: a source's link says only its name (SourceName:
+// "KAFKA-7128", not the ticket's title, which tells what went wrong), and the partner button says "Play the same schedule on Kafka
 // 4.4" rather than "See it fixed on Kafka 4.4".
 func (s *Store) StoryView() StoryView {
 	sc := s.Player.Scenario()
@@ -122,14 +121,28 @@ func (s *Store) StoryView() StoryView {
 			break
 		}
 		text := src.Text
-		if name, _, ok := strings.Cut(text, ":"); ok && hide {
-			text = strings.TrimSpace(name)
+		if hide {
+			text = SourceName(text)
 		}
 		v.Sources[v.NSources] = SourceLink{Text: text, URL: src.URL}
 		v.NSources++
 	}
 	v.Partner = partnerLink(sc, hide)
 	return v
+}
+
+// SourceName is a source directive's text up to its title: the part
+// before the first ':' or ';' ("KAFKA-7128" of "KAFKA-7128: Lagging high
+// watermark can lead to committed data loss after ISR expansion";
+// "KAFKA-14704" of Kafka's commit style, "KAFKA-14704; Follower should
+// truncate before incrementing high watermark"), or the whole text when
+// it has neither. A ticket's title tells what went wrong, which a
+// question ahead asks the reader to predict.
+func SourceName(text string) string {
+	if i := strings.IndexAny(text, ":;"); i >= 0 {
+		return strings.TrimSpace(text[:i])
+	}
+	return text
 }
 
 // partnerLink is sc's partner button: "See it fixed on Kafka 4.4" in a

@@ -100,22 +100,30 @@ func Timers(st engine.State, cfg engine.Config) []Timer {
 			if lg.AtLogEnd || lg.Broker == p.Leader || behind < cfg.ReplicaLagTimeMaxMs/lagShownAfter {
 				continue
 			}
-			left := max(0, lg.ShrinkAt-now)
+			// The ring counts down to the leader's isr-expiration run that
+			// drops the follower (FollowerLag.ShrinkCheckAt, from the
+			// engine's own schedule: ReplicaManager.maybeShrinkIsr every
+			// replica.lag.time.max.ms / 2), not to ShrinkAt, which comes
+			// up to half that earlier: a ring run out while the follower
+			// stays in the ISR said something false.
+			left := max(0, lg.ShrinkCheckAt-now)
 			label, short := "leaves the ISR in "+Seconds(left), Seconds(left)
 			title := "Broker " + itoa(int64(lg.Broker)) + " last caught up with the leader at " + engine.FormatTime(lg.LastCaughtUp) +
-				": the leader drops it from the ISR once it has lagged replica.lag.time.max.ms (" + itoa(int64(cfg.ReplicaLagTimeMaxMs)) + " ms)."
+				": once it has lagged replica.lag.time.max.ms (" + itoa(int64(cfg.ReplicaLagTimeMaxMs)) + " ms, at " + engine.FormatTime(lg.ShrinkAt) +
+				"), the leader's next ISR check (every " + itoa(int64(cfg.ReplicaLagTimeMaxMs/2)) + " ms) drops it from the ISR, at " + engine.FormatTime(lg.ShrinkCheckAt) +
+				", unless a fetch catches it up first."
 			if left == 0 {
-				// Lagging past replica.lag.time.max.ms: the leader drops
-				// it at its next ISR check (ReplicaManager.maybeShrinkIsr, every
-				// replica.lag.time.max.ms / 2) unless a fetch catches up
-				// first, which is not "in 0.0 s". The box has room for a
-				// few words; the sentence is the ring's tooltip.
+				// The check has come: the leader asks the controller for an
+				// ISR without it (AlterPartition), or, with another
+				// AlterPartition in flight, skips the partition until the
+				// next check. The box has room for a few words; the
+				// sentence is the ring's tooltip.
 				label, short = "leaving the ISR", "leaving ISR"
 				title = "Out of sync: broker " + itoa(int64(lg.Broker)) + " last caught up with the leader at " + engine.FormatTime(lg.LastCaughtUp) +
 					" and has lagged longer than replica.lag.time.max.ms (" + itoa(int64(cfg.ReplicaLagTimeMaxMs)) +
-					" ms), so it leaves the ISR at the leader's next check (every " + itoa(int64(cfg.ReplicaLagTimeMaxMs/2)) + " ms) unless a fetch catches it up first."
+					" ms): the leader's ISR check asks the controller to drop it from the ISR (AlterPartition)."
 			}
-			out = append(out, Timer{Node: BrokerKey(lg.Broker), Kind: TimerLag, Left: left, Total: cfg.ReplicaLagTimeMaxMs,
+			out = append(out, Timer{Node: BrokerKey(lg.Broker), Kind: TimerLag, Left: left, Total: max(lg.ShrinkCheckAt-lg.LastCaughtUp, 1),
 				Label: label, Short: short, Title: title})
 		}
 	}

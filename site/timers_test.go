@@ -103,55 +103,88 @@ func TestSessionTimerThroughACrash(t *testing.T) {
 	}
 }
 
-// A follower cut off from its leader while records arrive shows the
-// leader's out-of-sync countdown, replica.lag.time.max.ms from the last
-// time it caught up, until it leaves the ISR.
-func TestLagTimerOfACutFollower(t *testing.T) {
-	s := scriptStore(t, `cluster brokers=3 latency=(1,1) replica.lag.time.max.ms=10000
+// cutFollower cuts b2 off from the leader b1 at +1 s while a record
+// arrives, with replica.lag.time.max.ms at 10 s: b2 last caught up at
+// about +0.5 s, so it has lagged longer than replica.lag.time.max.ms from
+// about +10.5 s, and the leader's ISR check, every 5 s from its start
+// (ReplicaManager.startup schedules maybeShrinkIsr with period
+// replicaLagTimeMaxMs / 2), drops it at +15 s.
+const cutFollower = `cluster brokers=3 latency=(1,1) replica.lag.time.max.ms=10000
 create-topic t partitions=1 rf=3
 run until=00:00:01.000
 cut 1 2
 produce t-0 values=(a) acks=1
 run until=00:00:20.000
-`)
+`
+
+// lagTimer is the lag timer Timers draws at the playhead, if any.
+func lagTimer(s *Store) (Timer, bool) {
+	for _, tm := range Timers(s.Player.State(), s.Player.Scenario().Config) {
+		if tm.Kind == TimerLag {
+			return tm, true
+		}
+	}
+	return Timer{}, false
+}
+
+// A follower cut off from its leader while records arrive shows the
+// leader's out-of-sync countdown, to the ISR check that drops it.
+func TestLagTimerOfACutFollower(t *testing.T) {
+	s := scriptStore(t, cutFollower)
 	start := s.Player.Scenario().Config.Start
-	cfg := s.Player.Scenario().Config
 	s.Player.Seek(start + 6000)
-	st := s.Player.State()
-	var lag *Timer
-	for _, tm := range Timers(st, cfg) {
-		if tm.Kind == TimerLag {
-			lag = &tm
-		}
+	lag, ok := lagTimer(s)
+	if !ok || lag.Node != "b2" {
+		t.Fatalf("timers %+v at +6 s, want b2's lag timer", Timers(s.Player.State(), s.Player.Scenario().Config))
 	}
-	if lag == nil || lag.Node != "b2" || lag.Total != 10000 {
-		t.Fatalf("timers %+v at +6 s, want b2's lag timer of 10000 ms", Timers(st, cfg))
+	// The check at +15 s, 9 s away; the ring started full when b2 last
+	// caught up, about 14.5 s before the check.
+	if lag.Left != 9000 || lag.Total < 14000 || lag.Total > 15000 {
+		t.Fatalf("b2 leaves the ISR in %d ms of %d at +6 s, want 9000 (the check at +15 s) of about 14500", lag.Left, lag.Total)
 	}
-	// b2 last caught up at or before the cut at +1 s.
-	if lag.Left > 5000 || lag.Left < 5000-1000 {
-		t.Fatalf("b2 leaves the ISR in %d ms at +6 s, want about 5000 (10 s after it last caught up at about +1 s)", lag.Left)
+	if !strings.HasPrefix(lag.Label, "leaves the ISR in ") || !strings.Contains(lag.Title, "the leader's next ISR check (every 5000 ms) drops it from the ISR, at 00:00:15.000") {
+		t.Fatalf("label %q, title %q", lag.Label, lag.Title)
 	}
-	if !strings.HasPrefix(lag.Label, "leaves the ISR in ") {
-		t.Fatalf("label %q", lag.Label)
-	}
-	// Past replica.lag.time.max.ms (about +11 s) b2 is out of sync but
-	// still in the ISR until the leader's next check, which runs every
-	// replica.lag.time.max.ms / 2 (ReplicaManager.maybeShrinkIsr: +15 s).
+	// Past replica.lag.time.max.ms (about +10.5 s) b2 is out of sync but
+	// still in the ISR until the check: the ring still runs.
 	s.Player.Seek(start + 13000)
-	lag = nil
-	for _, tm := range Timers(s.Player.State(), cfg) {
-		if tm.Kind == TimerLag {
-			lag = &tm
-		}
-	}
-	if lag == nil || lag.Left != 0 || lag.Label != "leaving the ISR" || !strings.Contains(lag.Title, "leaves the ISR at the leader's next check (every 5000 ms)") {
-		t.Fatalf("at +13 s the lag timer is %+v, want one run out, leaving the ISR, whose tooltip says b2 leaves at the next check", lag)
+	if lag, ok = lagTimer(s); !ok || lag.Left != 2000 || lag.Label != "leaves the ISR in 2.0 s" {
+		t.Fatalf("at +13 s the lag timer is %+v, want 2 s left to the check at +15 s", lag)
 	}
 	s.Player.Seek(start + 20000)
-	for _, tm := range Timers(s.Player.State(), cfg) {
-		if tm.Kind == TimerLag {
-			t.Fatalf("lag timer %+v after b2 left the ISR", tm)
+	if lag, ok = lagTimer(s); ok {
+		t.Fatalf("lag timer %+v after b2 left the ISR", lag)
+	}
+}
+
+// TestLagRingRunsOutAtTheShrink: played frame by frame (16 ms of
+// simulated time each, real time at 60 frames a second), the lag ring's
+// time left reaches zero at the frame where the leader proposes the ISR
+// shrink, within one frame; it ran out up to replica.lag.time.max.ms / 2
+// before it, at ShrinkAt, when the follower was still in the ISR.
+func TestLagRingRunsOutAtTheShrink(t *testing.T) {
+	const frame = 16
+	s := scriptStore(t, cutFollower)
+	start := s.Player.Scenario().Config.Start
+	s.Player.Seek(start + 5000)
+	zero, shrink := engine.Time(-1), engine.Time(-1)
+	for s.Player.Now() < start+20000 && (zero < 0 || shrink < 0) {
+		from := s.Player.EventCount()
+		s.Player.Advance(frame)
+		if lag, ok := lagTimer(s); zero < 0 && (!ok || lag.Left == 0) {
+			zero = s.Player.Now()
 		}
+		for _, e := range s.Player.Events(from) {
+			if e.Kind == engine.EvISRShrinkProposed && shrink < 0 {
+				shrink = e.At
+			}
+		}
+	}
+	if zero < 0 || shrink < 0 {
+		t.Fatalf("the ring ran out at %d, the shrink came at %d", zero, shrink)
+	}
+	if d := zero - shrink; d < 0 || d >= frame {
+		t.Fatalf("the ring ran out at %s, the shrink was proposed at %s: %d ms apart, more than a frame", engine.FormatTime(zero), engine.FormatTime(shrink), d)
 	}
 }
 

@@ -162,6 +162,10 @@ func ReplicaStatus(p engine.PartitionState, r engine.ReplicaState, compact bool)
 		leader = ""
 	}
 	switch {
+	case r.Truncating && compact:
+		return "truncation next"
+	case r.Truncating:
+		return "diverged from" + strings.TrimPrefix(leader, " by") + ": truncation next"
 	case r.FetchParked:
 		return "fetch @" + itoa(int64(r.FetchOffset)) + " held open" + leader
 	case r.FetchOffset >= 0:

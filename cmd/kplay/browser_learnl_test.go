@@ -72,26 +72,37 @@ type timerWords struct {
 
 // TestBrowserCountdownWordsStayInTheirBox: in
 // incident-isr-shrinks-on-a-hiccup at 00:00:14.621 broker 3 has lagged
-// past replica.lag.time.max.ms and waits for the leader's next ISR check;
-// its box says "leaving the ISR" (the sentence is the ring's tooltip),
-// and at 1280×800, 390×844 and in an 800×600 embed the words and every
-// badge lie inside the box, none over another.
+// past replica.lag.time.max.ms and waits for the leader's next ISR check,
+// at 00:00:15.000: its ring counts down to that check ("leaves the ISR in
+// 0.3 s", or the time alone in a narrow box), its tooltip naming it; at
+// 00:00:15.005 the check has asked the controller to drop it and the box
+// says "leaving the ISR" (the sentence is the ring's tooltip). At
+// 1280×800, 390×844 and in an 800×600 embed the words and every badge lie
+// inside the box, none over another, at both moments.
 func TestBrowserCountdownWordsStayInTheirBox(t *testing.T) {
+	label := `(document.querySelector('#diagram g.node[data-node="b3"] g.timer-lag text.timer-label') || {}).textContent`
 	for _, sz := range pageSizes {
 		t.Run(sz.name, func(t *testing.T) {
 			ctx, pageErrors := presetAt(t, sz, "incident-isr-shrinks-on-a-hiccup")
+			check := func(at string) {
+				t.Helper()
+				w := evalJS[timerWords](t, ctx, timerWordsJS)
+				if len(w.Bad) > 0 {
+					t.Errorf("at %s countdowns out of place (%v):\n%s", at, w.Seen, strings.Join(w.Bad, "\n"))
+				}
+				if r := evalJS[badgeReport](t, ctx, badgesJS); len(r.Bad) > 0 {
+					t.Errorf("at %s badges out of place:\n%s", at, strings.Join(r.Bad, "\n"))
+				}
+			}
 			scrubTo(t, ctx, 0, 14621)
-			pollJS(t, ctx, `(document.querySelector('#diagram g.node[data-node="b3"] g.timer-lag text.timer-label') || {}).textContent === "leaving the ISR"`, 10*time.Second, "broker 3 does not say it is leaving the ISR")
-			if title := evalJS[string](t, ctx, `document.querySelector('#diagram g.node[data-node="b3"] g.timer-lag title').textContent`); !strings.Contains(title, "leaves the ISR at the leader's next check") {
+			pollJS(t, ctx, label+` === "leaves the ISR in 0.3 s" || `+label+` === "0.3 s"`, 10*time.Second, "broker 3 does not count down to the leader's check at 15 s")
+			if title := evalJS[string](t, ctx, `document.querySelector('#diagram g.node[data-node="b3"] g.timer-lag title').textContent`); !strings.Contains(title, "the leader's next ISR check (every 5000 ms) drops it from the ISR, at 00:00:15.000") {
 				t.Errorf("the ring's tooltip %q does not say when broker 3 leaves the ISR", title)
 			}
-			w := evalJS[timerWords](t, ctx, timerWordsJS)
-			if len(w.Bad) > 0 {
-				t.Errorf("countdowns out of place (%v):\n%s", w.Seen, strings.Join(w.Bad, "\n"))
-			}
-			if r := evalJS[badgeReport](t, ctx, badgesJS); len(r.Bad) > 0 {
-				t.Errorf("badges out of place:\n%s", strings.Join(r.Bad, "\n"))
-			}
+			check("14.621")
+			scrubTo(t, ctx, 0, 15005)
+			pollJS(t, ctx, label+` === "leaving the ISR"`, 10*time.Second, "broker 3 does not say it is leaving the ISR")
+			check("15.005")
 			screenshot(t, ctx, "kplay-countdown-words-"+sz.name+".png")
 			noPageErrors(t, pageErrors)
 		})

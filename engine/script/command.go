@@ -302,6 +302,11 @@ func tpArg(d Directive) (engine.TopicPartition, *Error) {
 // maxCount bounds produce count= so that a hostile script stays small.
 const maxCount = 10000
 
+// MaxCount is the most records one produce line sends (values= or
+// count=); the page's producer panel holds a send to it, so that the
+// reader's send stays one script line that a share link can reopen.
+const MaxCount = maxCount
+
 // MaxScriptRecords bounds the records one script may produce in all, and
 // MaxSpan one advance or run, so that a hostile script or link cannot make
 // the page or kplay run hold gigabytes.

@@ -10,6 +10,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"kplay/engine"
+	"kplay/engine/script"
 	"kplay/site"
 )
 
@@ -114,7 +115,8 @@ func producerPanel(s *site.Store, v producerView) *vecty.HTML {
 		elem.Heading2(vecty.Markup(prop.ID("producer-panel-h")), vecty.Text("Producer")),
 		elem.Paragraph(vecty.Markup(vecty.Class("act-hint")), vecty.Text("p1 sends to the first partition's leader.")),
 		elem.Div(vecty.Markup(vecty.Class("act-row")),
-			labelled("records (count)", elem.Input(vecty.Markup(attr("name", "count"), prop.Type(prop.TypeNumber), attr("min", "1"), attr("max", "100"), attr("value", "1"))), ""),
+			labelled("records (count)", elem.Input(vecty.Markup(attr("name", "count"), prop.Type(prop.TypeNumber), attr("min", "1"), attr("max", strconv.Itoa(script.MaxCount)), attr("value", "1"),
+				attr("title", "Up to "+strconv.Itoa(site.NumberedSend)+" records are numbered on from the scenario's own; more go as one count= line, named m0, m1, … as a script names them (at most "+strconv.Itoa(script.MaxCount)+")"))), ""),
 			labelled("or values", elem.Input(vecty.Markup(attr("name", "values"), prop.Type(prop.TypeText), prop.Placeholder("a, b, c"), attr("size", "12"))), ""),
 		),
 		elem.Div(vecty.Markup(vecty.Class("act-row")),

@@ -15,7 +15,7 @@ import (
 // the last copy changed.
 func renderShareBar(s *site.Store) *pure[shareView] {
 	sh := &s.Share
-	return view(shareView{Preset: sh.Preset, Label: s.PickerLabel(), Copied: sh.Copied, CopyFailed: sh.CopyFailed, CopiedText: sh.CopiedText, Recording: sh.Recording},
+	return view(shareView{Preset: sh.Preset, Label: s.PickerLabel(), Copied: sh.Copied, CopyFailed: sh.CopyFailed, CopiedText: sh.CopiedText, Refused: sh.Refused, Recording: sh.Recording},
 		func(v shareView) *vecty.HTML { return shareBar(s, v) })
 }
 
@@ -24,8 +24,8 @@ func renderShareBar(s *site.Store) *pure[shareView] {
 // (Store.PickerLabel), what the last copy copied, and whether the browser
 // refused it.
 type shareView struct {
-	Preset, Label, Copied, CopiedText string
-	CopyFailed, Recording             bool
+	Preset, Label, Copied, CopiedText, Refused string
+	CopyFailed, Recording                      bool
 }
 
 // shareBar draws the share bar v (see renderShareBar); its controls
@@ -50,11 +50,7 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("share-bar")),
 		elem.Label(vecty.Markup(vecty.Class("share-label")), vecty.Text("Scenario "), elem.Select(opts...)),
 		elem.Button(vecty.Markup(prop.ID("share"), prop.Type(prop.TypeButton), attr("title", "Copy a link that reopens this scenario, with your actions, at this moment"),
-			event.Click(func(*vecty.Event) {
-				if h := s.Share.Hooks; h.ShareLink != nil {
-					h.ShareLink(s.ShareFragment())
-				}
-			})), vecty.Text("Copy link")),
+			event.Click(func(*vecty.Event) { s.Dispatch(site.CopyLink{}) })), vecty.Text("Copy link")),
 		embedMenu(s, v.Recording),
 		// The confirmation sits beside the buttons, in an anchor that is
 		// always there and takes no width (static/screen.css), and goes
@@ -69,6 +65,12 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 			vecty.Text("The browser would not copy the "+v.Copied+"; select it here: "),
 			elem.Input(vecty.Markup(prop.Type(prop.TypeText), prop.Value(v.CopiedText), vecty.Property("readOnly", true), attr("aria-label", v.Copied))),
 			elem.Button(vecty.Markup(prop.ID("copied-close"), prop.Type(prop.TypeButton), vecty.Class("dismiss"), attr("aria-label", "Close"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.Copied{}) })), vecty.Text("×")))),
+		// A link the page would not open is not copied; the bar says why,
+		// in the fallback's place, until its × or the next copy.
+		vecty.If(v.Refused != "", elem.Span(vecty.Markup(prop.ID("copy-refused"), vecty.Class("copy-fallback"), attr("role", "alert")),
+			vecty.Text(v.Refused+" "),
+			elem.Button(vecty.Markup(prop.ID("copy-refused-close"), prop.Type(prop.TypeButton), vecty.Class("dismiss"), attr("aria-label", "Close"),
 				event.Click(func(*vecty.Event) { s.Dispatch(site.Copied{}) })), vecty.Text("×")))),
 	)
 }
@@ -88,9 +90,7 @@ func embedMenu(s *site.Store, recording bool) *vecty.HTML {
 				if d := e.Target.Call("closest", "details"); d.Truthy() {
 					d.Set("open", false)
 				}
-				if h := s.Share.Hooks; h.CopyEmbed != nil {
-					h.CopyEmbed(s.EmbedCode(h.Origin, fromStart))
-				}
+				s.Dispatch(site.CopyEmbed{FromStart: fromStart})
 			})), vecty.Text(label))
 	}
 	export := func(id, label, title, what string) *vecty.HTML {
