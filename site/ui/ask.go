@@ -20,23 +20,37 @@ import (
 // script's text, drawn as text, never as markup.
 //
 // With side false the card takes the switch's place under the timeline
-// (an embed without a side column, where nothing else has room). With side
+// (a page without a side column, where nothing else has room). With side
 // true the card is drawn by renderAskSide at the head of the side column,
 // so that a question never pushes the diagram down (at 1280×800 it moved
 // 200–300 px, and broker 3 went off-screen while the learner answered a
 // question about it), and the switch sits in the timeline's heading row
 // when the page has a timeline (timeline true; newTimeline), else in a
-// row of its own under the controls.
-func renderAsk(s *site.Store, side, timeline bool) vecty.MarkupOrChild {
+// row of its own under the controls. With over true (askOverDiagram) the
+// card is drawn in the "Try this" row's place by the Page, and this is
+// only the switch.
+func renderAsk(s *site.Store, side, timeline, over bool) vecty.MarkupOrChild {
 	l := &s.Lesson
 	if len(l.Asks) == 0 || side && timeline {
 		return nil
 	}
 	toggle := lessonToggle(s)
-	if _, open := s.OpenAsk(); !open || side {
+	if _, open := s.OpenAsk(); !open || side || over {
 		return elem.Div(vecty.Markup(vecty.Class("lesson-bar")), toggle)
 	}
 	return askCard(s, toggle)
+}
+
+// askOverDiagram says the open question's card goes right above the
+// diagram, in the place of the "Try this" row while it is open: in an
+// embed whose side column (withSide) is not beside the diagram, because
+// the frame is narrower than site.WideFrom or the embed has none. There
+// the side column is under the diagram and the legend, 750 px down an
+// 800-px frame and 1,500 px down a phone's, out of the view of a reader
+// looking at the paused diagram; and a frame grown to its content (the
+// embed code's script) is never short enough for a drawer.
+func askOverDiagram(s *site.Store, withSide bool) bool {
+	return s.Share.Embed != nil && !(withSide && s.Wide)
 }
 
 // renderAskSide is the open question's card for the side column (see

@@ -204,6 +204,38 @@ func (b *browser) scrollIntoView(sel, block string, smooth bool) {
 	el.Call("scrollIntoView", map[string]any{"block": block, "inline": "nearest", "behavior": behavior})
 }
 
+// band is the top and bottom, in viewport px, of the first element
+// matching sel, and false if there is none. Raw: dom/v2's
+// GetBoundingClientRect wraps the rectangle in a type switch of its own.
+func (b *browser) band(sel string) (top, bottom float64, ok bool) {
+	el := b.doc.Call("querySelector", sel)
+	if !el.Truthy() {
+		return 0, 0, false
+	}
+	r := el.Call("getBoundingClientRect")
+	return r.Get("top").Float(), r.Get("bottom").Float(), true
+}
+
+// overflows says the document is taller than the window: it scrolls.
+// Its window's height is viewH (innerHeight), in CSS px.
+func (b *browser) overflows() (viewH float64, over bool) {
+	viewH = b.raw.Get("innerHeight").Float()
+	return viewH, b.root().Get("scrollHeight").Float() > viewH
+}
+
+// scrollWindowBy scrolls the document dy px down (negative: up),
+// smoothly if smooth. It uses window.scrollTo, which in a frame scrolls
+// the frame's own document only (Element.scrollIntoView scrolls every
+// scrollable ancestor, the host page of an embed too). Raw: dom/v2 has no
+// scrollTo with options.
+func (b *browser) scrollWindowBy(dy float64, smooth bool) {
+	behavior := "auto"
+	if smooth {
+		behavior = "smooth"
+	}
+	b.raw.Call("scrollTo", map[string]any{"top": b.raw.Get("scrollY").Float() + dy, "behavior": behavior})
+}
+
 // clockAwayDiagramShown says the header's clock (#clock) is scrolled
 // above the screen and some of the diagram (.diagram-wrap) is on it.
 // Raw: dom/v2's GetBoundingClientRect wraps the rectangle in a type

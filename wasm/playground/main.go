@@ -54,6 +54,7 @@ func main() {
 		s.Lesson.Hooks = e.lessonHooks()
 		s.Subscribe(e.changed)
 		w.onFirstDraw(e.ready)
+		keepAskInView(w, s)
 	} else {
 		s.Edit.Hooks = draftHooks(b)
 		s.Dispatch(restoreDraft(b))

@@ -1,0 +1,146 @@
+//go:build !js
+
+package main
+
+import (
+	"fmt"
+	"testing"
+	"time"
+)
+
+// This file holds what a student meets in a teacher's lesson page that
+// embeds kplay (browser_host_test.go's host page): the question in view
+// where the diagram is, in every frame size.
+
+// lessonEmbedQuery is the embed of lesson 8 as "Copy embed code" writes
+// it, playing.
+const lessonEmbedQuery = "preset=acks1-loss&controls=min&panels=log%2Cdescribe%2Cinspector&autoplay=1"
+
+// hostSize is how a lesson page holds its embed: a window of W×H, the
+// iframe FrameW wide (0: 800, as pasted, cut to the window by max-width),
+// fixed at 600 px or grown to the embed's height messages.
+type hostSize struct {
+	name   string
+	w, h   int
+	frameW int
+	grow   bool
+}
+
+// hostSizes are the three ways a student sees an embed: an 800×600 frame
+// as pasted without the embed code's script, the same grown by it, and a
+// phone's window, the frame its width less the page's margins, grown.
+var hostSizes = []hostSize{
+	{"fixed-800x600", 800, 600, 0, false},
+	{"grown-800x600", 800, 600, 0, true},
+	{"grown-390x844", 390, 844, 374, true},
+}
+
+// settledJS resolves once the embed's document has not scrolled and the
+// boxes of the elements the selectors name have kept their places for
+// five animation frames (a smooth scroll, a render, a seek are over).
+const settledJS = `new Promise(done => {
+	let last = "", same = 0;
+	const f = () => {
+		const k = scrollY + "|" + %s.map(s => { const e = document.querySelector(s); if (!e) return "-"; const r = e.getBoundingClientRect(); return [r.top, r.height].map(Math.round).join(","); }).join("|");
+		if (k === last) { if (++same >= 5) { done(true); return; } } else { same = 0; last = k; }
+		requestAnimationFrame(f);
+	};
+	requestAnimationFrame(f);
+})`
+
+// settle waits for the embed to keep still (settledJS) with sels.
+func (h *hostFrame) settle(sels ...string) {
+	h.t.Helper()
+	list := "["
+	for i, s := range sels {
+		if i > 0 {
+			list += ","
+		}
+		list += jsString(s)
+	}
+	inFrame[bool](h, fmt.Sprintf(settledJS, list+"]"))
+}
+
+// togetherJS is the boxes of the question's card and the diagram (with
+// the controller strip over it, .diagram-wrap) in the embed's window, and
+// that window's height.
+const togetherJS = `(() => {
+	const box = s => { const e = document.querySelector(s); if (!e) return null; const r = e.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+	return {card: box("#ask"), diagram: box(".diagram-wrap"), viewH: innerHeight};
+})()`
+
+// together is togetherJS's answer.
+type together struct {
+	Card, Diagram *frameRect
+	ViewH         float64
+}
+
+// inViewTogether fails t unless the open question's card lies right next
+// to the diagram (above or under it, at most 24 px apart and over none of
+// it, or beside it),
+// the two fit together in a window of the host page's height, and, in a
+// frame that does not grow, both lie inside the frame's window.
+func inViewTogether(t *testing.T, h *hostFrame, c hostSize, when string) {
+	t.Helper()
+	g := inFrame[together](h, togetherJS)
+	if g.Card == nil || g.Diagram == nil {
+		t.Fatalf("%s: card %v, diagram %v", when, g.Card, g.Diagram)
+	}
+	a, d := *g.Card, *g.Diagram
+	gap := max(d.Top-a.Bottom, a.Top-d.Bottom)
+	side := a.Left >= d.Right-1 || d.Left >= a.Right-1
+	if gap < -1 && !side {
+		t.Errorf("%s: the card (%v) lies over the diagram (%v)", when, a, d)
+	}
+	if gap > 24 && !side {
+		t.Errorf("%s: the card (%v) is %.0f px from the diagram (%v), want next to it", when, a, gap, d)
+	}
+	top, bottom := min(a.Top, d.Top), max(a.Bottom, d.Bottom)
+	if bottom-top > float64(c.h) {
+		t.Errorf("%s: the card and the diagram span %.0f px (%v and %v), more than the %d-px window", when, bottom-top, a, d, c.h)
+	}
+	if !c.grow && (top < -0.5 || bottom > g.ViewH+0.5) {
+		t.Errorf("%s: the card (%v) or the diagram (%v) lies outside the frame's %.0f-px window", when, a, d, g.ViewH)
+	}
+}
+
+// TestBrowserHostQuestionInView: with the embed code's script, lesson
+// 8's question card landed under the diagram and the legend, 753 px down
+// an 800-px frame and 1,497 px down a phone's, and the student saw a
+// paused diagram, "Answer the question first" and no question; in a
+// frame of 600 px it was a drawer over the brokers it asked about. The
+// open card now lies right above the diagram in every frame size, the two
+// within one window (inside the frame's own window when it does not
+// grow), and so do the compact card and the moment after "Show me".
+func TestBrowserHostQuestionInView(t *testing.T) {
+	for _, c := range hostSizes {
+		t.Run(c.name, func(t *testing.T) {
+			h := openHost(t, c.w, c.h, hostOpts{Query: lessonEmbedQuery, Grow: c.grow, Width: c.frameW})
+			h.WaitMsg("ask", 90*time.Second)
+			h.PollFrame(`document.querySelector("#ask .ask-option") !== null`, 5*time.Second, "the question's card shows no option")
+			h.settle("#ask", "svg#diagram")
+			inViewTogether(t, h, c, "the open question")
+			shot(t, h, c, "kplay-inview-ask-"+c.name+".png")
+			h.Click(`#ask .ask-option[data-option="yes"]`)
+			h.PollFrame(`document.getElementById("ask-show") !== null`, 5*time.Second, "the answered card offers no Show me")
+			h.Click("#ask-show")
+			h.PollFrame(`document.getElementById("clock").textContent === "00:00:19.000" && document.getElementById("ask-showing") !== null && document.querySelector("svg#diagram .lost") !== null`,
+				10*time.Second, "Show me does not keep the card at the loss")
+			h.settle("#ask", "svg#diagram")
+			inViewTogether(t, h, c, "after Show me")
+			shot(t, h, c, "kplay-inview-showme-"+c.name+".png")
+			h.NoErrors()
+		})
+	}
+}
+
+// shot saves the host page's window as a PNG (screenshot), scrolled, in
+// a grown frame, to put the question's card at its top, as a student
+// reading it would.
+func shot(t *testing.T, h *hostFrame, c hostSize, name string) {
+	t.Helper()
+	if a, ok := h.InHost("#ask"); ok && c.grow {
+		inHost[bool](h, fmt.Sprintf(`(scrollBy(0, %f - 8), true)`, a.Top))
+	}
+	screenshot(t, h.Top, name)
+}
