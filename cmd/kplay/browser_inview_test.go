@@ -144,3 +144,57 @@ func shot(t *testing.T, h *hostFrame, c hostSize, name string) {
 	}
 	screenshot(t, h.Top, name)
 }
+
+// heightFollows fails t unless, once the embed keeps still, the host page
+// has its height: the last height message says the document's height,
+// and the grown frame is that tall, showing the document's bottom.
+func heightFollows(t *testing.T, h *hostFrame, when string) {
+	t.Helper()
+	h.settle("#ask", ".diagram-wrap", ".side", ".panels")
+	doc := inFrame[int](h, `document.documentElement.scrollHeight`)
+	h.PollHost(fmt.Sprintf(`(() => { const m = window.kplayMsgs.filter(m => m.data.type === "height").pop(); return m !== undefined && m.data.height === %d && document.getElementById("k").getBoundingClientRect().height === %d; })()`, doc, doc),
+		3*time.Second, fmt.Sprintf("%s: the document is %d px tall, but the frame is %.0f px and the last height message says %v",
+			when, doc, inHost[float64](h, `document.getElementById("k").getBoundingClientRect().height`), inHost[any](h, `(window.kplayMsgs.filter(m => m.data.type === "height").pop() || {data: {}}).data.height`)))
+}
+
+// TestBrowserHostHeightFollows: the embed measured its height when the
+// Store changed, a frame before the render that changes it; playback's
+// stop at a question reported 1,215 px for a 1,401-px document, and the
+// grown frame's bottom stayed cut until the next interaction. After the
+// stop at the question, the answer, Show me, Continue and a click that
+// opens the inspector, the last height message is the document's height
+// and the grown frame shows its bottom.
+func TestBrowserHostHeightFollows(t *testing.T) {
+	for _, c := range hostSizes {
+		if !c.grow {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			h := openHost(t, c.w, c.h, hostOpts{Query: lessonEmbedQuery, Grow: true, Width: c.frameW})
+			h.WaitMsg("ask", 90*time.Second)
+			h.PollFrame(`document.querySelector("#ask .ask-option") !== null`, 5*time.Second, "the question's card shows no option")
+			heightFollows(t, h, "at the question")
+			h.Click(`#ask .ask-option[data-option="yes"]`)
+			h.PollFrame(`document.getElementById("ask-show") !== null`, 5*time.Second, "the answered card offers no Show me")
+			heightFollows(t, h, "after the answer")
+			h.Click("#ask-show")
+			h.PollFrame(`document.getElementById("ask-showing") !== null`, 10*time.Second, "Show me does not go to the loss")
+			heightFollows(t, h, "after Show me")
+			h.Click("#ask-continue")
+			h.PollFrame(`document.getElementById("ask-continue") === null`, 5*time.Second, "Continue leaves the card open")
+			h.Send(map[string]any{"type": "pause"})
+			h.PollFrame(`document.getElementById("play").getAttribute("aria-pressed") === "false"`, 5*time.Second, "the embed does not pause")
+			heightFollows(t, h, "after Continue")
+			h.Click(`svg#diagram g.node[data-node="b2"] .box`)
+			h.PollFrame(`document.querySelector(".broker-menu") !== null`, 5*time.Second, "a click on broker 2 opens no menu")
+			if inFrame[bool](h, `document.getElementById("act-details") !== null`) {
+				// Beside the diagram, the menu's Details shows the card
+				// (site.DetailBehindMenu); a phone's drawer opens with it.
+				h.Click("#act-details")
+			}
+			h.PollFrame(`document.querySelector(".side-detail.selected") !== null`, 5*time.Second, "a click on broker 2 shows no inspector")
+			heightFollows(t, h, "after a click that opens the inspector")
+			h.NoErrors()
+		})
+	}
+}

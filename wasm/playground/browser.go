@@ -177,6 +177,21 @@ func (b *browser) docHeight() int {
 	return b.root().Get("scrollHeight").Int()
 }
 
+// onDocResize calls f whenever the document's root element changes
+// size, once the layout that changed it is done (a ResizeObserver on
+// <html>), and once at the start. Raw: dom/v2 wraps no ResizeObserver.
+func (b *browser) onDocResize(f func()) {
+	ro := b.raw.Get("ResizeObserver")
+	if !ro.Truthy() {
+		return
+	}
+	cb := js.FuncOf(func(js.Value, []js.Value) any {
+		f()
+		return nil
+	})
+	ro.New(cb).Call("observe", b.doc.Get("documentElement"))
+}
+
 // onMedia calls f with whether the media query matches, now and at every
 // change. Raw: dom/v2 wraps neither matchMedia nor MediaQueryList.
 func (b *browser) onMedia(query string, f func(matches bool)) {

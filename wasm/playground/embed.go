@@ -51,10 +51,16 @@ func (b *embedBridge) post(typ string, fields map[string]any) {
 	b.b.postToParent(msg)
 }
 
-// ready announces the page once it has drawn.
+// ready announces the page once it has drawn, and from then on reports
+// its height whenever it changes.
 func (b *embedBridge) ready() {
 	b.post("ready", map[string]any{"title": b.s.Title, "at": float64(b.s.Player.Now())})
 	b.height()
+	// The document's height changes at a render, a frame after the
+	// Store's change that asks for it: measured at the change (changed),
+	// a question's card reported 1,215 px for a 1,401-px document, and a
+	// grown frame stayed cut until the next change.
+	b.b.onDocResize(b.height)
 }
 
 // height reports the document's height when it changed, so the parent can
