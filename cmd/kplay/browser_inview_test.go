@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"kplay/engine/script"
+	"kplay/scenarios"
 )
 
 // This file holds what a student meets in a teacher's lesson page that
@@ -197,4 +200,81 @@ func TestBrowserHostHeightFollows(t *testing.T) {
 			h.NoErrors()
 		})
 	}
+}
+
+// longestCaption is preset name's longest say caption that the page
+// shows (the last of several at one instant), and its moment.
+func longestCaption(t *testing.T, name string) (text string, at int64, ok bool) {
+	t.Helper()
+	p, found := scenarios.Get(name)
+	if !found {
+		t.Fatalf("no preset %s", name)
+	}
+	sc, err := script.ParseAndCompile(name, p.LearnerText())
+	if err != nil {
+		t.Fatal(err)
+	}
+	caps := sc.Captions
+	for i, c := range caps {
+		if i+1 < len(caps) && caps[i+1].At == c.At {
+			continue // the later one at that instant shows
+		}
+		if len(c.Text) > len(text) {
+			text, at, ok = c.Text, int64(c.At), true
+		}
+	}
+	return text, at, ok
+}
+
+// captionWholeJS is "" when the caption shows want whole: no scrolling
+// box cuts it, and its last line is on top, under nothing; else what is
+// wrong.
+const captionWholeJS = `((want) => {
+	const c = document.getElementById("caption");
+	if (!c) return "no caption";
+	if (c.textContent !== want) return "it says " + JSON.stringify(c.textContent);
+	for (let e = c; e && e !== document.body; e = e.parentElement) {
+		if (e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflowY !== "visible")
+			return (e === c ? "its box" : e.tagName.toLowerCase() + "." + e.className) + " shows " + e.clientHeight + " of its " + e.scrollHeight + " px";
+	}
+	const r = c.getBoundingClientRect(), range = document.createRange();
+	range.selectNodeContents(c);
+	const t = range.getBoundingClientRect();
+	if (t.bottom > r.bottom + 1) return "its text runs " + Math.round(t.bottom - r.bottom) + " px past its box";
+	const at = document.elementFromPoint(t.left + 4, t.bottom - 4);
+	if (!at || !at.closest(".caption")) return "its last line is under " + (at ? at.tagName.toLowerCase() + "." + at.getAttribute("class") : "nothing");
+	return "";
+})`
+
+// TestBrowserHostCaptionsWholeOnPhones: in an embed on a phone the
+// caption's box held two lines and showed no sign of more (35 of a
+// teacher's 86-px caption), and the presets' own captions were cut the
+// same way. Each preset's longest caption, at its moment in a 374-px
+// frame on a 390×844 phone, shows whole.
+func TestBrowserHostCaptionsWholeOnPhones(t *testing.T) {
+	c := hostSizes[2]
+	h := openHost(t, c.w, c.h, hostOpts{Query: "preset=start-here&controls=min&panels=log%2Cdescribe%2Cinspector&lesson=0", Grow: true, Width: c.frameW})
+	checked := 0
+	for _, p := range scenarios.All() {
+		text, at, ok := longestCaption(t, p.Name)
+		if !ok {
+			continue
+		}
+		if err := inFrame[string](h, `kplayLoadScript(`+jsString(p.LearnerText())+`)`); err != "" {
+			t.Fatalf("%s: %s", p.Name, err)
+		}
+		h.Send(map[string]any{"type": "pause"})
+		h.Send(map[string]any{"type": "seek", "at": at})
+		h.PollFrame(`(document.getElementById("caption") || {}).textContent === `+jsString(text), 10*time.Second, p.Name+": the caption never says its longest")
+		h.settle(".caption", ".diagram-wrap")
+		if got := inFrame[string](h, captionWholeJS+"("+jsString(text)+")"); got != "" {
+			t.Errorf("%s: its longest caption (%d bytes) is cut: %s", p.Name, len(text), got)
+			screenshot(t, h.Top, "kplay-caption-cut-"+p.Name+".png")
+		}
+		checked++
+	}
+	if checked < 10 {
+		t.Fatalf("only %d presets have a caption, so this tests little", checked)
+	}
+	h.NoErrors()
 }

@@ -68,9 +68,15 @@ func tryBar(s *site.Store, v tryView) *vecty.HTML {
 }
 
 // renderCaption is the line under the diagram that says what the current
-// moment shows: <p id="caption" aria-hidden> (the narration region says
-// it to screen readers), led for a few seconds by site.ResumeNote when
-// the reader's action resumed playback.
+// moment shows: <p id="caption"> (the narration regions say it to screen
+// readers: renderNarration), led for a few seconds by site.ResumeNote
+// when the reader's action resumed playback. It is drawn in a box,
+// <div class="caption" aria-hidden>, that also holds every one of the
+// scenario's say captions, unseen (<span class="caption-room">,
+// site.CaptionRoom), in one grid cell with it: above the diagram (a
+// phone, an embed) the box is as tall as the longest of them, so that
+// each shows whole and the diagram does not move from one to the next
+// (static/screen.css).
 func renderCaption(s *site.Store) vecty.MarkupOrChild {
 	text := s.MomentCaption()
 	switch note := s.Resumed(); {
@@ -87,9 +93,22 @@ func renderCaption(s *site.Store) vecty.MarkupOrChild {
 	case text == "":
 		text = "Press Play, or try one of the experiments."
 	}
-	return view(text, func(text string) *vecty.HTML {
-		return elem.Paragraph(vecty.Markup(prop.ID("caption"), vecty.Class("caption"), attr("aria-hidden", "true")), vecty.Text(text))
-	})
+	return elem.Div(vecty.Markup(vecty.Class("caption"), attr("aria-hidden", "true")),
+		view(text, func(text string) *vecty.HTML {
+			return elem.Paragraph(vecty.Markup(prop.ID("caption")), vecty.Text(text))
+		}),
+		viewEq(lines(s.CaptionRoom()), captionRoom),
+	)
+}
+
+// captionRoom is the caption box's unseen copies of the scenario's say
+// captions (renderCaption): one <span class="caption-room"> each.
+func captionRoom(texts lines) *vecty.HTML {
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("caption-rooms"))}
+	for _, t := range texts {
+		items = append(items, elem.Span(vecty.Markup(vecty.Class("caption-room")), vecty.Text(t)))
+	}
+	return elem.Span(items...)
 }
 
 // renderSummary is the scenario's summary, what to watch, at the top of
