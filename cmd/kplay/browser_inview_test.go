@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
 	"kplay/engine/script"
 	"kplay/scenarios"
 )
@@ -277,4 +280,66 @@ func TestBrowserHostCaptionsWholeOnPhones(t *testing.T) {
 		t.Fatalf("only %d presets have a caption, so this tests little", checked)
 	}
 	h.NoErrors()
+}
+
+// typeInHost types text with the keyboard, a key at a time, wherever the
+// focus is.
+func typeInHost(t *testing.T, h *hostFrame, text string) {
+	t.Helper()
+	if err := chromedp.Do(h.Top, chromedp.KeyEvent(text)); err != nil {
+		t.Fatalf("typing %q: %v", text, err)
+	}
+}
+
+// TestBrowserHostQuestionKeepsHostFocus: a student typing notes in the
+// lesson page answered the embed's question with the space bar: when the
+// question opened, the focus moved into the frame, the rest of the typing
+// went there, and a space sent "yes". Typing in the host's notes across
+// the question's arrival keeps every character there, and no answer is
+// sent; the question is said in the embed's live region; and once the
+// reader comes to the frame with Tab, the question's first option has the
+// focus, and Space answers it.
+func TestBrowserHostQuestionKeepsHostFocus(t *testing.T) {
+	for _, c := range hostSizes {
+		t.Run(c.name, func(t *testing.T) {
+			h := openHost(t, c.w, c.h, hostOpts{Query: lessonEmbedQuery, Grow: c.grow, Width: c.frameW})
+			notes := inHost[frameRect](h, `(r => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom}))(document.getElementById("notes").getBoundingClientRect())`)
+			if err := chromedp.Do(h.Top, chromedp.MouseClickXY((notes.Left+notes.Right)/2, (notes.Top+notes.Bottom)/2)); err != nil {
+				t.Fatal(err)
+			}
+			h.PollHost(`document.activeElement === document.getElementById("notes")`, 5*time.Second, "a click on the notes does not focus them")
+			typed := ""
+			for len(h.MsgsOf("ask")) == 0 {
+				typeInHost(t, h, "ab ")
+				typed += "ab "
+				if len(typed) > 3000 {
+					t.Fatal("the question never came")
+				}
+			}
+			h.PollFrame(`document.querySelector("#ask .ask-option") !== null`, 5*time.Second, "the question's card shows no option")
+			h.settle("#ask")
+			typeInHost(t, h, " yes no ")
+			typed += " yes no "
+			if got := inHost[string](h, `document.getElementById("notes").value`); got != typed {
+				t.Errorf("the notes hold %d of the %d characters typed, ending %q, want %q", len(got), len(typed), got[max(0, len(got)-20):], typed[len(typed)-20:])
+			}
+			if !inHost[bool](h, `document.activeElement === document.getElementById("notes")`) {
+				t.Errorf("the notes lost the focus to %s", inHost[string](h, `document.activeElement.tagName + "#" + document.activeElement.id`))
+			}
+			if a := h.MsgsOf("answer"); len(a) > 0 {
+				t.Errorf("the embed sent an answer the reader never gave: %v", a[0].Data)
+			}
+			h.PollFrame(`(document.getElementById("announce") || {}).textContent === "Question 1 of 2: "+document.getElementById("ask-q").textContent+" Answer: yes, no."`, 5*time.Second, "the question is not said in the live region")
+			// The reader comes to the frame: Tab from the notes.
+			typeInHost(t, h, kb.Tab)
+			h.PollFrame(`document.hasFocus() && document.activeElement.matches("#ask .ask-option")`, 5*time.Second, "Tab into the frame does not reach the question")
+			option := inFrame[string](h, `document.activeElement.dataset.option`)
+			typeInHost(t, h, " ")
+			h.PollHost(`window.kplayMsgs.some(m => m.data.type === "answer")`, 5*time.Second, "Space on the option sends no answer")
+			if a := h.MsgsOf("answer"); a[0].Data["picked"] != option {
+				t.Errorf("the answer picked %v, want the focused %q", a[0].Data["picked"], option)
+			}
+			h.NoErrors()
+		})
+	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -9,6 +10,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"kplay/engine"
+	"kplay/engine/script"
 	"kplay/site"
 )
 
@@ -114,7 +116,7 @@ func askCard(s *site.Store, toggle vecty.MarkupOrChild) vecty.MarkupOrChild {
 		elem.Heading2(vecty.Markup(prop.ID("ask-q")), vecty.Text(a.Question)),
 		elem.Div(opts...),
 		vecty.If(!revealed, elem.Div(vecty.Markup(vecty.Class("ask-actions")),
-			&focusOnMount{Scope: "#ask", Selector: ".ask-option"},
+			&focusOnMount{Scope: "#ask", Selector: ".ask-option", Announce: askAnnouncement(i, len(l.Asks), a)},
 			elem.Button(vecty.Markup(prop.ID("ask-reveal"), prop.Type(prop.TypeButton), vecty.Class("ask-link"),
 				event.Click(func(*vecty.Event) { s.Dispatch(site.RevealAnswer{}) })),
 				vecty.Text("Just show me the answer")))),
@@ -142,13 +144,24 @@ func askCard(s *site.Store, toggle vecty.MarkupOrChild) vecty.MarkupOrChild {
 // moves the focus to the first element matching Selector within the
 // closest ancestor matching Scope ("" for its parent), without
 // scrolling (an embed must not scroll its host page), unless the reader is
-// typing in a field. Vecty draws a card or menu on the next frame, after
-// the handler that opened it returns, so the focus moves here.
+// typing in a field, or the page is a frame (an embed) whose document
+// does not have the focus: the reader is in the host page (typing notes
+// there, a student's space bar answered the question), and the focus
+// stays there. Then Announce, when not "", is said in the polite live
+// region #announce instead (renderAnnounce), and the embed moves the
+// focus to the question when the reader comes to the frame
+// (wasm/playground askOnArrival). Vecty draws a card or menu on the next
+// frame, after the handler that opened it returns, so the focus moves
+// here.
 type focusOnMount struct {
 	vecty.Core
 	Scope    string `vecty:"prop"`
 	Selector string `vecty:"prop"`
+	Announce string `vecty:"prop"`
 	span     *vecty.HTML
+	// said says Mount put Announce in the live region, which Unmount
+	// empties, so that the same question opened again is said again.
+	said bool
 }
 
 // Render implements the vecty.Component interface.
@@ -169,17 +182,63 @@ func (f *focusOnMount) Mount() {
 	if !card.Truthy() {
 		return
 	}
+	doc := card.Get("ownerDocument")
 	// Never take the focus from a reader typing (the script editor, a
 	// panel's field).
-	if a := card.Get("ownerDocument").Get("activeElement"); a.Truthy() {
+	if a := doc.Get("activeElement"); a.Truthy() {
 		switch a.Get("tagName").String() {
 		case "TEXTAREA", "INPUT", "SELECT":
+			f.say(f.Announce)
 			return
 		}
+	}
+	// Nor from the page that frames this one: focus() in a frame whose
+	// document does not have the focus takes it from the host page.
+	if win := doc.Get("defaultView"); win.Truthy() && !win.Equal(win.Get("top")) && !doc.Call("hasFocus").Bool() {
+		f.say(f.Announce)
+		return
 	}
 	if el := card.Call("querySelector", f.Selector); el.Truthy() {
 		el.Call("focus", map[string]any{"preventScroll": true})
 	}
+}
+
+// Unmount implements the vecty.Unmounter interface.
+func (f *focusOnMount) Unmount() {
+	if f.said {
+		f.say("")
+	}
+}
+
+// say puts text in the live region #announce (renderAnnounce), which
+// Vecty draws once and leaves alone.
+func (f *focusOnMount) say(text string) {
+	if f.span == nil || text == "" && !f.said {
+		return
+	}
+	region := f.span.Node().Get("ownerDocument").Call("getElementById", "announce")
+	if !region.Truthy() {
+		return
+	}
+	region.Set("textContent", text)
+	f.said = text != ""
+}
+
+// renderAnnounce is the polite live region, visually hidden, in which a
+// question that opens without the focus (focusOnMount) is said: <p
+// id="announce">. Drawn once, never reconciled again: focusOnMount writes
+// its text.
+func renderAnnounce() *pure[never] {
+	return fixed(func() *vecty.HTML {
+		return elem.Paragraph(vecty.Markup(prop.ID("announce"), vecty.Class("visually-hidden"),
+			attr("aria-live", "polite"), attr("aria-atomic", "true")))
+	})
+}
+
+// askAnnouncement is what the live region says of a question that opens
+// without the focus: which question, the question, its options.
+func askAnnouncement(i, n int, a script.Ask) string {
+	return "Question " + strconv.Itoa(i+1) + " of " + strconv.Itoa(n) + ": " + a.Question + " Answer: " + strings.Join(a.Options, ", ") + "."
 }
 
 // lessonSwitch is the lesson-mode switch: on or off, and how many

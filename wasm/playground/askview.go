@@ -54,3 +54,16 @@ func showTogether(b *browser, first, last string, smooth bool) {
 		b.scrollWindowBy(dy, smooth)
 	}
 }
+
+// askOnArrival takes an embed's reader, when they come to its frame from
+// the host page (a Tab, a click on no control), to the open question: its
+// first option, or Continue once it is answered. The question does not
+// take the focus from the host page when it opens (site/ui
+// focusOnMount: a student typing notes there answered it with the space
+// bar); it is said in a live region, and it is where the focus lands
+// once the reader comes.
+func askOnArrival(b *browser) {
+	b.onWindowFocus(func() {
+		b.focusUnlessChosen("#ask", "#ask .ask-option:not([disabled]), #ask #ask-continue")
+	})
+}

@@ -192,6 +192,32 @@ func (b *browser) onDocResize(f func()) {
 	ro.New(cb).Call("observe", b.doc.Get("documentElement"))
 }
 
+// onWindowFocus calls f, after the focus has settled, whenever the
+// window gets the focus: in a frame, when the reader comes to it from
+// the host page (a Tab, a click). The focus event comes before the
+// element's focus, so f runs in a task of its own.
+func (b *browser) onWindowFocus(f func()) {
+	listen(b.raw, "focus", func(js.Value) { b.after(0, f) })
+}
+
+// focusUnlessChosen focuses the first element matching sel (without
+// scrolling) unless the focus is already inside scope or on a control
+// the reader chose with the pointer: it moves when the focus is on
+// nothing (the body) or came by the keyboard (:focus-visible, a Tab).
+// Raw: dom/v2's Focus takes no options, and it wraps no Element.matches.
+func (b *browser) focusUnlessChosen(scope, sel string) {
+	el := b.doc.Call("querySelector", sel)
+	if !el.Truthy() {
+		return
+	}
+	if a := b.doc.Get("activeElement"); a.Truthy() && a.Get("tagName").String() != "BODY" {
+		if a.Call("closest", scope).Truthy() || !a.Call("matches", ":focus-visible").Bool() {
+			return
+		}
+	}
+	el.Call("focus", map[string]any{"preventScroll": true})
+}
+
 // onMedia calls f with whether the media query matches, now and at every
 // change. Raw: dom/v2 wraps neither matchMedia nor MediaQueryList.
 func (b *browser) onMedia(query string, f func(matches bool)) {

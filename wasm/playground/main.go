@@ -55,6 +55,7 @@ func main() {
 		s.Subscribe(e.changed)
 		w.onFirstDraw(e.ready)
 		keepAskInView(w, s)
+		askOnArrival(b)
 	} else {
 		s.Edit.Hooks = draftHooks(b)
 		s.Dispatch(restoreDraft(b))
