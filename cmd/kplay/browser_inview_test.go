@@ -343,3 +343,46 @@ func TestBrowserHostQuestionKeepsHostFocus(t *testing.T) {
 		})
 	}
 }
+
+// acks1SecondCaption is lesson 8's caption at its first question.
+const acks1SecondCaption = "Producer p2 sends m2 with acks=1. Broker 1, the leader, appends it at offset 2 and acknowledges it."
+
+// captionSaidJS is "" when the polite live region #caption-said holds
+// want, as the caption shows it, and the narration region says
+// something else; else what is wrong.
+const captionSaidJS = `((want) => {
+	const said = document.getElementById("caption-said"), cap = document.getElementById("caption"), n = document.getElementById("narration");
+	if (!said) return "no #caption-said";
+	if (said.getAttribute("aria-live") !== "polite" || said.closest("[aria-hidden=true]")) return "#caption-said is not a polite live region screen readers hear";
+	if (cap.textContent !== want) return "the caption says " + JSON.stringify(cap.textContent);
+	if (said.textContent !== want) return "#caption-said says " + JSON.stringify(said.textContent);
+	if (n && n.textContent === want) return "#narration says it too";
+	return "";
+})`
+
+// TestBrowserCaptionsSpoken: a scenario's say captions never reached a
+// screen reader: the caption is aria-hidden, and the live region said
+// only the engine's events. When lesson 8's caption shows, on the page
+// and in an embed, the polite live region #caption-said holds it, and
+// the narration region does not say it a second time.
+func TestBrowserCaptionsSpoken(t *testing.T) {
+	t.Run("page", func(t *testing.T) {
+		ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=acks1-loss")
+		setMaxSpeed(t, ctx)
+		setPlaying(t, ctx, true)
+		pollJS(t, ctx, `document.getElementById("caption").textContent === `+jsString(acks1SecondCaption), 60*time.Second, "the caption never shows")
+		if got := evalJS[string](t, ctx, captionSaidJS+"("+jsString(acks1SecondCaption)+")"); got != "" {
+			t.Error(got)
+		}
+		noPageErrors(t, pageErrors)
+	})
+	t.Run("embed", func(t *testing.T) {
+		c := hostSizes[1]
+		h := openHost(t, c.w, c.h, hostOpts{Query: lessonEmbedQuery, Grow: c.grow, Width: c.frameW})
+		h.PollFrame(`document.getElementById("caption").textContent === `+jsString(acks1SecondCaption), 60*time.Second, "the caption never shows")
+		if got := inFrame[string](h, captionSaidJS+"("+jsString(acks1SecondCaption)+")"); got != "" {
+			t.Error(got)
+		}
+		h.NoErrors()
+	})
+}

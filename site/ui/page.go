@@ -163,6 +163,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			only(full, renderActions(s)),
 		),
 		renderNarration(s),
+		renderCaptionSaid(s),
 		renderAnnounce(),
 		renderHelp(s),
 	)
