@@ -386,3 +386,40 @@ func TestBrowserCaptionsSpoken(t *testing.T) {
 		h.NoErrors()
 	})
 }
+
+// TestBrowserSpaceAfterTryStaysPlayPause: after "Crash the leader
+// (broker 1)" the button kept the focus and became "Restart broker 1",
+// so Space, play or pause in the page's keyboard help, pressed it and
+// undid the learner's crash. Pressed with the mouse or with Enter, the
+// suggestion leaves the focus when it changes, and Space plays or
+// pauses, with broker 1 still down.
+func TestBrowserSpaceAfterTryStaysPlayPause(t *testing.T) {
+	for _, how := range []string{"mouse", "keyboard"} {
+		t.Run(how, func(t *testing.T) {
+			ctx, _, pageErrors := pageAt(t, 1280, 800, "/")
+			setPlaying(t, ctx, false)
+			waitFrames(t, ctx)
+			const crash = `[data-try="crash-leader"]`
+			if how == "mouse" {
+				click(t, ctx, crash)
+			} else {
+				evalJS[bool](t, ctx, `(document.querySelector(`+jsString(crash)+`).focus(), true)`)
+				if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			pollJS(t, ctx, b1Down+` && document.querySelector('[data-try="restart"]') !== null`, 10*time.Second, "Crash the leader does not crash broker 1 and offer its restart")
+			waitFrames(t, ctx)
+			playing := evalJS[string](t, ctx, `document.getElementById("play").getAttribute("aria-pressed")`)
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(" ")); err != nil {
+				t.Fatal(err)
+			}
+			pollJS(t, ctx, `document.getElementById("play").getAttribute("aria-pressed") !== `+jsString(playing), 5*time.Second, "Space did not play or pause")
+			waitFrames(t, ctx)
+			if !evalJS[bool](t, ctx, b1Down) {
+				t.Errorf("Space restarted broker 1 (the focus is on %s)", evalJS[string](t, ctx, `document.activeElement.outerHTML.slice(0, 120)`))
+			}
+			noPageErrors(t, pageErrors)
+		})
+	}
+}

@@ -45,14 +45,21 @@ func (v tryView) Equal(w tryView) bool { return slices.Equal(v, w) }
 func tryBar(s *site.Store, v tryView) *vecty.HTML {
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(prop.ID("try-this"), vecty.Class("try-this"), attr("role", "group"), attr("aria-labelledby", "try-h")),
-		elem.Span(vecty.Markup(prop.ID("try-h"), vecty.Class("try-h")), vecty.Text("Try this:")),
+		elem.Span(vecty.Markup(vecty.Key("try-h"), prop.ID("try-h"), vecty.Class("try-h")), vecty.Text("Try this:")),
 	}
 	if len(v) == 0 {
-		items = append(items, elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text("click a broker or a link for its actions")))
+		items = append(items, elem.Span(vecty.Markup(vecty.Key("hint"), vecty.Class("hint")), vecty.Text("click a broker or a link for its actions")))
 	}
 	for i, b := range v {
 		key := b.Key
-		items = append(items, elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Data("try", key),
+		// Keyed by its suggestion and its words: a suggestion that
+		// changes under the focus ("Crash the leader (broker 1)" becoming
+		// "Restart broker 1" once it is done, or "Crash the leader
+		// (broker 2)") is a new button, and the focus leaves it
+		// (to the page: Space then plays or pauses, as the help says,
+		// rather than pressing what the button has become and undoing
+		// the learner's crash).
+		items = append(items, elem.Button(vecty.Markup(vecty.Key("try:"+key+":"+b.Label), prop.Type(prop.TypeButton), vecty.Data("try", key),
 			vecty.ClassMap{"first": i == 0}, attr("title", b.Watch),
 			event.Click(func(*vecty.Event) {
 				for _, sg := range s.Suggestions() {
