@@ -211,3 +211,22 @@ func FitMenu(menu, anchor Rect, vw, vh float64) (x, y float64) {
 	}
 	return x, y
 }
+
+// ScrollToShow is how far, in CSS px, a document scrolled in a window
+// viewH px tall must scroll down (negative: up) so that the band from top
+// to bottom (viewport coordinates, px) lies in the window with margin px
+// to spare on each side: 0 when it already does; as little as that takes;
+// and, for a band taller than the window, what puts its top margin px
+// under the window's top. An embed whose document is taller than its
+// frame (a frame that does not grow to its content) scrolls its own
+// document by it so that the open question's card and the diagram under
+// it are both in view (wasm/playground keepAskInView).
+func ScrollToShow(top, bottom, viewH, margin float64) float64 {
+	switch {
+	case bottom-top > viewH-2*margin || top < margin:
+		return top - margin
+	case bottom > viewH-margin:
+		return bottom - (viewH - margin)
+	}
+	return 0
+}

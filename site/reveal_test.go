@@ -276,3 +276,24 @@ func TestFitsMenus(t *testing.T) {
 		}
 	}
 }
+
+// TestScrollToShow: an embed taller than its frame scrolls as little as
+// it takes to show a band (the question's card down to the diagram's
+// bottom) with 8 px to spare, and a band taller than the frame from its
+// top.
+func TestScrollToShow(t *testing.T) {
+	for _, c := range []struct {
+		name              string
+		top, bottom, want float64
+	}{
+		{"in view", 100, 500, 0},
+		{"past the bottom", 300, 700, 700 - 592},
+		{"above the top", -50, 300, -58},
+		{"touching the bottom margin", 100, 592, 0},
+		{"taller than the window", 300, 1000, 292},
+	} {
+		if got := ScrollToShow(c.top, c.bottom, 600, 8); got != c.want {
+			t.Errorf("%s: a band %v–%v in a 600-px window scrolls %v, want %v", c.name, c.top, c.bottom, got, c.want)
+		}
+	}
+}

@@ -48,6 +48,25 @@ func (s *Store) Caption() (text string, ok bool) {
 	return "", false
 }
 
+// CaptionRoom returns the texts of the scenario's say directives, each
+// once, in script order: what the caption's box above the diagram (a
+// phone, an embed) keeps room for, so that each of them shows whole and
+// the diagram under the box stays where it is from one to the next
+// (site/ui renderCaption). A box of a fixed two lines cut a 90-px
+// caption to its first 35 px on a phone, with no sign of more.
+func (s *Store) CaptionRoom() []string {
+	caps := s.Player.Scenario().Captions
+	out := make([]string, 0, len(caps))
+	seen := make(map[string]bool, len(caps))
+	for _, c := range caps {
+		if !seen[c.Text] {
+			seen[c.Text] = true
+			out = append(out, c.Text)
+		}
+	}
+	return out
+}
+
 // MomentCaption is the line under the diagram for the playhead: the
 // script's caption (Caption), or once the reader has acted (or has none)
 // what the narrator last said (Narration.Current), "" if neither.

@@ -146,3 +146,21 @@ func TestLinkShowsTheLiveCaption(t *testing.T) {
 		t.Errorf("reopened link's caption %q, live %q", got, live)
 	}
 }
+
+// TestCaptionRoom: the caption's box keeps room for each of the
+// scenario's say captions, once each, in script order.
+func TestCaptionRoom(t *testing.T) {
+	s := NewStoreFromScript("room.txt", `cluster brokers=3
+say "one"
+run until=00:00:01.000
+say "a longer second caption"
+run until=00:00:02.000
+say "one"
+`)
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	if got, want := s.CaptionRoom(), []string{"one", "a longer second caption"}; !slices.Equal(got, want) {
+		t.Errorf("room for %q, want %q", got, want)
+	}
+}

@@ -304,6 +304,11 @@ func (h *hostFrame) Click(sel string) {
 		h.t.Fatalf("finding %s in the embed: %q: %v", sel, raw, err)
 	}
 	f := inHost[frameRect](h, `(r => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom}))(document.getElementById("k").getBoundingClientRect())`)
+	// A grown frame can hold sel below the host page's window: the host
+	// page scrolls it into its middle first, as a reader would.
+	if y := f.Top + xy[1]; y < 0 || y > inHost[float64](h, `innerHeight`) {
+		f.Top -= inHost[float64](h, fmt.Sprintf(`(() => { const y = scrollY; scrollBy(0, %f - innerHeight / 2); return scrollY - y; })()`, y))
+	}
 	if err := chromedp.Do(h.Top, chromedp.MouseClickXY(f.Left+xy[0], f.Top+xy[1])); err != nil {
 		h.t.Fatalf("clicking %s: %v", sel, err)
 	}

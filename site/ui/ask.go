@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -9,6 +10,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"kplay/engine"
+	"kplay/engine/script"
 	"kplay/site"
 )
 
@@ -20,23 +22,37 @@ import (
 // script's text, drawn as text, never as markup.
 //
 // With side false the card takes the switch's place under the timeline
-// (an embed without a side column, where nothing else has room). With side
+// (a page without a side column, where nothing else has room). With side
 // true the card is drawn by renderAskSide at the head of the side column,
 // so that a question never pushes the diagram down (at 1280×800 it moved
 // 200–300 px, and broker 3 went off-screen while the learner answered a
 // question about it), and the switch sits in the timeline's heading row
 // when the page has a timeline (timeline true; newTimeline), else in a
-// row of its own under the controls.
-func renderAsk(s *site.Store, side, timeline bool) vecty.MarkupOrChild {
+// row of its own under the controls. With over true (askOverDiagram) the
+// card is drawn in the "Try this" row's place by the Page, and this is
+// only the switch.
+func renderAsk(s *site.Store, side, timeline, over bool) vecty.MarkupOrChild {
 	l := &s.Lesson
 	if len(l.Asks) == 0 || side && timeline {
 		return nil
 	}
 	toggle := lessonToggle(s)
-	if _, open := s.OpenAsk(); !open || side {
+	if _, open := s.OpenAsk(); !open || side || over {
 		return elem.Div(vecty.Markup(vecty.Class("lesson-bar")), toggle)
 	}
 	return askCard(s, toggle)
+}
+
+// askOverDiagram says the open question's card goes right above the
+// diagram, in the place of the "Try this" row while it is open: in an
+// embed whose side column (withSide) is not beside the diagram, because
+// the frame is narrower than site.WideFrom or the embed has none. There
+// the side column is under the diagram and the legend, 750 px down an
+// 800-px frame and 1,500 px down a phone's, out of the view of a reader
+// looking at the paused diagram; and a frame grown to its content (the
+// embed code's script) is never short enough for a drawer.
+func askOverDiagram(s *site.Store, withSide bool) bool {
+	return s.Share.Embed != nil && !(withSide && s.Wide)
 }
 
 // renderAskSide is the open question's card for the side column (see
@@ -100,7 +116,7 @@ func askCard(s *site.Store, toggle vecty.MarkupOrChild) vecty.MarkupOrChild {
 		elem.Heading2(vecty.Markup(prop.ID("ask-q")), vecty.Text(a.Question)),
 		elem.Div(opts...),
 		vecty.If(!revealed, elem.Div(vecty.Markup(vecty.Class("ask-actions")),
-			&focusOnMount{Scope: "#ask", Selector: ".ask-option"},
+			&focusOnMount{Scope: "#ask", Selector: ".ask-option", Announce: askAnnouncement(i, len(l.Asks), a)},
 			elem.Button(vecty.Markup(prop.ID("ask-reveal"), prop.Type(prop.TypeButton), vecty.Class("ask-link"),
 				event.Click(func(*vecty.Event) { s.Dispatch(site.RevealAnswer{}) })),
 				vecty.Text("Just show me the answer")))),
@@ -128,13 +144,24 @@ func askCard(s *site.Store, toggle vecty.MarkupOrChild) vecty.MarkupOrChild {
 // moves the focus to the first element matching Selector within the
 // closest ancestor matching Scope ("" for its parent), without
 // scrolling (an embed must not scroll its host page), unless the reader is
-// typing in a field. Vecty draws a card or menu on the next frame, after
-// the handler that opened it returns, so the focus moves here.
+// typing in a field, or the page is a frame (an embed) whose document
+// does not have the focus: the reader is in the host page (typing notes
+// there, a student's space bar answered the question), and the focus
+// stays there. Then Announce, when not "", is said in the polite live
+// region #announce instead (renderAnnounce), and the embed moves the
+// focus to the question when the reader comes to the frame
+// (wasm/playground askOnArrival). Vecty draws a card or menu on the next
+// frame, after the handler that opened it returns, so the focus moves
+// here.
 type focusOnMount struct {
 	vecty.Core
 	Scope    string `vecty:"prop"`
 	Selector string `vecty:"prop"`
+	Announce string `vecty:"prop"`
 	span     *vecty.HTML
+	// said says Mount put Announce in the live region, which Unmount
+	// empties, so that the same question opened again is said again.
+	said bool
 }
 
 // Render implements the vecty.Component interface.
@@ -155,17 +182,63 @@ func (f *focusOnMount) Mount() {
 	if !card.Truthy() {
 		return
 	}
+	doc := card.Get("ownerDocument")
 	// Never take the focus from a reader typing (the script editor, a
 	// panel's field).
-	if a := card.Get("ownerDocument").Get("activeElement"); a.Truthy() {
+	if a := doc.Get("activeElement"); a.Truthy() {
 		switch a.Get("tagName").String() {
 		case "TEXTAREA", "INPUT", "SELECT":
+			f.say(f.Announce)
 			return
 		}
+	}
+	// Nor from the page that frames this one: focus() in a frame whose
+	// document does not have the focus takes it from the host page.
+	if win := doc.Get("defaultView"); win.Truthy() && !win.Equal(win.Get("top")) && !doc.Call("hasFocus").Bool() {
+		f.say(f.Announce)
+		return
 	}
 	if el := card.Call("querySelector", f.Selector); el.Truthy() {
 		el.Call("focus", map[string]any{"preventScroll": true})
 	}
+}
+
+// Unmount implements the vecty.Unmounter interface.
+func (f *focusOnMount) Unmount() {
+	if f.said {
+		f.say("")
+	}
+}
+
+// say puts text in the live region #announce (renderAnnounce), which
+// Vecty draws once and leaves alone.
+func (f *focusOnMount) say(text string) {
+	if f.span == nil || text == "" && !f.said {
+		return
+	}
+	region := f.span.Node().Get("ownerDocument").Call("getElementById", "announce")
+	if !region.Truthy() {
+		return
+	}
+	region.Set("textContent", text)
+	f.said = text != ""
+}
+
+// renderAnnounce is the polite live region, visually hidden, in which a
+// question that opens without the focus (focusOnMount) is said: <p
+// id="announce">. Drawn once, never reconciled again: focusOnMount writes
+// its text.
+func renderAnnounce() *pure[never] {
+	return fixed(func() *vecty.HTML {
+		return elem.Paragraph(vecty.Markup(prop.ID("announce"), vecty.Class("visually-hidden"),
+			attr("aria-live", "polite"), attr("aria-atomic", "true")))
+	})
+}
+
+// askAnnouncement is what the live region says of a question that opens
+// without the focus: which question, the question, its options.
+func askAnnouncement(i, n int, a script.Ask) string {
+	return "Question " + strconv.Itoa(i+1) + " of " + strconv.Itoa(n) + ": " + a.Question + " Answer: " + strings.Join(a.Options, ", ") + "."
 }
 
 // lessonSwitch is the lesson-mode switch: on or off, and how many

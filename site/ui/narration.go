@@ -21,6 +21,20 @@ func renderNarration(s *site.Store) *pure[narrationView] {
 	})
 }
 
+// renderCaptionSaid is the visually hidden polite live region that says
+// the script's say captions as they show, <p id="caption-said">: the
+// caption over the diagram is aria-hidden, and #narration says the
+// engine's events. It holds the say caption of the moment (Store.Caption)
+// and nothing once the reader has acted, when the caption shows the
+// narrator's sentences, which #narration says: no sentence is said twice.
+func renderCaptionSaid(s *site.Store) *pure[string] {
+	text, _ := s.Caption()
+	return view(text, func(text string) *vecty.HTML {
+		return elem.Paragraph(vecty.Markup(prop.ID("caption-said"), vecty.Class("visually-hidden"),
+			attr("aria-live", "polite"), attr("aria-atomic", "true")), vecty.Text(text))
+	})
+}
+
 // narrationView is the narrator's region: how many sentences it has said
 // (data-spoken) and the current one.
 type narrationView struct {

@@ -99,6 +99,11 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	withSide := (full || embedSide(s)) && len(pl.State().Brokers) <= site.ColumnMax
 	onDiagram := s.DetailOnDiagram()
 	bannerOnDiagram := s.ViolationsOnDiagram()
+	// In an embed whose side column is not beside the diagram the open
+	// question takes the "Try this" row's place, right above the diagram
+	// (askOverDiagram).
+	askOver := askOverDiagram(s, withSide)
+	_, askOpen := s.OpenAsk()
 	return elem.Body(
 		vecty.Markup(vecty.MarkupIf(!full, vecty.Class("embedded")), vecty.Class("controls-"+controlsMode(s))),
 		elem.Header(vecty.Markup(vecty.Class("top")),
@@ -127,7 +132,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			elem.Section(vecty.Markup(vecty.Class("stage"), vecty.ClassMap{"with-asks": controls && len(s.Lesson.Asks) > 0}, attr("aria-label", "Cluster")),
 				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
 				only(controls, newTimeline(s, withSide)),
-				renderAsk(s, withSide, controls),
+				renderAsk(s, withSide, controls, askOver),
 				p.stageOf(s),
 				// In an embed too narrow for its side column the inspector
 				// is a card over the diagram's bottom corner: its anchor,
@@ -136,12 +141,13 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 					return elem.Div(vecty.Markup(vecty.Class("detail-anchor")), renderDetail(s, count, gen, true))
 				}),
 				renderCaption(s),
-				only(s.TryBarSize(maxTries) > 0, renderTryThis(s)),
+				onlyIf(askOver && askOpen, func() vecty.MarkupOrChild { return askCard(s, nil) }),
+				only(!(askOver && askOpen) && s.TryBarSize(maxTries) > 0, renderTryThis(s)),
 				renderInFlight(s),
 				legend(),
 			),
 			elem.Aside(vecty.Markup(vecty.Class("side"), attr("aria-label", "Explanations")),
-				only(withSide, renderAskSide(s)),
+				only(withSide && !askOver, renderAskSide(s)),
 				only(withSide && !bannerOnDiagram, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
 				only(full, renderTableView(s)),
 				only(full, renderSummary(s)),
@@ -158,6 +164,8 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			only(full, renderActions(s)),
 		),
 		renderNarration(s),
+		renderCaptionSaid(s),
+		renderAnnounce(),
 		renderHelp(s),
 	)
 }

@@ -45,14 +45,21 @@ func (v tryView) Equal(w tryView) bool { return slices.Equal(v, w) }
 func tryBar(s *site.Store, v tryView) *vecty.HTML {
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(prop.ID("try-this"), vecty.Class("try-this"), attr("role", "group"), attr("aria-labelledby", "try-h")),
-		elem.Span(vecty.Markup(prop.ID("try-h"), vecty.Class("try-h")), vecty.Text("Try this:")),
+		elem.Span(vecty.Markup(vecty.Key("try-h"), prop.ID("try-h"), vecty.Class("try-h")), vecty.Text("Try this:")),
 	}
 	if len(v) == 0 {
-		items = append(items, elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text("click a broker or a link for its actions")))
+		items = append(items, elem.Span(vecty.Markup(vecty.Key("hint"), vecty.Class("hint")), vecty.Text("click a broker or a link for its actions")))
 	}
 	for i, b := range v {
 		key := b.Key
-		items = append(items, elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Data("try", key),
+		// Keyed by its suggestion and its words: a suggestion that
+		// changes under the focus ("Crash the leader (broker 1)" becoming
+		// "Restart broker 1" once it is done, or "Crash the leader
+		// (broker 2)") is a new button, and the focus leaves it
+		// (to the page: Space then plays or pauses, as the help says,
+		// rather than pressing what the button has become and undoing
+		// the learner's crash).
+		items = append(items, elem.Button(vecty.Markup(vecty.Key("try:"+key+":"+b.Label), prop.Type(prop.TypeButton), vecty.Data("try", key),
 			vecty.ClassMap{"first": i == 0}, attr("title", b.Watch),
 			event.Click(func(*vecty.Event) {
 				for _, sg := range s.Suggestions() {
@@ -68,9 +75,15 @@ func tryBar(s *site.Store, v tryView) *vecty.HTML {
 }
 
 // renderCaption is the line under the diagram that says what the current
-// moment shows: <p id="caption" aria-hidden> (the narration region says
-// it to screen readers), led for a few seconds by site.ResumeNote when
-// the reader's action resumed playback.
+// moment shows: <p id="caption"> (the narration regions say it to screen
+// readers: renderNarration), led for a few seconds by site.ResumeNote
+// when the reader's action resumed playback. It is drawn in a box,
+// <div class="caption" aria-hidden>, that also holds every one of the
+// scenario's say captions, unseen (<span class="caption-room">,
+// site.CaptionRoom), in one grid cell with it: above the diagram (a
+// phone, an embed) the box is as tall as the longest of them, so that
+// each shows whole and the diagram does not move from one to the next
+// (static/screen.css).
 func renderCaption(s *site.Store) vecty.MarkupOrChild {
 	text := s.MomentCaption()
 	switch note := s.Resumed(); {
@@ -87,9 +100,22 @@ func renderCaption(s *site.Store) vecty.MarkupOrChild {
 	case text == "":
 		text = "Press Play, or try one of the experiments."
 	}
-	return view(text, func(text string) *vecty.HTML {
-		return elem.Paragraph(vecty.Markup(prop.ID("caption"), vecty.Class("caption"), attr("aria-hidden", "true")), vecty.Text(text))
-	})
+	return elem.Div(vecty.Markup(vecty.Class("caption"), attr("aria-hidden", "true")),
+		view(text, func(text string) *vecty.HTML {
+			return elem.Paragraph(vecty.Markup(prop.ID("caption")), vecty.Text(text))
+		}),
+		viewEq(lines(s.CaptionRoom()), captionRoom),
+	)
+}
+
+// captionRoom is the caption box's unseen copies of the scenario's say
+// captions (renderCaption): one <span class="caption-room"> each.
+func captionRoom(texts lines) *vecty.HTML {
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("caption-rooms"))}
+	for _, t := range texts {
+		items = append(items, elem.Span(vecty.Markup(vecty.Class("caption-room")), vecty.Text(t)))
+	}
+	return elem.Span(items...)
 }
 
 // renderSummary is the scenario's summary, what to watch, at the top of

@@ -170,6 +170,47 @@ func (b *browser) docHeight() int {
 	return b.root().Get("scrollHeight").Int()
 }
 
+// onDocResize calls f whenever the document's root element changes
+// size, once the layout that changed it is done (a ResizeObserver on
+// <html>), and once at the start. Raw: dom/v2 wraps no ResizeObserver.
+func (b *browser) onDocResize(f func()) {
+	ro := b.raw.Get("ResizeObserver")
+	if !ro.Truthy() {
+		return
+	}
+	cb := js.FuncOf(func(js.Value, []js.Value) any {
+		f()
+		return nil
+	})
+	ro.New(cb).Call("observe", b.doc.Get("documentElement"))
+}
+
+// onWindowFocus calls f, after the focus has settled, whenever the
+// window gets the focus: in a frame, when the reader comes to it from
+// the host page (a Tab, a click). The focus event comes before the
+// element's focus, so f runs in a task of its own.
+func (b *browser) onWindowFocus(f func()) {
+	listen(b.raw, "focus", func(js.Value) { b.after(0, f) })
+}
+
+// focusUnlessChosen focuses the first element matching sel (without
+// scrolling) unless the focus is already inside scope or on a control
+// the reader chose with the pointer: it moves when the focus is on
+// nothing (the body) or came by the keyboard (:focus-visible, a Tab).
+// Raw: dom/v2's Focus takes no options, and it wraps no Element.matches.
+func (b *browser) focusUnlessChosen(scope, sel string) {
+	el := b.doc.Call("querySelector", sel)
+	if !el.Truthy() {
+		return
+	}
+	if a := b.doc.Get("activeElement"); a.Truthy() && a.Get("tagName").String() != "BODY" {
+		if a.Call("closest", scope).Truthy() || !a.Call("matches", ":focus-visible").Bool() {
+			return
+		}
+	}
+	el.Call("focus", map[string]any{"preventScroll": true})
+}
+
 // onMedia calls f with whether the media query matches, now and at every
 // change. Raw: dom/v2 wraps neither matchMedia nor MediaQueryList.
 func (b *browser) onMedia(query string, f func(matches bool)) {
@@ -195,6 +236,38 @@ func (b *browser) scrollIntoView(sel, block string, smooth bool) {
 		behavior = "smooth"
 	}
 	el.Call("scrollIntoView", map[string]any{"block": block, "inline": "nearest", "behavior": behavior})
+}
+
+// band is the top and bottom, in viewport px, of the first element
+// matching sel, and false if there is none. Raw: dom/v2's
+// GetBoundingClientRect wraps the rectangle in a type switch of its own.
+func (b *browser) band(sel string) (top, bottom float64, ok bool) {
+	el := b.doc.Call("querySelector", sel)
+	if !el.Truthy() {
+		return 0, 0, false
+	}
+	r := el.Call("getBoundingClientRect")
+	return r.Get("top").Float(), r.Get("bottom").Float(), true
+}
+
+// overflows says the document is taller than the window: it scrolls.
+// Its window's height is viewH (innerHeight), in CSS px.
+func (b *browser) overflows() (viewH float64, over bool) {
+	viewH = b.raw.Get("innerHeight").Float()
+	return viewH, b.root().Get("scrollHeight").Float() > viewH
+}
+
+// scrollWindowBy scrolls the document dy px down (negative: up),
+// smoothly if smooth. It uses window.scrollTo, which in a frame scrolls
+// the frame's own document only (Element.scrollIntoView scrolls every
+// scrollable ancestor, the host page of an embed too). Raw: dom/v2 has no
+// scrollTo with options.
+func (b *browser) scrollWindowBy(dy float64, smooth bool) {
+	behavior := "auto"
+	if smooth {
+		behavior = "smooth"
+	}
+	b.raw.Call("scrollTo", map[string]any{"top": b.raw.Get("scrollY").Float() + dy, "behavior": behavior})
 }
 
 // clockAwayDiagramShown says the header's clock (#clock) is scrolled

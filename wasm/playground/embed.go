@@ -67,11 +67,17 @@ func (b *embedBridge) post(msg site.Msg) { b.b.postToHost(msg) }
 
 // ready announces the page once it has drawn: the problems of its
 // address, "ready", its height; then it takes the commands the host sent
-// so far, and every later one.
+// so far, and every later one, and from then on reports its height
+// whenever it changes.
 func (b *embedBridge) ready() {
 	b.api.Start()
 	b.height()
 	b.b.onHostCommand(func(data js.Value) { b.api.Receive(jsArgs{data}) })
+	// The document's height changes at a render, a frame after the
+	// Store's change that asks for it: measured at the change (changed),
+	// a question's card reported 1,215 px for a 1,401-px document, and a
+	// grown frame stayed cut until the next change.
+	b.b.onDocResize(b.height)
 }
 
 // height reports the document's height when it changed, so the parent can

@@ -55,6 +55,8 @@ func main() {
 		e := startEmbedBridge(b, s)
 		s.Subscribe(e.changed)
 		w.onFirstDraw(e.ready)
+		keepAskInView(w, s)
+		askOnArrival(b)
 	} else {
 		s.Edit.Hooks = draftHooks(b)
 		s.Dispatch(restoreDraft(b))
