@@ -72,6 +72,9 @@ const (
 	// ReasonNotNow: a command that does not apply now (answer with no
 	// question open, reveal of an answer already shown).
 	ReasonNotNow = "not-now"
+	// ReasonSnapshotFailed: the browser could not draw the diagram for a
+	// snapshot command (or could not load the script that draws it).
+	ReasonSnapshotFailed = "snapshot-failed"
 )
 
 // EmbedOptions are embed.html's query parameters.

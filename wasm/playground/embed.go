@@ -62,6 +62,33 @@ func startEmbedBridge(br *browser, s *site.Store) *embedBridge {
 	return b
 }
 
+// snapshot is the snapshot command (docs/embed.md): the diagram at this
+// moment, as the share menu exports it for slides (static/export.js),
+// posted back as {type: "snapshot", format, at, data}, data a data: URL
+// of an SVG document or a PNG at twice the diagram's size on screen.
+// format is "svg" (the default) or "png".
+func (b *embedBridge) snapshot(x *exporter) site.CommandFunc {
+	return func(args site.Args) *site.Problem {
+		format := "svg"
+		if args.Has("format") {
+			f, _ := args.String("format")
+			if f != "svg" && f != "png" {
+				return &site.Problem{Reason: site.ReasonBadCommand, Param: "format", Text: `A snapshot's format is "svg" or "png".`}
+			}
+			format = f
+		}
+		at := float64(b.s.Player.Now())
+		x.snapshot(format, func(data, err string) {
+			if err != "" {
+				b.api.Fail(site.Problem{Reason: site.ReasonSnapshotFailed, Text: "The diagram could not be drawn as " + format + ": " + err + "."}, "snapshot")
+				return
+			}
+			b.post(site.Msg{"type": "snapshot", "format": format, "at": at, "data": data})
+		})
+		return nil
+	}
+}
+
 // post sends one message to the host (embed.js adds source and v).
 func (b *embedBridge) post(msg site.Msg) { b.b.postToHost(msg) }
 

@@ -53,6 +53,7 @@ func main() {
 	w.onFirstDraw(func() { vecty.Rerender(page) })
 	if embed {
 		e := startEmbedBridge(b, s)
+		e.api.Handle("snapshot", e.snapshot(exp))
 		s.Subscribe(e.changed)
 		w.onFirstDraw(e.ready)
 		keepAskInView(w, s)
