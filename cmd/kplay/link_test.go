@@ -68,7 +68,7 @@ func TestLinkRoundTrip(t *testing.T) {
 // byte and the flags' options.
 func TestEmbedRoundTrip(t *testing.T) {
 	f := writeFile(t, "lesson.txt", teacherScript)
-	code, out, errOut := kplayOut("embed", "-base", "https://kplay.example", "-panels", "log,describe", "-controls", "none", "-autoplay", "0", "-speed", "0.1", "-lesson", "0", "-origin", "https://school.example", f)
+	code, out, errOut := kplayOut("embed", "-base", "https://kplay.example", "-panels", "log,outline", "-controls", "none", "-autoplay", "0", "-speed", "0.1", "-lesson", "week-3", "-origin", "https://school.example", f)
 	if code != 0 {
 		t.Fatalf("kplay embed: exit %d: %s", code, errOut)
 	}
@@ -81,7 +81,7 @@ func TestEmbedRoundTrip(t *testing.T) {
 		t.Fatalf("src %q (%v)", m[1], err)
 	}
 	q := u.Query()
-	for k, want := range map[string]string{"panels": "log,describe", "controls": "none", "autoplay": "0", "speed": "0.1", "lesson": "0", "origin": "https://school.example"} {
+	for k, want := range map[string]string{"panels": "log,outline", "controls": "none", "autoplay": "0", "speed": "0.1", "lesson": "week-3", "origin": "https://school.example"} {
 		if q.Get(k) != want {
 			t.Errorf("%s=%q, want %q", k, q.Get(k), want)
 		}
