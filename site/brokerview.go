@@ -272,7 +272,7 @@ func stripOf(r engine.ReplicaState, in BrokerInputs, boxW float64) StripView {
 			if rec.Key != "" {
 				c.Tip = "offset " + itoa(int64(o)) + ": " + rec.Key + "=" + rec.Value
 			}
-			c.Selected = sel && in.Sel.Record == rec
+			c.Selected = sel && SameRecord(in.Sel.Record, rec)
 			if first, ok := dups[o]; ok {
 				c.Duplicate, c.DupOf = true, first
 				c.Tip += "\nduplicate: " + DuplicateSentence(recordName(rec), o, first)
@@ -288,7 +288,7 @@ func stripOf(r engine.ReplicaState, in BrokerInputs, boxW float64) StripView {
 					name = "a record"
 				}
 				c.Tip = "offset " + itoa(int64(o)) + ": " + name + " — truncated from broker " + itoa(int64(r.Broker)) + "'s log"
-				c.Selected = sel && in.Sel.Record == g
+				c.Selected = sel && SameRecord(in.Sel.Record, g)
 				if isLost && (g.Value == "" || lost.Value == g.Value) {
 					c.Lost, c.Tip = true, c.Tip+"\n"+lost.Title
 				}
