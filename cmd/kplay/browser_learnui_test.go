@@ -3,9 +3,12 @@
 package main
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // This file holds the browser tests of the learner's defects met on the
@@ -42,5 +45,75 @@ func TestBrowserInspectorAfterRewind(t *testing.T) {
 		t.Errorf("at 10.005 broker 1's m2 is not marked selected")
 	}
 	screenshot(t, ctx, "kplay-inspector-rewind-1280x800.png")
+	noPageErrors(t, pageErrors)
+}
+
+// clickLink clicks the diagram's link (data-link "b1-b3") as a mouse
+// does, halfway along its line: the middle of a bent link's box is off
+// the line.
+func clickLink(t *testing.T, ctx context.Context, link string) {
+	t.Helper()
+	sel := `svg#diagram g.link-hit[data-link="` + link + `"] polyline.hit`
+	evalJS[bool](t, ctx, `(document.querySelector(`+jsString(sel)+`).scrollIntoViewIfNeeded(true), true)`)
+	scrollStill(t, ctx)
+	xy := evalJS[[]float64](t, ctx, `(p => {
+		const m = p.getPointAtLength(p.getTotalLength() / 2).matrixTransform(p.getScreenCTM());
+		return [m.x, m.y];
+	})(document.querySelector(`+jsString(sel)+`))`)
+	if err := chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1])); err != nil {
+		t.Fatalf("click link %s: %v", link, err)
+	}
+}
+
+// TestBrowserSecondCutKeepsTheFirst: at 1280×800, teaching scale, a
+// learner cuts the link from the leader b1 to b2, then the one to b3,
+// from the link menu. The menu's Cut sent "partition g1=(1) g2=(3)",
+// which replaced the first cut's partition and healed b1–b2. Cuts add up
+// (engine.Cut): the script holds two cut lines and no partition, both
+// links are drawn cut, the event log says both links were cut, and the
+// engine acts on both: after replica.lag.time.max.ms (5 s at teaching
+// scale) with a record neither follower can fetch, b1 shrinks the ISR to
+// itself (it read 1,2 with the partition). "Heal this link" on b1–b2
+// then heals that link alone.
+func TestBrowserSecondCutKeepsTheFirst(t *testing.T) {
+	ctx, pageErrors := actPage(t)
+	actClick(t, ctx, "#cfg-teaching")
+	actWait(t, ctx, "teaching scale changes the script's cluster line", actScriptHas("replica.lag.time.max.ms=5000"), 10*time.Second)
+	waitSteady(t, ctx)
+
+	cut := func(link string) {
+		clickLink(t, ctx, link)
+		actWait(t, ctx, "the menu of "+link+" opens", `document.querySelector(".link-menu #link-cut") !== null`, 5*time.Second)
+		actClick(t, ctx, "#link-cut")
+		actWait(t, ctx, "the menu of "+link+" closes", `document.querySelector(".link-menu") === null`, 5*time.Second)
+	}
+	cut("b1-b2")
+	cut("b1-b3")
+	actWait(t, ctx, "both cuts join the script", actScriptHas("\ncut 1 2\n", "\ncut 1 3\n"), 5*time.Second)
+	if sc := actText(ctx, "#script"); strings.Contains(sc, "\npartition ") {
+		t.Errorf("the script holds a partition line:\n%s", sc)
+	}
+	drawnCut := `[...document.querySelectorAll("svg#diagram g.link-hit.cut")].map(g => g.dataset.link).sort().join(" ")`
+	actWait(t, ctx, "both links are drawn cut", drawnCut+` === "b1-b2 b1-b3"`, 5*time.Second)
+	actWait(t, ctx, "the event log says both links were cut", `(t => t.includes("link b1–b2 cut") && t.includes("link b1–b3 cut"))(document.getElementById("events").textContent)`, 5*time.Second)
+	if ev := actText(ctx, "#events"); strings.Contains(ev, "network split") {
+		t.Errorf("the event log tells a network split:\n%s", ev)
+	}
+
+	actClick(t, ctx, "#produce")
+	actWait(t, ctx, "b1 shrinks the ISR to itself: neither follower reaches it",
+		`(document.getElementById("describe") || {}).textContent.includes("Leader: 1\tReplicas: 1,2,3\tIsr: 1\t")`, 40*time.Second)
+	if got := evalJS[string](t, ctx, drawnCut); got != "b1-b2 b1-b3" {
+		t.Errorf("links drawn cut after the ISR shrank: %q", got)
+	}
+
+	clickLink(t, ctx, "b1-b2")
+	actWait(t, ctx, "the cut link's menu offers to heal it alone", `document.querySelector(".link-menu #link-heal-link") !== null`, 5*time.Second)
+	screenshot(t, ctx, "kplay-two-cuts-menu-1280x800.png")
+	actClick(t, ctx, "#link-heal-link")
+	actWait(t, ctx, "the link's heal joins the script", actScriptHas("\nheal 1 2\n"), 5*time.Second)
+	actWait(t, ctx, "b1–b3 alone stays cut", drawnCut+` === "b1-b3"`, 5*time.Second)
+	actWait(t, ctx, "b2 rejoins the ISR; b3 stays out",
+		`(document.getElementById("describe") || {}).textContent.includes("Leader: 1\tReplicas: 1,2,3\tIsr: 1,2\t")`, 40*time.Second)
 	noPageErrors(t, pageErrors)
 }
