@@ -4,11 +4,14 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // This file holds the browser tests of the learner's defects met on the
@@ -116,4 +119,117 @@ func TestBrowserSecondCutKeepsTheFirst(t *testing.T) {
 	actWait(t, ctx, "b2 rejoins the ISR; b3 stays out",
 		`(document.getElementById("describe") || {}).textContent.includes("Leader: 1\tReplicas: 1,2,3\tIsr: 1,2\t")`, 40*time.Second)
 	noPageErrors(t, pageErrors)
+}
+
+// typeEnter types text into the empty field sel, as a keyboard does, and
+// presses Enter in it.
+func typeEnter(t *testing.T, ctx context.Context, sel, text string) {
+	t.Helper()
+	evalJS[bool](t, ctx, `(e => { e.scrollIntoView({block: "center"}); e.value = ""; return true; })(document.querySelector(`+jsString(sel)+`))`)
+	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(sel), text+kb.Enter)); err != nil {
+		t.Fatalf("typing into %s: %v", sel, err)
+	}
+}
+
+// onScreenJS is true when the element sel is wholly inside the viewport
+// and what shows at its middle is it (or inside it): no bar or drawer
+// covers it.
+func onScreenJS(sel string) string {
+	return `(e => { if (!e) return false; const r = e.getBoundingClientRect();
+		if (r.width === 0 || r.height === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
+		const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+		return at !== null && (at === e || e.contains(at)); })(document.querySelector(` + jsString(sel) + `))`
+}
+
+// formErrorJS reads a form's complaint (#id), the marks on the field
+// name of the panel, and the page's top banner.
+const formErrorJS = `((id, panel, name) => {
+	const p = document.getElementById(id), f = document.querySelector("#" + panel + ' [name="' + name + '"]');
+	const banner = document.querySelector("div.error[role=alert]");
+	return JSON.stringify({text: p ? p.textContent : "", invalid: f ? f.getAttribute("aria-invalid") || "" : "",
+		describedby: f ? f.getAttribute("aria-describedby") || "" : "", value: f ? f.value : "", banner: banner ? banner.textContent : ""});
+})`
+
+type formErrorView struct {
+	Text        string `json:"text"`
+	Invalid     string `json:"invalid"`
+	DescribedBy string `json:"describedby"`
+	Value       string `json:"value"`
+	Banner      string `json:"banner"`
+}
+
+func readFormError(t *testing.T, ctx context.Context, id, panel, name string) formErrorView {
+	t.Helper()
+	var v formErrorView
+	if err := json.Unmarshal([]byte(evalJS[string](t, ctx, formErrorJS+"("+jsString(id)+", "+jsString(panel)+", "+jsString(name)+")")), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestBrowserFormErrorsBesideTheForm: at 1280×800 and 390×844, the
+// settings' and the producer's complaints showed only in the banner at
+// the top of the page, thousands of pixels above the form; the
+// settings' one Apply sat under their long table; Enter did nothing.
+// Now: with the table open, Apply is on screen at its first row and at
+// its last; "two" typed into min.insync.replicas and Enter shows the
+// complaint beside the form, on screen, with the field marked
+// (aria-invalid, aria-describedby) and still holding "two", and no
+// banner; "2" and Enter applies it as a config command. In the producer
+// panel a key a=b and Enter complains beside the send form, a rate of 0
+// and Enter beside the rate form, and values x1 and Enter send x1.
+func TestBrowserFormErrorsBesideTheForm(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{1280, 800}, {390, 844}} {
+		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			ctx, _, pageErrors := pageAt(t, size.w, size.h, "/?preset=order-9001")
+			setPlaying(t, ctx, false)
+			evalJS[bool](t, ctx, `(document.querySelector("#config-panel details").open = true, true)`)
+			waitFrames(t, ctx)
+
+			for _, row := range []string{"first-child", "last-child"} {
+				evalJS[bool](t, ctx, `(document.querySelector("#config-panel .cfg-table tbody tr:`+row+`").scrollIntoView({block: "center"}), true)`)
+				scrollStill(t, ctx)
+				if !evalJS[bool](t, ctx, onScreenJS("#cfg-apply")) {
+					screenshot(t, ctx, fmt.Sprintf("kplay-cfg-apply-%s-%dx%d.png", row, size.w, size.h))
+					t.Errorf("with the table's %s row in view, Apply is not on screen", row)
+				}
+			}
+
+			field := `#config-panel input[name="min.insync.replicas"]`
+			typeEnter(t, ctx, field, "two")
+			pollJS(t, ctx, `(document.getElementById("cfg-error")?.textContent || "").includes("min.insync.replicas")`, 5*time.Second, "Enter in min.insync.replicas=two shows no complaint beside the settings")
+			v := readFormError(t, ctx, "cfg-error", "config-panel", "min.insync.replicas")
+			if v.Invalid != "true" || v.DescribedBy != "cfg-error" || v.Value != "two" || v.Banner != "" {
+				t.Errorf("after min.insync.replicas=two: %+v, want the field marked and still two, and no banner", v)
+			}
+			if !evalJS[bool](t, ctx, onScreenJS("#cfg-error")) {
+				t.Errorf("the settings' complaint is not on screen while the reader is at the field")
+			}
+			screenshot(t, ctx, fmt.Sprintf("kplay-cfg-error-%dx%d.png", size.w, size.h))
+			typeEnter(t, ctx, field, "2")
+			pollJS(t, ctx, actScriptHas("\nconfig min.insync.replicas=2\n"), 5*time.Second, "Enter in min.insync.replicas=2 does not apply it")
+			if v := readFormError(t, ctx, "cfg-error", "config-panel", "min.insync.replicas"); v.Text != "" || v.Invalid != "" {
+				t.Errorf("after a good Apply: %+v", v)
+			}
+
+			typeEnter(t, ctx, `#producer-panel input[name="key"]`, "a=b")
+			pollJS(t, ctx, `(document.getElementById("pp-error")?.textContent || "") !== ""`, 5*time.Second, "Enter with key a=b shows no complaint beside the producer")
+			if v := readFormError(t, ctx, "pp-error", "producer-panel", "key"); v.Invalid != "true" || v.DescribedBy != "pp-error" || v.Banner != "" || !evalJS[bool](t, ctx, onScreenJS("#pp-error")) {
+				t.Errorf("after key a=b: %+v (on screen: %v)", v, evalJS[bool](t, ctx, onScreenJS("#pp-error")))
+			}
+			screenshot(t, ctx, fmt.Sprintf("kplay-pp-error-%dx%d.png", size.w, size.h))
+			evalJS[bool](t, ctx, `(document.querySelector('#producer-panel input[name="key"]').value = "", true)`)
+			typeEnter(t, ctx, `#producer-panel input[name="rate"]`, "0")
+			pollJS(t, ctx, `(document.getElementById("pp-rate-error")?.textContent || "").includes("1 to 100")`, 5*time.Second, "Enter with rate 0 shows no complaint beside the rate")
+			if v := readFormError(t, ctx, "pp-rate-error", "producer-panel", "rate"); v.Invalid != "true" || v.DescribedBy != "pp-rate-error" || v.Banner != "" {
+				t.Errorf("after rate 0: %+v", v)
+			}
+			typeEnter(t, ctx, `#producer-panel input[name="values"]`, "x1")
+			pollJS(t, ctx, actScriptHas("values=(x1)"), 5*time.Second, "Enter in values=x1 sends nothing")
+			if v := readFormError(t, ctx, "pp-error", "producer-panel", "key"); v.Text != "" || v.Invalid != "" {
+				t.Errorf("after a good send: %+v", v)
+			}
+			noPageErrors(t, pageErrors)
+		})
+	}
 }
