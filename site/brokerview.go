@@ -43,7 +43,8 @@ type BrokerView struct {
 	// without one the box says so and has no strip.
 	HasReplica bool
 	// Status is the line under the strip and StatusClass its class:
-	// "status", or "note" for a warning.
+	// "status", or "note" for a warning; without a replica, the line
+	// that says so (NoReplicaLine), of class "sub".
 	Status, StatusClass string
 	// Strip is the replica's log strip.
 	Strip StripView
@@ -212,6 +213,7 @@ func BrokerViewOf(st engine.State, n NodeBox, in BrokerInputs) BrokerView {
 	}
 	rep, ok := st.Replica(n.Broker, in.Part.TP)
 	if !ok {
+		v.Status, v.StatusClass = NoReplicaLine(in.Part.TP, n.Rect.W-2*BadgePad), "sub"
 		return v
 	}
 	v.HasReplica = true

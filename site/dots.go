@@ -17,7 +17,7 @@ const (
 	DotR       = 5
 	LaneGap    = 5
 	LabelGap   = 11
-	MsgLabelPx = 11
+	MsgLabelPx = TextPx
 )
 
 // Dot is one message in flight on a frame. The page draws it as a group

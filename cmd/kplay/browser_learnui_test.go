@@ -233,3 +233,122 @@ func TestBrowserFormErrorsBesideTheForm(t *testing.T) {
 		})
 	}
 }
+
+// smallestTextJS measures every text of the diagram as drawn (the boxes'
+// in svg#diagram and the message labels in svg#dots, which has its
+// viewBox): its computed font size times the SVG's scale (its box over
+// its viewBox), and returns the smallest with its text and class, and
+// the scale, as JSON.
+const smallestTextJS = `(() => {
+	let min = {px: 1e9, text: "", cls: "", scale: 0};
+	for (const svg of [document.getElementById("diagram"), document.getElementById("dots")]) {
+		if (!svg) continue;
+		const vb = svg.viewBox.baseVal, r = svg.getBoundingClientRect();
+		const scale = Math.min(r.width / vb.width, r.height / vb.height);
+		for (const t of svg.querySelectorAll("text")) {
+			if (t.textContent.trim() === "" || t.getBoundingClientRect().width === 0) continue;
+			const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+			if (px < min.px) min = {px: Math.round(px * 100) / 100, text: t.textContent.slice(0, 30),
+				cls: t.getAttribute("class") || t.parentNode.getAttribute("class") || "", scale: Math.round(scale * 1000) / 1000};
+		}
+	}
+	return JSON.stringify(min);
+})()`
+
+type smallestText struct {
+	Px    float64 `json:"px"`
+	Text  string  `json:"text"`
+	Cls   string  `json:"cls"`
+	Scale float64 `json:"scale"`
+}
+
+// TestBrowserDiagramTextAtLeast11px: with four brokers (wrong-broker,
+// every-broker-leads) the full page drew the diagram's column at 0.6 of
+// its size, its offsets at 6 px. At 1280×800, in an 800×600 embed and at
+// 390×844, for those presets and the default three-broker one, no text
+// of the diagram (nor a message's label) is drawn smaller than 11 px.
+func TestBrowserDiagramTextAtLeast11px(t *testing.T) {
+	for _, preset := range []string{"wrong-broker", "every-broker-leads", ""} {
+		for _, at := range []struct {
+			w, h int
+			page string
+		}{{1280, 800, "/"}, {800, 600, "/embed.html"}, {390, 844, "/"}} {
+			name := preset
+			if name == "" {
+				name = "default"
+			}
+			t.Run(fmt.Sprintf("%s-%s%dx%d", name, strings.Trim(at.page, "/."), at.w, at.h), func(t *testing.T) {
+				path := at.page
+				if preset != "" {
+					path += "?preset=" + preset
+				}
+				ctx, _, pageErrors := pageAt(t, at.w, at.h, path)
+				waitFrames(t, ctx)
+				var got smallestText
+				if err := json.Unmarshal([]byte(evalJS[string](t, ctx, smallestTextJS)), &got); err != nil {
+					t.Fatal(err)
+				}
+				if got.Px < 11 {
+					screenshot(t, ctx, fmt.Sprintf("kplay-text-%s-%dx%d.png", name, at.w, at.h))
+					t.Errorf("%q (%s) is drawn at %.2f px (the diagram at %.3f of its viewBox), want 11 px or more", got.Text, got.Cls, got.Px, got.Scale)
+				}
+				noPageErrors(t, pageErrors)
+			})
+		}
+	}
+}
+
+// coveredNamesJS lists, as drawn on screen, every broker box whose name
+// a badge, the role pill or a partition chip covers, or that runs out of
+// its box.
+const coveredNamesJS = `(() => {
+	const ov = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+	const out = [];
+	for (const g of document.querySelectorAll("svg#diagram g.node.broker")) {
+		const key = g.dataset.node, name = g.querySelector("text.name"), box = g.querySelector("rect.box").getBoundingClientRect();
+		const n = name.getBoundingClientRect();
+		if (n.right > box.right || n.left < box.left) out.push(key + "'s name " + JSON.stringify(name.textContent) + " runs out of its box");
+		for (const b of g.querySelectorAll("[data-badge]")) if (ov(n, b.getBoundingClientRect())) out.push(JSON.stringify(b.textContent) + " covers " + JSON.stringify(name.textContent));
+		const map = document.querySelector('svg#diagram g.pmap[data-broker="' + key.slice(1) + '"]');
+		if (map) for (const c of map.querySelectorAll("g.chip")) if (ov(n, c.getBoundingClientRect())) out.push("chip " + c.dataset.tp + " covers " + JSON.stringify(name.textContent));
+	}
+	return out;
+})()`
+
+// TestBrowserNoBadgeCoversABrokersName: nine brokers and twelve
+// partitions (nineByTwelve) on a phone: the "no replica" pill covered
+// "broker 4". At 390×844 and 1280×800, and with four brokers at 1280×800
+// and in an embed, no badge, role pill or partition chip covers a
+// broker's name, and no name runs out of its box; the 9×12 page shows
+// them on the first frame and after ten simulated seconds.
+func TestBrowserNoBadgeCoversABrokersName(t *testing.T) {
+	for _, c := range []struct {
+		w, h   int
+		path   string
+		script string
+	}{{390, 844, "/", nineByTwelve()}, {1280, 800, "/", nineByTwelve()}, {1280, 800, "/?preset=wrong-broker", ""}, {800, 600, "/embed.html?preset=every-broker-leads", ""}} {
+		t.Run(fmt.Sprintf("%dx%d%s", c.w, c.h, strings.ReplaceAll(c.path, "/", "-")), func(t *testing.T) {
+			ctx, _, pageErrors := pageAt(t, c.w, c.h, c.path)
+			brokers := 4
+			if c.script != "" {
+				brokers = 9
+				if msg := evalJS[string](t, ctx, fmt.Sprintf(`window.kplayLoadScript(%q)`, c.script)); msg != "" {
+					t.Fatal(msg)
+				}
+			}
+			pollJS(t, ctx, fmt.Sprintf(`document.querySelectorAll("svg#diagram g.node.broker").length === %d`, brokers), 10*time.Second, "the brokers are not drawn")
+			for _, ms := range []int{0, 10000} {
+				if ms > 0 {
+					seekPaused(t, ctx, ms, "00:00:10.000")
+				}
+				waitFrames(t, ctx)
+				if bad := evalJS[[]string](t, ctx, coveredNamesJS); len(bad) > 0 {
+					evalJS[bool](t, ctx, `(document.getElementById("diagram").scrollIntoView(), true)`)
+					screenshot(t, ctx, fmt.Sprintf("kplay-names-%dx%d.png", c.w, c.h))
+					t.Errorf("at %d ms: %s", ms, strings.Join(bad, "; "))
+				}
+			}
+			noPageErrors(t, pageErrors)
+		})
+	}
+}
