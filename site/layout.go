@@ -362,7 +362,7 @@ func (s *Store) DiagramLayout(st engine.State) Layout {
 //
 // Boxes too narrow for a name and the widest role pill side by side
 // (TitleW: four brokers in 800 units) stand rowTightGapX apart in a row
-// as much wider as that needs: four brokers' row is 834 units, drawn at
+// as much wider as that needs: four brokers' row is 832 units, drawn at
 // 0.91 of its size in an 800-px embed and at its size in a 1280×800 page.
 func rowLayout(brokers []NodeBox, parts int) Layout {
 	k := max(1, len(brokers))
