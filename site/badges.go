@@ -39,10 +39,10 @@ type PlacedBadge struct {
 	Folded  []Badge
 }
 
-// BadgeW is the width of badge b: its text at the diagram's 11 px bold
-// (some 6.6 units a character), padding, and the hourglass of a hung one.
+// BadgeW is the width of badge b: its text at the diagram's TextPx bold
+// (TextW), padding, and the hourglass of a hung one.
 func BadgeW(b Badge) float64 {
-	w := float64(utf8.RuneCountInString(b.Text))*6.6 + 12
+	w := TextW(utf8.RuneCountInString(b.Text), TextPx) + 12
 	if b.Key == "hung" {
 		w += HourglassW
 	}
@@ -51,13 +51,13 @@ func BadgeW(b Badge) float64 {
 
 // TimerRoomW is how much of the first badge row's right end a countdown
 // labelled label takes: the ring (RingX from the box's right edge, RingR
-// in radius), 4 units, and the label at 11 px (some 6.4 units a
-// character); 0 without a countdown.
+// in radius), 4 units, and the label at TextPx (TextW); 0 without a
+// countdown.
 func TimerRoomW(label string) float64 {
 	if label == "" {
 		return 0
 	}
-	return RingX + RingR + 4 + float64(utf8.RuneCountInString(label))*6.4 - BadgePad
+	return RingX + RingR + 4 + TextW(utf8.RuneCountInString(label), TextPx) - BadgePad
 }
 
 // PlaceBadges lays out bs on a box boxW wide whose first row ends
@@ -100,7 +100,7 @@ func StripLabelSpans(s StripView) []Span {
 	w := float64(s.To-s.From) * s.CellW
 	span := func(o engine.Offset, label string) Span {
 		x := float64(o-s.From) * s.CellW
-		lw := float64(utf8.RuneCountInString(label)) * 6.4
+		lw := TextW(utf8.RuneCountInString(label), TextPx)
 		from := x - lw/2
 		switch {
 		case x < 18:

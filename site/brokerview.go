@@ -43,7 +43,8 @@ type BrokerView struct {
 	// without one the box says so and has no strip.
 	HasReplica bool
 	// Status is the line under the strip and StatusClass its class:
-	// "status", or "note" for a warning.
+	// "status", or "note" for a warning; without a replica, the line
+	// that says so (NoReplicaLine), of class "sub".
 	Status, StatusClass string
 	// Strip is the replica's log strip.
 	Strip StripView
@@ -212,6 +213,7 @@ func BrokerViewOf(st engine.State, n NodeBox, in BrokerInputs) BrokerView {
 	}
 	rep, ok := st.Replica(n.Broker, in.Part.TP)
 	if !ok {
+		v.Status, v.StatusClass = NoReplicaLine(in.Part.TP, n.Rect.W-2*BadgePad), "sub"
 		return v
 	}
 	v.HasReplica = true
@@ -272,7 +274,7 @@ func stripOf(r engine.ReplicaState, in BrokerInputs, boxW float64) StripView {
 			if rec.Key != "" {
 				c.Tip = "offset " + itoa(int64(o)) + ": " + rec.Key + "=" + rec.Value
 			}
-			c.Selected = sel && in.Sel.Record == rec
+			c.Selected = sel && SameRecord(in.Sel.Record, rec)
 			if first, ok := dups[o]; ok {
 				c.Duplicate, c.DupOf = true, first
 				c.Tip += "\nduplicate: " + DuplicateSentence(recordName(rec), o, first)
@@ -288,7 +290,7 @@ func stripOf(r engine.ReplicaState, in BrokerInputs, boxW float64) StripView {
 					name = "a record"
 				}
 				c.Tip = "offset " + itoa(int64(o)) + ": " + name + " — truncated from broker " + itoa(int64(r.Broker)) + "'s log"
-				c.Selected = sel && in.Sel.Record == g
+				c.Selected = sel && SameRecord(in.Sel.Record, g)
 				if isLost && (g.Value == "" || lost.Value == g.Value) {
 					c.Lost, c.Tip = true, c.Tip+"\n"+lost.Title
 				}

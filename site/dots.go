@@ -17,7 +17,7 @@ const (
 	DotR       = 5
 	LaneGap    = 5
 	LabelGap   = 11
-	MsgLabelPx = 11
+	MsgLabelPx = TextPx
 )
 
 // Dot is one message in flight on a frame. The page draws it as a group
@@ -54,12 +54,13 @@ type DotLabel struct {
 // Dots returns the dots of the messages in flight at now (simulated ms,
 // with its fraction), in the order of inflight, leaving out a message
 // between nodes lay does not draw. A label that would cover a box, a
-// link's mark (Layout.Marks) or the label of a message before it is left
-// out (its dot stays), so that labels never hide the nodes' names, a
-// "slow" or each other.
+// link's mark (Layout.Marks) or the label of a message before it, or
+// run out of the viewBox, is left out (its dot stays), so that labels
+// never hide the nodes' names, a "slow" or each other, and are never cut.
 func Dots(lay Layout, inflight []engine.Message, now float64) []Dot {
 	out := make([]Dot, 0, len(inflight))
 	var placed []Rect
+	view := Rect{0, 0, lay.Width, lay.Height}
 	for _, m := range inflight {
 		r, ok := lay.Route(NodeKey(m.From), NodeKey(m.To))
 		if !ok {
@@ -78,7 +79,7 @@ func Dots(lay Layout, inflight []engine.Message, now float64) []Dot {
 		}
 		d := Dot{ID: m.ID, Class: MsgClass(m.Kind), Kind: m.Kind.String(), X: round1(dot.X), Y: round1(dot.Y)}
 		text := MsgLabel(m)
-		if box := LabelBox(Point{X: lbl.X, Y: lbl.Y + 3}, anchor, len([]rune(text)), MsgLabelPx); !lay.Covers(box) && !overlapsAny(box, placed) {
+		if box := LabelBox(Point{X: lbl.X, Y: lbl.Y + 3}, anchor, len([]rune(text)), MsgLabelPx); within(box, view) && !lay.Covers(box) && !overlapsAny(box, placed) {
 			placed = append(placed, box)
 			d.Label = DotLabel{Text: text, DX: round1(lbl.X - dot.X), DY: round1(lbl.Y + 3 - dot.Y), Anchor: anchor, Opacity: int(math.Round(LabelOpacity(f) * 10))}
 		}

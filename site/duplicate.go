@@ -86,7 +86,10 @@ const DuplicateLegend = "duplicate: a retry appended the record again (no idempo
 // (HideOutcome).
 func (s *Store) SelectedDuplicate() (engine.Offset, bool) {
 	sel := s.See.Sel
-	if sel.Kind != SelRecord || sel.Ghost || s.HideOutcome() {
+	if sel.Kind != SelRecord || s.HideOutcome() {
+		return 0, false
+	}
+	if sel = s.recordNow(sel); sel.Ghost {
 		return 0, false
 	}
 	r, ok := s.Player.State().Replica(sel.Broker, sel.TP)

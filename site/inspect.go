@@ -61,7 +61,7 @@ func (s *Store) Inspect() (Inspection, bool) {
 	case SelBroker:
 		return InspectBroker(st, sel.Broker, s.Fenced(sel.Broker)), true
 	case SelRecord:
-		in := InspectRecord(st, sel)
+		in := InspectRecord(st, s.recordNow(sel), s.Lifecycle())
 		if first, ok := s.SelectedDuplicate(); ok {
 			in.Rows = append(in.Rows, InspectRow{"duplicate", "yes: " + DuplicateSentence(recordName(sel.Record), sel.Record.Offset, first)})
 		}
@@ -137,10 +137,45 @@ func LeaderEpochText(e engine.Epoch) string {
 	return itoa(int64(e))
 }
 
-// InspectRecord describes a selected record: where it sits, who produced
-// it when, its leader epoch and whether it is committed on the replica it
-// was clicked on.
-func InspectRecord(st engine.State, sel Selection) Inspection {
+// SameRecord says a and b are one record of a partition: the same offset
+// in the same leader epoch, with the same value where both name one (a
+// truncated ghost cell knows no producer, and may know no value).
+func SameRecord(a, b engine.Record) bool {
+	return a.Offset == b.Offset && a.LeaderEpoch == b.LeaderEpoch && (a.Value == b.Value || a.Value == "" || b.Value == "")
+}
+
+// recordNow is the selected record sel as broker sel.Broker has it at the
+// playhead, whenever it was clicked: in its log (Ghost false, Record as
+// the log holds it, with its producer), among its truncated ghosts
+// (Ghost true), or neither (Ghost false: not there yet, or overwritten).
+// A record is the same one by SameRecord. The click's own moment says
+// nothing: a cell clicked struck through and seen again before the
+// truncation is in the log.
+func (s *Store) recordNow(sel Selection) Selection {
+	o := sel.Record.Offset
+	sel.Ghost = false
+	if r, ok := s.Player.State().Replica(sel.Broker, sel.TP); ok && o >= r.LogStart && o < r.LEO && SameRecord(r.Log[o-r.LogStart], sel.Record) {
+		sel.Record = r.Log[o-r.LogStart]
+		return sel
+	}
+	for _, g := range s.Ghosts(sel.Broker, sel.TP) {
+		if SameRecord(g, sel.Record) {
+			sel.Ghost = true
+			break
+		}
+	}
+	return sel
+}
+
+// InspectRecord describes a selected record at the playhead: where it
+// sits, who produced it when, its leader epoch and its status on the
+// replica it was clicked on, st's: committed or not, truncated (a ghost
+// at the playhead, Selection.Ghost), not produced yet, not copied to that
+// broker yet, or no longer in its log. life is its lifecycle up to the
+// playhead (Store.Lifecycle), which says whether the record was appended
+// anywhere yet, and on sel.Broker, when its producer is not known (a
+// ghost cell names none).
+func InspectRecord(st engine.State, sel Selection, life []LifeStep) Inspection {
 	rec := sel.Record
 	in := Inspection{Title: "offset " + itoa(int64(rec.Offset)) + " of " + sel.TP.String() + " on broker " + itoa(int64(sel.Broker))}
 	add := func(l, v string) { in.Rows = append(in.Rows, InspectRow{l, v}) }
@@ -157,21 +192,36 @@ func InspectRecord(st engine.State, sel Selection) Inspection {
 		add("producer", "—")
 	}
 	add("leader epoch", itoa(int64(rec.LeaderEpoch)))
+	appended, here := false, false
+	for _, l := range life {
+		if l.Kind == StepAppend || l.Kind == StepCopy {
+			appended = true
+			here = here || l.Node == engine.Broker(sel.Broker)
+		}
+	}
 	r, ok := st.Replica(sel.Broker, sel.TP)
+	b := itoa(int64(sel.Broker))
 	switch {
 	case sel.Ghost:
-		add("status", "truncated from broker "+itoa(int64(sel.Broker))+"'s log (struck through until a new record takes its offset)")
+		add("status", "truncated from broker "+b+"'s log (struck through until a new record takes its offset)")
 	case !ok:
-		add("status", "broker "+itoa(int64(sel.Broker))+" holds no replica of "+sel.TP.String())
+		add("status", "broker "+b+" holds no replica of "+sel.TP.String())
 	case rec.Producer.Kind != engine.NodeNone && st.Now < rec.ProducedAt:
 		// The reader went back to before the record existed.
 		add("status", "not produced yet at this moment: "+rec.Producer.String()+" sends it at "+engine.FormatTime(rec.ProducedAt))
 	case rec.Offset >= r.LEO || rec.Offset < r.LogStart || r.Log[rec.Offset-r.LogStart] != rec:
-		add("status", "no longer in broker "+itoa(int64(sel.Broker))+"'s log")
+		switch {
+		case !appended:
+			add("status", "not in any log yet at this moment: the leader has not appended it")
+		case !here:
+			add("status", "not in broker "+b+"'s log yet: its fetch has not copied it at this moment")
+		default:
+			add("status", "no longer in broker "+b+"'s log")
+		}
 	case rec.Offset < r.HW:
-		add("committed", "yes: below broker "+itoa(int64(sel.Broker))+"'s HW "+itoa(int64(r.HW)))
+		add("committed", "yes: below broker "+b+"'s HW "+itoa(int64(r.HW)))
 	default:
-		add("committed", "not yet: at or above broker "+itoa(int64(sel.Broker))+"'s HW "+itoa(int64(r.HW)))
+		add("committed", "not yet: at or above broker "+b+"'s HW "+itoa(int64(r.HW)))
 	}
 	return in
 }

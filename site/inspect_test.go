@@ -166,3 +166,84 @@ func TestInspectorNeverShowsEpochMinusOne(t *testing.T) {
 		}
 	}
 }
+
+// inspectRows maps the inspection of s's selection by row label.
+func inspectRows(s *Store) map[string]string {
+	in, _ := s.Inspect()
+	rows := map[string]string{}
+	for _, r := range in.Rows {
+		rows[r.Label] = r.Value
+	}
+	return rows
+}
+
+// TestInspectRecordAtThePlayheadAfterARewind: a learner clicked m2's
+// struck-through cell on broker 1 in lesson 8 (acks1-loss) at 41 s, after
+// broker 1 truncated it at 40.002, then went back to 10.005, when broker 1
+// still held m2 above its HW 2 (the acks=1 record no follower had
+// copied). The inspector kept saying "truncated from broker 1's log",
+// what happens to m2 later. It says what is true at the playhead, and so
+// does the lifecycle: nothing after 10.005. Forward again, it is
+// truncated again.
+func TestInspectRecordAtThePlayheadAfterARewind(t *testing.T) {
+	s := presetStore(t, "acks1-loss")
+	s.Player.Seek(at("00:00:41.000"))
+	s.Dispatch(SelectOffsetAction{Broker: 1, Offset: 2})
+	if rows := inspectRows(s); !strings.HasPrefix(rows["status"], "truncated from broker 1's log") {
+		t.Fatalf("at 41 s: %v", rows)
+	}
+	s.Player.Seek(at("00:00:10.005"))
+	rows := inspectRows(s)
+	if st, ok := rows["status"]; ok {
+		t.Errorf("at 10.005 the status is %q, what happens to m2 later", st)
+	}
+	if !strings.HasPrefix(rows["committed"], "not yet: at or above broker 1's HW 2") {
+		t.Errorf("at 10.005 committed %q, want not yet, above broker 1's HW 2", rows["committed"])
+	}
+	if rows["producer"] != "p2" || rows["produced at"] != "00:00:10.000" {
+		t.Errorf("at 10.005 producer %q at %q, want p2 at 00:00:10.000", rows["producer"], rows["produced at"])
+	}
+	life := s.Lifecycle()
+	for _, st := range life {
+		if st.At > s.Player.Now() {
+			t.Errorf("at 10.005 the lifecycle tells a later step: %s %s", engine.FormatTime(st.At), st.Text)
+		}
+	}
+	if len(life) == 0 || life[0].Kind != StepProduce {
+		t.Errorf("at 10.005 the lifecycle starts with %+v, want p2 asked to send m2", life)
+	}
+	// The struck-through cell named no producer; seen in the log at
+	// 10.005, the selection knows it.
+	s.Player.Seek(at("00:00:09.000"))
+	if st := inspectRows(s)["status"]; st != "not produced yet at this moment: p2 sends it at 00:00:10.000" {
+		t.Errorf("at 9 s status %q, want not produced yet, p2 sends it at 10.000", st)
+	}
+	s.Player.Seek(at("00:00:45.000"))
+	if st := inspectRows(s)["status"]; !strings.HasPrefix(st, "truncated from broker 1's log") {
+		t.Errorf("at 45 s status %q, want truncated", st)
+	}
+}
+
+// TestInspectFollowerRecordBeforeItsCopy: order-9001 clicked on broker
+// 2 once it had copied it, then seen at 10:00:00.007, when only the
+// leader had appended it (at .006; broker 2 copies it at .009): broker 2
+// has not copied it yet; it was never "no longer in broker 2's log".
+// At .003, before the leader's append, it is in no log yet.
+func TestInspectFollowerRecordBeforeItsCopy(t *testing.T) {
+	s := lessonStore(t)
+	s.Player.Seek(at("10:00:00.030"))
+	if !s.see(SelectOffsetAction{Broker: 2, Offset: 1204}) {
+		t.Fatal("no record at offset 1204 on b2")
+	}
+	s.Player.Seek(at("10:00:00.007"))
+	if r, ok := s.Player.State().Replica(2, s.See.Sel.TP); !ok || r.LEO > 1204 {
+		t.Fatalf("b2 already holds offset 1204 at 10:00:00.007 (LEO %d)", r.LEO)
+	}
+	if st := inspectRows(s)["status"]; !strings.HasPrefix(st, "not in broker 2's log yet") {
+		t.Errorf("at .007 status %q, want not in broker 2's log yet", st)
+	}
+	s.Player.Seek(at("10:00:00.003"))
+	if st := inspectRows(s)["status"]; !strings.HasPrefix(st, "not in any log yet") {
+		t.Errorf("at .003 status %q, want not in any log yet", st)
+	}
+}

@@ -43,6 +43,11 @@ type NodeBox struct {
 	// partition, see PartitionChips), in viewBox units; zero when the
 	// cluster has a single partition.
 	PMap Rect
+	// Name is a broker box's title: "broker 4", or "b4" (the event log's
+	// name) in every box of a layout whose boxes are too narrow for
+	// "broker 4" beside the widest role pill (TitleW), so that no pill
+	// covers a name; "" for a client.
+	Name string
 }
 
 // Link is one line of the lesson's picture, from the node that sends the
@@ -64,7 +69,8 @@ type Layout struct {
 	Grid bool
 	// Row says the brokers stand side by side under the clients: the
 	// compact layout of an embed (ComputeLayoutFor), which keeps a whole
-	// three-broker cluster within an 800 × 600 iframe.
+	// three-broker cluster within an 800 × 600 iframe, and of four
+	// brokers on the full page.
 	Row bool
 	// PMapRows is how many rows of partition chips each broker's PMap
 	// holds, 0 without a partition map.
@@ -90,7 +96,7 @@ type Layout struct {
 // Geometry of the two layouts, in viewBox units.
 const (
 	margin      = 16
-	clientW     = 124
+	clientW     = 136
 	clientH     = 64
 	brokerH     = 138
 	wideBrokerW = 300
@@ -134,10 +140,11 @@ const (
 	// The compact row layout of an embed: rowW wide, the brokers rowGapX
 	// apart and no wider than wideBrokerW, rowGapY below the clients,
 	// with a lane rowLaneGap under them.
-	rowW       = 800
-	rowGapX    = 36
-	rowGapY    = 44
-	rowLaneGap = 16
+	rowW         = 800
+	rowGapX      = 36
+	rowTightGapX = 20
+	rowGapY      = 44
+	rowLaneGap   = 16
 	// rowUnderLane is the room under the lane for a message's label or a
 	// link's mark (PlaceMarks) beside it.
 	rowUnderLane = 2 * (LaneGap + DotR + markClear)
@@ -193,11 +200,12 @@ func brokersByID(s engine.State) []NodeBox {
 }
 
 // ComputeLayout places every broker by its id, never by its role: with up
-// to ColumnMax brokers, one column of boxes between the producer on the
-// left and the consumer on the right (narrow: the clients on top, the
-// brokers below them, for a phone); with more, a grid beside the clients
-// (narrow: two columns). The links follow the first partition's current
-// leader.
+// to three brokers, one column of boxes between the producer on the left
+// and the consumer on the right; four (ColumnMax) in a row under the
+// clients (see ComputeLayoutFor); with more, a grid beside the clients.
+// Narrow (a phone) puts the clients on top and up to ColumnMax brokers in
+// a column below them, more in two columns. The links follow the first
+// partition's current leader.
 func ComputeLayout(s engine.State, narrow bool) Layout {
 	return ComputeLayoutFor(s, narrow, false)
 }
@@ -207,13 +215,16 @@ func ComputeLayout(s engine.State, narrow bool) Layout {
 // puts them in one row under the clients (Row) instead of a column
 // between them: the default scenario's three brokers then take some 300
 // px of height instead of 500, so the whole cluster and its caption fit
-// the iframe's first screen.
+// the iframe's first screen. Four brokers (ColumnMax) take the row on
+// the full page too: their column was 772 units tall, drawn at 0.6 of
+// its size in a 1280×800 page's 464 px, its text at 6 px; the row is
+// about 340 units tall, drawn whole at its size.
 func ComputeLayoutFor(s engine.State, narrow, compact bool) Layout {
 	brokers := brokersByID(s)
 	parts := len(s.Partitions)
 	var l Layout
 	switch {
-	case compact && !narrow && len(brokers) <= ColumnMax:
+	case !narrow && (compact && len(brokers) <= ColumnMax || len(brokers) == ColumnMax):
 		l = rowLayout(brokers, parts)
 	case narrow && len(brokers) <= ColumnMax:
 		l = narrowColumn(brokers, boxHeight(parts, narrowColW))
@@ -233,6 +244,12 @@ func ComputeLayoutFor(s engine.State, narrow, compact bool) Layout {
 			if n := &l.Nodes[i]; n.Broker != 0 {
 				n.PMap = Rect{n.Rect.X + stripPad, n.Rect.Y + pmapTop, n.Rect.W - 2*stripPad, float64(rows)*(chipH+pmapRowGap) - pmapRowGap}
 			}
+		}
+	}
+	short := narrowestBroker(l) < TitleW(len(brokers))
+	for i := range l.Nodes {
+		if n := &l.Nodes[i]; n.Broker != 0 {
+			n.Name = BrokerName(n.Broker, short)
 		}
 	}
 	l.Links = lessonLinks(brokers)
@@ -342,19 +359,29 @@ func (s *Store) DiagramLayout(st engine.State) Layout {
 // would cross a box runs along the row between the clients and the
 // brokers (a client's) or along the lane under the brokers (a broker's),
 // see Layout.Route.
+//
+// Boxes too narrow for a name and the widest role pill side by side
+// (TitleW: four brokers in 800 units) stand rowTightGapX apart in a row
+// as much wider as that needs: four brokers' row is 832 units, drawn at
+// 0.91 of its size in an 800-px embed and at its size in a 1280×800 page.
 func rowLayout(brokers []NodeBox, parts int) Layout {
-	l := Layout{Width: rowW, CellW: wideCellW, CellH: cellH, Row: true}
 	k := max(1, len(brokers))
-	bw := min(wideBrokerW, (rowW-2*margin-float64(k-1)*rowGapX)/float64(k))
+	gap, w := float64(rowGapX), float64(rowW)
+	bw := min(wideBrokerW, (w-2*margin-float64(k-1)*gap)/float64(k))
+	if need := TitleW(len(brokers)); bw < need {
+		gap, bw = rowTightGapX, need
+		w = 2*margin + float64(k)*bw + float64(k-1)*gap
+	}
+	l := Layout{Width: w, CellW: wideCellW, CellH: cellH, Row: true}
 	bh := boxHeight(parts, bw)
 	y := float64(margin)
 	l.Nodes = append(l.Nodes, NodeBox{Key: NodeKeyProducer, Role: RoleProducer, Rect: Rect{margin, y, clientW, clientH}})
-	consumer := NodeBox{Key: NodeKeyConsumer, Role: RoleConsumer, Rect: Rect{rowW - margin - clientW, y, clientW, clientH}}
+	consumer := NodeBox{Key: NodeKeyConsumer, Role: RoleConsumer, Rect: Rect{w - margin - clientW, y, clientW, clientH}}
 	l.clientGapY = y + clientH + rowGapY/2
 	y += clientH + rowGapY
-	x := (rowW - (float64(k)*bw + float64(k-1)*rowGapX)) / 2
+	x := (w - (float64(k)*bw + float64(k-1)*gap)) / 2
 	for i, n := range brokers {
-		n.Rect = Rect{x + float64(i)*(bw+rowGapX), y, bw, bh}
+		n.Rect = Rect{x + float64(i)*(bw+gap), y, bw, bh}
 		n.Cells = cellsFor(bw, wideCellW)
 		l.Nodes = append(l.Nodes, n)
 	}
@@ -885,7 +912,7 @@ type MarkFor struct {
 // the dots' lanes (LaneGap + DotR) a mark keeps from its link.
 const (
 	CutMarkPx  = 14
-	SlowMarkPx = 11
+	SlowMarkPx = TextPx
 	markClear  = 3
 )
 

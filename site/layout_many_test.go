@@ -169,3 +169,42 @@ func TestLayoutEverySize(t *testing.T) {
 		}
 	}
 }
+
+// TestDotLabelsStayInTheViewBox: a message's label that would run out of
+// the diagram's viewBox is left out, as one that would cover a box is
+// (on a phone, nine brokers' producer sent "ProduceResp @0" off the left
+// edge, read "uceResp @0"). Every label of two seconds of nine brokers
+// and twelve partitions, narrow and wide, lies inside the viewBox.
+func TestDotLabelsStayInTheViewBox(t *testing.T) {
+	src := "cluster brokers=9 seed=7\ncreate-topic orders partitions=12 rf=3\nconsume orders-0 from=earliest\n"
+	for sec := range 2 {
+		src += fmt.Sprintf("run until=00:00:%02d.000\n", sec)
+		for p := range 12 {
+			src += fmt.Sprintf("produce orders-%d count=5 acks=all\n", p)
+		}
+	}
+	for _, narrow := range []bool{true, false} {
+		s := NewStoreFromScript("nine.txt", src)
+		if s.Err != "" {
+			t.Fatal(s.Err)
+		}
+		labels := 0
+		for now := s.Player.Scenario().Config.Start; now < s.Player.Scenario().Config.Start+2000; now += 7 {
+			s.Player.AdvanceTo(now)
+			lay := ComputeLayout(s.Player.State(), narrow)
+			for _, d := range Dots(lay, s.Player.InFlight(), float64(now)) {
+				if d.Label.Text == "" {
+					continue
+				}
+				labels++
+				box := LabelBox(Point{d.X + d.Label.DX, d.Y + d.Label.DY}, d.Label.Anchor, len([]rune(d.Label.Text)), MsgLabelPx)
+				if !within(box, Rect{0, 0, lay.Width, lay.Height}) {
+					t.Fatalf("narrow=%v at %s: %q at %v leaves the %v × %v viewBox", narrow, engine.FormatTime(now), d.Label.Text, box, lay.Width, lay.Height)
+				}
+			}
+		}
+		if labels == 0 {
+			t.Fatalf("narrow=%v: no label in two seconds", narrow)
+		}
+	}
+}

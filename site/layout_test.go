@@ -376,3 +376,65 @@ func TestLabelBoxCovers(t *testing.T) {
 		t.Fatalf("LabelBox end-anchored = %v", r)
 	}
 }
+
+// TestFourBrokersStandInARow: four brokers (wrong-broker,
+// every-broker-leads) stood in a column 772 units tall, which a 1280×800
+// page drew at 0.6 of its size in its 464 px. On the full page as in an
+// embed they stand in a row under the clients, at most 340 units tall
+// with four partitions and 842 wide (the page's diagram box), each box
+// wide enough for "broker N" beside the widest role pill (TitleW).
+func TestFourBrokersStandInARow(t *testing.T) {
+	s := NewStoreFromScript("four.txt", "cluster brokers=4\ncreate-topic orders partitions=4 rf=3\n")
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	s.Player.Seek(s.Player.Scenario().Config.Start + 1000)
+	st := s.Player.State()
+	for _, compact := range []bool{false, true} {
+		l := ComputeLayoutFor(st, false, compact)
+		if !l.Row || l.Grid || l.Height > 340 || l.Width > 842 {
+			t.Errorf("compact=%v: Row=%v Grid=%v, %v × %v units", compact, l.Row, l.Grid, l.Width, l.Height)
+		}
+		for _, n := range l.Nodes {
+			if n.Broker != 0 && (n.Rect.W < TitleW(4) || n.Name != BrokerName(n.Broker, false)) {
+				t.Errorf("compact=%v: %s is %v wide, named %q", compact, n.Key, n.Rect.W, n.Name)
+			}
+		}
+		checkLegible(t, st, l, false)
+	}
+	// Three brokers keep the lesson's column on the full page.
+	if l := ComputeLayout(columnState(3, 1), false); l.Row || l.Grid {
+		t.Errorf("three brokers: Row=%v Grid=%v", l.Row, l.Grid)
+	}
+}
+
+// TestRolePillNeverCoversTheName: in every layout of one to nine
+// brokers, a box's role pill, whichever the role, starts past its name
+// (BrokerName, as the layout names it) and ends inside the box; every
+// role but the rare "leader on record" is whole.
+func TestRolePillNeverCoversTheName(t *testing.T) {
+	for brokers := 1; brokers <= 9; brokers++ {
+		st := columnState(brokers, 1)
+		for _, k := range []struct {
+			name            string
+			narrow, compact bool
+		}{{"wide", false, false}, {"narrow", true, false}, {"embed", false, true}} {
+			l := ComputeLayoutFor(st, k.narrow, k.compact)
+			for _, n := range l.Nodes {
+				if n.Broker == 0 {
+					continue
+				}
+				nameEnd := BadgePad + TextW(len(n.Name), NamePx)
+				for _, role := range []string{"leader", "follower", "replica", "no replica", "leader on record"} {
+					p := RolePillOf(role, n.Name, n.Rect.W)
+					if p.X < nameEnd+titleGap-1e-9 || p.X+p.W > n.Rect.W-BadgePad+1e-9 || p.W <= rolePillPad {
+						t.Errorf("%s, %d brokers: %s %q (%v wide) pill %q at %v..%v, name ends at %v", k.name, brokers, n.Key, n.Name, n.Rect.W, p.Text, p.X, p.X+p.W, nameEnd)
+					}
+					if role != "leader on record" && p.Text != role {
+						t.Errorf("%s, %d brokers: %s's pill %q cut to %q", k.name, brokers, n.Key, role, p.Text)
+					}
+				}
+			}
+		}
+	}
+}

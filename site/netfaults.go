@@ -99,6 +99,14 @@ func (f NetFaults) Cut(a, b engine.NodeID) bool {
 	return ga >= 0 && gb >= 0 && ga != gb
 }
 
+// Healable says the link between a and b has damage of its own that a
+// heal of that link (engine.Heal with A and B) takes back: a cut, a
+// one-way cut either way, or a slowing. An isolation or a partition is
+// not the link's: only a plain heal undoes it.
+func (f NetFaults) Healable(a, b engine.NodeID) bool {
+	return hasPair(f.Cuts, a, b) || hasPair(f.OneWay, a, b) || hasPair(f.Slowed, a, b)
+}
+
 // Slow says the link between a and b has a latency of its own.
 func (f NetFaults) Slow(a, b engine.NodeID) bool { return hasPair(f.Slowed, a, b) }
 

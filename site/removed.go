@@ -131,13 +131,12 @@ type RemovedMark struct {
 }
 
 // removedGhostW is the ghost cell's width and its gap to the text, in
-// viewBox units; removedCharW a character of its text (the diagram's
-// 12 px, semibold), as wide as Chromium draws the page's sans-serif
-// ("2 records removed: diverged at leader epoch 0" is 318 units), so
-// that it errs short.
+// viewBox units; removedCharW a character of its text (the status
+// line's TextPx, semibold: TextW), a little wider than Chromium draws the
+// page's sans-serif, so that it errs short.
 const (
 	removedGhostW = 24
-	removedCharW  = 7.2
+	removedCharW  = 0.6 * TextPx
 )
 
 // RemovedMarkOf is the mark of cut c on a box boxW wide: the longest of

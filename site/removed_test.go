@@ -132,7 +132,7 @@ func TestTruncationMarkWords(t *testing.T) {
 	for _, x := range []struct {
 		w    float64
 		want string
-	}{{330, "m0 removed: diverged at leader epoch 0"}, {268, "m0 removed: diverged at epoch 0"}, {150, "m0 removed"}, {60, "removed"}} {
+	}{{330, "m0 removed: diverged at leader epoch 0"}, {280, "m0 removed: diverged at epoch 0"}, {150, "m0 removed"}, {60, "removed"}} {
 		m := RemovedMarkOf(c, x.w)
 		if !m.On || m.Text != x.want || m.Offset != 0 || m.Count != 1 {
 			t.Errorf("in a box %v wide: %+v, want %q", x.w, m, x.want)

@@ -74,10 +74,9 @@ func TestScriptTextReproducesThePlayer(t *testing.T) {
 	s.Dispatch(StartConsumer{From: engine.OffsetEarliest})
 	s.Dispatch(ApplyConfig{Values: map[string]string{"min.insync.replicas": "2"}})
 	s.Dispatch(ProduceWith{Values: []string{"a b"}})
-	if !strings.Contains(s.Err, "script line") {
-		t.Errorf("a value with a space gave error %q", s.Err)
+	if fe := s.Acting.FormErr; fe.Form != FormProduce || fe.Field != "values" || !strings.Contains(fe.Text, "script line") {
+		t.Errorf("a value with a space gave the producer form's error %+v", fe)
 	}
-	s.Err = ""
 	s.Player.Advance(700)
 	if s.Err != "" {
 		t.Fatalf("an action failed: %s", s.Err)

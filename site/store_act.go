@@ -1,6 +1,7 @@
 package site
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -26,6 +27,15 @@ type Acting struct {
 	Rate Rate
 	// Note is the last config change's explanation, "" for none.
 	Note string
+	// FormErr is the complaint of the form the reader submitted last
+	// about what they typed, shown beside that form (not in the page's
+	// banner, thousands of pixels above it); zero for none.
+	FormErr FormError
+	// ConfigDraft holds every value of the config form whose Apply
+	// failed, keyed as Settings spells them, so that the form, redrawn
+	// to mark the field at fault, keeps what the reader typed; nil once
+	// an Apply succeeds.
+	ConfigDraft map[string]string
 	// script caches ScriptText for the player's history hist.
 	script     string
 	scriptHist int
@@ -40,6 +50,41 @@ type Rate struct {
 	Next  engine.Time
 	Key   string
 	Acks  engine.Acks
+}
+
+// The forms whose complaints FormError carries.
+const (
+	FormConfig  = "config"  // the config panel's settings (ApplyConfig)
+	FormProduce = "produce" // the producer panel's records (ProduceWith)
+	FormRate    = "rate"    // the producer panel's rate (StartRate)
+)
+
+// FormError is a form's complaint about what the reader typed: the form
+// (FormConfig, FormProduce, FormRate), the name of the field at fault
+// ("min.insync.replicas", "values", "key", "rate"; "" when no one field
+// is), and a sentence saying what is wrong and what it takes.
+type FormError struct{ Form, Field, Text string }
+
+// formErr records what the form submitted last says about its input: a
+// zero err clears it. A form's complaint is shown beside it, so it
+// leaves the page's banner (Store.Err) alone, after taking from it what
+// an engine refusal put there.
+func (s *Store) formErr(form, fieldName, text string) {
+	s.Acting.FormErr = FormError{}
+	if text != "" {
+		s.Acting.FormErr = FormError{Form: form, Field: fieldName, Text: text}
+	}
+}
+
+// injectFrom is inject for a form: the engine's refusal is the form's
+// complaint about field, not the banner's.
+func (s *Store) injectFrom(form, fieldName string, cmd engine.Command) bool {
+	if s.inject(cmd) {
+		return true
+	}
+	s.formErr(form, fieldName, s.Err)
+	s.Err = ""
+	return false
 }
 
 // actingAction is an action that applyActing performs.
@@ -177,12 +222,16 @@ func (CloseLink) applyActing(s *Store) bool {
 func (a ProduceWith) applyActing(s *Store) bool {
 	p, ok := FirstPartition(s.Player.State())
 	if !ok {
-		s.Err = "there is no topic to produce to yet"
+		s.formErr(FormProduce, "", "there is no topic to produce to yet")
 		return true
 	}
-	for _, v := range append([]string{a.Key}, a.Values...) {
+	for i, v := range append([]string{a.Key}, a.Values...) {
 		if v != "" && !ScriptSafe(v) {
-			s.Err = "a record value or key must be one word of printable ASCII without , ( ) = # or quotes, so that it can be a script line: " + strconv.Quote(v)
+			name, what := "values", "a record value"
+			if i == 0 {
+				name, what = "key", "a key"
+			}
+			s.formErr(FormProduce, name, what+" must be one word of printable ASCII without , ( ) = # or quotes, so that it can be a script line: "+strconv.Quote(v))
 			return true
 		}
 	}
@@ -192,8 +241,8 @@ func (a ProduceWith) applyActing(s *Store) bool {
 		n = max(a.Count, 1)
 	}
 	if n > script.MaxCount {
-		s.Err = "one send takes at most " + thousands(script.MaxCount) + " records, as one produce line of a script does (count=), not " + thousands(n) +
-			": send them in several, so that a link can reopen what you did"
+		s.formErr(FormProduce, "count", "one send takes at most "+thousands(script.MaxCount)+" records, as one produce line of a script does (count=), not "+thousands(n)+
+			": send them in several, so that a link can reopen what you did")
 		return true
 	}
 	numbered := len(vals) == 0 && n <= NumberedSend
@@ -209,8 +258,11 @@ func (a ProduceWith) applyActing(s *Store) bool {
 			vals = append(vals, "m"+strconv.Itoa(i))
 		}
 	}
-	s.inject(engine.Produce{TP: p.TP, Values: vals, Key: a.Key, Acks: a.Acks})
-	if numbered && s.Err == "" {
+	if !s.injectFrom(FormProduce, "", engine.Produce{TP: p.TP, Values: vals, Key: a.Key, Acks: a.Acks}) {
+		return true
+	}
+	s.formErr(FormProduce, "", "")
+	if numbered {
 		s.nextValue += len(vals)
 	}
 	return true
@@ -223,16 +275,16 @@ const NumberedSend = 100
 
 func (a StartRate) applyActing(s *Store) bool {
 	if a.Key != "" && !ScriptSafe(a.Key) {
-		s.Err = "a key must be one word of printable ASCII without , ( ) = # or quotes: " + strconv.Quote(a.Key)
+		s.formErr(FormRate, "key", "a key must be one word of printable ASCII without , ( ) = # or quotes: "+strconv.Quote(a.Key))
 		return true
 	}
 	if a.PerSec < 1 || a.PerSec > 100 {
-		s.Err = "the rate must be 1 to 100 records per simulated second"
+		s.formErr(FormRate, "rate", "the rate must be a whole number of records per simulated second, 1 to 100")
 		return true
 	}
 	every := engine.Time(1000 / a.PerSec)
 	s.Acting.Rate = Rate{On: true, Every: every, Next: s.Player.Now() + every, Key: a.Key, Acks: a.Acks}
-	s.Err = ""
+	s.formErr(FormRate, "", "")
 	return true
 }
 
@@ -262,13 +314,21 @@ func (a StartConsumer) applyActing(s *Store) bool {
 func (a ApplyConfig) applyActing(s *Store) bool {
 	sc := s.Player.Scenario()
 	cur := s.CurrentConfig()
-	var runtime []engine.Command
+	var runtime []engine.AlterConfig
 	restart := false
 	changed := map[string]string{}
+	fail := func(key, text string) bool {
+		s.formErr(FormConfig, key, text)
+		s.Acting.ConfigDraft = a.Values
+		return true
+	}
 	for _, set := range Settings() {
 		v, ok := a.Values[set.Key]
 		if !ok || normal(set.Key, v) == normal(set.Key, cur[set.Key]) {
 			continue
+		}
+		if err := CheckSetting(set.Key, v); err != nil {
+			return fail(set.Key, err.Error())
 		}
 		changed[set.Key] = v
 		if set.Runtime {
@@ -281,18 +341,60 @@ func (a ApplyConfig) applyActing(s *Store) bool {
 	case restart:
 		// Only the changed settings move into the cluster line: a runtime
 		// setting that a config command changed later keeps its command.
-		s.restartWith(clusterLine(sc.Config, changed))
+		if err := s.restartWith(clusterLine(sc.Config, changed)); err != nil {
+			// A value good alone may not fit the rest of the script
+			// (brokers=2 under a topic of rf=3): the field is the one
+			// changed, or the one the message names.
+			key := ""
+			for k := range changed {
+				if len(changed) == 1 || strings.Contains(err.Error(), k) && len(k) > len(key) {
+					key = k
+				}
+			}
+			return fail(key, err.Error())
+		}
 	case len(runtime) > 0:
 		for _, c := range runtime {
-			if !s.inject(c) {
-				break
+			if !s.injectFrom(FormConfig, c.Key, c) {
+				s.Acting.ConfigDraft = a.Values
+				return true
 			}
 		}
 		s.Acting.Note = "applied at " + engine.FormatTime(s.Player.Now()) + " with config commands"
 	default:
 		s.Acting.Note = "nothing changed"
 	}
+	s.formErr(FormConfig, "", "")
+	s.Acting.ConfigDraft = nil
 	return true
+}
+
+// CheckSetting checks v, a value the config panel offers for the setting
+// key, against the settings table's type and limits (engine.Setting), and
+// returns an error that names the key, says why and what the setting
+// takes. A list's or a range's items are comma-separated, with or without
+// the parentheses of a cluster line.
+func CheckSetting(key, v string) error {
+	set, ok := engine.LookupSetting(key)
+	if !ok {
+		return errors.New(key + " is no setting")
+	}
+	v = strings.TrimSpace(v)
+	vals := []string{v}
+	if set.Type == engine.TypeList || set.Type == engine.TypeRange {
+		vals = nil
+		for _, x := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(v, "("), ")"), ",") {
+			vals = append(vals, strings.TrimSpace(x))
+		}
+	}
+	if _, err := set.Canonical(vals); err != nil {
+		text := key + ": " + err.Error()
+		if r := set.Range(); !strings.Contains(text, r) {
+			text += "; it takes " + r
+		}
+		return errors.New(text)
+	}
+	return nil
 }
 
 // ScriptSafe says v can stand as a value in a script line as it is: the
@@ -352,28 +454,28 @@ func (s *Store) CurrentConfig() map[string]string {
 }
 
 // restartWith replaces the script's cluster line (the user's actions
-// become script lines) and plays the result from its start.
-func (s *Store) restartWith(line string) {
+// become script lines) and plays the result from its start; an error
+// (the script does not compile with that line) leaves the scene as it
+// was.
+func (s *Store) restartWith(line string) error {
 	text, err := ReplaceClusterLine(s.ScriptText(), line)
 	if err != nil {
-		s.Err = err.Error()
-		return
+		return err
 	}
 	sc, err := script.ParseAndCompile("script", text)
 	if err != nil {
-		s.Err = err.Error()
-		return
+		return err
 	}
 	sc.Title = s.Title
 	n := newScene(sc)
 	if n.Err != "" {
-		s.Err = n.Err
-		return
+		return errors.New(n.Err)
 	}
 	n.Acting.Source = text
 	n.Acting.Note = "restarted with: " + line
 	s.setScene(n)
 	s.leavePreset()
+	return nil
 }
 
 // ScriptText returns the scenario's script with the user's actions merged

@@ -211,3 +211,48 @@ func TestRestartThenActForksNothing(t *testing.T) {
 		t.Errorf("one action's restart notice %q", got)
 	}
 }
+
+// TestFormErrorsNameTheirField: what a form's reader typed wrong is the
+// form's complaint, shown beside it, with the field at fault; the page's
+// banner (Store.Err) stays empty, and the config form keeps every value
+// typed until an Apply succeeds. Expected ranges are the settings
+// table's (min.insync.replicas 1..64, Kafka's ConfigDef range atLeast(1)
+// capped by kplay's 64 brokers).
+func TestFormErrorsNameTheirField(t *testing.T) {
+	s := lessonStore(t)
+	typed := map[string]string{"min.insync.replicas": "two", "replica.lag.time.max.ms": "5000"}
+	s.Dispatch(ApplyConfig{Values: typed})
+	fe := s.Acting.FormErr
+	if fe.Form != FormConfig || fe.Field != "min.insync.replicas" || !strings.Contains(fe.Text, `"two"`) || !strings.Contains(fe.Text, "1..64") || s.Err != "" {
+		t.Fatalf("min.insync.replicas=two: form error %+v, banner %q", fe, s.Err)
+	}
+	if s.Acting.ConfigDraft["min.insync.replicas"] != "two" || s.Acting.ConfigDraft["replica.lag.time.max.ms"] != "5000" {
+		t.Errorf("the config form's draft %v lost what was typed", s.Acting.ConfigDraft)
+	}
+	if got := s.CurrentConfig()["replica.lag.time.max.ms"]; got != "30000" {
+		t.Errorf("a failed Apply changed replica.lag.time.max.ms to %s", got)
+	}
+	// A value good alone that the script cannot take: the one field
+	// changed is at fault.
+	s.Dispatch(ApplyConfig{Values: map[string]string{"brokers": "2"}})
+	if fe := s.Acting.FormErr; fe.Form != FormConfig || fe.Field != "brokers" || s.Err != "" {
+		t.Fatalf("brokers=2 under rf=3: form error %+v, banner %q", fe, s.Err)
+	}
+	s.Dispatch(ApplyConfig{Values: map[string]string{"min.insync.replicas": "2"}})
+	if fe := s.Acting.FormErr; fe != (FormError{}) || s.Acting.ConfigDraft != nil || s.CurrentConfig()["min.insync.replicas"] != "2" {
+		t.Fatalf("a good Apply left form error %+v, draft %v, min.insync.replicas %s", fe, s.Acting.ConfigDraft, s.CurrentConfig()["min.insync.replicas"])
+	}
+
+	s.Dispatch(ProduceWith{Values: []string{"ok"}, Key: "a=b"})
+	if fe := s.Acting.FormErr; fe.Form != FormProduce || fe.Field != "key" || s.Err != "" {
+		t.Errorf("key a=b: form error %+v, banner %q", fe, s.Err)
+	}
+	s.Dispatch(ProduceWith{Values: []string{"ok"}})
+	if fe := s.Acting.FormErr; fe != (FormError{}) {
+		t.Errorf("a good send left %+v", fe)
+	}
+	s.Dispatch(StartRate{PerSec: 0})
+	if fe := s.Acting.FormErr; fe.Form != FormRate || fe.Field != "rate" || s.Err != "" || s.Acting.Rate.On {
+		t.Errorf("rate 0: form error %+v, banner %q, rate on %v", fe, s.Err, s.Acting.Rate.On)
+	}
+}

@@ -341,6 +341,15 @@ func (s *Store) Lifecycle() []LifeStep {
 	if sel.Kind != SelRecord {
 		return nil
 	}
+	if sel.Record.Producer.Kind == engine.NodeNone {
+		// A struck-through cell names no producer; once the playhead
+		// shows the record in the log (a rewind), the selection learns
+		// it, and the lifecycle its produce step.
+		if now := s.recordNow(sel); now.Record.Producer.Kind != engine.NodeNone {
+			s.See.Sel.Record, s.See.life = now.Record, nil
+			sel = s.See.Sel
+		}
+	}
 	p := s.Player
 	lb := s.See.life
 	if lb == nil || lb.player != p || lb.gen != p.Generation() || lb.count > p.EventCount() {

@@ -143,8 +143,8 @@ func TestPanelSendIsOneShortLine(t *testing.T) {
 		t.Fatalf("the link of a 5,000-record send is refused: %s", why)
 	}
 	s.Dispatch(ProduceWith{Count: 100000, Acks: engine.AcksOne})
-	if !strings.Contains(s.Err, "at most 10,000 records") || len(s.Player.UserSteps()) != steps+2 {
-		t.Fatalf("a send of 100,000 records: error %q, %d user steps; want refused, naming the 10,000 a produce line holds", s.Err, len(s.Player.UserSteps())-steps)
+	if fe := s.Acting.FormErr; fe.Form != FormProduce || fe.Field != "count" || !strings.Contains(fe.Text, "at most 10,000 records") || len(s.Player.UserSteps()) != steps+2 {
+		t.Fatalf("a send of 100,000 records: form error %+v, %d user steps; want refused beside the count, naming the 10,000 a produce line holds", fe, len(s.Player.UserSteps())-steps)
 	}
 }
 

@@ -175,7 +175,7 @@ func TryThis(st engine.State) []Suggestion {
 	fname := "broker " + itoa(int64(follower))
 	out = append(out, Suggestion{Key: "cut-follower", Label: "Cut " + fname + " off from the leader",
 		Watch:   fname + " can no longer fetch; once it has lagged for replica.lag.time.max.ms the leader removes it from the ISR (AlterPartition).",
-		Actions: []Action{Act{Cmd: engine.Partition{Groups: [][]engine.NodeID{{engine.Broker(lead)}, {engine.Broker(follower)}}}}},
+		Actions: []Action{Act{Cmd: engine.Cut{A: engine.Broker(lead), B: engine.Broker(follower)}}},
 		While:   []script.TryClaim{claim("leads", lead, 0), claim("follows", follower, 0), claim("reaches", follower, lead)}})
 	return out
 }

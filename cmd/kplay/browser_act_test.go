@@ -91,7 +91,7 @@ func TestBrowserActLinks(t *testing.T) {
 	actWait(t, ctx, "the link menu opens", `document.querySelector(".link-menu #link-cut") !== null`, 5*time.Second)
 	screenshot(t, ctx, "kplay-link-menu-1280x800.png")
 	actClick(t, ctx, "#link-cut")
-	actWait(t, ctx, "the cut joins the script", actScriptHas("partition g1=(1) g2=(2)"), 5*time.Second)
+	actWait(t, ctx, "the cut joins the script", actScriptHas("\ncut 1 2\n"), 5*time.Second)
 	actWait(t, ctx, "the cut link is drawn cut", `document.querySelector('svg#diagram g.link-hit.cut[data-link="b1-b2"]') !== null && document.querySelectorAll("svg#diagram g.link-hit.cut").length === 1`, 5*time.Second)
 
 	// b2's fetches stop reaching b1. Once b1 has a record that b2 lacks
@@ -99,7 +99,7 @@ func TestBrowserActLinks(t *testing.T) {
 	// ISR), it shrinks the ISR to 1,3 after replica.lag.time.max.ms (5 s at
 	// teaching scale).
 	actClick(t, ctx, "#produce")
-	actWait(t, ctx, "the produce joins the script", actScriptHas("partition g1=(1) g2=(2)\nrun until=", "acks=all"), 5*time.Second)
+	actWait(t, ctx, "the produce joins the script", actScriptHas("\ncut 1 2\nrun until=", "acks=all"), 5*time.Second)
 	isr := func(want string) string {
 		return fmt.Sprintf(`(document.getElementById("describe") || {}).textContent.includes("Leader: 1\tReplicas: 1,2,3\tIsr: %s\t")`, want)
 	}
@@ -119,7 +119,7 @@ func TestBrowserActLinks(t *testing.T) {
 	}
 	actWait(t, ctx, "Enter opens the link menu and focuses its first button", `document.activeElement !== null && document.activeElement.id === "link-cut" && document.querySelector(".link-menu #link-heal") !== null`, 5*time.Second)
 	actClick(t, ctx, "#link-heal")
-	actWait(t, ctx, "the heal joins the script", actScriptHas("partition g1=(1) g2=(2)", "\nheal\n"), 5*time.Second)
+	actWait(t, ctx, "the heal joins the script", actScriptHas("\ncut 1 2\n", "\nheal\n"), 5*time.Second)
 	actWait(t, ctx, "b2 rejoins the ISR after the heal", isr("1,2,3"), 40*time.Second)
 	actWait(t, ctx, "no link is drawn cut after the heal", `document.querySelector("svg#diagram g.link-hit.cut") === null`, 5*time.Second)
 

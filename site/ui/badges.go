@@ -12,13 +12,14 @@ import (
 )
 
 // renderRoleBadge draws a broker's role ("leader", "follower",
-// "replica", "no replica") as the pill at the box's top right, marked
-// data-badge (site.BrokerLook.RoleKey).
-func renderRoleBadge(role, key string, boxW float64) *vecty.HTML {
-	pillW := float64(len(role))*7.2 + 16
+// "replica", "no replica") as the pill p at the box's top right, clear of
+// its name (site.RolePillOf), marked data-badge (site.BrokerLook.RoleKey);
+// a pill cut short keeps the whole role in its tooltip.
+func renderRoleBadge(p site.RolePill, key string) *vecty.HTML {
 	return svgEl("g", vecty.Markup(vecty.Class("role-badge", "role-"+key), attr("data-badge", key)),
-		svgEl("rect", vecty.Markup(vecty.Class("pill"), attr("x", num1(boxW-12-pillW)), attr("y", "9"), attr("width", num1(pillW)), attr("height", "18"), attr("rx", "9"))),
-		svgText(boxW-12-pillW/2, site.BoxTitleY-1, role, vecty.Class("role"), attr("text-anchor", "middle")),
+		vecty.If(p.Title != "", svgEl("title", vecty.Text(p.Title))),
+		svgEl("rect", vecty.Markup(vecty.Class("pill"), attr("x", num1(p.X)), attr("y", "9"), attr("width", num1(p.W)), attr("height", "18"), attr("rx", "9"))),
+		svgText(p.X+p.W/2, site.BoxTitleY-1, p.Text, vecty.Class("role"), attr("text-anchor", "middle")),
 	)
 }
 

@@ -26,22 +26,34 @@ import (
 // value or the note changes, not on every frame.
 func renderConfigPanel(s *site.Store) *pureEq[configView] {
 	cur := s.CurrentConfig()
-	v := configView{Note: s.Acting.Note}
+	v := configView{Note: s.Acting.Note, Draft: s.Acting.ConfigDraft != nil}
+	if fe := s.Acting.FormErr; fe.Form == site.FormConfig {
+		v.Err = fe
+	}
 	for _, set := range site.Settings() {
-		v.Values = append(v.Values, cur[set.Key])
+		val := cur[set.Key]
+		if d, ok := s.Acting.ConfigDraft[set.Key]; ok {
+			val = d // what the reader typed, kept while its Apply failed
+		}
+		v.Values = append(v.Values, val)
 	}
 	return viewEq(v, func(v configView) *vecty.HTML { return configPanel(s, v) })
 }
 
 // configView is the config panel's state: each setting's value, in the
-// order of site.Settings, and the note of the last change.
+// order of site.Settings (the reader's draft while an Apply of it failed:
+// Draft), the note of the last change and the form's complaint.
 type configView struct {
 	Note   string
 	Values lines
+	Draft  bool
+	Err    site.FormError
 }
 
 // Equal reports whether v and w draw the same panel.
-func (v configView) Equal(w configView) bool { return v.Note == w.Note && v.Values.Equal(w.Values) }
+func (v configView) Equal(w configView) bool {
+	return v.Note == w.Note && v.Draft == w.Draft && v.Err == w.Err && v.Values.Equal(w.Values)
+}
 
 // configPanel draws the config panel v; its buttons dispatch to s.
 func configPanel(s *site.Store, v configView) *vecty.HTML {
@@ -53,7 +65,7 @@ func configPanel(s *site.Store, v configView) *vecty.HTML {
 	rows := []vecty.MarkupOrChild{}
 	var runtime []string
 	for _, set := range sets {
-		control := &cfgField{Key: set.Key, Value: cur[set.Key], Choices: set.Choices}
+		control := &cfgField{Key: set.Key, Value: cur[set.Key], Choices: set.Choices, Invalid: v.Err.Text != "" && v.Err.Field == set.Key}
 		scope := "restarts"
 		if set.Runtime {
 			scope = "at the playhead"
@@ -88,7 +100,17 @@ func configPanel(s *site.Store, v configView) *vecty.HTML {
 		s.Dispatch(site.ApplyConfig{Values: vals})
 	}
 	preset := func(vals map[string]string) func(*vecty.Event) {
-		return func(*vecty.Event) { s.Dispatch(site.ApplyConfig{Values: vals}) }
+		return func(e *vecty.Event) {
+			s.Dispatch(site.ApplyConfig{Values: vals})
+			if s.Acting.FormErr.Form == site.FormConfig {
+				// The complaint sits in the settings' Apply bar: open
+				// the table (the page never draws its open attribute,
+				// so that a redraw leaves the reader's choice alone).
+				if d := e.Target.Call("closest", "[data-panel]").Call("querySelector", "details"); d.Truthy() {
+					d.Set("open", true)
+				}
+			}
+		}
 	}
 	teach := site.TeachingScale()
 	scale := site.TimingScale(cur)
@@ -112,16 +134,40 @@ func configPanel(s *site.Store, v configView) *vecty.HTML {
 		vecty.If(v.Note != "", elem.Paragraph(vecty.Markup(prop.ID("cfg-note"), vecty.Class("act-hint"), attr("aria-live", "polite")), vecty.Text(v.Note))),
 		elem.Details(
 			elem.Summary(vecty.Text("All settings")),
-			elem.Div(vecty.Markup(vecty.Class("cfg-scroll")), elem.Table(vecty.Markup(vecty.Class("cfg-table")),
-				elem.TableHead(elem.TableRow(
-					elem.TableHeader(vecty.Text("setting")), elem.TableHeader(vecty.Text("value")), elem.TableHeader(vecty.Text("unit")),
-					elem.TableHeader(vecty.Text("default")), elem.TableHeader(vecty.Text("applies")),
+			// One form: Enter in a field applies it, and the Apply bar
+			// (with the form's complaint) stays at the top of the screen
+			// while the long table scrolls under it.
+			elem.Form(vecty.Markup(prop.ID("cfg-form"), attr("novalidate", true), event.Submit(apply).PreventDefault()),
+				elem.Div(vecty.Markup(vecty.Class("cfg-apply-bar")),
+					elem.Button(vecty.Markup(prop.ID("cfg-apply"), prop.Type(prop.TypeSubmit), vecty.Class("accent")), vecty.Text("Apply")),
+					elem.Span(vecty.Markup(vecty.Class("act-hint")), vecty.Text("or press Enter in a field")),
+					formError("cfg-error", v.Err),
+				),
+				elem.Div(vecty.Markup(vecty.Class("cfg-scroll")), elem.Table(vecty.Markup(vecty.Class("cfg-table")),
+					elem.TableHead(elem.TableRow(
+						elem.TableHeader(vecty.Text("setting")), elem.TableHeader(vecty.Text("value")), elem.TableHeader(vecty.Text("unit")),
+						elem.TableHeader(vecty.Text("default")), elem.TableHeader(vecty.Text("applies")),
+					)),
+					elem.TableBody(rows...),
 				)),
-				elem.TableBody(rows...),
-			)),
-			elem.Button(vecty.Markup(prop.ID("cfg-apply"), prop.Type(prop.TypeButton), vecty.Class("accent"), event.Click(apply)), vecty.Text("Apply")),
+			),
 		),
 	)
+}
+
+// formError is a form's complaint fe beside it, an alert paragraph with
+// id (the field at fault names it in aria-describedby); an empty
+// placeholder while there is none, so that the region is in the page
+// before the complaint arrives and is announced.
+func formError(id string, fe site.FormError) *vecty.HTML {
+	return elem.Paragraph(vecty.Markup(prop.ID(id), vecty.Class("form-error"), vecty.ClassMap{"none": fe.Text == ""}, attr("role", "alert")),
+		vecty.Text(fe.Text))
+}
+
+// invalidMarks mark a form's field at fault: aria-invalid, and
+// aria-describedby naming the complaint's paragraph (formError's id).
+func invalidMarks(invalid bool, errID string) vecty.Applyer {
+	return vecty.MarkupIf(invalid, attr("aria-invalid", "true"), attr("aria-describedby", errID))
 }
 
 // scaleButton is a timing-scale preset button: pressed (aria-pressed and
@@ -204,30 +250,36 @@ func joinAnd(names []string) string {
 // cfgField is one setting's control. It re-renders only when the setting's
 // value changes, so that what a user types survives the page's frames
 // until Apply (Vecty resets an input's value property on every render).
+//
+// Invalid marks the field at fault in a failed Apply (aria-invalid,
+// described by #cfg-error); its Value is then what the reader typed
+// (site.Acting.ConfigDraft), so that the redraw keeps it.
 type cfgField struct {
 	vecty.Core
 
 	Key     string   `vecty:"prop"`
 	Value   string   `vecty:"prop"`
 	Choices []string `vecty:"prop"`
+	Invalid bool     `vecty:"prop"`
 }
 
 // SkipRender implements the vecty.RenderSkipper interface.
 func (f *cfgField) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*cfgField)
-	return ok && p.Key == f.Key && p.Value == f.Value
+	return ok && p.Key == f.Key && p.Value == f.Value && p.Invalid == f.Invalid
 }
 
 // Render implements the vecty.Component interface.
 func (f *cfgField) Render() vecty.ComponentOrHTML {
 	if f.Choices != nil {
-		opts := []vecty.MarkupOrChild{vecty.Markup(attr("name", f.Key), attr("aria-label", f.Key))}
+		opts := []vecty.MarkupOrChild{vecty.Markup(attr("name", f.Key), attr("aria-label", f.Key), invalidMarks(f.Invalid, "cfg-error"))}
 		for _, c := range f.Choices {
 			opts = append(opts, option(c, c, c == f.Value))
 		}
 		return elem.Select(opts...)
 	}
-	return elem.Input(vecty.Markup(attr("name", f.Key), attr("aria-label", f.Key), prop.Type(prop.TypeText), prop.Value(f.Value), attr("size", "9")))
+	return elem.Input(vecty.Markup(attr("name", f.Key), attr("aria-label", f.Key), prop.Type(prop.TypeText), prop.Value(f.Value), attr("size", "9"),
+		invalidMarks(f.Invalid, "cfg-error")))
 }
 
 // dotBreaks is a setting's name as text with a line-break opportunity

@@ -287,8 +287,8 @@ func clientBox(v clientView) *vecty.HTML {
 		vecty.If(v.Tip != "", svgEl("title", vecty.Text(v.Tip))),
 		svgEl("rect", vecty.Markup(vecty.Class("box"), attr("width", num1(r.W)), attr("height", num1(r.H)), attr("rx", "10"))),
 		svgText(r.W/2, 22, title, vecty.Class("name"), attr("text-anchor", "middle")),
-		svgText(r.W/2, 40, site.Clip(sub, 19), vecty.Class("sub"), attr("text-anchor", "middle")),
-		svgText(r.W/2, 54, sub2, vecty.Class("sub"), attr("text-anchor", "middle")),
+		svgText(r.W/2, 40, site.ClipW(sub, r.W-8, site.TextPx), vecty.Class("sub"), attr("text-anchor", "middle")),
+		svgText(r.W/2, 55, site.ClipW(sub2, r.W-8, site.TextPx), vecty.Class("sub"), attr("text-anchor", "middle")),
 	)
 }
 
@@ -298,6 +298,10 @@ func clientBox(v clientView) *vecty.HTML {
 // note. A click or Enter on it opens its actions (s).
 func renderBroker(s *site.Store, v site.BrokerView) *vecty.HTML {
 	n, r := v.Node, v.Node.Rect
+	name := n.Name
+	if name == "" {
+		name = site.BrokerName(n.Broker, false)
+	}
 	mk := []vecty.Applyer{vecty.Class("node", "broker", n.Role), vecty.ClassMap{"down": !v.Alive, "out-of-sync": v.OutOfSync, "fenced": v.Fenced, "unclean": v.Look.Note != "", "hung": v.Look.Hung != 0},
 		attr("data-node", n.Key), attr("data-role", n.Role), attr("data-alive", strconv.FormatBool(v.Alive)), translate(r.X, r.Y),
 		attr("tabindex", "0"), attr("role", "button"), attr("aria-label", brokerLabel(n)+": actions"),
@@ -306,22 +310,32 @@ func renderBroker(s *site.Store, v site.BrokerView) *vecty.HTML {
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(mk...),
 		svgEl("rect", vecty.Markup(vecty.Class("box"), attr("width", num1(r.W)), attr("height", num1(r.H)), attr("rx", "10"))),
-		svgText(12, site.BoxTitleY, "broker "+itoa(int64(n.Broker)), vecty.Class("name")),
-		renderRoleBadge(v.Look.Role, v.Look.RoleKey, r.W),
+		svgText(12, site.BoxTitleY, name, vecty.Class("name")),
+		renderRoleBadge(site.RolePillOf(v.Look.Role, name, r.W), v.Look.RoleKey),
 	}
 	items = append(items, renderBadges(v.Look.Badges, n, v.Timer.Label, v.Strip)...)
 	items = append(items, renderTimer(v.Timer, r.W))
 	if !v.HasReplica {
-		items = append(items, svgText(12, site.BoxStripY+18, "holds no replica of the first partition", vecty.Class("sub")))
+		items = append(items, svgText(12, site.BoxStripY+18, v.Status, vecty.Class(v.StatusClass)))
 		return svgEl("g", items...)
 	}
 	items = append(items, svgEl("g", vecty.Markup(translate(v.Strip.X, site.BoxStripY)), renderStrip(s, v.Strip)))
 	if v.Removed.On {
 		items = append(items, renderRemoved(v.Removed))
 	} else {
-		items = append(items, svgText(12, site.BoxStatusY, v.Status, vecty.Class(v.StatusClass)))
+		items = append(items, svgText(12, site.BoxStatusY, v.Status, vecty.Class(v.StatusClass), squeezeTo(v.Status, r.W-2*site.BadgePad)))
 	}
 	return svgEl("g", items...)
+}
+
+// squeezeTo narrows a line of the diagram's regular text to w viewBox
+// units (textLength) when it would run past them (site.RegularW), so
+// that a narrow box's status line keeps inside it at its full size.
+func squeezeTo(text string, w float64) vecty.Applyer {
+	if site.RegularW(text, site.TextPx) <= w {
+		return nil
+	}
+	return vecty.Markup(attr("textLength", num1(w)), attr("lengthAdjust", "spacingAndGlyphs"))
 }
 
 // renderRemoved draws a truncation still marked on a broker box

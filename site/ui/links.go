@@ -178,9 +178,11 @@ func linkHit(s *site.Store, v linkHitView) *vecty.HTML {
 }
 
 // renderLinkMenu draws the open link's menu at the link's middle: cut
-// (partition), cut one way (from the link's first node to its second),
-// heal and slow, as engine commands at the playhead. It carries
-// #link-cut, #link-cut-one-way, #link-heal and #link-slow.
+// (cut A B, which adds to the cuts made before), cut one way (from the
+// link's first node to its second), heal this link (while it has a cut
+// or a slowing of its own, NetFaults.Healable), heal the network and slow, as engine commands at the
+// playhead. It carries #link-cut, #link-cut-one-way, #link-heal-link,
+// #link-heal and #link-slow.
 func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.MarkupOrChild {
 	if !s.Acting.LinkOpen {
 		return nil
@@ -204,7 +206,6 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 	if len(from) == 0 || len(to) == 0 {
 		return nil
 	}
-	cut := engine.Partition{Groups: [][]engine.NodeID{from, to}}
 	slow := func(ms engine.Time) engine.Command {
 		return engine.Slow{A: from[0], B: to[0], MinLatency: ms, MaxLat: ms}
 	}
@@ -219,6 +220,23 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 		)
 	}
 	label := linkNodeName(link.From) + " → " + linkNodeName(link.To)
+	// The menu's cuts are cut commands, one a pair of the link's nodes:
+	// cuts add up (engine.Cut), so a second link cut keeps the first,
+	// as the diagram and the event log show. A partition command would
+	// replace the network's partition and heal the link cut before.
+	cutBtn := func(id, text, title string, oneWay bool) *vecty.HTML {
+		return elem.Button(
+			vecty.Markup(prop.ID(id), prop.Type(prop.TypeButton), attr("title", title+" ("+engine.Cut{A: from[0], B: to[0], OneWay: oneWay}.String()+")"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.CutLink{From: from, To: to, OneWay: oneWay}) })),
+			vecty.Text(text),
+		)
+	}
+	nf, healable := s.NetFaults(), false
+	for _, x := range from {
+		for _, y := range to {
+			healable = healable || nf.Healable(x, y)
+		}
+	}
 	return elem.Div(
 		vecty.Markup(vecty.Class("broker-menu", "link-menu"), attr("role", "group"), attr("aria-label", "link "+label+" actions"),
 			vecty.Style("left", num1(mid.X/lay.Width*100)+"%"), vecty.Style("top", num1(mid.Y/lay.Height*100)+"%"),
@@ -232,13 +250,14 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 			})),
 		elem.Div(vecty.Markup(vecty.Class("menu-title")), vecty.Text("link "+label)),
 		&focusOnMount{Selector: "button"},
-		btn("link-cut", "Cut", "Partition the network so that these two sides cannot talk (a new cut replaces the last one). A follower cut from its leader leaves the ISR once the leader has records it lacks for replica.lag.time.max.ms", cut),
-		elem.Button(
-			vecty.Markup(prop.ID("link-cut-one-way"), prop.Type(prop.TypeButton),
-				attr("title", "Lose only what "+linkNodeName(link.From)+" sends to "+linkNodeName(link.To)+"; what comes back still arrives ("+engine.Cut{A: from[0], B: to[0], OneWay: true}.String()+")"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.CutLink{From: from, To: to, OneWay: true}) })),
-			vecty.Text("Cut "+label+" only"),
-		),
+		cutBtn("link-cut", "Cut", "Take this link down both ways: "+linkNodeName(link.From)+" and "+linkNodeName(link.To)+" cannot talk; links cut before stay cut (cuts add up). A follower cut from its leader leaves the ISR once the leader has records it lacks for replica.lag.time.max.ms", false),
+		cutBtn("link-cut-one-way", "Cut "+label+" only", "Lose only what "+linkNodeName(link.From)+" sends to "+linkNodeName(link.To)+"; what comes back still arrives", true),
+		vecty.If(healable, elem.Button(
+			vecty.Markup(prop.ID("link-heal-link"), prop.Type(prop.TypeButton),
+				attr("title", "Restore this link alone: its cut, one-way cut and slowing go; the rest of the network stays as it is ("+engine.Heal{A: from[0], B: to[0]}.String()+")"),
+				event.Click(func(*vecty.Event) { s.Dispatch(site.HealLink{From: from, To: to}) })),
+			vecty.Text("Heal this link"),
+		)),
 		btn("link-heal", "Heal network", "Remove every cut, isolation and slow link", engine.Heal{}),
 		btn("link-slow", "Slow to 50 ms", "Make this link take 50 ms each way", slow(50)),
 		btn("link-slow-500", "500 ms", "Make this link take 500 ms each way: slower than a fetch's long poll", slow(500)),

@@ -144,11 +144,12 @@ func selectRecord(s *site.Store, c cellView, ghost bool) vecty.Applyer {
 	}).StopPropagation()
 }
 
-// cellNumber is a cell's offset, squeezed to the cell's width when it has
-// four digits or more, so that it stays legible and inside its cell.
+// cellNumber is a cell's offset at the diagram's site.TextPx, squeezed to
+// the cell's width when its digits are wider (three or more), so that it
+// stays legible and inside its cell.
 func cellNumber(size cellSize, o int64) *vecty.HTML {
 	text := itoa(o)
-	if len(text) < 4 {
+	if site.TextW(len(text), site.TextPx) <= size.W-4 {
 		return svgText(size.W/2, size.H/2+4, text, attr("text-anchor", "middle"))
 	}
 	return svgText(size.W/2, size.H/2+4, text, attr("text-anchor", "middle"),

@@ -77,15 +77,19 @@ func renderProducerPanel(s *site.Store) *pure[producerView] {
 	if len(script) > 0 {
 		v.Status += "; the script's own: " + strings.Join(script, "; ")
 	}
+	if fe := s.Acting.FormErr; fe.Form == site.FormProduce || fe.Form == site.FormRate {
+		v.Err = fe
+	}
 	return view(v, func(v producerView) *vecty.HTML { return producerPanel(s, v) })
 }
 
 // producerView is the producer panel's state: whether a rate started
-// here runs, and the status line (that rate, and the script's own rate
-// producers).
+// here runs, the status line (that rate, and the script's own rate
+// producers), and the complaint of its send or rate form.
 type producerView struct {
 	On     bool
 	Status string
+	Err    site.FormError
 }
 
 // producerPanel draws the producer panel v (see renderProducerPanel);
@@ -110,27 +114,53 @@ func producerPanel(s *site.Store, v producerView) *vecty.HTML {
 		s.Dispatch(site.StartRate{PerSec: n, Key: strings.TrimSpace(field(e, "key")), Acks: parseAcks(field(e, "acks"))})
 	}
 	status := v.Status
+	// A field at fault is marked, and described by its form's complaint.
+	bad := func(form, name string) vecty.Applyer {
+		id := "pp-error"
+		if form == site.FormRate {
+			id = "pp-rate-error"
+		}
+		return invalidMarks(v.Err.Form == form && v.Err.Field == name, id)
+	}
+	errOf := func(form string) site.FormError {
+		if v.Err.Form == form {
+			return v.Err
+		}
+		return site.FormError{}
+	}
+	// Two forms, so that Enter sends from the records' fields and starts
+	// the rate from its own; both read the key and acks (field looks in
+	// the whole panel). novalidate: the panel's complaints, not the
+	// browser's, say what a field takes.
 	return elem.Section(
 		vecty.Markup(prop.ID("producer-panel"), vecty.Class("act-panel"), attr("data-panel", "producer"), attr("aria-labelledby", "producer-panel-h")),
 		elem.Heading2(vecty.Markup(prop.ID("producer-panel-h")), vecty.Text("Producer")),
 		elem.Paragraph(vecty.Markup(vecty.Class("act-hint")), vecty.Text("p1 sends to the first partition's leader.")),
-		elem.Div(vecty.Markup(vecty.Class("act-row")),
-			labelled("records (count)", elem.Input(vecty.Markup(attr("name", "count"), prop.Type(prop.TypeNumber), attr("min", "1"), attr("max", strconv.Itoa(script.MaxCount)), attr("value", "1"),
-				attr("title", "Up to "+strconv.Itoa(site.NumberedSend)+" records are numbered on from the scenario's own; more go as one count= line, named m0, m1, … as a script names them (at most "+strconv.Itoa(script.MaxCount)+")"))), ""),
-			labelled("or values", elem.Input(vecty.Markup(attr("name", "values"), prop.Type(prop.TypeText), prop.Placeholder("a, b, c"), attr("size", "12"))), ""),
+		elem.Form(vecty.Markup(prop.ID("pp-send-form"), attr("novalidate", true), event.Submit(send).PreventDefault()),
+			elem.Div(vecty.Markup(vecty.Class("act-row")),
+				labelled("records (count)", elem.Input(vecty.Markup(attr("name", "count"), prop.Type(prop.TypeNumber), attr("min", "1"), attr("max", strconv.Itoa(script.MaxCount)), attr("value", "1"),
+					attr("title", "Up to "+strconv.Itoa(site.NumberedSend)+" records are numbered on from the scenario's own; more go as one count= line, named m0, m1, … as a script names them (at most "+strconv.Itoa(script.MaxCount)+")"),
+					bad(site.FormProduce, "count"))), ""),
+				labelled("or values", elem.Input(vecty.Markup(attr("name", "values"), prop.Type(prop.TypeText), prop.Placeholder("a, b, c"), attr("size", "12"), bad(site.FormProduce, "values"))), ""),
+			),
+			elem.Div(vecty.Markup(vecty.Class("act-row")),
+				labelled("key", elem.Input(vecty.Markup(attr("name", "key"), prop.Type(prop.TypeText), attr("size", "8"), prop.Placeholder("none"),
+					bad(site.FormProduce, "key"), bad(site.FormRate, "key"))), ""),
+				labelled("acks", acksSelect(), ""),
+				elem.Button(vecty.Markup(prop.ID("pp-send"), prop.Type(prop.TypeSubmit), vecty.Class("accent")), vecty.Text("Send")),
+			),
+			formError("pp-error", errOf(site.FormProduce)),
 		),
-		elem.Div(vecty.Markup(vecty.Class("act-row")),
-			labelled("key", elem.Input(vecty.Markup(attr("name", "key"), prop.Type(prop.TypeText), attr("size", "8"), prop.Placeholder("none"))), ""),
-			labelled("acks", acksSelect(), ""),
-			elem.Button(vecty.Markup(prop.ID("pp-send"), prop.Type(prop.TypeButton), vecty.Class("accent"), event.Click(send)), vecty.Text("Send")),
-		),
-		elem.Div(vecty.Markup(vecty.Class("act-row")),
-			labelled("rate (records per simulated s)", elem.Input(vecty.Markup(attr("name", "rate"), prop.Type(prop.TypeNumber), attr("min", "1"), attr("max", "100"), attr("value", "2"))), ""),
-		),
-		elem.Div(vecty.Markup(vecty.Class("act-row")),
-			elem.Button(vecty.Markup(prop.ID("pp-rate-start"), prop.Type(prop.TypeButton), prop.Disabled(r.On), event.Click(start)), vecty.Text("Start")),
-			elem.Button(vecty.Markup(prop.ID("pp-rate-stop"), prop.Type(prop.TypeButton), prop.Disabled(!r.On),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.StopRate{}) })), vecty.Text("Stop")),
+		elem.Form(vecty.Markup(prop.ID("pp-rate-form"), attr("novalidate", true), event.Submit(start).PreventDefault()),
+			elem.Div(vecty.Markup(vecty.Class("act-row")),
+				labelled("rate (records per simulated s)", elem.Input(vecty.Markup(attr("name", "rate"), prop.Type(prop.TypeNumber), attr("min", "1"), attr("max", "100"), attr("value", "2"), bad(site.FormRate, "rate"))), ""),
+			),
+			elem.Div(vecty.Markup(vecty.Class("act-row")),
+				elem.Button(vecty.Markup(prop.ID("pp-rate-start"), prop.Type(prop.TypeSubmit), prop.Disabled(r.On)), vecty.Text("Start")),
+				elem.Button(vecty.Markup(prop.ID("pp-rate-stop"), prop.Type(prop.TypeButton), prop.Disabled(!r.On),
+					event.Click(func(*vecty.Event) { s.Dispatch(site.StopRate{}) })), vecty.Text("Stop")),
+			),
+			formError("pp-rate-error", errOf(site.FormRate)),
 		),
 		elem.Paragraph(vecty.Markup(prop.ID("pp-rate-status"), vecty.Class("act-hint"), attr("aria-live", "polite")), vecty.Text(status)),
 	)
