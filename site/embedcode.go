@@ -31,8 +31,10 @@ type EmbedParams struct {
 	// Controls controls= ("full", "min" or "none"), Autoplay autoplay=
 	// ("0" or "1"), Speed speed= (simulated ms per real ms), Theme
 	// theme= ("light" or "dark"), Lesson lesson= ("0", or a lesson's
-	// ID) and Origin origin= (comma-separated origins the embed obeys).
-	Panels, Controls, Autoplay, Speed, Theme, Lesson, Origin string
+	// ID), Questions questions= ("host" for a page that asks the
+	// questions itself) and Origin origin= (comma-separated origins the
+	// embed obeys).
+	Panels, Controls, Autoplay, Speed, Theme, Lesson, Questions, Origin string
 }
 
 // CodeParams are the options "Copy embed code" writes.
@@ -45,7 +47,7 @@ func (p EmbedParams) Query(scenario string) string {
 	var b strings.Builder
 	b.WriteString(scenario)
 	for _, kv := range [...][2]string{{"controls", p.Controls}, {"panels", p.Panels}, {"autoplay", p.Autoplay},
-		{"speed", p.Speed}, {"theme", p.Theme}, {"lesson", p.Lesson}, {"origin", p.Origin}} {
+		{"speed", p.Speed}, {"theme", p.Theme}, {"lesson", p.Lesson}, {"questions", p.Questions}, {"origin", p.Origin}} {
 		if kv[1] != "" {
 			b.WriteString("&" + kv[0] + "=" + url.QueryEscape(kv[1]))
 		}

@@ -104,6 +104,13 @@ type EmbedOptions struct {
 	// are kept and shared by every embed of that lesson (lessonprogress.go);
 	// "" for none.
 	Lesson string
+	// HostAsks says the page that frames the embed asks the questions
+	// (questions=host): playback still stops at each, but the embed draws
+	// no question card and no "Stop at questions" switch; the host reads
+	// the ask message and answers with the answer, reveal and continue
+	// commands (docs/embed.md). A card of the embed's own beside the
+	// host's quiz asked every question twice.
+	HostAsks bool
 	// Origins are the origins of origin=, the only ones whose commands
 	// the embed obeys and to which it posts ("https://school.example"),
 	// normalised as a browser's URL.origin writes them; nil when the
@@ -307,6 +314,13 @@ func parseEmbed(q url.Values, notes []Problem) (EmbedOptions, []Problem) {
 		} else {
 			bad("lesson", "use lesson=0 to play through the questions, or a lesson ID of 1 to "+strconv.Itoa(MaxLessonID)+" letters, digits, '.', '_' or '-' to keep the reader's answers")
 		}
+	}
+	switch q.Get("questions") {
+	case "", "embed":
+	case "host":
+		e.HostAsks = true
+	default:
+		bad("questions", "use questions=host for a page that asks the questions itself, or questions=embed")
 	}
 	if q.Has("origin") {
 		e.Origins, notes = parseOrigins(q, notes)

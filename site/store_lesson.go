@@ -57,6 +57,11 @@ func LessonFor(sc script.Scenario, prev Lesson) Lesson {
 	}
 }
 
+// HostAsks says the page that frames this embed asks its questions
+// (questions=host, EmbedOptions.HostAsks): the embed draws no question
+// card and no lesson switch, though playback stops at each question.
+func (s *Store) HostAsks() bool { return s.Share.Embed != nil && s.Share.Embed.HostAsks }
+
 // OpenAsk returns the ask on screen and true, or false if none is.
 func (s *Store) OpenAsk() (script.Ask, bool) {
 	l := &s.Lesson

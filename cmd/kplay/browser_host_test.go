@@ -48,6 +48,11 @@ type hostOpts struct {
 	// Early holds host-page script run as soon as the iframe element
 	// exists, before the embed has loaded (frame is the iframe).
 	Early string
+	// Page, when not "", is a whole lesson page of the author's own
+	// (docs/examples/lesson.html), served in place of the one above with
+	// {site} standing for the site's origin and the recorder added at
+	// the head of its <head>.
+	Page string
 	// Site is the built site to serve (builtSite when "").
 	Site string
 	// Browser holds extra options for the browser that opens the host
@@ -64,6 +69,13 @@ type hostFrame struct {
 	Site, Host string
 	pageErrors func() []string
 }
+
+// hostRecorder is the host page's script that records every message
+// from an embed in window.kplayMsgs: its origin, the id of the iframe it
+// came from, and its data.
+const hostRecorder = `<script>window.kplayMsgs=[];addEventListener("message",function(e){var d=e.data;if(d&&d.source==="kplay"){` +
+	`var f=[].slice.call(document.querySelectorAll("iframe")).filter(function(f){return f.contentWindow===e.source;})[0];` +
+	`window.kplayMsgs.push({origin:e.origin,frame:f?f.id:"",data:d});}});</script>`
 
 // hostPageHTML is the lesson page: opts.Above, the iframe, the embed
 // code's grow script when opts.Grow, opts.After, and the recorder.
@@ -92,11 +104,12 @@ func hostPageHTML(site, hostOrigin string, opts hostOpts) string {
 			`if(f&&e.source===f.contentWindow&&e.origin===` + jsString(site) + `&&d&&d.source==="kplay"&&d.type==="height"&&d.height>0)` +
 			`f.style.height=Math.min(d.height,4000)+"px"})</script>`
 	}
+	if opts.Page != "" {
+		return strings.Replace(strings.ReplaceAll(opts.Page, "{site}", site), "<head>", "<head>"+hostRecorder, 1)
+	}
 	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Host lesson</title><style>body{font:16px/1.5 serif;margin:0 auto;max-width:60rem;padding:0 8px} iframe{display:block}</style>
-<script>window.kplayMsgs=[];addEventListener("message",function(e){var d=e.data;if(d&&d.source==="kplay"){` +
-		`var f=[].slice.call(document.querySelectorAll("iframe")).filter(function(f){return f.contentWindow===e.source;})[0];` +
-		`window.kplayMsgs.push({origin:e.origin,frame:f?f.id:"",data:d});}});</script>
+` + hostRecorder + `
 </head><body>` + above + `
 <iframe id="k" src="` + html.EscapeString(site+"/embed.html?"+strings.ReplaceAll(opts.Query, "{host}", url.QueryEscape(hostOrigin))) + `" width="` + fmt.Sprint(w) + `" height="` + fmt.Sprint(h) + `" style="border:0;max-width:100%" title="kplay"` + sandbox + `></iframe>
 <script>(function(){var frame=document.getElementById("k");` + opts.Early + `})();</script>

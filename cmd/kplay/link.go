@@ -41,7 +41,8 @@ func (c *shared) flags(fs *flag.FlagSet) {
 }
 
 // load reads and checks the script file, as the page would: it must
-// parse, compile and run without an error, fit in a link
+// parse, compile and run without an error, every expect claim must hold,
+// it must fit in a link
 // (link.MaxDecoded), and its moment
 // must be on its clock, no later than the page may open it
 // (site.ScenarioEnd). Errors say the file, line and column, and why.
@@ -75,6 +76,12 @@ func (c *shared) load(args []string) error {
 	for _, r := range results {
 		if r.Err != nil {
 			return fmt.Errorf("%s:%v", c.file, r.Err)
+		}
+		// An expect line is the author's claim about the story: a link
+		// to a lesson whose claim fails would teach what kplay does not
+		// show.
+		if r.Dir.Cmd == "expect" && strings.TrimSpace(r.Out) != "ok" {
+			return fmt.Errorf("%s:%d: %s", c.file, r.Dir.Pos.Line, strings.TrimSpace(r.Out))
 		}
 	}
 	base := strings.TrimRight(c.base, "/")
@@ -146,6 +153,7 @@ func embedMain(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&p.Speed, "speed", "", "simulated ms per real ms, 0.001 to 10 (default: the scenario's)")
 	fs.StringVar(&p.Theme, "theme", "", "light or dark (default: the reader's system)")
 	fs.StringVar(&p.Lesson, "lesson", "", "0 to play through the questions; or a lesson's ID, shared by the embeds of one lesson, under which answers are kept")
+	fs.StringVar(&p.Questions, "questions", "", "host for a lesson page that asks the questions itself (answer, reveal, continue commands): the embed then draws no question card")
 	fs.StringVar(&p.Origin, "origin", "", "comma-separated origins whose commands the embed obeys (default: any)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -167,7 +175,7 @@ func embedMain(args []string, stdout, stderr io.Writer) int {
 // the page is published.
 func checkEmbedParams(p site.EmbedParams) error {
 	var q []string
-	for _, kv := range [...][2]string{{"panels", p.Panels}, {"controls", p.Controls}, {"autoplay", p.Autoplay}, {"speed", p.Speed}, {"theme", p.Theme}, {"lesson", p.Lesson}, {"origin", p.Origin}} {
+	for _, kv := range [...][2]string{{"panels", p.Panels}, {"controls", p.Controls}, {"autoplay", p.Autoplay}, {"speed", p.Speed}, {"theme", p.Theme}, {"lesson", p.Lesson}, {"questions", p.Questions}, {"origin", p.Origin}} {
 		if kv[1] != "" {
 			q = append(q, kv[0])
 		}

@@ -109,6 +109,7 @@ func TestLinkRefuses(t *testing.T) {
 	}{
 		{"parse error", []string{"link", writeFile(t, "bad.txt", "cluster brokers=3\nsay \"unterminated\n")}, "bad.txt:2:1: the say text has no closing double quote"},
 		{"refused step", []string{"link", writeFile(t, "crash9.txt", "cluster brokers=3\ncrash 9\n")}, "crash9.txt:2:1: no broker 9"},
+		{"claim fails", []string{"link", writeFile(t, "claim.txt", "cluster brokers=3\ncreate-topic t partitions=1 rf=3\nrun until=00:00:01.000\nexpect leader t-0=2\n")}, "claim.txt:4: claim failed: t-0's leader is b1, not b2"},
 		{"too large", []string{"link", writeFile(t, "big.txt", "cluster brokers=3\n"+strings.Repeat("# a long note\n", 6000))}, "a kplay link carries at most 65536"},
 		{"no such file", []string{"link", filepath.Join(t.TempDir(), "none.txt")}, "no such file"},
 		{"two files", []string{"link", ok, ok}, "give one script file"},

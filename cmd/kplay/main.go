@@ -24,7 +24,7 @@ const usage = `usage:
   kplay link [-base URL] [-t MOMENT] [-learner] FILE
                               print the share link that opens the script FILE
   kplay embed [-base URL] [-t MOMENT] [-learner] [-panels P] [-controls C] [-autoplay A]
-              [-speed S] [-theme T] [-lesson ID] [-origin O] FILE
+              [-speed S] [-theme T] [-lesson ID] [-questions host] [-origin O] FILE
                               print the embed code (an <iframe>) for the script FILE
 `
 

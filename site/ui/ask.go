@@ -33,7 +33,7 @@ import (
 // only the switch.
 func renderAsk(s *site.Store, side, timeline, over bool) vecty.MarkupOrChild {
 	l := &s.Lesson
-	if len(l.Asks) == 0 || side && timeline {
+	if len(l.Asks) == 0 || side && timeline || s.HostAsks() {
 		return nil
 	}
 	toggle := lessonToggle(s)
@@ -58,7 +58,7 @@ func askOverDiagram(s *site.Store, withSide bool) bool {
 // renderAskSide is the open question's card for the side column (see
 // renderAsk), without the switch; nil when no question is open.
 func renderAskSide(s *site.Store) vecty.MarkupOrChild {
-	if _, open := s.OpenAsk(); !open || len(s.Lesson.Asks) == 0 {
+	if _, open := s.OpenAsk(); !open || len(s.Lesson.Asks) == 0 || s.HostAsks() {
 		return nil
 	}
 	return askCard(s, nil)

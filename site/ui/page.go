@@ -141,7 +141,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 					return elem.Div(vecty.Markup(vecty.Class("detail-anchor")), renderDetail(s, count, gen, true))
 				}),
 				renderCaption(s),
-				onlyIf(askOver && askOpen, func() vecty.MarkupOrChild { return askCard(s, nil) }),
+				onlyIf(askOver && askOpen && !s.HostAsks(), func() vecty.MarkupOrChild { return askCard(s, nil) }),
 				only(!(askOver && askOpen) && s.TryBarSize(maxTries) > 0, renderTryThis(s)),
 				renderInFlight(s),
 				legend(),
