@@ -42,7 +42,8 @@ type BrokerView struct {
 	// HasReplica says the broker holds a replica of the first partition;
 	// without one the box says so and has no strip.
 	HasReplica bool
-	// Status is the line under the strip and StatusClass its class:
+	// Status is the line under the strip and StatusClass its class,
+	// never "" (a DOM class list refuses an empty token):
 	// "status", or "note" for a warning; without a replica, the line
 	// that says so (NoReplicaLine), of class "sub".
 	Status, StatusClass string
@@ -209,6 +210,9 @@ func BrokerViewOf(st engine.State, n NodeBox, in BrokerInputs) BrokerView {
 		}
 	}
 	if !in.HasPart {
+		// No partition yet (a cluster without a topic, or a script
+		// that did not compile): no line, and a class the page can add.
+		v.StatusClass = "sub"
 		return v
 	}
 	rep, ok := st.Replica(n.Broker, in.Part.TP)

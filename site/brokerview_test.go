@@ -207,3 +207,17 @@ func TestSameMomentSameCells(t *testing.T) {
 		t.Errorf("at an append (%s) no cell is marked just appended", engine.FormatTime(s.Player.Now()))
 	}
 }
+
+// TestBrokerViewWithoutAPartition: a cluster without a topic (a script
+// whose topic line failed to compile opens as one) draws its brokers with
+// a status class the page can add: an empty one made the browser refuse
+// the class list, and the page died ("The token provided must not be
+// empty").
+func TestBrokerViewWithoutAPartition(t *testing.T) {
+	s := NewStoreFromScript("x", "cluster brokers=3\n")
+	for b := engine.BrokerID(1); b <= 3; b++ {
+		if v := brokerView(t, s, b); v.StatusClass == "" || strings.ContainsAny(v.StatusClass, " \t") {
+			t.Errorf("broker %d's status class is %q", b, v.StatusClass)
+		}
+	}
+}
