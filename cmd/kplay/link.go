@@ -33,6 +33,20 @@ type shared struct {
 	hasT    bool
 }
 
+// flagSet is the flag set of `kplay NAME`, which prints usage (its
+// synopsis after "kplay NAME ") and the flags to stderr, with the flags
+// both commands take.
+func (c *shared) flagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: kplay %s %s\n", name, usage)
+		fs.PrintDefaults()
+	}
+	c.flags(fs)
+	return fs
+}
+
 // flags adds the flags both commands take to fs.
 func (c *shared) flags(fs *flag.FlagSet) {
 	fs.StringVar(&c.base, "base", defaultBase, "the kplay site's address, scheme and host (your deployment's; the default is ./build.sh serve's)")
@@ -116,13 +130,7 @@ func (c *shared) fragment() string {
 // byte, so that a lesson repository can build its links in CI.
 func linkMain(args []string, stdout, stderr io.Writer) int {
 	var c shared
-	fs := flag.NewFlagSet("link", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: kplay link [-base URL] [-t MOMENT] [-learner] FILE\n  print the share link that opens the script FILE on the kplay site\n")
-		fs.PrintDefaults()
-	}
-	c.flags(fs)
+	fs := c.flagSet("link", "[-base URL] [-t MOMENT] [-learner] FILE\n  print the share link that opens the script FILE on the kplay site", stderr)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -140,13 +148,7 @@ func linkMain(args []string, stdout, stderr io.Writer) int {
 func embedMain(args []string, stdout, stderr io.Writer) int {
 	var c shared
 	p := site.CodeParams
-	fs := flag.NewFlagSet("embed", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: kplay embed [flags] FILE\n  print the <iframe> code that embeds the script FILE in a lesson page\n")
-		fs.PrintDefaults()
-	}
-	c.flags(fs)
+	fs := c.flagSet("embed", "[flags] FILE\n  print the <iframe> code that embeds the script FILE in a lesson page", stderr)
 	fs.StringVar(&p.Panels, "panels", p.Panels, "the panels under the diagram, comma-separated: "+strings.Join(site.EmbedPanels, ", "))
 	fs.StringVar(&p.Controls, "controls", p.Controls, "full, min (play, step, replay and the timeline) or none (the host page drives it)")
 	fs.StringVar(&p.Autoplay, "autoplay", "", "1 to play once loaded even for a reader who prefers reduced motion, 0 to wait for Play (default: play unless reduced motion)")
