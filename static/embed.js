@@ -164,7 +164,14 @@
       if (entries.some(function (e) { return e.isIntersecting; })) { obs.disconnect(); load(); }
     }, { rootMargin: "200px" }).observe(document.body);
   }
-  function height() { post({ type: "height", height: document.documentElement.scrollHeight }); }
+  // height is the body's height with what overflows it and its margins,
+  // as the program measures it (wasm/playground browser.docHeight): the
+  // root's scrollHeight never falls below the frame's own height.
+  function height() {
+    var b = document.body, cs = getComputedStyle(b);
+    var h = Math.max(b.getBoundingClientRect().height, b.scrollHeight) + parseFloat(cs.marginTop) + parseFloat(cs.marginBottom);
+    post({ type: "height", height: Math.ceil(h) });
+  }
   height();
   document.addEventListener("kplay-poster", height);
 })();

@@ -154,11 +154,29 @@ func shot(t *testing.T, h *hostFrame, c hostSize, name string) {
 // heightFollows fails t unless, once the embed keeps still, the host page
 // has its height: the last height message says the document's height,
 // and the grown frame is that tall, showing the document's bottom.
+// contentHeightJS is how tall the embed's content is, in CSS px: the
+// lowest bottom of any element drawn in the document's flow or over it
+// (fixed ones, which follow the frame's window, aside), with the body's
+// bottom margin. The root's scrollHeight is no measure: it never falls
+// below the frame's own height, so a frame grown to a tall moment looked
+// right by it while it stayed 290 px taller than its content.
+const contentHeightJS = `(() => {
+	let bottom = 0;
+	for (const e of document.body.querySelectorAll("*")) {
+		const cs = getComputedStyle(e);
+		if (cs.position === "fixed" || cs.display === "none") continue;
+		const r = e.getBoundingClientRect();
+		if (r.width === 0 && r.height === 0) continue;
+		bottom = Math.max(bottom, r.bottom + scrollY);
+	}
+	return Math.ceil(bottom + parseFloat(getComputedStyle(document.body).marginBottom));
+})()`
+
 func heightFollows(t *testing.T, h *hostFrame, when string) {
 	t.Helper()
 	h.settle("#ask", ".diagram-wrap", ".side", ".panels")
-	doc := inFrame[int](h, `document.documentElement.scrollHeight`)
-	h.PollHost(fmt.Sprintf(`(() => { const m = window.kplayMsgs.filter(m => m.data.type === "height").pop(); return m !== undefined && m.data.height === %d && document.getElementById("k").getBoundingClientRect().height === %d; })()`, doc, doc),
+	doc := inFrame[int](h, contentHeightJS)
+	h.PollHost(fmt.Sprintf(`(() => { const m = window.kplayMsgs.filter(m => m.data.type === "height").pop(); return m !== undefined && Math.abs(m.data.height - %d) <= 1 && document.getElementById("k").getBoundingClientRect().height === m.data.height; })()`, doc),
 		3*time.Second, fmt.Sprintf("%s: the document is %d px tall, but the frame is %.0f px and the last height message says %v",
 			when, doc, inHost[float64](h, `document.getElementById("k").getBoundingClientRect().height`), inHost[any](h, `(window.kplayMsgs.filter(m => m.data.type === "height").pop() || {data: {}}).data.height`)))
 }

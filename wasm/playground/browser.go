@@ -3,6 +3,7 @@
 package main
 
 import (
+	"math"
 	"syscall/js"
 	"time"
 
@@ -167,12 +168,23 @@ func (b *browser) setHref(id, href string) {
 // docHeight is the document's scroll height in CSS pixels. Raw: dom/v2's
 // Element has no ScrollHeight.
 func (b *browser) docHeight() int {
-	return b.root().Get("scrollHeight").Int()
+	// The body's own height and what overflows it, plus its margins: not
+	// the root's scrollHeight, which is never less than the frame's own
+	// height, so that a frame grown to a tall moment (a question's card)
+	// never shrank back when its content did.
+	body := b.doc.Get("body")
+	if !body.Truthy() {
+		return b.root().Get("scrollHeight").Int()
+	}
+	cs := b.raw.Call("getComputedStyle", body)
+	px := func(v js.Value) float64 { return js.Global().Call("parseFloat", v).Float() }
+	h := max(body.Call("getBoundingClientRect").Get("height").Float(), body.Get("scrollHeight").Float())
+	return int(math.Ceil(h + px(cs.Get("marginTop")) + px(cs.Get("marginBottom"))))
 }
 
-// onDocResize calls f whenever the document's root element changes
-// size, once the layout that changed it is done (a ResizeObserver on
-// <html>), and once at the start. Raw: dom/v2 wraps no ResizeObserver.
+// onDocResize calls f whenever the document's body changes size, once
+// the layout that changed it is done (a ResizeObserver on <body>: the
+// root's height never falls below the frame's), and once at the start. Raw: dom/v2 wraps no ResizeObserver.
 func (b *browser) onDocResize(f func()) {
 	ro := b.raw.Get("ResizeObserver")
 	if !ro.Truthy() {
@@ -182,7 +194,7 @@ func (b *browser) onDocResize(f func()) {
 		f()
 		return nil
 	})
-	ro.New(cb).Call("observe", b.doc.Get("documentElement"))
+	ro.New(cb).Call("observe", b.doc.Get("body"))
 }
 
 // onWindowFocus calls f, after the focus has settled, whenever the
