@@ -14,19 +14,34 @@ import (
 // TestBrowserOutline: the outline panel lists a lesson's captions,
 // questions and suggestions with their moments, on the page and in an
 // embed with panels=outline; a click on a caption's line goes to its
-// moment, paused, with that caption under the diagram.
+// moment, paused, with that caption under the diagram. In an 800-px
+// embed the outline takes the panels' whole width (beside the describe
+// panel its text was a 100-px column) and does not scroll inside itself.
 func TestBrowserOutline(t *testing.T) {
-	for _, c := range []struct{ name, path string }{
-		{"page", "/?preset=acks1-loss"},
-		{"embed", "/embed.html?preset=acks1-loss&autoplay=0&controls=min&panels=outline,describe"},
+	for _, c := range []struct {
+		name string
+		w, h int
+		path string
+	}{
+		{"page", 1280, 800, "/?preset=acks1-loss"},
+		{"embed", 1280, 800, "/embed.html?preset=acks1-loss&autoplay=0&controls=min&panels=outline,describe"},
+		{"embed-800", 800, 600, "/embed.html?preset=acks1-loss&autoplay=0&controls=min&panels=outline,describe"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			ctx, _, pageErrors := pageAt(t, 1280, 800, c.path)
+			ctx, _, pageErrors := pageAt(t, c.w, c.h, c.path)
 			setPlaying(t, ctx, false)
 			pollJS(t, ctx, `document.querySelectorAll("#outline li").length === 3 && document.getElementById("outline-held") !== null`, 10*time.Second, "the outline does not show the lesson up to question 1")
 			got := evalJS[string](t, ctx, `[...document.querySelectorAll("#outline li")].map(l => l.className.replace(" current", "") + " " + l.querySelector("time").textContent).join(", ")`)
 			if got != "say 00:00:10.000, say 00:00:10.000, ask 00:00:10.000" {
 				t.Errorf("the outline's lines: %s", got)
+			}
+			if w := evalJS[float64](t, ctx, `Math.min(...[...document.querySelectorAll(".outline-text")].map(e => e.getBoundingClientRect().width))`); w < 0.5*float64(c.w)-150 {
+				t.Errorf("the outline's text is %.0f px wide in a %d-px window", w, c.w)
+			}
+			if strings.HasPrefix(c.name, "embed") {
+				if in := evalJS[bool](t, ctx, `(o => o.scrollHeight > o.clientHeight + 1)(document.getElementById("outline"))`); in {
+					t.Error("in an embed the outline scrolls inside itself")
+				}
 			}
 			if txt := evalJS[string](t, ctx, `document.querySelector(".outline-panel").textContent`); strings.Contains(txt, "truncates") {
 				t.Errorf("the outline gives question 2's answer away: %s", txt)
