@@ -77,3 +77,21 @@ func mustRead(t *testing.T, name string) string {
 	}
 	return string(b)
 }
+
+// TestEmbedDocListsThePresets: docs/embed.md's table of presets names
+// every preset with its question count, as `kplay presets` prints them
+// (a teacher found no list of preset names anywhere in the docs).
+func TestEmbedDocListsThePresets(t *testing.T) {
+	doc := mustRead(t, "../../docs/embed.md")
+	_, out, _ := kplayOut("presets")
+	lines := strings.Split(strings.TrimSpace(out), "\n")[1:]
+	if len(lines) != len(scenarios.All()) {
+		t.Fatalf("kplay presets prints %d presets, want %d", len(lines), len(scenarios.All()))
+	}
+	for _, l := range lines {
+		f := strings.Fields(l)
+		if row := "| `" + f[0] + "` | " + f[1] + " |"; !strings.Contains(doc, row) {
+			t.Errorf("docs/embed.md has no row %q", row)
+		}
+	}
+}

@@ -149,7 +149,7 @@ func embedMain(args []string, stdout, stderr io.Writer) int {
 	var c shared
 	p := site.CodeParams
 	fs := c.flagSet("embed", "[flags] FILE\n  print the <iframe> code that embeds the script FILE in a lesson page", stderr)
-	fs.StringVar(&p.Panels, "panels", p.Panels, "the panels under the diagram, comma-separated: "+strings.Join(site.EmbedPanels, ", "))
+	fs.StringVar(&p.Panels, "panels", p.Panels, "the panels shown with the diagram, comma-separated: "+strings.Join(site.EmbedPanels, ", "))
 	fs.StringVar(&p.Controls, "controls", p.Controls, "full, min (play, step, replay and the timeline) or none (the host page drives it)")
 	fs.StringVar(&p.Autoplay, "autoplay", "", "1 to play once loaded even for a reader who prefers reduced motion, 0 to wait for Play (default: play unless reduced motion)")
 	fs.StringVar(&p.Speed, "speed", "", "simulated ms per real ms, 0.001 to 10 (default: the scenario's)")

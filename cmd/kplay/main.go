@@ -5,6 +5,7 @@
 //	kplay test FILE...        compare every directive's output with the expected output
 //	kplay check [-seeds N]    random workloads and faults with the invariant checker on
 //	kplay serve [-addr A] DIR serve a built site (dist/) with precompressed files
+//	kplay presets             list the presets (preset=NAME), their questions and titles
 //	kplay link FILE           print the share link that opens a script file
 //	kplay embed FILE          print the embed code (an <iframe>) for a script file
 package main
@@ -21,6 +22,7 @@ const usage = `usage:
   kplay check [-seeds N] [-from S] [-mode safe|unclean|acks1|minisr1|unflushed|all] [-workers N] [-for D] [-list]
                               random workloads and fault schedules; report broken guarantees
   kplay serve [-addr A] DIR   serve a built site (default -addr 127.0.0.1:8080)
+  kplay presets               list the presets an embed's preset=NAME opens, with their questions and titles
   kplay link [-base URL] [-t MOMENT] [-learner] FILE
                               print the share link that opens the script FILE
   kplay embed [-base URL] [-t MOMENT] [-learner] [-panels P] [-controls C] [-autoplay A]
@@ -56,6 +58,8 @@ func cli(args []string, stdout, stderr io.Writer) int {
 		return checkMain(args[1:], stdout, stderr)
 	case "serve":
 		return serveMain(args[1:], stderr)
+	case "presets":
+		return presetsMain(stdout)
 	case "link":
 		return linkMain(args[1:], stdout, stderr)
 	case "embed":
