@@ -6,7 +6,9 @@
 // window: for ?preset=NAME, or a narrow window (a phone), it hides the
 // frame and fetches poster/page-NAME.html (embed-NAME.html in an embed;
 // NAME.narrow.html when narrow), that preset's first frame, and puts it
-// in place; for any other address
+// in place; for an embed at the address "Copy embed code" writes
+// (controls=min, its panels, perhaps a lesson ID and origin=), the same
+// with embed-NAME.code.html; for any other address
 // (a share link's s=, an embed's autoplay=, panels= and the rest, which
 // change what the first frame shows) it hides the frame and the page
 // shows its loading line (the embed its placeholder) until the wasm
@@ -22,6 +24,14 @@
   var q = new URLSearchParams(location.search);
   var only = true;
   q.forEach(function (v, k) { if (k !== "preset") { only = false; } });
+  // code says an embed's address is what "Copy embed code" writes
+  // (site.CodeParams: controls=min and its panels), with at most a
+  // lesson ID and origin=, which do not change the first frame: a lesson
+  // page's embed, whose frame is baked as embed-NAME.code.html.
+  var code = embed && q.get("controls") === "min" && q.get("panels") === "log,describe,inspector";
+  q.forEach(function (v, k) {
+    if (!/^(preset|controls|panels|lesson|origin)$/.test(k) || k === "lesson" && /^(0|false)$/.test(v)) { code = false; }
+  });
   var shared = /(^|[#&])s=/.test(location.hash);
   var preset = q.get("preset") || baked;
   // Under site.NarrowBelow the page lays out narrow (a phone): the baked
@@ -29,7 +39,7 @@
   var narrow = window.innerWidth > 0 && window.innerWidth < Number(meta.getAttribute("data-narrow-below"));
   if (only && !shared && preset === baked && !narrow) { return; }
   root.classList.add("poster-off");
-  if (!only || shared || !/^[a-z0-9-]{1,64}$/.test(preset)) { return; }
+  if (!only && !code || shared || !/^[a-z0-9-]{1,64}$/.test(preset)) { return; }
 
   // own says a child of the body is the page's own (the loading line,
   // the embed's placeholder, a failure's .crash box, the scripts), not
@@ -52,7 +62,7 @@
     root.classList.remove("poster-off");
     document.dispatchEvent(new CustomEvent("kplay-poster"));
   }
-  var got = fetch("poster/" + (embed ? "embed-" : "page-") + preset + (narrow ? ".narrow" : "") + ".html").then(function (r) {
+  var got = fetch("poster/" + (embed ? "embed-" : "page-") + preset + (code ? ".code" : "") + (narrow ? ".narrow" : "") + ".html").then(function (r) {
     return r.ok ? r.text() : null;
   });
   function ready() { got.then(function (html) { if (html) { swap(html); } }, function () {}); }

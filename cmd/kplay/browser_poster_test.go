@@ -15,6 +15,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -25,6 +26,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"kplay/scenarios"
+	kplaysite "kplay/site"
 )
 
 // heldSite serves dir as serveSite does, except that every request for
@@ -273,6 +275,39 @@ func TestBrowserPosterEmbed(t *testing.T) {
 			if problems := pageErrors(); len(problems) > 0 {
 				t.Errorf("the embed logged errors:\n%s", strings.Join(problems, "\n"))
 			}
+		})
+	}
+}
+
+// TestBrowserPosterEmbedCode: the embed at the address "Copy embed code"
+// and `kplay embed` write (controls=min, their panels, a lesson ID),
+// which is what a lesson page holds, shows its baked first frame while
+// app.wasm is held back, wide and on a phone, and the wasm takes over in
+// place. A teacher's students saw a 320-px "kplay loading…" card in its
+// place for 8.5 s on a slow link: every parameter but preset= turned
+// the frame off.
+func TestBrowserPosterEmbedCode(t *testing.T) {
+	for _, c := range []struct {
+		preset string
+		w, h   int
+	}{{scenarios.Default, 900, 800}, {"acks1-loss", 900, 800}, {"acks1-loss", 390, 844}} {
+		t.Run(c.preset+"-"+strconv.Itoa(c.w), func(t *testing.T) {
+			site := serveHeld(t, builtSite(t))
+			ctx := newBrowser(t, c.w, c.h)
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(c.w), int64(c.h), chromedp.EmulateScale(1))); err != nil {
+				t.Fatal(err)
+			}
+			pageErrors := watchConsole(ctx)
+			goTo(t, ctx, site.URL+"/embed.html?"+kplaysite.CodeParams.Query("preset="+c.preset)+"&lesson=unit-3")
+			f := waitFrame(t, ctx, site, c.preset)
+			if p, _ := scenarios.Get(c.preset); f.Title != p.Title {
+				t.Errorf("title %q, want the preset's %q", f.Title, p.Title)
+			}
+			if got := evalJS[string](t, ctx, `document.body.className`); !strings.Contains(got, "controls-min") {
+				t.Errorf("the baked frame is not the embed code's (controls=min): body class %q", got)
+			}
+			checkTakeover(t, ctx, site, f)
+			noPageErrors(t, pageErrors)
 		})
 	}
 }

@@ -39,7 +39,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "poster:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("poster: the first frame of %d presets, page and embed, wide and narrow, in %s\n", n, filepath.Join(os.Args[1], "poster"))
+	fmt.Printf("poster: the first frame of %d presets, page, embed and the embed code's embed, wide and narrow, in %s\n", n, filepath.Join(os.Args[1], "poster"))
 }
 
 // Write renders every preset's first frame from dist's app.wasm and writes
@@ -66,7 +66,7 @@ func Write(dist string) (int, error) {
 			return 0, err
 		}
 	}
-	return len(jobs) / 4, nil
+	return len(jobs) / jobsPerPreset, nil
 }
 
 // spliceFile puts body into the HTML file at path (Splice).

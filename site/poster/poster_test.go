@@ -46,8 +46,8 @@ func TestSplice(t *testing.T) {
 func TestJobs(t *testing.T) {
 	all := scenarios.All()
 	jobs := Jobs(all)
-	if len(jobs) != 4*len(all) {
-		t.Fatalf("%d jobs for %d presets, want 4 each (page, embed; wide, narrow)", len(jobs), len(all))
+	if len(jobs) != jobsPerPreset*len(all) || jobsPerPreset != 6 {
+		t.Fatalf("%d jobs for %d presets, want 6 each (page, embed, the embed code's embed; wide, narrow)", len(jobs), len(all))
 	}
 	files := map[string]Job{}
 	for _, j := range jobs {
@@ -67,6 +67,12 @@ func TestJobs(t *testing.T) {
 				if want := "?preset=" + p.Name; (p.Name != scenarios.Default) != strings.HasSuffix(j.URL, want) {
 					t.Errorf("%s renders %s", j.File, j.URL)
 				}
+			}
+		}
+		for _, suffix := range []string{".code.html", ".code.narrow.html"} {
+			j, ok := files["embed-"+p.Name+suffix]
+			if want := Origin + "/embed.html?preset=" + p.Name + "&controls=min&panels=log%2Cdescribe%2Cinspector"; !ok || j.URL != want {
+				t.Errorf("embed-%s%s renders %q, want the embed code's address %s", p.Name, suffix, j.URL, want)
 			}
 		}
 	}
@@ -109,7 +115,11 @@ func TestWrite(t *testing.T) {
 	}
 	for _, p := range all {
 		for _, f := range []string{"page-", "embed-"} {
-			for _, suffix := range []string{".html", ".narrow.html"} {
+			suffixes := []string{".html", ".narrow.html"}
+			if f == "embed-" {
+				suffixes = append(suffixes, ".code.html", ".code.narrow.html")
+			}
+			for _, suffix := range suffixes {
 				b, err := os.ReadFile(filepath.Join(dir, "poster", f+p.Name+suffix))
 				if err != nil {
 					t.Error(err)

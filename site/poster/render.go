@@ -45,10 +45,16 @@ type Job struct {
 	File  string `json:"-"`
 }
 
+// jobsPerPreset is how many frames Jobs renders of each preset.
+const jobsPerPreset = 6
+
 // Jobs returns the page's and the embed's jobs for each preset, wide and
 // narrow: the default preset at / and /embed.html, every other one at
-// ?preset=NAME. The files are page-NAME.html and embed-NAME.html, and
-// page-NAME.narrow.html and embed-NAME.narrow.html.
+// ?preset=NAME; and the embed as "Copy embed code" writes it
+// (site.CodeParams: controls=min and its panels), which a lesson page
+// holds, so that its reader too sees the diagram before the wasm. The
+// files are page-NAME.html, embed-NAME.html and embed-NAME.code.html,
+// and their .narrow.html twins.
 func Jobs(presets []scenarios.Preset) []Job {
 	var out []Job
 	for _, p := range presets {
@@ -56,13 +62,15 @@ func Jobs(presets []scenarios.Preset) []Job {
 		if p.Name == scenarios.Default {
 			q = ""
 		}
+		code := "?" + site.CodeParams.Query("preset="+p.Name)
 		for _, w := range []struct {
 			px     int
 			suffix string
 		}{{Width, ".html"}, {NarrowWidth, ".narrow.html"}} {
 			out = append(out,
 				Job{URL: Origin + "/" + q, Width: w.px, File: "page-" + p.Name + w.suffix},
-				Job{URL: Origin + "/embed.html" + q, Width: w.px, File: "embed-" + p.Name + w.suffix})
+				Job{URL: Origin + "/embed.html" + q, Width: w.px, File: "embed-" + p.Name + w.suffix},
+				Job{URL: Origin + "/embed.html" + code, Width: w.px, File: "embed-" + p.Name + ".code" + w.suffix})
 		}
 	}
 	return out
