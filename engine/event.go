@@ -246,6 +246,13 @@ func (e Event) String() string {
 	case EvFetchRound:
 		b.WriteString(e.Node.String() + " fetched " + e.TP.String() + " from offset " + itoa64(int64(e.Offset)) + ": " + e.Peer.String() + "'s log ends at " + itoa64(int64(e.LEO)) + ", got " + returnsPhrase(e.Offset, e.Count) + ", log end now " + itoa64(int64(e.End)))
 	case EvProduceAcked:
+		if e.Offset < 0 {
+			// acks=0: the batch is complete once sent; no response comes,
+			// and the Java client reports offset -1 (RecordMetadata's
+			// UNKNOWN_OFFSET).
+			b.WriteString(e.Node.String() + " produce to " + e.TP.String() + " sent with acks=0: no acknowledgement and no offset (" + sentPhrase(e.Value, e.Count) + ")")
+			break
+		}
 		b.WriteString(e.Node.String() + " produce to " + e.TP.String() + " acknowledged: " + recordsPhrase(e.Offset, e.End, e.Value))
 	case EvProduceError:
 		b.WriteString(e.Node.String() + " produce to " + e.TP.String() + " failed at " + e.Peer.String() + ": " + e.Err.String())
@@ -335,6 +342,15 @@ func recordsPhrase(from, end Offset, first string) string {
 		return "offset " + itoa64(int64(from))
 	}
 	return "offsets " + itoa64(int64(from)) + ".." + itoa64(int64(end-1))
+}
+
+// sentPhrase words the records of an acks=0 send: its first value alone,
+// or "m2 and 3 more".
+func sentPhrase(first string, n int) string {
+	if n <= 1 {
+		return first
+	}
+	return first + " and " + itoa(n-1) + " more"
 }
 
 // returnsPhrase words a fetch's records the way the lesson's table does:

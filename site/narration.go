@@ -146,6 +146,10 @@ func NarrateEvent(e engine.Event) (Sentence, bool) {
 	case engine.EvProduceAcked:
 		s.Priority = PrioAck
 		s.Text = "Producer " + e.Node.String() + ": " + ackedPhrase(e) + " of " + tp + " acknowledged."
+		if e.Offset < 0 {
+			// acks=0 waits for nothing: the send is the whole of it.
+			s.Text = "Producer " + e.Node.String() + " sent " + e.Value + " to " + tp + " with acks=0: it waits for no acknowledgement."
+		}
 	case engine.EvProduceFailed:
 		s.Priority = PrioFault
 		s.Text = "Producer " + e.Node.String() + " gave up on " + strconv.Itoa(e.Count) + " record(s) for " + tp + "."
