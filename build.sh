@@ -191,6 +191,18 @@ determinism() (
 
 cmd_test() {
 	local start=$SECONDS
+	section "no binaries in git"
+	# A build output committed by mistake (a 9 MB js/wasm binary was a
+	# third of the history) fails the tests: nothing tracked is over 1 MB.
+	local big
+	big="$(git ls-files -z 2>/dev/null | xargs -0 -r stat -c '%s %n' 2>/dev/null | awk '$1 > 1048576 { print $2 " (" $1 " bytes)" }')"
+	if [ -n "$big" ]; then
+		echo "these tracked files are over 1 MB; build outputs belong in .gitignore:" >&2
+		echo "$big" >&2
+		exit 1
+	fi
+	echo ok
+
 	section "gofmt"
 	local unformatted
 	unformatted="$(go_files | xargs -0 gofmt -l)"
