@@ -4,14 +4,21 @@ package main
 
 // Browser tests of a teacher's layout defects in an embedded lesson: the
 // timeline's heading row that squeezed its track when it held the
-// "Answer the question first" note and the jump button.
+// "Answer the question first" note and the jump button, and a slow
+// follower whose slow disk an 800-px embed folded away while its status
+// line said a fetch response was on the way.
 
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"kplay/link"
 )
 
 // layoutSizes are the widths the timeline's heading row is checked at,
@@ -143,6 +150,115 @@ func TestBrowserTimelineHeadingKeepsItsTrack(t *testing.T) {
 			evalJS[bool](t, ctx, `(scrollTo(0, 0), true)`)
 			waitFrames(t, ctx)
 			screenshot(t, ctx, "kplay-timeline-row-"+sz.name+".png")
+			noPageErrors(t, pageErrors)
+		})
+	}
+}
+
+// slowFollowerLink is a teacher's lesson (site/testdata/slow-follower.txt)
+// as a share link's fragment: three brokers, min.insync.replicas=2,
+// replica.lag.time.max.ms=10000, broker 3's disk 20 s an append from 3 s,
+// a question at 4 s.
+func slowFollowerLink(t *testing.T) string {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join("..", "..", "site", "testdata", "slow-follower.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return link.Encode(link.Link{Script: string(text)})
+}
+
+// slowFollowerSizes are where the teacher's lesson is checked: the embed
+// code's frame as the teacher embedded it, a phone's, and the page.
+func slowFollowerSizes(t *testing.T) []struct {
+	name          string
+	width, height int
+	path          string
+} {
+	frag := slowFollowerLink(t)
+	embed := "/embed.html?" + frag + "&autoplay=0&controls=min&panels=log%2Cdescribe%2Cinspector"
+	return []struct {
+		name          string
+		width, height int
+		path          string
+	}{
+		{"embed-800x600", 800, 600, embed},
+		{"embed-390x844", 390, 844, embed},
+		{"page-1280x800", 1280, 800, "/?autoplay=0#" + frag},
+	}
+}
+
+// boxClashJS lists every badge (g.badge, the "+N" fold among them) of a
+// broker box that lies outside its box or over anything else the box
+// draws: another badge, its name, its role pill, its countdown's ring or
+// words, the labels over and under its log strip (LEO, HW, log start),
+// the strip's cells, its status line; and says what broker 3's badges and
+// status line read.
+const boxClashJS = `(() => {
+	const bad = [];
+	const over = (r, r2) => r.left < r2.right - 0.5 && r2.left < r.right - 0.5 && r.top < r2.bottom - 0.5 && r2.top < r.bottom - 0.5;
+	let b3 = [], status = "";
+	for (const g of document.querySelectorAll("#diagram g.node.broker")) {
+		const box = g.querySelector("rect.box").getBoundingClientRect();
+		const badges = [...g.querySelectorAll(":scope > g.badge")].map(b => [b.dataset.badge + " " + JSON.stringify(b.querySelector("text").textContent), b.querySelector("rect").getBoundingClientRect()]);
+		const others = [];
+		for (const [sel, what] of [[":scope > text.name", "name"], [":scope > g.role-badge rect", "role pill"], ["g.timer circle", "countdown ring"], ["g.timer text", "countdown"],
+			["g.leo-mark text", "LEO label"], ["g.hw-mark text", "HW label"], ["g.logstart-mark text", "log start label"], ["g.log rect", "strip"], [":scope > text.status, :scope > text.note", "status line"]]) {
+			for (const e of g.querySelectorAll(sel)) others.push([what + " " + JSON.stringify(e.textContent || ""), e.getBoundingClientRect()]);
+		}
+		if (g.dataset.node === "b3") {
+			b3 = badges.map(([k]) => k);
+			const s = g.querySelector(":scope > text.status");
+			status = s ? s.textContent : "";
+		}
+		badges.forEach(([k, r], i) => {
+			if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) bad.push(g.dataset.node + " " + k + " outside its box");
+			for (const [k2, r2] of badges.slice(0, i).concat(others)) if (over(r, r2)) bad.push(g.dataset.node + " " + k + " over " + k2);
+		});
+	}
+	return {bad, b3, status};
+})()`
+
+type boxClash struct {
+	Bad    []string `json:"bad"`
+	B3     []string `json:"b3"`
+	Status string   `json:"status"`
+}
+
+// TestBrowserSlowFollowerShowsItsDisk: in the teacher's slow-follower
+// lesson, while broker 3 counts down to leaving the ISR (8 s) and once it
+// is out of sync (15.1 s), its box draws its slow disk (an 800×600 embed
+// had folded it into "+1", which touched the "LEO 1" label) at every
+// size, and its status line says it is writing m1 to a slow disk (it
+// said "fetch response on the way" for 20 s); no badge or fold of any
+// box covers anything else the box draws.
+func TestBrowserSlowFollowerShowsItsDisk(t *testing.T) {
+	for _, sz := range slowFollowerSizes(t) {
+		t.Run(sz.name, func(t *testing.T) {
+			ctx, _, pageErrors := pageAt(t, sz.width, sz.height, sz.path)
+			setPlaying(t, ctx, false)
+			want := "writing m1 to a slow disk, then fetch @2"
+			if sz.width == 800 {
+				want = "writing m1 to a slow disk"
+			}
+			for _, ms := range []int64{8000, 15100} {
+				scrubTo(t, ctx, 0, ms)
+				pollJS(t, ctx, `document.querySelector('#diagram g.node[data-node="b3"] > text.status') !== null`, 10*time.Second, "broker 3 has no status line")
+				waitFrames(t, ctx)
+				r := evalJS[boxClash](t, ctx, boxClashJS)
+				if len(r.Bad) > 0 {
+					t.Errorf("at %d ms:\n%s", ms, strings.Join(r.Bad, "\n"))
+				}
+				if !slices.ContainsFunc(r.B3, func(b string) bool { return strings.HasPrefix(b, `slow-disk "slow disk`) }) {
+					t.Errorf("at %d ms broker 3's box does not show its slow disk: %v", ms, r.B3)
+				}
+				if r.Status != want {
+					t.Errorf("at %d ms broker 3's status line says %q, want %q", ms, r.Status, want)
+				}
+				evalJS[bool](t, ctx, `(document.getElementById("diagram").scrollIntoView({block: "start"}), true)`)
+				waitFrames(t, ctx)
+				screenshot(t, ctx, fmt.Sprintf("kplay-slow-follower-%s-%05d.png", sz.name, ms))
+			}
 			noPageErrors(t, pageErrors)
 		})
 	}

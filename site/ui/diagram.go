@@ -313,7 +313,7 @@ func renderBroker(s *site.Store, v site.BrokerView) *vecty.HTML {
 		svgText(12, site.BoxTitleY, name, vecty.Class("name")),
 		renderRoleBadge(site.RolePillOf(v.Look.Role, name, r.W), v.Look.RoleKey),
 	}
-	items = append(items, renderBadges(v.Look.Badges, n, v.Timer.Label, v.Strip)...)
+	items = append(items, renderBadges(v.Badges)...)
 	items = append(items, renderTimer(v.Timer, r.W))
 	if !v.HasReplica {
 		items = append(items, svgText(12, site.BoxStripY+18, v.Status, vecty.Class(v.StatusClass)))
