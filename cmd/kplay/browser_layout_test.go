@@ -263,3 +263,75 @@ func TestBrowserSlowFollowerShowsItsDisk(t *testing.T) {
 		})
 	}
 }
+
+// clientTimerJS lists what is wrong with the clients' countdowns (g.timer
+// outside a broker box): the label or the ring outside the diagram, over
+// a box, or crossed by a link's line (sampled every 2 px on screen); and
+// says what the producer's reads and its tooltip.
+const clientTimerJS = `(() => {
+	const bad = [];
+	const svg = document.getElementById("diagram"), view = svg.getBoundingClientRect();
+	const over = (r, r2) => r.left < r2.right - 0.5 && r2.left < r.right - 0.5 && r.top < r2.bottom - 0.5 && r2.top < r.bottom - 0.5;
+	const boxes = [...svg.querySelectorAll("g.node > rect.box")].map(b => [b.closest("g.node").dataset.node, b.getBoundingClientRect()]);
+	const lines = [];
+	for (const pl of svg.querySelectorAll("g.links polyline")) {
+		const m = pl.getScreenCTM(), pts = [...pl.points].map(p => new DOMPoint(p.x, p.y).matrixTransform(m));
+		for (let i = 1; i < pts.length; i++) {
+			const a = pts[i - 1], b = pts[i], n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 2));
+			for (let k = 0; k <= n; k++) lines.push([a.x + (b.x - a.x) * k / n, a.y + (b.y - a.y) * k / n]);
+		}
+	}
+	let label = "", title = "";
+	for (const g of svg.querySelectorAll("g.timer:not(.idle)")) {
+		if (g.closest("g.node.broker")) continue;
+		const t = g.querySelector("text.timer-label");
+		label = t.textContent;
+		title = g.querySelector("title").textContent;
+		for (const [what, r] of [["words " + JSON.stringify(label), t.getBoundingClientRect()], ["ring", g.querySelector("circle.ring-track").getBoundingClientRect()]]) {
+			if (r.left < view.left - 0.5 || r.right > view.right + 0.5 || r.top < view.top - 0.5 || r.bottom > view.bottom + 0.5) bad.push("the countdown's " + what + " run out of the diagram (" + Math.round(r.left - view.left) + "–" + Math.round(r.right - view.left) + " of " + Math.round(view.width) + ")");
+			for (const [node, b] of boxes) if (over(r, b)) bad.push("the countdown's " + what + " lie over " + node);
+			if (lines.some(([x, y]) => x > r.left - 1 && x < r.right + 1 && y > r.top - 1 && y < r.bottom + 1)) bad.push("a link crosses the countdown's " + what);
+		}
+	}
+	return {bad, label, title};
+})()`
+
+type clientTimerReport struct {
+	Bad   []string `json:"bad"`
+	Label string   `json:"label"`
+	Title string   `json:"title"`
+}
+
+// TestBrowserProducerCountdownFits: in the teacher's slow-follower
+// lesson at 8 s the producer waits for m1's answer. Its countdown lies
+// inside the diagram, over no box and crossed by no link (in an 800×600
+// embed it read "…es out in 26.0 s", cut at the diagram's left edge and
+// across the producer's link to the leader; on a phone "…nes out in"):
+// the sentence where there is room, the time alone on a phone, the
+// sentence in the ring's tooltip.
+func TestBrowserProducerCountdownFits(t *testing.T) {
+	for _, sz := range slowFollowerSizes(t) {
+		t.Run(sz.name, func(t *testing.T) {
+			ctx, _, pageErrors := pageAt(t, sz.width, sz.height, sz.path)
+			setPlaying(t, ctx, false)
+			scrubTo(t, ctx, 0, 8000)
+			pollJS(t, ctx, `document.querySelector("#diagram g.timer-request") !== null`, 10*time.Second, "the producer shows no countdown at 8 s")
+			waitFrames(t, ctx)
+			r := evalJS[clientTimerReport](t, ctx, clientTimerJS)
+			if len(r.Bad) > 0 {
+				t.Errorf("the producer's countdown:\n%s", strings.Join(r.Bad, "\n"))
+			}
+			want := "times out in 26.0 s"
+			if sz.width < 720 {
+				want = "26.0 s"
+			}
+			if r.Label != want || !strings.Contains(r.Title, "request.timeout.ms (30000 ms)") {
+				t.Errorf("the producer's countdown reads %q (tooltip %q), want %q and the sentence in its tooltip", r.Label, r.Title, want)
+			}
+			evalJS[bool](t, ctx, `(document.getElementById("diagram").scrollIntoView({block: "start"}), true)`)
+			waitFrames(t, ctx)
+			screenshot(t, ctx, "kplay-producer-countdown-"+sz.name+".png")
+			noPageErrors(t, pageErrors)
+		})
+	}
+}
