@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // The disk model (docs/kafka-rules.md §2.9): a broker's disk can be slow,
 // so that every write to its logs takes time, and a follower that writes
@@ -150,6 +153,39 @@ func fetchResponseWrites(m *Message) bool {
 		}
 	}
 	return false
+}
+
+// DiskWrite is one write waiting for a broker's slow disk (SlowDisk): the
+// records of one partition that a produce the broker leads, or a fetch
+// response from its leader, brought, which the broker appends when the
+// write is done, at Done (simulated ms). A follower's fetch response
+// carries its records' offsets; a produce's get theirs at the append.
+// Until then a follower sends no next fetch (its fetcher appends before
+// it fetches again), and a leader's acks=1 produce is not answered.
+type DiskWrite struct {
+	Records []Record
+	Done    Time
+	// Produce says the write is a produce the broker leads; false, a
+	// fetch response its follower replica fetched.
+	Produce bool
+}
+
+// diskWrites returns the writes of partition tp waiting for b's disk,
+// oldest first, each with its own copy of the records (for State); nil
+// when none waits.
+func (b *broker) diskWrites(tp TopicPartition) []DiskWrite {
+	var out []DiskWrite
+	for _, op := range b.disk {
+		if op.incarnation != b.incarnation {
+			continue
+		}
+		for _, p := range op.msg.Parts {
+			if p.TP == tp && len(p.Records) > 0 {
+				out = append(out, DiskWrite{Records: slices.Clone(p.Records), Done: op.at, Produce: op.msg.Kind == MsgProduce})
+			}
+		}
+	}
+	return out
 }
 
 // diskWaiting counts b's writes waiting for its disk (for State).

@@ -88,6 +88,53 @@ func TestSlowDiskFollowerLeavesAndRejoins(t *testing.T) {
 	}
 }
 
+// TestSlowDiskWritingInState: State names the records a slow disk is
+// writing, per replica, so that the page can say what the broker is
+// doing. With a 3000 ms disk on b3, the record produced at 100 reaches
+// b3 in a fetch response at once (zero-latency links) and waits for the
+// disk until 3100 (ReplicaFetcherThread.processPartitionData appends it
+// before the next fetch): at 200 b3's replica is writing "a" at offset 0,
+// done at 3100, and has no fetch in flight; b1's and b2's write nothing.
+// A slow leader's produce is a write too (ReplicaManager.appendRecords),
+// whose offset comes at the append. At 3100 the write is done.
+func TestSlowDiskWritingInState(t *testing.T) {
+	c := mustNew(t, diskConfig())
+	mustApply(t, c, engine.CreateTopic{Name: "t", Partitions: 1, ReplicationFactor: 3})
+	mustApply(t, c, engine.SlowDisk{Broker: 3, Latency: 3000})
+	c.AdvanceTo(100)
+	mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"a"}, Acks: engine.AcksOne})
+	c.AdvanceTo(200)
+	st := c.State()
+	for _, b := range []engine.BrokerID{1, 2} {
+		if r, _ := st.Replica(b, kipT0); len(r.Writing) != 0 {
+			t.Errorf("b%d is writing %+v on a healthy disk", b, r.Writing)
+		}
+	}
+	r, _ := st.Replica(3, kipT0)
+	if len(r.Writing) != 1 || r.Writing[0].Done != 3100 || r.Writing[0].Produce || len(r.Writing[0].Records) != 1 ||
+		r.Writing[0].Records[0].Value != "a" || r.Writing[0].Records[0].Offset != 0 {
+		t.Fatalf("b3 writing %+v at 200, want record a at offset 0 from a fetch response, done at 3100", r.Writing)
+	}
+	if r.FetchOffset != -1 {
+		t.Errorf("b3 has a fetch @%d in flight while it writes what it fetched", r.FetchOffset)
+	}
+	r.Writing[0].Records[0].Value = "changed"
+	if again, _ := c.State().Replica(3, kipT0); again.Writing[0].Records[0].Value != "a" {
+		t.Error("State's Writing shares its records with the engine")
+	}
+	c.AdvanceTo(3100)
+	if r, _ := c.State().Replica(3, kipT0); len(r.Writing) != 0 || r.LEO != 1 {
+		t.Errorf("at 3100 b3 writes %+v, LEO %d; want nothing waiting and LEO 1", r.Writing, r.LEO)
+	}
+
+	mustApply(t, c, engine.SlowDisk{Broker: 1, Latency: 500})
+	mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"b"}, Acks: engine.AcksOne})
+	c.AdvanceTo(3200)
+	if r, _ := c.State().Replica(1, kipT0); len(r.Writing) != 1 || !r.Writing[0].Produce || r.Writing[0].Done != 3600 || r.Writing[0].Records[0].Value != "b" {
+		t.Errorf("slow leader b1 writing %+v at 3200, want the produce of b, done at 3600", r.Writing)
+	}
+}
+
 // TestSlowDiskCrashLosesQueuedWrites: a crash kills the requests the
 // broker was handling, so a produce waiting for the disk is never
 // appended, and the restarted broker's disk starts empty (its latency, a

@@ -115,6 +115,11 @@ type ReplicaState struct {
 	// (retention.go); nil unless a retention or segment setting differs
 	// from Kafka's defaults.
 	Segments []Segment
+	// Writing holds this partition's writes waiting for the broker's slow
+	// disk (DiskWrite, disk.go), oldest first: records the replica will
+	// append once each is done. Nil on a healthy disk, or with nothing
+	// queued.
+	Writing []DiskWrite
 }
 
 // TopicState is a topic as kafka-topics.sh --describe heads it.
@@ -244,6 +249,9 @@ func (c *Cluster) State() State {
 				LeaderEpoch: r.leaderEpoch, Log: r.log[:len(r.log):len(r.log)], FetchOffset: -1}
 			if c.retentionArmed {
 				rs.Segments = c.replicaSegments(&r)
+			}
+			if len(b.disk) > 0 {
+				rs.Writing = b.diskWrites(r.tp)
 			}
 			if !r.isLeader && r.leader != NoLeader {
 				rs.FetchOffset, rs.FetchParked = c.pendingFetch(b.id, r.leader, r.tp)

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"slices"
 	"unicode/utf8"
 
 	"kplay/engine"
@@ -30,13 +31,33 @@ const (
 )
 
 // PlacedBadge is a badge as the box draws it: where (from the box's
-// top-left corner) and how wide, and its tooltip. A fold (Key "more",
-// Text "+N") stands for the badges Folded names.
+// top-left corner) and how wide, the text drawn (Label: the badge's Text,
+// or its short form, BadgeShort, where the whole finds no room) and its
+// tooltip, which says the whole. A fold (Key "more", Text "+N") stands
+// for the badges Folded names.
 type PlacedBadge struct {
 	Badge
 	X, Y, W float64
+	Label   string
 	Title   string
 	Folded  []Badge
+}
+
+// Equal reports whether p and q draw the same badge.
+func (p PlacedBadge) Equal(q PlacedBadge) bool {
+	return p.Badge == q.Badge && p.X == q.X && p.Y == q.Y && p.W == q.W && p.Label == q.Label && p.Title == q.Title && slices.Equal(p.Folded, q.Folded)
+}
+
+// BadgeShort is the short form of badge b that a box draws where b's
+// whole text finds no room, its tooltip keeping the whole: "slow disk"
+// for "slow disk +20000 ms" (a lesson about a slow follower must show
+// the slow disk in an 800-px embed, whose boxes folded it into "+1").
+// "" when b has none.
+func BadgeShort(b Badge) string {
+	if b.Key == "slow-disk" {
+		return "slow disk"
+	}
+	return ""
 }
 
 // BadgeW is the width of badge b: its text at the diagram's TextPx bold
@@ -68,24 +89,69 @@ func TimerRoomW(label string) float64 {
 // in its way). When one finds no room on either, it and every badge after
 // it fold into a "+N" badge at the end of the second row (making room for
 // it by folding the row's last badges too), whose tooltip lists them.
+//
+// A badge with a short form (BadgeShort) that finds no room whole takes
+// it before anything folds.
 func PlaceBadges(bs []Badge, boxW, timerW float64, above []Span) []PlacedBadge {
 	rows := badgeRoom{limits: [badgeRows]float64{boxW - BadgePad - timerW, boxW - BadgePad}, above: above}
 	out := make([]PlacedBadge, 0, len(bs))
 	row, x := 0, float64(BadgePad)
 	for i, b := range bs {
+		label := b.Text
 		w := BadgeW(b)
-		at, ok := rows.fit(row, x, w)
-		for !ok && row < badgeRows-1 {
-			row++
-			at, ok = rows.fit(row, BadgePad, w)
+		at, r, ok := rows.place(row, x, w)
+		if short := BadgeShort(b); !ok && short != "" {
+			label = short
+			w = BadgeW(Badge{b.Key, short})
+			at, r, ok = rows.place(row, x, w)
 		}
 		if !ok {
 			return rows.fold(out, bs[i:])
 		}
-		out = append(out, PlacedBadge{Badge: b, X: at, Y: rowY(row), W: w, Title: BadgeTitle(b)})
+		row = r
+		out = append(out, PlacedBadge{Badge: b, X: at, Y: rowY(row), W: w, Label: label, Title: BadgeTitle(b)})
 		x = at + w + BadgeGap
 	}
 	return out
+}
+
+// place finds where a badge w wide goes at or after x on row, or at the
+// start of a later row: where, on which row, and whether it has room at
+// all.
+func (r badgeRoom) place(row int, x, w float64) (float64, int, bool) {
+	at, ok := r.fit(row, x, w)
+	for !ok && row < badgeRows-1 {
+		row++
+		at, ok = r.fit(row, BadgePad, w)
+	}
+	return at, row, ok
+}
+
+// FitBadges places box badges bs (PlaceBadges) beside countdown t, drawn
+// as FitTimer draws it in a box boxW wide, and returns them and the
+// countdown as drawn: when the badges would fold with the countdown's
+// sentence and fit beside the time alone (t.Short, the ring's tooltip
+// keeping the sentence), the countdown gives its row up, since a state
+// folded into "+N" is one the reader does not see (an 800-px embed's
+// slow follower hid its slow disk while it counted down to leaving the
+// ISR).
+func FitBadges(bs []Badge, boxW float64, t Timer, above []Span) ([]PlacedBadge, Timer) {
+	t = FitTimer(t, boxW)
+	placed := PlaceBadges(bs, boxW, TimerRoomW(t.Label), above)
+	if !folds(placed) || t.Short == "" || t.Short == t.Label {
+		return placed, t
+	}
+	short := t
+	short.Label = t.Short
+	if p := PlaceBadges(bs, boxW, TimerRoomW(short.Label), above); !folds(p) {
+		return p, short
+	}
+	return placed, t
+}
+
+// folds says placed ends in a "+N" fold.
+func folds(placed []PlacedBadge) bool {
+	return len(placed) > 0 && placed[len(placed)-1].Key == "more"
 }
 
 // Span is a stretch [From, To) of a box's width, in viewBox units from
@@ -94,13 +160,14 @@ type Span struct{ From, To float64 }
 
 // StripLabelSpans are the spans the labels over a log strip take (the
 // LEO's and the log start offset's, drawn as site/ui's marker draws them:
-// 11 px text centred on their offset, or flush with the strip's end near
-// one), widened by BadgeGap, for the badges' second row to keep clear of.
+// TextPx semibold text (LabelW) centred on their offset, or flush with
+// the strip's end near one), widened by BadgeGap, for the badges' second
+// row to keep clear of.
 func StripLabelSpans(s StripView) []Span {
 	w := float64(s.To-s.From) * s.CellW
 	span := func(o engine.Offset, label string) Span {
 		x := float64(o-s.From) * s.CellW
-		lw := TextW(utf8.RuneCountInString(label), TextPx)
+		lw := LabelW(label, TextPx)
 		from := x - lw/2
 		switch {
 		case x < 18:
@@ -186,6 +253,6 @@ func (r badgeRoom) fold(placed []PlacedBadge, rest []Badge) []PlacedBadge {
 				title += ": " + t
 			}
 		}
-		return append(placed, PlacedBadge{Badge: more, X: at, Y: rowY(row), W: w, Title: title, Folded: folded})
+		return append(placed, PlacedBadge{Badge: more, X: at, Y: rowY(row), W: w, Label: more.Text, Title: title, Folded: folded})
 	}
 }

@@ -37,7 +37,13 @@ type BrokerView struct {
 	OutOfSync, Fenced bool
 	// Look is the role pill, the badges and the warning note (LookOf).
 	Look BrokerLook
-	// Timer is the countdown drawn on the box (Timers), quantized.
+	// Badges are Look's badges as the box draws them (FitBadges): in up
+	// to two rows, clear of the countdown and of the labels over the
+	// strip, a short form where a whole one finds no room, the rest
+	// folded into "+N".
+	Badges []PlacedBadge
+	// Timer is the countdown drawn on the box (Timers), quantized, with
+	// the label FitBadges leaves it.
 	Timer TimerView
 	// HasReplica says the broker holds a replica of the first partition;
 	// without one the box says so and has no strip.
@@ -59,6 +65,7 @@ type BrokerView struct {
 func (v BrokerView) Equal(w BrokerView) bool {
 	return v.Node == w.Node && v.Alive == w.Alive && v.MenuOpen == w.MenuOpen && v.OutOfSync == w.OutOfSync && v.Fenced == w.Fenced &&
 		v.Look.Role == w.Look.Role && v.Look.RoleKey == w.Look.RoleKey && v.Look.Note == w.Look.Note && v.Look.Refused == w.Look.Refused && slices.Equal(v.Look.Badges, w.Look.Badges) &&
+		slices.EqualFunc(v.Badges, w.Badges, PlacedBadge.Equal) &&
 		v.Timer.Same(w.Timer) && v.HasReplica == w.HasReplica && v.Status == w.Status && v.StatusClass == w.StatusClass && v.Strip.Equal(w.Strip) &&
 		v.Removed == w.Removed
 }
@@ -201,7 +208,7 @@ type BrokerInputs struct {
 func BrokerViewOf(st engine.State, n NodeBox, in BrokerInputs) BrokerView {
 	look := LookOf(st, n.Broker)
 	v := BrokerView{
-		Node: n, Alive: brokerUp(st, n.Broker), MenuOpen: in.MenuOpen, Look: look, Timer: ViewOf(FitTimer(in.Timer, n.Rect.W)),
+		Node: n, Alive: brokerUp(st, n.Broker), MenuOpen: in.MenuOpen, Look: look,
 		OutOfSync: in.HasPart && (n.Role == RoleLeader || n.Role == RoleFollower) && !slices.Contains(in.Part.ISR, n.Broker),
 	}
 	for _, b := range look.Badges {
@@ -213,16 +220,22 @@ func BrokerViewOf(st engine.State, n NodeBox, in BrokerInputs) BrokerView {
 		// No partition yet (a cluster without a topic, or a script
 		// that did not compile): no line, and a class the page can add.
 		v.StatusClass = "sub"
+		v.placeBadges(in.Timer)
 		return v
 	}
 	rep, ok := st.Replica(n.Broker, in.Part.TP)
 	if !ok {
 		v.Status, v.StatusClass = NoReplicaLine(in.Part.TP, n.Rect.W-2*BadgePad), "sub"
+		v.placeBadges(in.Timer)
 		return v
 	}
 	v.HasReplica = true
+	v.Strip = stripOf(rep, in, n.Rect.W)
+	v.placeBadges(in.Timer)
 	v.Status, v.StatusClass = ReplicaStatus(in.Part, rep, n.Rect.W < 250), "status"
-	if !rep.Leader && in.Part.Leader != engine.NoLeader && in.Part.Leader != n.Broker && !brokerUp(st, in.Part.Leader) {
+	// A follower writing what it fetched to a slow disk is doing that,
+	// whatever its leader does meanwhile.
+	if len(rep.Writing) == 0 && !rep.Leader && in.Part.Leader != engine.NoLeader && in.Part.Leader != n.Broker && !brokerUp(st, in.Part.Leader) {
 		// Its leader's process is gone, so its connection is reset and
 		// every fetch to it fails at once; the fetcher delays the partition
 		// by replica.fetch.backoff.ms and tries again
@@ -239,11 +252,18 @@ func BrokerViewOf(st engine.State, n NodeBox, in BrokerInputs) BrokerView {
 	if look.Note != "" {
 		v.Status, v.StatusClass = look.Note, "note"
 	}
-	v.Strip = stripOf(rep, in, n.Rect.W)
 	if in.HasCut && v.StatusClass != "note" {
 		v.Removed = RemovedMarkOf(in.Cut, n.Rect.W)
 	}
 	return v
+}
+
+// placeBadges places v's badges and countdown t on its box
+// (FitBadges), clear of the labels over its strip.
+func (v *BrokerView) placeBadges(t Timer) {
+	var fitted Timer
+	v.Badges, fitted = FitBadges(v.Look.Badges, v.Node.Rect.W, t, StripLabelSpans(v.Strip))
+	v.Timer = ViewOf(fitted)
 }
 
 // stripOf is the log strip of replica r in a box boxW wide.

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -115,5 +116,107 @@ func TestSlowDiskNarration(t *testing.T) {
 	s, ok = NarrateEvent(engine.Event{Kind: engine.EvDisk, Node: engine.Broker(3), End: 0})
 	if !ok || s.Text != "Broker 3's disk is healthy again." {
 		t.Fatalf("sentence %+v, %v", s, ok)
+	}
+}
+
+// slowFollowerStore is a teacher's lesson (testdata/slow-follower.txt):
+// three brokers, min.insync.replicas=2, replica.lag.time.max.ms=10000;
+// broker 3's disk takes 20 s an append from 3 s, and p1 sends m1 with
+// acks=all at 4 s. Broker 3 fetches m1 at once and writes it until about
+// 24 s; broker 1 drops it from the ISR at 15 s and adds it back once it
+// has written m1.
+func slowFollowerStore(t *testing.T) *Store {
+	t.Helper()
+	text, err := os.ReadFile("testdata/slow-follower.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewStoreFromScript("slow-follower", string(text))
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	return s
+}
+
+// TestSlowFollowerShowsItsDisk: in the slow-follower lesson, broker 3's
+// box shows its slow disk at every size the page draws (the page at
+// 1280 px, a phone, an 800-px embed), also while it counts down to
+// leaving the ISR (the embed folded it into "+1"), in full where there is
+// room and as "slow disk" where there is not, its tooltip keeping the
+// latency; and its status line says what it does from the moment m1
+// reaches it until m1 is on its disk: it writes m1 to a slow disk
+// (engine.DiskWrite), its next fetch after (ReplicaFetcherThread appends
+// before it fetches again), not "fetch response on the way". Once the
+// write is done it fetches again.
+func TestSlowFollowerShowsItsDisk(t *testing.T) {
+	s := slowFollowerStore(t)
+	cfg := s.Player.Scenario().Config
+	for _, at := range []engine.Time{4100, 8000, 12000, 14000, 15100, 20000} {
+		s.Player.Seek(at)
+		st := s.Player.State()
+		for _, size := range []struct {
+			name            string
+			narrow, compact bool
+			status          string
+		}{
+			{"page", false, false, "writing m1 to a slow disk, then fetch @2"},
+			{"phone", true, false, "writing m1 to a slow disk, then fetch @2"},
+			{"embed", false, true, "writing m1 to a slow disk"},
+		} {
+			var v BrokerView
+			for _, b := range s.BrokerViews(st, ComputeLayoutFor(st, size.narrow, size.compact), Timers(st, cfg)) {
+				if b.Node.Broker == 3 {
+					v = b
+				}
+			}
+			where := engine.FormatTime(at) + " (" + size.name + ")"
+			disk := -1
+			for i, b := range v.Badges {
+				if b.Key == "slow-disk" {
+					disk = i
+				}
+			}
+			if disk < 0 {
+				t.Errorf("%s: broker 3's box shows no slow disk: %+v", where, v.Badges)
+			} else if b := v.Badges[disk]; (b.Label != "slow disk +20000 ms" && b.Label != "slow disk") || !strings.Contains(b.Title, "20000 ms") {
+				t.Errorf("%s: broker 3's disk badge reads %q (tooltip %q)", where, b.Label, b.Title)
+			}
+			if v.Status != size.status {
+				t.Errorf("%s: broker 3's status line %q, want %q", where, v.Status, size.status)
+			}
+		}
+	}
+	s.Player.Seek(25000)
+	if r, _ := s.Player.State().Replica(3, engine.TopicPartition{Topic: "orders", Partition: 0}); r.LEO != 2 || len(r.Writing) != 0 {
+		t.Fatalf("at 25 s broker 3 has LEO %d, writing %+v; want m1 written", r.LEO, r.Writing)
+	}
+}
+
+// TestWritingLine: the status line's words for what a slow disk writes.
+func TestWritingLine(t *testing.T) {
+	rec := func(v string, o engine.Offset) engine.Record { return engine.Record{Value: v, Offset: o} }
+	for _, c := range []struct {
+		ws   []engine.DiskWrite
+		want string
+	}{
+		{nil, ""},
+		{[]engine.DiskWrite{{Records: []engine.Record{rec("m1", 1)}}}, "writing m1 to a slow disk"},
+		{[]engine.DiskWrite{{Records: []engine.Record{rec("m1", 1)}}, {Records: []engine.Record{rec("m2", 2)}}}, "writing m1 and m2 to a slow disk"},
+		{[]engine.DiskWrite{{Records: []engine.Record{rec("m1", 1), rec("m2", 2), rec("m3", 3)}}}, "writing m1 and 2 more to a slow disk"},
+		{[]engine.DiskWrite{{Records: []engine.Record{rec("", 0)}}}, "writing the record to a slow disk"},
+		{[]engine.DiskWrite{{Records: []engine.Record{rec(strings.Repeat("x", 500), 0)}}}, "writing " + strings.Repeat("x", 15) + "… to a slow disk"},
+	} {
+		if got := WritingLine(c.ws); got != c.want {
+			t.Errorf("WritingLine(%v) = %q, want %q", c.ws, got, c.want)
+		}
+	}
+	// A slow leader says what it writes, and its ISR where there is room.
+	p := engine.PartitionState{ISR: []engine.BrokerID{1, 2}, Leader: 1}
+	r := engine.ReplicaState{Leader: true, Writing: []engine.DiskWrite{{Records: []engine.Record{rec("m5", 0)}, Produce: true}}}
+	if got := ReplicaStatus(p, r, false); got != "writing m5 to a slow disk · ISR 1,2" {
+		t.Errorf("slow leader: %q", got)
+	}
+	if got := ReplicaStatus(p, r, true); got != "writing m5 to a slow disk" {
+		t.Errorf("slow leader, narrow box: %q", got)
 	}
 }

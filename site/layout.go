@@ -91,6 +91,9 @@ type Layout struct {
 	// PlaceMarks clear of the boxes and of each other; a message's label
 	// that would cover one is left out (Covers).
 	Marks []LinkMark
+	// Reserved are more boxes that labels placed later keep off
+	// (Covers): the clients' countdowns (PlaceClientTimer).
+	Reserved []Rect
 }
 
 // Geometry of the two layouts, in viewBox units.
@@ -859,9 +862,10 @@ func LabelBox(p Point, anchor string, n int, px float64) Rect {
 // beside it.
 const labelEm = 0.66
 
-// Covers reports whether r overlaps any node's box or any link's mark
-// (Marks), so that a message's label that would sit on a box (over a
-// broker's name or log) or on a link's "slow" is left out.
+// Covers reports whether r overlaps any node's box, any link's mark
+// (Marks) or a reserved box (Reserved: a client's countdown), so that a
+// message's label that would sit on a box (over a broker's name or log),
+// on a link's "slow" or on the producer's countdown is left out.
 func (l Layout) Covers(r Rect) bool {
 	for _, n := range l.Nodes {
 		if Overlaps(r, n.Rect) {
@@ -870,6 +874,11 @@ func (l Layout) Covers(r Rect) bool {
 	}
 	for _, m := range l.Marks {
 		if Overlaps(r, m.Box) {
+			return true
+		}
+	}
+	for _, b := range l.Reserved {
+		if Overlaps(r, b) {
 			return true
 		}
 	}

@@ -148,11 +148,28 @@ func FreshCells(evs Backward, tp engine.TopicPartition, now, window engine.Time)
 }
 
 // ReplicaStatus words what a replica is doing: the leader's ISR and epoch,
-// or where a follower's fetch stands. Compact drops the words a narrow box
-// has no room for.
+// or where a follower's fetch stands; first, what it is writing to a slow
+// disk (r.Writing: "writing m1 to a slow disk"), since until that append
+// is done a follower sends no next fetch and a leader answers no acks=1
+// produce (engine/disk.go). Compact drops the words a narrow box has no
+// room for.
 func ReplicaStatus(p engine.PartitionState, r engine.ReplicaState, compact bool) string {
+	writing := WritingLine(r.Writing)
 	if r.Leader {
-		return "ISR " + engine.JoinIDs(p.ISR) + " · leader epoch " + itoa(int64(r.LeaderEpoch))
+		isr := "ISR " + engine.JoinIDs(p.ISR)
+		switch {
+		case writing != "" && compact:
+			return writing
+		case writing != "":
+			return writing + " · " + isr
+		}
+		return isr + " · leader epoch " + itoa(int64(r.LeaderEpoch))
+	}
+	if writing != "" {
+		if next, ok := nextFetchAfter(r.Writing); ok && !compact {
+			return writing + ", then fetch @" + itoa(int64(next))
+		}
+		return writing
 	}
 	leader := " by the leader"
 	if p.Leader != engine.NoLeader {
@@ -172,6 +189,44 @@ func ReplicaStatus(p engine.PartitionState, r engine.ReplicaState, compact bool)
 		return "fetch @" + itoa(int64(r.FetchOffset)) + " in flight"
 	}
 	return "fetch response on the way"
+}
+
+// WritingLine words the records of ws, a replica's writes waiting for
+// its broker's slow disk (engine.DiskWrite), oldest first: "writing m1
+// to a slow disk", "writing m1 and m2 …", "writing m1 and 4 more …";
+// "" when none waits.
+func WritingLine(ws []engine.DiskWrite) string {
+	var recs []engine.Record
+	for _, w := range ws {
+		recs = append(recs, w.Records...)
+	}
+	if len(recs) == 0 {
+		return ""
+	}
+	what := Clip(recordName(recs[0]), 16)
+	switch n := len(recs); {
+	case n == 2:
+		what += " and " + Clip(recordName(recs[1]), 16)
+	case n > 2:
+		what += " and " + itoa(int64(n-1)) + " more"
+	}
+	return "writing " + what + " to a slow disk"
+}
+
+// nextFetchAfter is the offset of the fetch a follower sends once the
+// last of its writes ws (fetch responses' records, which carry their
+// offsets) is on disk: its new log end (ReplicaFetcherThread fetches from
+// the log end offset); false when the last write is not a fetch
+// response's.
+func nextFetchAfter(ws []engine.DiskWrite) (engine.Offset, bool) {
+	if len(ws) == 0 {
+		return 0, false
+	}
+	last := ws[len(ws)-1]
+	if last.Produce || len(last.Records) == 0 {
+		return 0, false
+	}
+	return last.Records[len(last.Records)-1].Offset + 1, true
 }
 
 // EventLine is one row of the page's event log.

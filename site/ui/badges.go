@@ -23,14 +23,15 @@ func renderRoleBadge(p site.RolePill, key string) *vecty.HTML {
 	)
 }
 
-// renderBadges draws a broker's state badges (site.BrokerLook.Badges)
-// where site.PlaceBadges puts them: in up to two rows under its name,
-// inside the box, the first left of a countdown's ring and label, the
-// second clear of the LEO's label over the log strip; what finds no room
-// folds into a "+N" badge whose tooltip names the rest.
-func renderBadges(bs []site.Badge, n site.NodeBox, timerLabel string, strip site.StripView) []vecty.MarkupOrChild {
+// renderBadges draws a broker's state badges as site.FitBadges placed
+// them (site.BrokerView.Badges): in up to two rows under its name, inside
+// the box, the first left of a countdown's ring and label, the second
+// clear of the LEO's label over the log strip, a badge too long for the
+// room in its short form; what finds no room folds into a "+N" badge
+// whose tooltip names the rest.
+func renderBadges(placed []site.PlacedBadge) []vecty.MarkupOrChild {
 	var out []vecty.MarkupOrChild
-	for _, b := range site.PlaceBadges(bs, n.Rect.W, site.TimerRoomW(timerLabel), site.StripLabelSpans(strip)) {
+	for _, b := range placed {
 		w := b.W
 		icon := b.Key == "hung"
 		cls := []string{"badge", "badge-" + b.Key}
@@ -46,9 +47,9 @@ func renderBadges(bs []site.Badge, n site.NodeBox, timerLabel string, strip site
 			// An hourglass: a half-alive broker's requests wait.
 			kids = append(kids, svgEl("path", vecty.Markup(vecty.Class("hourglass"), attr("aria-hidden", "true"),
 				attr("d", "M5 3h7l-3.5 5 3.5 5h-7l3.5-5z"))),
-				svgText(site.HourglassW+(w-site.HourglassW)/2, 12, b.Text, attr("text-anchor", "middle")))
+				svgText(site.HourglassW+(w-site.HourglassW)/2, 12, b.Label, attr("text-anchor", "middle")))
 		} else {
-			kids = append(kids, svgText(w/2, 12, b.Text, attr("text-anchor", "middle")))
+			kids = append(kids, svgText(w/2, 12, b.Label, attr("text-anchor", "middle")))
 		}
 		out = append(out, svgEl("g", kids...))
 	}

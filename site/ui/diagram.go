@@ -43,7 +43,13 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) 
 	for _, n := range lay.Nodes {
 		switch n.Role {
 		case site.RoleProducer:
-			nodes = append(nodes, renderProducer(n, st, site.TimerOn(timers, n.Key)))
+			// Its countdown goes beside its box, clear of the links, and
+			// the messages' labels keep off it (Layout.Reserved).
+			ct, ok := lay.PlaceClientTimer(n.Key, site.TimerOn(timers, n.Key))
+			if ok {
+				lay.Reserved = append(lay.Reserved, ct.Box)
+			}
+			nodes = append(nodes, renderProducer(n, st, ct, ok))
 		case site.RoleConsumer:
 			nodes = append(nodes, renderConsumer(n, st))
 		default:
@@ -235,14 +241,16 @@ func dotBody(l site.DotLabel) *vecty.HTML {
 	return svgEl("g", circle, svgText(l.DX, l.DY, l.Text, attr("text-anchor", l.Anchor), attr("opacity", num1(float64(l.Opacity)/10))))
 }
 
-// renderProducer draws the producer node: every producer client shares it.
-func renderProducer(n site.NodeBox, st engine.State, t site.Timer) vecty.ComponentOrHTML {
+// renderProducer draws the producer node: every producer client shares
+// it; with its countdown ct where site.Layout.PlaceClientTimer put it,
+// when timed.
+func renderProducer(n site.NodeBox, st engine.State, ct site.ClientTimer, timed bool) vecty.ComponentOrHTML {
 	sub, sub2, tip := site.ProducerLines(st)
 	g := view(clientView{Node: n, Title: "producer", Sub: sub, Sub2: sub2, Tip: tip}, clientBox)
-	if t.Kind == "" {
+	if !timed {
 		return g
 	}
-	return svgEl("g", g, svgEl("g", vecty.Markup(translate(n.Rect.X+n.Rect.W/2+30, n.Rect.Y+n.Rect.H+14)), renderTimer(site.ViewOf(t), 0)))
+	return svgEl("g", g, renderTimerAt(site.ViewOf(ct.Timer), ct.Ring))
 }
 
 // renderConsumer draws the consumer node: every consumer client shares it.
@@ -313,7 +321,7 @@ func renderBroker(s *site.Store, v site.BrokerView) *vecty.HTML {
 		svgText(12, site.BoxTitleY, name, vecty.Class("name")),
 		renderRoleBadge(site.RolePillOf(v.Look.Role, name, r.W), v.Look.RoleKey),
 	}
-	items = append(items, renderBadges(v.Look.Badges, n, v.Timer.Label, v.Strip)...)
+	items = append(items, renderBadges(v.Badges)...)
 	items = append(items, renderTimer(v.Timer, r.W))
 	if !v.HasReplica {
 		items = append(items, svgText(12, site.BoxStripY+18, v.Status, vecty.Class(v.StatusClass)))
@@ -405,18 +413,20 @@ func leaderMark(v haloView) *vecty.HTML {
 
 // renderTimer draws countdown t as a ring whose arc shrinks as it runs
 // out (RaftScope's election timers), with its label to the left, at the
-// right end of a box boxW wide's badge row (boxW 0: centred on the
-// origin). The group carries data-timer (the kind) and data-left (ms). It
+// right end of a box boxW wide's badge row. The group carries data-timer (the kind) and data-left (ms). It
 // is an empty group without a timer, so that the box's children keep
 // their places.
 func renderTimer(t site.TimerView, boxW float64) *vecty.HTML {
 	if t.Kind == "" {
 		return svgEl("g", vecty.Markup(vecty.Class("timer", "idle")))
 	}
-	cx, cy := boxW-site.RingX, float64(site.BoxBadgeY+site.RingR)
-	if boxW == 0 {
-		cx, cy = 0, 0
-	}
+	return renderTimerAt(t, site.Point{X: boxW - site.RingX, Y: float64(site.BoxBadgeY + site.RingR)})
+}
+
+// renderTimerAt draws countdown t as renderTimer does, its ring centred
+// at c and its label ending left of it.
+func renderTimerAt(t site.TimerView, c site.Point) *vecty.HTML {
+	cx, cy := c.X, c.Y
 	circ := 2 * math.Pi * site.RingR
 	arc := circ * float64(t.Percent) / 100
 	return svgEl("g", vecty.Markup(vecty.Class("timer", "timer-"+t.Kind), attr("data-timer", t.Kind), attr("data-left", itoa(int64(t.Left)))),
