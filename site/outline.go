@@ -101,9 +101,12 @@ func (s *Store) Outline() OutlineView {
 	}
 	reached := func(l OutlineItem) bool { return l.At < now || l.At == now && l.Line <= upTo }
 	for i, l := range all {
-		if l.Kind == OutlineAsk && !l.Answered && !s.Lesson.Off {
-			// The first question that waits for its answer ends what the
-			// outline tells; the rest waits with it.
+		if l.Kind == OutlineAsk && !l.Answered && !s.Lesson.Off && l.At >= now {
+			// The first question at or after the playhead that waits for
+			// its answer ends what the outline tells; the rest waits with
+			// it. One behind the playhead was skipped (a link opened past
+			// it, a scrub) and hides nothing, as HideOutcome has it: the
+			// diagram already shows its answer.
 			v.Items = append(v.Items, l)
 			if reached(l) {
 				v.Current = len(v.Items) - 1

@@ -3,6 +3,9 @@ package site
 import (
 	"strings"
 	"testing"
+
+	"kplay/link"
+	"kplay/scenarios"
 )
 
 // outlineKinds is v's lines as "say@10000" and so on.
@@ -103,5 +106,23 @@ func TestGoToOutline(t *testing.T) {
 	s.Dispatch(GoToOutline{Index: 99})
 	if s.Player.Now() != before {
 		t.Error("a line that is not there moved the playhead")
+	}
+}
+
+// TestOutlinePastASkippedQuestion: a link opened past both of
+// acks1-loss's questions (at 47 s) shows their answers on the diagram;
+// the outline held its lines back anyway ("7 more lines come after you
+// answer question 1"), contradicting the picture. A question behind the
+// playhead, skipped, holds nothing back, as HideOutcome has it.
+func TestOutlinePastASkippedQuestion(t *testing.T) {
+	p, _ := scenarios.Get("acks1-loss")
+	st := ParseStartup(link.Encode(link.Link{Script: p.LearnerText(), T: 47000, HasT: true}), "")
+	s := OpenStartup(st, false)
+	if v := s.Outline(); len(v.Items) != 10 || v.Held != 0 {
+		t.Errorf("at 47 s, past both questions: %d lines, %d held; want all 10 and none held", len(v.Items), v.Held)
+	}
+	s.Dispatch(Seek{At: 5000})
+	if v := s.Outline(); v.Held != 7 {
+		t.Errorf("back at 5 s, before question 1: %d held, want 7", v.Held)
 	}
 }
