@@ -99,7 +99,7 @@ func TestGoToOutline(t *testing.T) {
 		t.Error("at the crash's caption broker 1 is up")
 	}
 	s.Dispatch(GoToOutline{Index: 8})
-	if a, open := s.OpenAsk(); !open || s.Player.Now() != 40000 || !strings.Contains(a.Question, "b1 returns") {
+	if a, open := s.OpenAsk(); !open || s.Player.Now() != 40000 || !strings.Contains(a.Question, "b1 is about to return") {
 		t.Errorf("question 2's line: open %v at %v", open, s.Player.Now())
 	}
 	before := s.Player.Now()

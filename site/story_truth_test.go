@@ -204,3 +204,26 @@ func TestSourceName(t *testing.T) {
 		}
 	}
 }
+
+// upClaim finds a question's claim that a broker is running again: "b1
+// returns with m2", "broker 2 is back".
+var upClaim = regexp.MustCompile(`(?i)\b(?:b|broker )(\d+) (?:returns|is back|has returned|has restarted)\b`)
+
+// TestQuestionsSayWhoIsUpTruly: in every preset, a question that says a
+// broker is back is asked while it runs. acks1-loss asked "b1 returns
+// with m2 at offset 2 …" at 40.000, before its restart, with broker 1
+// drawn down.
+func TestQuestionsSayWhoIsUpTruly(t *testing.T) {
+	for _, p := range scenarios.All() {
+		s := presetStore(t, p.Name)
+		for i, a := range s.Lesson.Asks {
+			s.Dispatch(ShowAsk{Index: i})
+			for _, m := range upClaim.FindAllStringSubmatch(a.Question, -1) {
+				id, _ := strconv.Atoi(m[1])
+				if !alive(s, engine.BrokerID(id)) {
+					t.Errorf("%s question %d at %s says %q, but broker %d is down: %s", p.Name, i+1, engine.FormatTime(s.Player.Now()), m[0], id, a.Question)
+				}
+			}
+		}
+	}
+}

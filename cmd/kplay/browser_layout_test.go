@@ -135,7 +135,7 @@ func TestBrowserTimelineHeadingKeepsItsTrack(t *testing.T) {
 				t.Errorf("at the first question (◀ %s ▶ %s, first %s %s):\n%s", q1.Prev, q1.Next, first.Prev, first.Next, strings.Join(q1.Bad, "\n"))
 			}
 			answerAndPlayOn(t, ctx, "no")
-			pollJS(t, ctx, `(document.getElementById("ask-q") || {textContent: ""}).textContent.startsWith("b1 returns with m2")`, 60*time.Second, "the second question never came")
+			pollJS(t, ctx, `(document.getElementById("ask-q") || {textContent: ""}).textContent.startsWith("b1 is about to return with m2")`, 60*time.Second, "the second question never came")
 			pollJS(t, ctx, `document.getElementById("moment-why") !== null && document.getElementById("jump-violation") !== null`, 10*time.Second, "the heading row does not hold both the note and the jump button")
 			waitFrames(t, ctx)
 			got := evalJS[timelineRow](t, ctx, timelineRowJS)
