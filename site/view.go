@@ -183,6 +183,14 @@ func ReplicaStatus(p engine.PartitionState, r engine.ReplicaState, compact bool)
 		return "truncation next"
 	case r.Truncating:
 		return "diverged from" + strings.TrimPrefix(leader, " by") + ": truncation next"
+	case p.Leader == engine.NoLeader:
+		// The metadata names no leader (-1): the broker keeps the replica
+		// as a follower but fetches for it from no one until one is
+		// elected (ReplicaManager.applyLocalFollowersDelta starts no
+		// fetcher for a leader that is not there; the engine's
+		// applyRegistration stops the partition's fetching), and what it
+		// had in flight died with the old leader.
+		return "no leader to fetch from"
 	case r.FetchParked:
 		return "fetch @" + itoa(int64(r.FetchOffset)) + " held open" + leader
 	case r.FetchOffset >= 0:

@@ -280,3 +280,16 @@ func TestClipWords(t *testing.T) {
 		t.Errorf("the log cuts %q (%d runes) to %q", s, len([]rune(s)), ClipWords(s, MaxLogText))
 	}
 }
+
+// TestReplicaStatusWithoutALeader: with the partition's leader -1 (Jepsen
+// 2013 at 00:00:14.501, broker 1 down and no one elected) a follower
+// fetches from no one; its box said "fetch response on the way" from a
+// leader that was not there.
+func TestReplicaStatusWithoutALeader(t *testing.T) {
+	p := engine.PartitionState{Leader: engine.NoLeader, ISR: []engine.BrokerID{1}}
+	for _, compact := range []bool{false, true} {
+		if got := ReplicaStatus(p, engine.ReplicaState{FetchOffset: -1}, compact); got != "no leader to fetch from" {
+			t.Errorf("compact %v: %q", compact, got)
+		}
+	}
+}
