@@ -136,6 +136,17 @@ func (s *Store) DetailFolded() bool {
 	return s.Narrow && s.See.Folded && s.DetailShows()
 }
 
+// ViolationsFolded says the banner of broken guarantees shows only one
+// line, what broke first (ViolationsFoldText), and a button that unfolds
+// it to its full text (Seeing.BannerOpen): on a phone, where it floats at
+// the bottom of the screen. Unfolded, a learner's at 390×844 was 210 px
+// tall, a quarter of the screen, with no way to close it: it covered
+// broker 3 while they scrolled and the Script section and "Your
+// actions" at the end of the page.
+func (s *Store) ViolationsFolded() bool {
+	return s.Narrow && !s.See.BannerOpen
+}
+
 // ForkInDrawer says the notice that an action changed the past (Fork) is
 // the first row of the phone's drawer rather than floating at the bottom
 // of the screen, where it lay over the drawer's facts.

@@ -297,3 +297,32 @@ func TestScrollToShow(t *testing.T) {
 		}
 	}
 }
+
+// TestViolationsFold: on a phone the banner of broken guarantees starts
+// folded to one line and ToggleViolations unfolds and folds it; wider
+// than a phone it is never folded; a new scenario starts it folded again.
+func TestViolationsFold(t *testing.T) {
+	s := presetStore(t, "acks1-loss")
+	s.Dispatch(Resize{Width: 390})
+	if !s.ViolationsFolded() {
+		t.Error("a phone's banner starts unfolded")
+	}
+	s.Dispatch(ToggleViolations{})
+	if s.ViolationsFolded() {
+		t.Error("ToggleViolations does not unfold it")
+	}
+	s.Dispatch(ToggleViolations{})
+	if !s.ViolationsFolded() {
+		t.Error("ToggleViolations does not fold it again")
+	}
+	s.Dispatch(Resize{Width: 1280})
+	if s.ViolationsFolded() {
+		t.Error("the banner is folded at 1280 px")
+	}
+	s.Dispatch(Resize{Width: 390})
+	s.Dispatch(ToggleViolations{})
+	s.Dispatch(PickPreset{Name: "unclean-election"})
+	if !s.ViolationsFolded() {
+		t.Error("a new scenario's banner starts unfolded")
+	}
+}
