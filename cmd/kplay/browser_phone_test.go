@@ -151,3 +151,97 @@ func TestBrowserPhoneBannerFolds(t *testing.T) {
 		noPageErrors(t, pageErrors)
 	})
 }
+
+// besideJS lists what keeps a phone's reader from seeing the open
+// question's card and the diagram together: each part named in %s
+// (selectors: the card's, or the diagram's) that is off screen or
+// covered; each broker box
+// of the diagram that is not whole on screen, lies under the compact bar
+// or the card, or is covered; and the banner, when it shows, over the
+// card or a broker. "" when the reader sees them all.
+const besideJS = `((parts) => {
+	const out = [];
+	const on = r => r.width > 0 && r.height > 0;
+	const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+	const hitIn = (x, y, ok) => { const at = document.elementFromPoint(x, y); return at !== null && ok(at); };
+	const card = document.getElementById("ask").getBoundingClientRect();
+	const bar = (b => b && getComputedStyle(b).display !== "none" ? b.getBoundingClientRect() : null)(document.querySelector(".compact-bar"));
+	const v = document.getElementById("violations");
+	const banner = v && !v.hidden && getComputedStyle(v).display !== "none" ? v.getBoundingClientRect() : null;
+	for (const sel of parts) {
+		const els = [...document.querySelectorAll(sel)];
+		if (els.length === 0) { out.push(sel + " missing"); continue; }
+		for (const e of els) {
+			const r = e.getBoundingClientRect();
+			if (!on(r) || r.top < 0 || r.bottom > innerHeight) { out.push(sel + " off screen at " + Math.round(r.top) + "–" + Math.round(r.bottom)); continue; }
+			// The diagram's parts take no taps of their own (a lost
+			// slot's outline): nothing but the diagram lies over them.
+			const mine = e.closest("svg#diagram") ? (at => at.closest(".diagram-wrap") !== null) : (at => at === e || e.contains(at));
+			if (!hitIn(r.left + r.width / 2, r.top + r.height / 2, mine)) out.push(sel + " covered");
+		}
+	}
+	for (const n of document.querySelectorAll("svg#diagram g.node.broker")) {
+		const r = n.querySelector("rect.box").getBoundingClientRect(), name = n.dataset.node;
+		if (r.top < 0 || r.bottom > innerHeight) out.push(name + " not whole on screen (" + Math.round(r.top) + "–" + Math.round(r.bottom) + ")");
+		if (bar && meet(r, bar)) out.push(name + " under the compact bar");
+		if (meet(r, card)) out.push(name + " under the card (its top at " + Math.round(card.top) + ", the box's bottom at " + Math.round(r.bottom) + ")");
+		if (banner && meet(r, banner)) out.push(name + " under the banner");
+		for (const [x, y] of [[r.left + 4, r.top + 4], [r.right - 4, r.top + 4], [r.left + r.width / 2, r.top + r.height / 2], [r.left + 4, r.bottom - 4], [r.right - 4, r.bottom - 4]]) {
+			if (y >= 0 && y <= innerHeight && !hitIn(x, y, at => at.closest(".diagram-wrap") !== null)) { out.push(name + " covered at " + Math.round(x) + "," + Math.round(y)); break; }
+		}
+	}
+	if (banner && meet(banner, card)) out.push("the banner over the card");
+	return out.join("; ");
+})(%s)`
+
+// beside fails t with what keeps the reader from seeing the card's parts
+// and the diagram's brokers together (besideJS), once the page stopped
+// scrolling.
+func beside(t *testing.T, ctx context.Context, when string, parts ...string) {
+	t.Helper()
+	scrollStill(t, ctx)
+	twoFrames(t, ctx)
+	sels := make([]string, len(parts))
+	for i, p := range parts {
+		sels[i] = jsString(p)
+	}
+	if got := evalJS[string](t, ctx, strings.Replace(besideJS, "%s", "["+strings.Join(sels, ", ")+"]", 1)); got != "" {
+		t.Errorf("%s: %s", when, got)
+	}
+}
+
+// TestBrowserPhoneQuestionBesideDiagram: on a 390×844 phone, lesson 8's
+// question 1 is a sheet at the bottom of the screen, and the reader sees
+// its question and options and the brokers it asks about together, none
+// under the sheet, the compact bar or the banner (the sheet covered the
+// broker logs the question is about); answered, its why, "Show me" and
+// Continue with the brokers; after "Show me", the moment it went to
+// (00:00:19.000: the brokers, m2's red outlines) with the why and
+// Continue (the sheet moved to the top over the header and timeline,
+// and the banner covered the bottom). At question 2, the loss already
+// shown, the same.
+func TestBrowserPhoneQuestionBesideDiagram(t *testing.T) {
+	ctx, pageErrors := pageWith(t, 390, 844, "/?preset=acks1-loss", touch)
+	setMaxSpeed(t, ctx)
+	setPlaying(t, ctx, true)
+	pollJS(t, ctx, `document.getElementById("ask-q") !== null`, 90*time.Second, "the lesson never asks question 1")
+	beside(t, ctx, "question 1", "#ask-q", "#ask .ask-option", "#ask-reveal")
+	screenshot(t, ctx, "kplay-phone-question.png")
+
+	click(t, ctx, `#ask .ask-option[data-option="yes"]`)
+	pollJS(t, ctx, `document.getElementById("ask-show") !== null`, 5*time.Second, "the answered card offers no Show me")
+	beside(t, ctx, "question 1 answered", "#ask-q", "#ask-answer", "#ask-why", "#ask-show", "#ask-continue")
+	screenshot(t, ctx, "kplay-phone-answered.png")
+
+	click(t, ctx, "#ask-show")
+	pollJS(t, ctx, `document.getElementById("clock").textContent === "00:00:19.000" && document.getElementById("ask-showing") !== null && document.querySelectorAll("svg#diagram .lost").length > 0`,
+		10*time.Second, "Show me does not keep the card at the loss")
+	beside(t, ctx, "after Show me", "#ask-why", "#ask-showing", "#ask-continue", "svg#diagram .lost")
+	screenshot(t, ctx, "kplay-phone-showme.png")
+
+	click(t, ctx, "#ask-continue")
+	pollJS(t, ctx, `document.getElementById("ask-q") !== null && document.getElementById("ask").dataset.index === "1"`, 60*time.Second, "the lesson never asks question 2")
+	beside(t, ctx, "question 2", "#ask-q", "#ask .ask-option")
+	screenshot(t, ctx, "kplay-phone-question2.png")
+	noPageErrors(t, pageErrors)
+}
