@@ -228,6 +228,17 @@ func ViolationsHeadline(vs []engine.Event) string {
 	return records("A record", "records") + ", as the settings allowed"
 }
 
+// JumpWords are the words and tooltip of the timeline's button that
+// pauses at the first violation of vs (the shown ones, oldest first):
+// "Jump to the first broken guarantee", or, where a setting allowed that
+// one's loss (ViolationsHeadline), "Jump to the first lost record".
+func JumpWords(vs []engine.Event) (label, title string) {
+	if len(vs) > 0 && engine.ViolationAllowance(vs[0]) != engine.NotAllowed {
+		return "Jump to the first lost record", "Pause at the first lost record"
+	}
+	return "Jump to the first broken guarantee", "Pause at the first broken guarantee"
+}
+
 // ViolationsFoldText is the line a phone's folded banner shows
 // (Store.ViolationsFolded): a short headline and what broke first
 // ("Lost, as acks=1 allows: AcknowledgedWriteLost: m2"), and how many

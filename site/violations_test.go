@@ -129,7 +129,8 @@ func TestViolationsFilters(t *testing.T) {
 // documentation says an unclean election "may result in data loss", and
 // KIP-460 lets an operator ask for one by hand. A committed record lost
 // to a release's bug (KIP-101's truncation to the high watermark) or to
-// dropped unflushed tails is a broken guarantee still.
+// dropped unflushed tails is a broken guarantee still. The timeline's
+// jump button says the same.
 func TestViolationsHeadline(t *testing.T) {
 	for _, c := range []struct{ preset, head, fold string }{
 		{"acks1-loss", "An acknowledged record was lost — acks=1 never promised more", "Lost, as acks=1 allows: AcknowledgedWriteLost: m2"},
@@ -155,6 +156,13 @@ func TestViolationsHeadline(t *testing.T) {
 			t.Errorf("%s: folded %q, want %q", c.preset, got, c.fold)
 		}
 		allowed := !strings.Contains(c.head, "guarantee")
+		wantJump := "Jump to the first broken guarantee"
+		if allowed {
+			wantJump = "Jump to the first lost record"
+		}
+		if got, _ := JumpWords(vs); got != wantJump {
+			t.Errorf("%s: the jump button says %q, want %q", c.preset, got, wantJump)
+		}
 		for _, v := range vs {
 			if s := RuleSentence(v); strings.Contains(s, "must") == allowed {
 				t.Errorf("%s: %s's rule sentence %q (a loss allowed: %v)", c.preset, ViolationRule(v), s, allowed)

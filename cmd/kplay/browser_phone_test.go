@@ -98,7 +98,8 @@ const bannerJS = `(() => {
 // it again. Its headline does not call a loss acks=1 allows a broken
 // guarantee (the producer's acks documentation: such a record "will be
 // lost"). At 1280×800 it is whole in the side column as before, with its
-// headline and "hover".
+// headline and "hover", and the timeline's jump button says "Jump to the
+// first lost record".
 func TestBrowserPhoneBannerFolds(t *testing.T) {
 	const head = "An acknowledged record was lost — acks=1 never promised more"
 	t.Run("390x844", func(t *testing.T) {
@@ -146,6 +147,9 @@ func TestBrowserPhoneBannerFolds(t *testing.T) {
 		}
 		if !evalJS[bool](t, ctx, `document.querySelector(".side > #violations") !== null`) {
 			t.Error("the banner left the side column")
+		}
+		if got := evalJS[string](t, ctx, `document.getElementById("jump-violation").textContent`); got != "Jump to the first lost record" {
+			t.Errorf("the timeline's jump button says %q, want the lost record, not a broken guarantee", got)
 		}
 		screenshot(t, ctx, "kplay-banner-1280x800.png")
 		noPageErrors(t, pageErrors)
