@@ -42,9 +42,11 @@ type Cluster struct {
 
 	ctrl controller
 	net  network
-	// uncleanElections counts unclean and last-known-leader elections, so
-	// that invariant checks know whether a run is "clean" (docs/kafka-rules.md §11).
-	uncleanElections int
+	// uncleanElections counts unclean and last-known-leader elections by
+	// what allowed each (uncleanKind), so that invariant checks know
+	// whether a run is "clean" (docs/kafka-rules.md §11) and a loss's
+	// explanation names what allowed it (lossCause).
+	uncleanElections [uncleanKinds]int
 	// lostUnflushed is set once a crash lost a log's unflushed tail.
 	lostUnflushed bool
 	// inv is the state the invariant checker keeps between steps.

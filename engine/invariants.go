@@ -248,7 +248,7 @@ func (c *Cluster) checkRegistration(p *partitionReg) {
 // data: no unclean or last-known-leader election, no lost unflushed tail,
 // and the current truncation protocol (docs/kafka-rules.md §11).
 func (c *Cluster) clean() bool {
-	return c.uncleanElections == 0 && !c.lostUnflushed && c.cfg.truncation() == ProtocolCurrent
+	return c.uncleanElections == [uncleanKinds]int{} && !c.lostUnflushed && c.cfg.truncation() == ProtocolCurrent
 }
 
 // checkHW runs on every HW move: I7 HwBounds holds by construction (a
@@ -354,19 +354,6 @@ func (c *Cluster) checkAcked(p *partitionReg, leader *replica, acked []ackedRec)
 	}
 }
 
-// ackLossCause explains a lost acknowledged write by its true cause. A
-// record that was committed (below a leader's HW, so on every in-sync
-// replica) was lost by whatever made the run unclean, whatever its acks;
-// only an acks=1 record that was never committed was lost because the
-// leader answered right after its local append
-// (Partition.appendRecordsToLeader with requiredAcks 1).
-func (c *Cluster) ackLossCause(tp TopicPartition, ar ackedRec) string {
-	if ar.acks == AcksOne && !c.wasCommitted(tp, ar.rec) {
-		return ": acks=1 was answered before any follower had the record"
-	}
-	return c.lossCause()
-}
-
 // wasCommitted reports whether rec was ever below a leader's HW on tp.
 func (c *Cluster) wasCommitted(tp TopicPartition, rec Record) bool {
 	for _, r := range c.inv.part(tp).committed {
@@ -386,23 +373,6 @@ func (c *Cluster) noteCommitted(tp TopicPartition, leader *replica) {
 	for o := max(Offset(len(pi.committed)), leader.logStart); o < leader.hw; o++ {
 		pi.committed = append(pi.committed, leader.log[o-leader.logStart])
 	}
-}
-
-// lossCause explains a durability violation by what made the run unclean.
-func (c *Cluster) lossCause() string {
-	switch {
-	case c.uncleanElections > 0:
-		return ": an unclean leader election chose a replica without it"
-	case c.cfg.truncation() == ProtocolPreKIP101:
-		return ": a replica truncated to its own high watermark (the bug KIP-101 fixed)"
-	case c.cfg.truncation() == ProtocolPreKIP279:
-		return ": the replicas' logs diverged (the bug KIP-279 fixed)"
-	case c.cfg.oldISRRules() != "":
-		return ": " + c.cfg.oldISRRules()
-	case c.lostUnflushed:
-		return ": a crash dropped the unflushed tail of a log that held it (crash lose-unflushed), and the replica that leads now came back without it"
-	}
-	return ""
 }
 
 // checkAckReplicated is I14 AckImpliesReplicated: an acks=all success for

@@ -514,7 +514,7 @@ func (c *Cluster) changePartition(p *partitionReg, target []BrokerID, typ electi
 		return elrOn && slices.Contains(elr, id)
 	}
 	leader := p.leader
-	unclean := false
+	unclean, how := false, uncleanBySetting
 	valid := func(id BrokerID) bool { return id != NoLeader && inTargetOrElr(id) && c.acceptable(id) }
 	switch {
 	case typ == electPreferred && valid(p.replicas[0]):
@@ -530,12 +530,15 @@ func (c *Cluster) changePartition(p *partitionReg, target []BrokerID, typ electi
 		}
 		if leader == NoLeader && elrOn && len(target) == 0 && len(elr) == 0 && len(lastKnown) == 1 && c.acceptable(lastKnown[0]) {
 			// canElectLastKnownLeader (with KAFKA-19522's fenced check).
-			leader, unclean = lastKnown[0], true
+			leader, unclean, how = lastKnown[0], true, uncleanLastKnown
 		}
 		if leader == NoLeader && (typ == electUnclean || c.uncleanEnabled(p.tp)) {
 			for _, id := range p.replicas {
 				if c.acceptable(id) {
-					leader, unclean = id, true
+					leader, unclean, how = id, true, uncleanBySetting
+					if !c.uncleanEnabled(p.tp) {
+						how = uncleanByHand
+					}
 					break
 				}
 			}
@@ -586,7 +589,7 @@ func (c *Cluster) changePartition(p *partitionReg, target []BrokerID, typ electi
 		p.unclean = unclean
 	}
 	if unclean {
-		c.uncleanElections++
+		c.uncleanElections[how]++
 	}
 	switch {
 	case leaderChanged && leader == NoLeader:

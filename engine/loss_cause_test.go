@@ -79,3 +79,147 @@ func TestLossCauseAcksOne(t *testing.T) {
 		t.Fatalf("lost-write violations %q, want m2's, explained by acks=1", lost)
 	}
 }
+
+// TestViolationAllowance: a lost record's violation says what allowed the
+// loss when Kafka never promised to keep the record, and nothing when it
+// did. From Kafka's documentation: the producer's acks (with acks=1,
+// "should the leader fail immediately after acknowledging the record but
+// before the followers have replicated it then the record will be
+// lost"), unclean.leader.election.enable ("even though doing so may
+// result in data loss"), and KIP-460's unclean election asked for by
+// hand; a committed record lost to dropped unflushed tails is lost with
+// every broker's setting at its default, and is allowed by none.
+func TestViolationAllowance(t *testing.T) {
+	allowances := func(c *engine.Cluster) []engine.LossAllowance {
+		var out []engine.LossAllowance
+		for _, e := range kipEvents(c, engine.EvViolation) {
+			out = append(out, engine.ViolationAllowance(e))
+		}
+		return out
+	}
+	// unclean loses m1, committed on broker 1 alone (min.insync.replicas=1
+	// after broker 2 left the ISR), to broker 2 leading without it.
+	unclean := func(t *testing.T, setting, byHand bool) *engine.Cluster {
+		cfg := kipConfig()
+		cfg.MinInsyncReplicas = 1
+		cfg.AutoLeaderRebalanceEnable = false
+		cfg.UncleanLeaderElectionEnable = setting
+		c := kipSetup(t, cfg, 2, 1)
+		c.AdvanceTo(1000)
+		mustApply(t, c, engine.Crash{Broker: 2})
+		c.AdvanceTo(20000)
+		if isr := kipPart(t, c).ISR; len(isr) != 1 || isr[0] != 1 {
+			t.Fatalf("precondition: ISR %v after broker 2's crash, want [1]", isr)
+		}
+		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m1"}, Acks: engine.AcksAll})
+		c.AdvanceTo(21000)
+		mustApply(t, c, engine.Crash{Broker: 1})
+		mustApply(t, c, engine.Restart{Broker: 2})
+		c.AdvanceTo(40000)
+		if byHand {
+			mustApply(t, c, engine.ElectLeaders{Unclean: true, TP: kipT0})
+			c.AdvanceTo(41000)
+		}
+		if l := kipPart(t, c).Leader; l != 2 {
+			t.Fatalf("precondition: leader %d, want broker 2 by an unclean election", l)
+		}
+		return c
+	}
+	t.Run("acks=1", func(t *testing.T) {
+		cfg := kipConfig()
+		cfg.MinInsyncReplicas = 1
+		cfg.AutoLeaderRebalanceEnable = false
+		c := kipSetup(t, cfg, 3, 2)
+		c.AdvanceTo(5000)
+		mustApply(t, c, engine.Cut{A: engine.Broker(1), B: engine.Broker(2)})
+		mustApply(t, c, engine.Cut{A: engine.Broker(1), B: engine.Broker(3)})
+		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m2"}, Acks: engine.AcksOne})
+		c.AdvanceTo(5100)
+		mustApply(t, c, engine.Crash{Broker: 1})
+		c.AdvanceTo(30000)
+		if got := allowances(c); len(got) != 1 || got[0] != engine.AllowedByAcksOne || got[0].String() != "acks=1" {
+			t.Errorf("allowances %v, want one by acks=1", got)
+		}
+	})
+	t.Run("unclean.leader.election.enable", func(t *testing.T) {
+		got := allowances(unclean(t, true, false))
+		if len(got) != 2 || got[0] != engine.AllowedByUncleanSetting || got[1] != engine.AllowedByUncleanSetting {
+			t.Errorf("allowances %v, want CommittedDurability and AcknowledgedWriteLost, both by the setting", got)
+		}
+	})
+	t.Run("by hand", func(t *testing.T) {
+		c := unclean(t, false, true)
+		got := allowances(c)
+		if len(got) != 2 || got[0] != engine.AllowedByUncleanRequest || got[1] != engine.AllowedByUncleanRequest {
+			t.Errorf("allowances %v, want both by the operator's request", got)
+		}
+		for _, e := range kipEvents(c, engine.EvViolation) {
+			if !strings.Contains(e.Text, "kafka-leader-election.sh --election-type unclean") {
+				t.Errorf("%q does not say the election was asked for by hand", e.Text)
+			}
+		}
+	})
+	t.Run("unflushed tails", func(t *testing.T) {
+		cfg := kipConfig()
+		cfg.MinInsyncReplicas = 1
+		cfg.AutoLeaderRebalanceEnable = false
+		c := mustNew(t, cfg)
+		mustApply(t, c, engine.CreateTopic{Name: "t", Partitions: 1, ReplicationFactor: 3})
+		c.AdvanceTo(1000)
+		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m0"}, Acks: engine.AcksOne})
+		c.AdvanceTo(5000)
+		for _, b := range []engine.BrokerID{1, 2, 3} {
+			mustApply(t, c, engine.Crash{Broker: b, LoseUnflushed: 1})
+		}
+		c.AdvanceTo(10000)
+		for _, b := range []engine.BrokerID{1, 2, 3} {
+			mustApply(t, c, engine.Restart{Broker: b})
+		}
+		c.AdvanceTo(30000)
+		got := allowances(c)
+		if len(got) == 0 {
+			t.Fatal("nothing was lost")
+		}
+		for _, a := range got {
+			if a != engine.NotAllowed || a.String() != "" {
+				t.Errorf("allowances %v, want none", got)
+			}
+		}
+	})
+}
+
+// TestLossCauseLastKnownLeader: with the ELR on (KIP-966), broker 2
+// crashes, then the leader, broker 1, crashes and drops m0, its
+// unflushed tail; both return, broker 2 leaves the ELR for its unclean
+// shutdown (KAFKA-18106), and the controller elects the last known
+// leader, broker 1, which no setting asked for
+// (PartitionChangeBuilder.canElectLastKnownLeader). m0 was lost to the
+// dropped tail, and no setting allowed it: the violations said "an
+// unclean leader election chose a replica without it", the words of an
+// election unclean.leader.election.enable allowed.
+func TestLossCauseLastKnownLeader(t *testing.T) {
+	cfg := kipConfig()
+	cfg.EligibleLeaderReplicas = true
+	cfg.AutoLeaderRebalanceEnable = false
+	c := kipSetup(t, cfg, 2, 1)
+	c.AdvanceTo(1000)
+	mustApply(t, c, engine.Crash{Broker: 2})
+	c.AdvanceTo(20000)
+	mustApply(t, c, engine.Crash{Broker: 1, LoseUnflushed: 1})
+	c.AdvanceTo(40000)
+	if p := kipPart(t, c); p.Leader != engine.NoLeader || len(p.LastKnownELR) != 1 || p.LastKnownELR[0] != 1 {
+		t.Fatalf("precondition: leader %d, LastKnownElr %v; want none and broker 1", p.Leader, p.LastKnownELR)
+	}
+	mustApply(t, c, engine.Restart{Broker: 1})
+	mustApply(t, c, engine.Restart{Broker: 2})
+	c.AdvanceTo(60000)
+	vs := kipEvents(c, engine.EvViolation)
+	if len(vs) == 0 {
+		t.Fatal("m0 was not lost")
+	}
+	for _, e := range vs {
+		if !strings.Contains(e.Text, "unflushed tail") || engine.ViolationAllowance(e) != engine.NotAllowed {
+			t.Errorf("%q (allowed by %q), want the dropped unflushed tail, allowed by nothing", e.Text, engine.ViolationAllowance(e))
+		}
+	}
+}

@@ -142,7 +142,7 @@ func NarrateEvent(e engine.Event) (Sentence, bool) {
 		s.Text = "Broker " + itoa(int64(e.Node.ID)) + " truncated " + tp + " to offset " + itoa(int64(e.Offset)) + ", removing " + strconv.Itoa(e.Count) + " record(s)."
 	case engine.EvViolation:
 		s.Priority = PrioViolation
-		s.Text = violationSentence(e.Text)
+		s.Text = violationSentence(e)
 	case engine.EvProduceAcked:
 		s.Priority = PrioAck
 		s.Text = "Producer " + e.Node.String() + ": " + ackedPhrase(e) + " of " + tp + " acknowledged."
@@ -176,23 +176,33 @@ func NarrateEvent(e engine.Event) (Sentence, bool) {
 	return s, true
 }
 
-// violationSentence says a broken guarantee in one whole sentence: the
-// rule's name (the invariant, as docs/kafka-rules.md §11 names it) and
-// what broke, without the why after it, which the red panel
-// (Violations) gives in full. text is an EvViolation's, "Rule: what" or
-// "Rule: what: why" (engine/invariants.go). A caption is never cut
-// mid-sentence: "…acks=1 was answered before any follower …." read as
-// a mistake; a what too long for MaxEventText leaves the rule alone.
-func violationSentence(text string) string {
-	rule, rest, ok := strings.Cut(text, ": ")
+// violationSentence says a violation in one whole sentence: a broken
+// guarantee, or a loss that a setting allowed (the words of
+// ViolationsFoldText's head: an acks=1 record lost with its leader is no
+// broken guarantee, see ViolationsHeadline), the rule's name (the
+// invariant, as docs/kafka-rules.md §11 names it) and what broke,
+// without the why after it, which the red panel (Violations) gives in
+// full. e.Text is "Rule: what" or "Rule: what: why"
+// (engine/invariants.go). A caption is never cut mid-sentence: "…acks=1
+// was answered before any follower …." read as a mistake; a what too
+// long for MaxEventText leaves the rule alone.
+func violationSentence(e engine.Event) string {
+	head := "Guarantee broken"
+	switch engine.ViolationAllowance(e) {
+	case engine.AllowedByAcksOne:
+		head = "Lost, as acks=1 allows"
+	case engine.AllowedByUncleanSetting, engine.AllowedByUncleanRequest:
+		head = "Lost in an unclean election"
+	}
+	rule, rest, ok := strings.Cut(e.Text, ": ")
 	if !ok {
-		return "Guarantee broken: " + wholeClause(text, MaxEventText) + "."
+		return head + ": " + wholeClause(e.Text, MaxEventText) + "."
 	}
 	what, _, _ := strings.Cut(rest, ": ")
-	if s := "Guarantee broken (" + rule + "): " + what + "."; len(s) <= MaxEventText {
+	if s := head + " (" + rule + "): " + what + "."; len(s) <= MaxEventText {
 		return s
 	}
-	return "Guarantee broken: " + rule + ". The red panel says what and why."
+	return head + ": " + rule + ". The red panel says what and why."
 }
 
 // wholeClause returns s if it has at most max bytes, else its longest

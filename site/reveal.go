@@ -136,6 +136,17 @@ func (s *Store) DetailFolded() bool {
 	return s.Narrow && s.See.Folded && s.DetailShows()
 }
 
+// ViolationsFolded says the banner of broken guarantees shows only one
+// line, what broke first (ViolationsFoldText), and a button that unfolds
+// it to its full text (Seeing.BannerOpen): on a phone, where it floats at
+// the bottom of the screen. Unfolded, a learner's at 390×844 was 210 px
+// tall, a quarter of the screen, with no way to close it: it covered
+// broker 3 while they scrolled and the Script section and "Your
+// actions" at the end of the page.
+func (s *Store) ViolationsFolded() bool {
+	return s.Narrow && !s.See.BannerOpen
+}
+
 // ForkInDrawer says the notice that an action changed the past (Fork) is
 // the first row of the phone's drawer rather than floating at the bottom
 // of the screen, where it lay over the drawer's facts.
@@ -229,4 +240,33 @@ func ScrollToShow(top, bottom, viewH, margin float64) float64 {
 		return bottom - (viewH - margin)
 	}
 	return 0
+}
+
+// Band is a stretch of the screen's height, in CSS px from the
+// viewport's top.
+type Band struct{ Top, Bottom float64 }
+
+// ScrollClear is how far, in CSS px, a phone's page must scroll down
+// (negative: up) so that what a question asks about shows in the room
+// between above (the bottom of what covers the screen's top: the compact
+// bar) and below (the top of the question's sheet), with margin px to
+// spare on each side: the first of bands (viewport coordinates, the
+// most wanted first: the whole diagram, then its brokers) that fits the
+// room, as little as that takes (0 when it already shows); else the last
+// band's top margin px under above. 0 without bands. On a 390×844 phone
+// the sheet of lesson 8's question 1 covered the brokers the question
+// asks about, and after "Show me" the moment it went to
+// (wasm/playground keepSheetClear).
+func ScrollClear(bands []Band, above, below, margin float64) float64 {
+	room := below - above
+	for _, b := range bands {
+		if b.Bottom-b.Top <= room-2*margin {
+			return ScrollToShow(b.Top-above, b.Bottom-above, room, margin)
+		}
+	}
+	if len(bands) == 0 {
+		return 0
+	}
+	last := bands[len(bands)-1]
+	return ScrollToShow(last.Top-above, last.Bottom-above, room, margin)
 }

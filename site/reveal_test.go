@@ -297,3 +297,59 @@ func TestScrollToShow(t *testing.T) {
 		}
 	}
 }
+
+// TestScrollClear: lesson 8 on a 390×844 phone, its page scrolled to
+// the top: the diagram's boxes (the clients' and brokers') span 584–1117
+// px and its brokers' 689–1117; the compact bar and its gap take the top
+// 48 px. With question 1's sheet (its top at 627) the whole diagram fits
+// the 579 px between them: the page scrolls until its bottom is 8 px
+// over the sheet. The answered card (top at 514) leaves 466 px, room for
+// the brokers alone; a sheet topped at 400, room for neither, puts the
+// brokers' top 8 px under the bar. A band already in the room stays.
+func TestScrollClear(t *testing.T) {
+	all, brokers := Band{584, 1117}, Band{689, 1117}
+	for _, c := range []struct {
+		name        string
+		bands       []Band
+		below, want float64
+	}{
+		{"question", []Band{all, brokers}, 627, 1117 - (627 - 8)},
+		{"answered", []Band{all, brokers}, 514, 1117 - (514 - 8)},
+		{"neither fits", []Band{all, brokers}, 400, 689 - (48 + 8)},
+		{"in the room", []Band{{100, 300}}, 627, 0},
+		{"no band", nil, 627, 0},
+	} {
+		if got := ScrollClear(c.bands, 48, c.below, 8); got != c.want {
+			t.Errorf("%s: scrolls %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestViolationsFold: on a phone the banner of broken guarantees starts
+// folded to one line and ToggleViolations unfolds and folds it; wider
+// than a phone it is never folded; a new scenario starts it folded again.
+func TestViolationsFold(t *testing.T) {
+	s := presetStore(t, "acks1-loss")
+	s.Dispatch(Resize{Width: 390})
+	if !s.ViolationsFolded() {
+		t.Error("a phone's banner starts unfolded")
+	}
+	s.Dispatch(ToggleViolations{})
+	if s.ViolationsFolded() {
+		t.Error("ToggleViolations does not unfold it")
+	}
+	s.Dispatch(ToggleViolations{})
+	if !s.ViolationsFolded() {
+		t.Error("ToggleViolations does not fold it again")
+	}
+	s.Dispatch(Resize{Width: 1280})
+	if s.ViolationsFolded() {
+		t.Error("the banner is folded at 1280 px")
+	}
+	s.Dispatch(Resize{Width: 390})
+	s.Dispatch(ToggleViolations{})
+	s.Dispatch(PickPreset{Name: "unclean-election"})
+	if !s.ViolationsFolded() {
+		t.Error("a new scenario's banner starts unfolded")
+	}
+}

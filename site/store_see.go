@@ -50,6 +50,11 @@ type ClearSelection struct{}
 // drawer (Seeing.Folded), or folds it back to its one-line summary.
 type ToggleDetail struct{}
 
+// ToggleViolations is an action which unfolds the phone's folded banner
+// of broken guarantees (Store.ViolationsFolded) to its full text, or
+// folds it back to its one line.
+type ToggleViolations struct{}
+
 // seeAction is an action that see performs.
 type seeAction interface {
 	Action
@@ -64,6 +69,8 @@ func (SelectOffsetAction) isAction()    {}
 func (SelectOffsetAction) isSeeAction() {}
 func (ToggleDetail) isAction()          {}
 func (ToggleDetail) isSeeAction()       {}
+func (ToggleViolations) isAction()      {}
+func (ToggleViolations) isSeeAction()   {}
 
 // SelectOffsetAction is an action which selects the record at Offset of
 // the first partition as Broker's replica holds it (or as its ghost); it
@@ -88,6 +95,8 @@ func (s *Store) see(a seeAction) bool {
 			return false
 		}
 		s.See.Folded = !s.See.Folded
+	case ToggleViolations:
+		s.See.BannerOpen = !s.See.BannerOpen
 	case ClearSelection:
 		if s.See.Sel.Kind == SelNone {
 			return false
@@ -136,8 +145,12 @@ type Seeing struct {
 	// on the summary unfolds it (ToggleDetail). Selecting a broker folds
 	// it, a record or a message unfolds it.
 	Folded bool
-	index  *seeIndex
-	life   *lifeBuilder
+	// BannerOpen says the phone's banner of broken guarantees shows its
+	// full text, not its one line (Store.ViolationsFolded; a tap
+	// toggles it, ToggleViolations).
+	BannerOpen bool
+	index      *seeIndex
+	life       *lifeBuilder
 	// held are the truncations marked on screen (removed.go).
 	held heldCuts
 }

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"slices"
 	"strings"
 
 	"kplay/engine"
@@ -82,8 +83,25 @@ func ViolationRule(e engine.Event) string {
 	return rule
 }
 
-// RuleSentence explains a violation's rule in one sentence.
+// RuleSentence explains a violation's rule in one sentence. A loss that
+// a setting or an operator allowed (engine.ViolationAllowance) is
+// explained by what Kafka promises under it, not by a rule it broke: an
+// acks=1 record lost with its leader was never promised to survive it.
 func RuleSentence(e engine.Event) string {
+	switch engine.ViolationAllowance(e) {
+	case engine.AllowedByAcksOne:
+		// The producer's acks documentation (ProducerConfig ACKS_DOC).
+		return "With acks=1 the leader answers once it has written the record itself; if it fails before a follower copies it, the record is lost."
+	case engine.AllowedByUncleanSetting:
+		// unclean.leader.election.enable's documentation and Kafka's
+		// guarantee (documentation, Replication): "A committed message
+		// will not be lost, as long as there is at least one in sync
+		// replica alive".
+		return "Kafka keeps a committed record while an in-sync replica survives; unclean.leader.election.enable=true lets a replica outside the ISR lead instead, at the cost of what it lacks."
+	case engine.AllowedByUncleanRequest:
+		// KIP-460: an unclean election asked for once, by hand.
+		return "Kafka keeps a committed record while an in-sync replica survives; an unclean election asked for by hand lets a replica outside the ISR lead instead, at the cost of what it lacks."
+	}
 	switch ViolationRule(e) {
 	case "AcknowledgedWriteLost":
 		return "A record the producer was told is written must stay in the partition's log."
@@ -129,6 +147,136 @@ func RuleSentence(e engine.Event) string {
 // explained, then what happened, with its time.
 func ViolationSentence(e engine.Event) string {
 	return engine.FormatTime(e.At) + " " + ViolationRule(e) + ": " + RuleSentence(e) + " " + strings.TrimSpace(strings.TrimPrefix(e.Text, ViolationRule(e)+":"))
+}
+
+// ViolationWhat is what a violation broke, in a few words: its rule and
+// the record it names ("AcknowledgedWriteLost: m2"), else the partition
+// ("LeaderInIsr: t-0"), else the rule alone.
+func ViolationWhat(e engine.Event) string {
+	switch {
+	case e.Value != "":
+		return ViolationRule(e) + ": " + e.Value
+	case e.TP.Topic != "":
+		return ViolationRule(e) + ": " + e.TP.String()
+	}
+	return ViolationRule(e)
+}
+
+// allowances splits vs into the violations no setting allowed (broken
+// guarantees) and the losses one did, and says which allowance the
+// latter share (engine.NotAllowed when they differ or there are none).
+func allowances(vs []engine.Event) (broken, allowed []engine.Event, shared engine.LossAllowance) {
+	for _, v := range vs {
+		a := engine.ViolationAllowance(v)
+		if a == engine.NotAllowed {
+			broken = append(broken, v)
+			continue
+		}
+		if len(allowed) == 0 {
+			shared = a
+		} else if a != shared {
+			shared = engine.NotAllowed
+		}
+		allowed = append(allowed, v)
+	}
+	return broken, allowed, shared
+}
+
+// ViolationsHeadline is the heading of the banner that lists vs (the
+// shown violations, oldest first; "" for none). A broken guarantee is
+// "A Kafka guarantee broke"; a loss that the settings or an operator
+// allowed (engine.ViolationAllowance) says what was lost and what
+// allowed it, not that Kafka broke a promise: a beginner shown "A Kafka
+// guarantee broke" for an acks=1 record lost with its leader concluded
+// that Kafka has a bug, when the producer's acks documentation says
+// that with acks=1 such a record "will be lost". Records are counted
+// once however many rules name them (an unclean election's loss breaks
+// CommittedDurability and AcknowledgedWriteLost).
+func ViolationsHeadline(vs []engine.Event) string {
+	if len(vs) == 0 {
+		return ""
+	}
+	broken, allowed, shared := allowances(vs)
+	lost := max(len(LostRecords(allowed)), min(len(allowed), 1))
+	if len(broken) > 0 {
+		head := "A Kafka guarantee broke"
+		if len(broken) > 1 {
+			head = itoa(int64(len(broken))) + " Kafka guarantees broke"
+		}
+		switch {
+		case lost == 1:
+			head += ", and a record was lost as the settings allowed"
+		case lost > 1:
+			head += ", and " + itoa(int64(lost)) + " records were lost as the settings allowed"
+		}
+		return head
+	}
+	records := func(one, many string) string {
+		if lost == 1 {
+			return one + " was lost"
+		}
+		return itoa(int64(lost)) + " " + many + " were lost"
+	}
+	switch shared {
+	case engine.AllowedByAcksOne:
+		return records("An acknowledged record", "acknowledged records") + " — acks=1 never promised more"
+	case engine.AllowedByUncleanSetting:
+		return records("A committed record", "committed records") + " — unclean.leader.election.enable=true let a replica outside the ISR lead"
+	case engine.AllowedByUncleanRequest:
+		return records("A committed record", "committed records") + " — an unclean election asked for by hand let a replica outside the ISR lead"
+	}
+	return records("A record", "records") + ", as the settings allowed"
+}
+
+// JumpWords are the words and tooltip of the timeline's button that
+// pauses at the first violation of vs (the shown ones, oldest first):
+// "Jump to the first broken guarantee", or, where a setting allowed that
+// one's loss (ViolationsHeadline), "Jump to the first lost record".
+func JumpWords(vs []engine.Event) (label, title string) {
+	if len(vs) > 0 && engine.ViolationAllowance(vs[0]) != engine.NotAllowed {
+		return "Jump to the first lost record", "Pause at the first lost record"
+	}
+	return "Jump to the first broken guarantee", "Pause at the first broken guarantee"
+}
+
+// ViolationsFoldText is the line a phone's folded banner shows
+// (Store.ViolationsFolded): a short headline and what broke first
+// ("Lost, as acks=1 allows: AcknowledgedWriteLost: m2"), and how many
+// more the unfolded banner lists.
+func ViolationsFoldText(vs []engine.Event) string {
+	if len(vs) == 0 {
+		return ""
+	}
+	head := "Guarantee broken"
+	if broken, _, shared := allowances(vs); len(broken) == 0 {
+		switch shared {
+		case engine.AllowedByAcksOne:
+			head = "Lost, as acks=1 allows"
+		case engine.AllowedByUncleanSetting, engine.AllowedByUncleanRequest:
+			head = "Lost in an unclean election"
+		default:
+			head = "Lost, as the settings allow"
+		}
+	} else {
+		// The first broken guarantee leads, not a loss allowed before it.
+		vs = append(broken, vs...)
+	}
+	text := head + ": " + ViolationWhat(vs[0])
+	if more := len(dedupEvents(vs)) - 1; more > 0 {
+		text += " +" + itoa(int64(more)) + " more"
+	}
+	return text
+}
+
+// dedupEvents is vs without repeats of the same event (same Seq).
+func dedupEvents(vs []engine.Event) []engine.Event {
+	var out []engine.Event
+	for _, v := range vs {
+		if !slices.ContainsFunc(out, func(o engine.Event) bool { return o.Seq == v.Seq }) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // LostRecord is a record a violation names: it is marked "lost" wherever a

@@ -119,3 +119,54 @@ func TestViolationsFilters(t *testing.T) {
 		t.Fatal("an unknown rule or a violation without a record")
 	}
 }
+
+// TestViolationsHeadline: the banner calls a loss that the settings or
+// an operator allowed what it is, and keeps "A Kafka guarantee broke"
+// for the rest. "What acks=1 promises" (acks1-loss) showed "A Kafka
+// guarantee broke" over m2's loss, which the producer's acks
+// documentation expects ("the record will be lost" when the leader fails
+// before its followers replicate it); unclean.leader.election.enable's
+// documentation says an unclean election "may result in data loss", and
+// KIP-460 lets an operator ask for one by hand. A committed record lost
+// to a release's bug (KIP-101's truncation to the high watermark) or to
+// dropped unflushed tails is a broken guarantee still. The timeline's
+// jump button says the same.
+func TestViolationsHeadline(t *testing.T) {
+	for _, c := range []struct{ preset, head, fold string }{
+		{"acks1-loss", "An acknowledged record was lost — acks=1 never promised more", "Lost, as acks=1 allows: AcknowledgedWriteLost: m2"},
+		{"unclean-election", "A committed record was lost — unclean.leader.election.enable=true let a replica outside the ISR lead", "Lost in an unclean election: CommittedDurability: second +1 more"},
+		{"jepsen-2013", "2 committed records were lost — an unclean election asked for by hand let a replica outside the ISR lead", "Lost in an unclean election: CommittedDurability: w2 +3 more"},
+		{"kip101-before-the-fix", "2 Kafka guarantees broke", "Guarantee broken: CommittedDurability: m2 +1 more"},
+		{"incident-kafka-15583", "2 Kafka guarantees broke", "Guarantee broken: CommittedDurability: m2 +1 more"},
+	} {
+		s := presetStore(t, c.preset)
+		if len(s.Lesson.Asks) > 0 {
+			s.Dispatch(ToggleLesson{})
+		}
+		s.Player.AdvanceTo(s.Player.Scenario().Config.Start + 10*60*1000)
+		vs := s.Violations()
+		if len(vs) == 0 {
+			t.Errorf("%s: nothing broke", c.preset)
+			continue
+		}
+		if got := ViolationsHeadline(vs); got != c.head {
+			t.Errorf("%s: headline %q, want %q", c.preset, got, c.head)
+		}
+		if got := ViolationsFoldText(vs); got != c.fold {
+			t.Errorf("%s: folded %q, want %q", c.preset, got, c.fold)
+		}
+		allowed := !strings.Contains(c.head, "guarantee")
+		wantJump := "Jump to the first broken guarantee"
+		if allowed {
+			wantJump = "Jump to the first lost record"
+		}
+		if got, _ := JumpWords(vs); got != wantJump {
+			t.Errorf("%s: the jump button says %q, want %q", c.preset, got, wantJump)
+		}
+		for _, v := range vs {
+			if s := RuleSentence(v); strings.Contains(s, "must") == allowed {
+				t.Errorf("%s: %s's rule sentence %q (a loss allowed: %v)", c.preset, ViolationRule(v), s, allowed)
+			}
+		}
+	}
+}

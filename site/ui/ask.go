@@ -110,7 +110,7 @@ func askCard(s *site.Store, toggle vecty.MarkupOrChild) vecty.MarkupOrChild {
 		verdict, answerText = "wrong", "Not quite: you said "+picked+"; the answer is "+a.Answer+". Continue to watch why."
 	}
 	return elem.Section(
-		vecty.Markup(prop.ID("ask"), vecty.ClassMap{"ask-card": true, "showing": card.Showing}, attr("aria-labelledby", "ask-q"), vecty.Data("index", strconv.Itoa(i))),
+		vecty.Markup(prop.ID("ask"), vecty.ClassMap{"ask-card": true, "answered": revealed, "showing": card.Showing}, attr("aria-labelledby", "ask-q"), vecty.Data("index", strconv.Itoa(i))),
 		elem.Paragraph(vecty.Markup(vecty.Class("ask-kicker")),
 			vecty.Text("Predict, then see · question "+strconv.Itoa(i+1)+" of "+strconv.Itoa(len(l.Asks))+" · "+engine.FormatTime(a.At))),
 		elem.Heading2(vecty.Markup(prop.ID("ask-q")), vecty.Text(a.Question)),

@@ -97,7 +97,7 @@ func renderBannerOnDiagram(s *site.Store, lay site.Layout) vecty.MarkupOrChild {
 	}
 	p := s.Player
 	return elem.Div(vecty.Markup(vecty.Class("violations-anchor"), vecty.Style("top", num1(site.BannerTop(lay))+"%")),
-		&ViolationsBanner{Store: s, Count: p.EventCount(), Gen: p.Generation()})
+		newViolationsBanner(s, p.EventCount(), p.Generation()))
 }
 
 // arrowDefs is the diagram's <defs>: the arrowhead marker the links end

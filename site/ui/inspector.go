@@ -103,53 +103,6 @@ func selectMessageIn(s *site.Store) vecty.Applyer {
 	})
 }
 
-// ViolationsBanner is a vecty.Component which represents the broken
-// guarantees so far, one sentence each. It carries the DOM contract's
-// <section id="violations">, empty and hidden while nothing broke.
-type ViolationsBanner struct {
-	vecty.Core
-
-	Store *site.Store `vecty:"prop"`
-	Count int         `vecty:"prop"`
-	Gen   int         `vecty:"prop"`
-}
-
-// SkipRender implements the vecty.RenderSkipper interface.
-func (v *ViolationsBanner) SkipRender(prev vecty.Component) bool {
-	p, ok := prev.(*ViolationsBanner)
-	return ok && p.Store == v.Store && p.Count == v.Count && p.Gen == v.Gen
-}
-
-// Render implements the vecty.Component interface.
-func (v *ViolationsBanner) Render() vecty.ComponentOrHTML {
-	vs := v.Store.Violations()
-	if len(vs) == 0 {
-		return elem.Section(vecty.Markup(prop.ID("violations"), vecty.Class("violations", "none"), attr("hidden", true)))
-	}
-	item := func(e engine.Event) *vecty.HTML {
-		return elem.ListItem(vecty.Markup(attr("data-rule", site.ViolationRule(e))), vecty.Text(site.ViolationSentence(e)))
-	}
-	head := "A Kafka guarantee broke"
-	if len(vs) > 1 {
-		head = itoa(int64(len(vs))) + " Kafka guarantees broke"
-	}
-	// The first stays in view; the rest fold away, so that the banner
-	// does not push the diagram off the screen.
-	var more vecty.MarkupOrChild
-	if len(vs) > 1 {
-		rest := []vecty.MarkupOrChild{}
-		for _, e := range vs[1:] {
-			rest = append(rest, item(e))
-		}
-		more = elem.Details(elem.Summary(vecty.Text(itoa(int64(len(vs)-1))+" more")), elem.UnorderedList(rest...))
-	}
-	return elem.Section(vecty.Markup(prop.ID("violations"), vecty.Class("violations"), attr("role", "alert")),
-		elem.Heading2(vecty.Text(head), elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text(" · the records involved are outlined in red in the logs; hover one for the rule"))),
-		elem.UnorderedList(item(vs[0])),
-		more,
-	)
-}
-
 // inspectorView is what the inspector shows, OK false when nothing is
 // selected.
 type inspectorView struct {

@@ -127,7 +127,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		// timeline landed on the diagram); without one it heads the page;
 		// in an 800-px embed it lies over the diagram, under its boxes
 		// (site.ViolationsOnDiagram, renderStage).
-		only(!withSide && !bannerOnDiagram, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
+		only(!withSide && !bannerOnDiagram, newViolationsBanner(s, count, gen)),
 		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": withSide}),
 			elem.Section(vecty.Markup(vecty.Class("stage"), vecty.ClassMap{"with-asks": controls && len(s.Lesson.Asks) > 0}, attr("aria-label", "Cluster")),
 				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
@@ -148,7 +148,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			),
 			elem.Aside(vecty.Markup(vecty.Class("side"), attr("aria-label", "Explanations")),
 				only(withSide && !askOver, renderAskSide(s)),
-				only(withSide && !bannerOnDiagram, &ViolationsBanner{Store: s, Count: count, Gen: gen}),
+				only(withSide && !bannerOnDiagram, newViolationsBanner(s, count, gen)),
 				only(full, renderTableView(s)),
 				only(full, renderSummary(s)),
 				onlyIf(!onDiagram, func() vecty.MarkupOrChild { return renderDetail(s, count, gen, false) }),

@@ -69,14 +69,14 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 	span := site.ScrubRange{From: t.Start, To: t.End}.Span()
 	_, hasViolation := t.Store.FirstViolation()
 	markers, _ := t.Store.TimelineMarkers()
-	jumpTitle := "No guarantee has broken in this run"
-	if hasViolation {
-		jumpTitle = "Pause at the first broken guarantee"
+	jumpLabel, jumpTitle := site.JumpWords(t.Store.Violations())
+	if !hasViolation {
+		jumpTitle = "No guarantee has broken in this run"
 	}
 	return elem.Div(
 		vecty.Markup(vecty.Class("timeline"), vecty.ClassMap{"with-lesson": t.Lesson}, attr("role", "group"), attr("aria-label", "Timeline"),
 			vecty.Style("--span", itoa(int64(span)))),
-		t.head(hasViolation, jumpTitle),
+		t.head(hasViolation, jumpTitle, jumpLabel),
 		vecty.If(t.Lesson, lessonToggle(t.Store)),
 		// With questions the track has a row of its own for their "?"
 		// above the markers, under the heading (static/timeline.css), so
@@ -102,8 +102,8 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 // #jump-violation button (hidden while the outcome is). It is drawn
 // from its view: it changes only when the horizon moves or the first
 // violation comes.
-func (t *Timeline) head(hasViolation bool, jumpTitle string) *pure[timelineHead] {
-	v := timelineHead{Range: engine.FormatTime(t.Start) + " – " + engine.FormatTime(t.End), Hide: t.Store.HideOutcome(), HasViolation: hasViolation, JumpTitle: jumpTitle, NextBlocked: t.Store.NextMomentBlocked()}
+func (t *Timeline) head(hasViolation bool, jumpTitle, jumpLabel string) *pure[timelineHead] {
+	v := timelineHead{Range: engine.FormatTime(t.Start) + " – " + engine.FormatTime(t.End), Hide: t.Store.HideOutcome(), HasViolation: hasViolation, JumpTitle: jumpTitle, JumpLabel: jumpLabel, NextBlocked: t.Store.NextMomentBlocked()}
 	return view(v, func(v timelineHead) *vecty.HTML {
 		rng, hasViolation, jumpTitle := v.Range, v.HasViolation, v.JumpTitle
 		return elem.Div(vecty.Markup(vecty.Class("timeline-head")),
@@ -127,7 +127,7 @@ func (t *Timeline) head(hasViolation bool, jumpTitle string) *pure[timelineHead]
 			// questions asked before it.)
 			vecty.If(hasViolation, elem.Button(vecty.Markup(prop.ID("jump-violation"), prop.Type(prop.TypeButton),
 				attr("title", jumpTitle), event.Click(t.onJump)),
-				vecty.Text("Jump to the first broken guarantee"))),
+				vecty.Text(v.JumpLabel))),
 		)
 	})
 }
@@ -138,7 +138,9 @@ func (t *Timeline) head(hasViolation bool, jumpTitle string) *pure[timelineHead]
 type timelineHead struct {
 	Range              string
 	Hide, HasViolation bool
-	JumpTitle          string
+	// JumpTitle and JumpLabel are the jump button's tooltip and words
+	// (site.JumpWords).
+	JumpTitle, JumpLabel string
 	// NextBlocked is why the next-moment button is disabled, "" when it
 	// is not (site.Store.NextMomentBlocked).
 	NextBlocked string

@@ -55,6 +55,53 @@ func showTogether(b *browser, first, last string, smooth bool) {
 	}
 }
 
+// keepSheetClear keeps a phone's open question and what it asks about in
+// view together. On the page narrower than site.NarrowBelow the card is a
+// sheet at the bottom of the screen (static/screen.css): when it opens,
+// when it shows its answer and after "Show me", once the render that
+// draws it is done, the page scrolls so that the diagram's boxes, or
+// its brokers' where the room is too short for the clients too, lie
+// between the compact bar (the diagram's scroll-margin-top) and the
+// sheet's top (site.ScrollClear). Where it was, the sheet covered the
+// brokers that lesson 8's question asks about, and after "Show me" the
+// moment it went to.
+func keepSheetClear(w *frames, s *site.Store) {
+	var last askShown
+	s.Subscribe(func() {
+		var now askShown
+		if c, ok := s.AskCard(); ok {
+			now = askShown{Index: c.Index, Open: true, Revealed: c.Revealed, Showing: c.Showing}
+		}
+		if now == last {
+			return
+		}
+		last = now
+		if !now.Open || !s.Narrow {
+			return
+		}
+		smooth := !s.Manners.ReducedMotion
+		w.afterRender(func() { clearOfSheet(w.b, smooth) })
+	})
+}
+
+// clearOfSheet scrolls the diagram's boxes clear of the question's sheet
+// (keepSheetClear), 8 px to spare.
+func clearOfSheet(b *browser, smooth bool) {
+	sheet, _, ok := b.band(".side > #ask")
+	if !ok {
+		return
+	}
+	var bands []site.Band
+	for _, sel := range []string{"#diagram g.node > rect.box", "#diagram g.node.broker > rect.box"} {
+		if top, bottom, ok := b.bandAll(sel); ok {
+			bands = append(bands, site.Band{Top: top, Bottom: bottom})
+		}
+	}
+	if dy := site.ScrollClear(bands, b.scrollMarginTop("#diagram"), sheet, 8); dy != 0 {
+		b.scrollWindowBy(dy, smooth)
+	}
+}
+
 // askOnArrival takes an embed's reader, when they come to its frame from
 // the host page (a Tab, a click on no control), to the open question: its
 // first option, or Continue once it is answered. The question does not

@@ -262,6 +262,38 @@ func (b *browser) band(sel string) (top, bottom float64, ok bool) {
 	return r.Get("top").Float(), r.Get("bottom").Float(), true
 }
 
+// bandAll is the band, in viewport px, from the highest top to the
+// lowest bottom of the elements matching sel, and false if there are
+// none. Raw, as band.
+func (b *browser) bandAll(sel string) (top, bottom float64, ok bool) {
+	els := b.doc.Call("querySelectorAll", sel)
+	for i := range els.Length() {
+		r := els.Index(i).Call("getBoundingClientRect")
+		t, bt := r.Get("top").Float(), r.Get("bottom").Float()
+		if !ok || t < top {
+			top = t
+		}
+		if !ok || bt > bottom {
+			bottom = bt
+		}
+		ok = true
+	}
+	return top, bottom, ok
+}
+
+// scrollMarginTop is the CSS scroll-margin-top, in px, of the first
+// element matching sel (0 if none): the room kept above it when it is
+// scrolled to. Raw: dom/v2's CSSStyleDeclaration has no typed
+// scroll-margin.
+func (b *browser) scrollMarginTop(sel string) float64 {
+	el := b.doc.Call("querySelector", sel)
+	if !el.Truthy() {
+		return 0
+	}
+	px := b.raw.Call("getComputedStyle", el).Get("scrollMarginTop").String()
+	return b.raw.Call("parseFloat", px).Float()
+}
+
 // overflows says the document is taller than the window: it scrolls.
 // Its window's height is viewH (innerHeight), in CSS px.
 func (b *browser) overflows() (viewH float64, over bool) {

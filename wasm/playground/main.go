@@ -61,6 +61,7 @@ func main() {
 	} else {
 		s.Edit.Hooks = draftHooks(b)
 		s.Dispatch(restoreDraft(b))
+		keepSheetClear(w, s)
 	}
 	b.onResize(func(width float64) { s.Dispatch(site.Resize{Width: width}) })
 	b.reloadOnHashChange()
