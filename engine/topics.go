@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // topicReg is the controller's record of a topic (TopicRecord).
@@ -108,7 +109,41 @@ func (c *Cluster) effectiveMinISR(tp TopicPartition) int {
 // drawable.
 const MaxPartitions = 256
 
-func (c *Cluster) checkCreateTopic(cmd CreateTopic) error {
+// CreateTopic creates a topic the way the KRaft controller does
+// (ReplicationControlManager.createTopic with StripedReplicaPlacer).
+type CreateTopic struct {
+	Name              string
+	Partitions        int
+	ReplicationFactor int
+	// StartBroker is the broker that gets partition 0's first replica.
+	// Kafka draws this start at random for each request; 0 means broker 1,
+	// which gives the lesson's layout.
+	StartBroker BrokerID
+	// MinInsyncReplicas overrides min.insync.replicas for the topic; 0 keeps
+	// the cluster default. A set value shows under Configs in describe.
+	MinInsyncReplicas int
+	// Configs are topic-level retention and segment overrides
+	// (retention.ms, retention.bytes, segment.bytes, segment.ms;
+	// retention.go), shown under Configs in describe.
+	Configs []TopicConfig
+}
+
+// String prints the command as a kplay script line.
+func (c CreateTopic) String() string {
+	s := "create-topic " + c.Name + " partitions=" + itoa(c.Partitions) + " rf=" + itoa(c.ReplicationFactor)
+	if c.StartBroker > 1 {
+		s += " start=" + itoa(int(c.StartBroker))
+	}
+	if c.MinInsyncReplicas > 0 {
+		s += " min.insync.replicas=" + itoa(c.MinInsyncReplicas)
+	}
+	for _, tc := range c.Configs {
+		s += " " + tc.Key + "=" + strconv.FormatInt(tc.Value, 10)
+	}
+	return s
+}
+
+func (cmd CreateTopic) check(c *Cluster) error {
 	switch {
 	case cmd.Name == "":
 		return fmt.Errorf("engine: topic name is empty")
@@ -222,12 +257,14 @@ func (c *Cluster) topicID() string {
 	}
 }
 
-// createTopic registers the topic and its partitions and tells the replicas.
+// apply registers the topic and its partitions and tells the replicas.
 // At creation the ISR is the assigned replicas on unfenced brokers and the
 // leader is its first member, in leader epoch 0 and partition epoch 0
 // (ReplicationControlManager.buildPartitionRegistration). Metadata reaches
 // the brokers at once (docs/kafka-rules.md §5.1: propagation ≈ 0).
-func (c *Cluster) createTopic(cmd CreateTopic) {
+// A topic with retention overrides may start the retention task
+// (maybeArmRetention).
+func (cmd CreateTopic) apply(c *Cluster) {
 	t := topicReg{name: cmd.Name, id: c.topicID(), partitions: cmd.Partitions, rf: cmd.ReplicationFactor, minISR: cmd.MinInsyncReplicas,
 		logConfigs: slices.Clone(cmd.Configs)}
 	i, _ := slices.BinarySearchFunc(c.topics, t.name, func(x topicReg, n string) int {
@@ -256,6 +293,7 @@ func (c *Cluster) createTopic(cmd CreateTopic) {
 		c.publish(reg.tp)
 	}
 	c.controllerWrote()
+	c.maybeArmRetention()
 }
 
 // publish applies a partition's registration on every replica broker that
