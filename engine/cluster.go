@@ -97,46 +97,6 @@ func (c *Cluster) Config() Config { return c.cfg }
 // Now returns the current simulated time in milliseconds.
 func (c *Cluster) Now() Time { return c.now }
 
-// Apply performs cmd at the current time. It returns an error, and changes
-// nothing, if cmd is invalid ("engine: no topic orders").
-func (c *Cluster) Apply(cmd Command) error {
-	var err error
-	switch cmd := cmd.(type) {
-	case CreateTopic:
-		err = c.checkCreateTopic(cmd)
-		if err == nil {
-			c.emit(Event{Kind: EvCommand, Text: cmd.String()})
-			c.createTopic(cmd)
-			c.maybeArmRetention()
-		}
-	case Produce:
-		err = c.checkProduce(cmd)
-		if err == nil {
-			c.emit(Event{Kind: EvCommand, Text: c.produceTexts.text(&cmd)})
-			c.produce(cmd)
-		}
-	case Consume:
-		err = c.checkConsume(cmd)
-		if err == nil {
-			c.emit(Event{Kind: EvCommand, Text: cmd.String()})
-			c.consume(cmd)
-		}
-	case SlowDisk:
-		err = c.checkSlowDisk(cmd)
-		if err == nil {
-			c.emit(Event{Kind: EvCommand, Text: cmd.String()})
-			c.slowDisk(cmd)
-		}
-	default:
-		err = c.applyFault(cmd)
-	}
-	if err == nil {
-		c.version++
-		c.check()
-	}
-	return err
-}
-
 // Version counts the changes to the cluster so far: every command applied,
 // every step and every move of the clock. Two reads of one cluster with
 // the same Version see the same State, so a view may cache what it drew

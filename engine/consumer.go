@@ -88,7 +88,98 @@ func (c *Cluster) consumerByID(id int32) *consumer { return &c.consumers[id-1] }
 
 func (c *Cluster) node(k *consumer) NodeID { return NodeID{Kind: NodeConsumer, ID: k.id} }
 
-func (c *Cluster) checkConsume(cmd Consume) error {
+// Consume starts a consumer that reads one partition in a fetch loop.
+type Consume struct {
+	// Consumer numbers the client (c1, c2, ...); 0 means c1. Starting a
+	// consumer that exists moves it to From.
+	Consumer int32
+	TP       TopicPartition
+	// From is the first offset to read; OffsetEarliest and OffsetLatest ask
+	// for the log start or the high watermark (auto.offset.reset terms).
+	From Offset
+	// Broker, when set, makes the consumer's metadata name that broker as the
+	// partition's leader (stale metadata), as in Produce.
+	Broker BrokerID
+	// Rack is the consumer's client.rack (KIP-392), "" for none.
+	Rack string
+	// Seek, when set, is KafkaConsumer.seek(partition, From) on an existing
+	// consumer assigned to TP instead: the position moves to From (an
+	// offset, not earliest or latest) and the consumer keeps its metadata
+	// and its preferred read replica (KIP-392). Broker and Rack must be
+	// unset. A script writes it "seek TOPIC-P offset=N [consumer=c1]".
+	Seek bool
+	// Group is the consumer's group.id (group.go): it starts from the
+	// group's committed offset (From must be OffsetEarliest, the unset
+	// value) and commits to the group's coordinator. "" for none.
+	Group string
+	// Commit, when set, is KafkaConsumer.commitSync() on the existing
+	// consumer assigned to TP ("commit TOPIC-P [consumer=c1]"); Close is
+	// KafkaConsumer.close() ("close TOPIC-P [consumer=c1]"): an auto
+	// commit, then the consumer leaves its group and stops.
+	Commit, Close bool
+}
+
+// Special values of Consume.From, as ListOffsets spells them.
+const (
+	OffsetLatest   Offset = -1
+	OffsetEarliest Offset = -2
+)
+
+// String prints the command as a kplay script line.
+func (c Consume) String() string {
+	if c.Seek {
+		s := "seek " + c.TP.String() + " offset=" + itoa(int(c.From))
+		if c.Consumer > 1 {
+			s += " consumer=c" + itoa(int(c.Consumer))
+		}
+		return s
+	}
+	if c.Commit || c.Close {
+		s := "close " + c.TP.String()
+		if c.Commit {
+			s = "commit " + c.TP.String()
+		}
+		if c.Consumer > 1 {
+			s += " consumer=c" + itoa(int(c.Consumer))
+		}
+		return s
+	}
+	if c.Group != "" {
+		s := "consume " + c.TP.String()
+		if c.Consumer > 1 {
+			s += " consumer=c" + itoa(int(c.Consumer))
+		}
+		s += " group.id=" + quoteArg(c.Group)
+		if c.Broker != 0 {
+			s += " broker=" + itoa(int(c.Broker))
+		}
+		if c.Rack != "" {
+			s += " client.rack=" + quoteArg(c.Rack)
+		}
+		return s
+	}
+	s := "consume " + c.TP.String()
+	if c.Consumer > 1 {
+		s += " consumer=c" + itoa(int(c.Consumer))
+	}
+	switch c.From {
+	case OffsetEarliest:
+		s += " from=earliest"
+	case OffsetLatest:
+		s += " from=latest"
+	default:
+		s += " from=" + itoa(int(c.From))
+	}
+	if c.Broker != 0 {
+		s += " broker=" + itoa(int(c.Broker))
+	}
+	if c.Rack != "" {
+		s += " client.rack=" + quoteArg(c.Rack)
+	}
+	return s
+}
+
+func (cmd Consume) check(c *Cluster) error {
 	if err := c.checkTP(cmd.TP); err != nil {
 		return err
 	}
@@ -154,7 +245,7 @@ func (c *Cluster) checkSeek(cmd Consume) error {
 	return nil
 }
 
-// consume assigns the consumer to cmd.TP at cmd.From and starts its fetch
+// apply assigns the consumer to cmd.TP at cmd.From and starts its fetch
 // loop. A consumer without a group.id resolves from=earliest and
 // from=latest at once, as a ListOffsets answered in no time would: the log
 // start offset, or the leader's high watermark now (kplay skips that one
@@ -163,7 +254,7 @@ func (c *Cluster) checkSeek(cmd Consume) error {
 // group's committed offset (OffsetFetch), and auto.offset.reset, for it
 // and for every consumer, sends a real ListOffsets (listoffsets.go), with
 // KIP-207's OFFSET_NOT_AVAILABLE.
-func (c *Cluster) consume(cmd Consume) {
+func (cmd Consume) apply(c *Cluster) {
 	switch {
 	case cmd.Seek:
 		c.seek(c.consumerByID(max(cmd.Consumer, 1)), cmd.From)

@@ -51,8 +51,6 @@ type SlowDisk struct {
 	Latency Time
 }
 
-func (SlowDisk) isCommand() {}
-
 // String prints the command as a kplay script line:
 // "slow-disk 2 latency=50ms".
 func (c SlowDisk) String() string {
@@ -67,7 +65,7 @@ type diskOp struct {
 	msg         Message
 }
 
-func (c *Cluster) checkSlowDisk(cmd SlowDisk) error {
+func (cmd SlowDisk) check(c *Cluster) error {
 	if !c.validBroker(cmd.Broker) {
 		return fmt.Errorf("engine: no broker %d", cmd.Broker)
 	}
@@ -77,7 +75,7 @@ func (c *Cluster) checkSlowDisk(cmd SlowDisk) error {
 	return nil
 }
 
-func (c *Cluster) slowDisk(cmd SlowDisk) {
+func (cmd SlowDisk) apply(c *Cluster) {
 	b := c.broker(cmd.Broker)
 	b.diskLatency = cmd.Latency
 	text := b.node().String() + "'s disk is healthy again: appends take no time"

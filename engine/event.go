@@ -211,12 +211,44 @@ type Event struct {
 }
 
 // String is the event as one plain-language sentence, without its time.
-// Tests and the page's event log share this one format.
+// Tests and the page's event log share this one format. Each concept's
+// events are worded by their own method (controllerText, messageText,
+// replicaText, producerText, consumerText, lifecycleText, groupEventText).
 func (e Event) String() string {
-	var b strings.Builder
 	switch e.Kind {
 	case EvCommand:
-		b.WriteString("> " + e.Text)
+		return "> " + e.Text
+	case EvNetwork, EvDisk, EvElection:
+		return e.Text
+	case EvViolation:
+		return "VIOLATION " + e.Text
+	case EvTopicCreated, EvLeaderElected, EvISRChanged, EvBrokerFenced, EvBrokerUnfenced, EvControlledShutdown, EvRegistrationRefused, EvAlterPartitionRejected:
+		return e.controllerText()
+	case EvMsgSent, EvMsgDelivered, EvMsgDropped:
+		return e.messageText()
+	case EvAppended, EvHWChanged, EvFetchParked, EvFetchRound, EvTruncated, EvISRShrinkProposed, EvISRExpandProposed, EvDuplicate:
+		return e.replicaText()
+	case EvProduceAcked, EvProduceError, EvProduceFailed, EvMetadataUpdated:
+		return e.producerText()
+	case EvConsumerRead, EvConsumerError, EvConsumerRedirected, EvConsumerTruncation:
+		return e.consumerText()
+	case EvBrokerStopped, EvBrokerStarted, EvBrokerHung, EvBrokerResumed:
+		return e.lifecycleText()
+	case EvOffsetCommitted, EvOffsetFetched, EvOffsetsExpired, EvConsumerReset, EvListOffsets, EvLogStartMoved:
+		return groupEventText(e)
+	}
+	return e.unknownText()
+}
+
+// unknownText words an event of a kind String does not know.
+func (e Event) unknownText() string { return "event " + itoa(int(e.Kind)) }
+
+// controllerText words the controller's events: a topic created, a
+// leader elected, an ISR changed, a broker fenced, unfenced or moved out
+// for its controlled shutdown, a registration or AlterPartition refused.
+func (e Event) controllerText() string {
+	var b strings.Builder
+	switch e.Kind {
 	case EvTopicCreated:
 		b.WriteString("controller created topic " + e.TP.Topic + " (TopicId " + e.Text + ")")
 	case EvLeaderElected:
@@ -228,12 +260,53 @@ func (e Event) String() string {
 		if e.Text != "" {
 			b.WriteString(" (" + e.Text + ")")
 		}
+	case EvISRChanged:
+		b.WriteString("controller: " + e.TP.String() + " " + e.Text + " (partition epoch " + itoa64(int64(e.Offset)) + ", leader epoch " + itoa(int(e.Epoch)) + ")")
+	case EvBrokerFenced:
+		b.WriteString("controller fences " + e.Peer.String() + ": " + e.Text)
+	case EvBrokerUnfenced:
+		b.WriteString("controller unfences " + e.Peer.String())
+	case EvControlledShutdown:
+		b.WriteString("controller moves " + e.Peer.String() + "'s leaderships away for its controlled shutdown")
+	case EvRegistrationRefused:
+		b.WriteString("controller refuses " + e.Peer.String() + "'s registration: " + e.Err.String())
+		if e.Text != "" {
+			b.WriteString(", " + e.Text)
+		}
+		b.WriteString("; it tries again at " + FormatTime(Time(e.End)) + ", waiting twice as long after each refusal")
+	case EvAlterPartitionRejected:
+		b.WriteString("controller rejects " + e.Peer.String() + "'s AlterPartition of " + e.TP.String() + " (ISR " + idsOrEmpty(e.ISR) + "): " + e.Err.String())
+		if e.Text != "" {
+			b.WriteString(", " + e.Text)
+		}
+	default:
+		return e.unknownText()
+	}
+	return b.String()
+}
+
+// messageText words a message's events: sent, delivered or lost.
+func (e Event) messageText() string {
+	var b strings.Builder
+	switch e.Kind {
 	case EvMsgSent:
 		b.WriteString(e.Node.String() + " sends " + e.MsgKind.String() + " to " + e.Peer.String() + ", arriving at " + FormatTime(e.DeliverAt))
 	case EvMsgDelivered:
 		b.WriteString(e.Node.String() + " receives " + e.MsgKind.String() + " from " + e.Peer.String())
 	case EvMsgDropped:
 		b.WriteString(e.MsgKind.String() + " from " + e.Peer.String() + " to " + e.Node.String() + " was lost")
+	default:
+		return e.unknownText()
+	}
+	return b.String()
+}
+
+// replicaText words a replica's events: an append, a high watermark
+// moved, a follower's fetch held or answered, a truncation, an ISR change
+// proposed, an idempotent duplicate.
+func (e Event) replicaText() string {
+	var b strings.Builder
+	switch e.Kind {
 	case EvAppended:
 		b.WriteString(e.Node.String() + " appends " + recordsPhrase(e.Offset, e.End, e.Value) + " to " + e.TP.String() + " in leader epoch " + itoa(int(e.Epoch)))
 	case EvHWChanged:
@@ -245,6 +318,25 @@ func (e Event) String() string {
 		b.WriteString(e.Node.String() + " holds " + e.Peer.String() + "'s fetch of " + e.TP.String() + " from offset " + itoa64(int64(e.Offset)) + " open: nothing to return yet")
 	case EvFetchRound:
 		b.WriteString(e.Node.String() + " fetched " + e.TP.String() + " from offset " + itoa64(int64(e.Offset)) + ": " + e.Peer.String() + "'s log ends at " + itoa64(int64(e.LEO)) + ", got " + returnsPhrase(e.Offset, e.Count) + ", log end now " + itoa64(int64(e.End)))
+	case EvTruncated:
+		b.WriteString(e.Node.String() + " truncates " + e.TP.String() + " from log end " + itoa64(int64(e.End)) + " to " + itoa64(int64(e.Offset)) + ", removing " + recordsPhrase(e.Offset, e.End, e.Value) + ": " + e.Text)
+	case EvISRShrinkProposed:
+		b.WriteString(e.Node.String() + " asks the controller to drop " + e.Peer.String() + " from the ISR of " + e.TP.String() + " (AlterPartition ISR " + joinIDs(e.ISR) + "): " + e.Text + ", last caught up " + itoa64(int64(e.Offset)) + " ms ago")
+	case EvISRExpandProposed:
+		b.WriteString(e.Node.String() + " asks the controller to add " + e.Peer.String() + " to the ISR of " + e.TP.String() + " (AlterPartition ISR " + joinIDs(e.ISR) + "): its log end " + itoa64(int64(e.Offset)) + " " + e.Text)
+	case EvDuplicate:
+		b.WriteString(e.Node.String() + " already has " + e.Peer.String() + "'s retried batch at " + recordsPhrase(e.Offset, e.End, "") + ": idempotent duplicate, not appended again")
+	default:
+		return e.unknownText()
+	}
+	return b.String()
+}
+
+// producerText words a producer's events: an acknowledgement, an error,
+// records given up, a metadata answer.
+func (e Event) producerText() string {
+	var b strings.Builder
+	switch e.Kind {
 	case EvProduceAcked:
 		if e.Offset < 0 {
 			// acks=0: the batch is complete once sent; no response comes,
@@ -259,47 +351,6 @@ func (e Event) String() string {
 		if e.Text != "" {
 			b.WriteString("; " + e.Text)
 		}
-	case EvMetadataUpdated:
-		if e.Err != ErrNone {
-			b.WriteString(e.Node.String() + " metadata for " + e.TP.String() + " from " + e.Peer.String() + ": " + e.Err.String())
-			break
-		}
-		b.WriteString(e.Node.String() + " metadata: " + e.TP.String() + " leader " + e.Peer.String() + " in leader epoch " + itoa(int(e.Epoch)))
-	case EvConsumerRead:
-		b.WriteString(e.Node.String() + " reads " + recordsPhrase(e.Offset, e.End, e.Value) + " of " + e.TP.String() + " from " + e.Peer.String())
-	case EvConsumerError:
-		b.WriteString(e.Node.String() + " fetch of " + e.TP.String() + " from " + e.Peer.String() + " failed: " + e.Err.String())
-		if e.Text != "" {
-			b.WriteString("; " + e.Text)
-		}
-	case EvTruncated:
-		b.WriteString(e.Node.String() + " truncates " + e.TP.String() + " from log end " + itoa64(int64(e.End)) + " to " + itoa64(int64(e.Offset)) + ", removing " + recordsPhrase(e.Offset, e.End, e.Value) + ": " + e.Text)
-	case EvISRShrinkProposed:
-		b.WriteString(e.Node.String() + " asks the controller to drop " + e.Peer.String() + " from the ISR of " + e.TP.String() + " (AlterPartition ISR " + joinIDs(e.ISR) + "): " + e.Text + ", last caught up " + itoa64(int64(e.Offset)) + " ms ago")
-	case EvISRExpandProposed:
-		b.WriteString(e.Node.String() + " asks the controller to add " + e.Peer.String() + " to the ISR of " + e.TP.String() + " (AlterPartition ISR " + joinIDs(e.ISR) + "): its log end " + itoa64(int64(e.Offset)) + " " + e.Text)
-	case EvISRChanged:
-		b.WriteString("controller: " + e.TP.String() + " " + e.Text + " (partition epoch " + itoa64(int64(e.Offset)) + ", leader epoch " + itoa(int(e.Epoch)) + ")")
-	case EvBrokerFenced:
-		b.WriteString("controller fences " + e.Peer.String() + ": " + e.Text)
-	case EvBrokerUnfenced:
-		b.WriteString("controller unfences " + e.Peer.String())
-	case EvControlledShutdown:
-		b.WriteString("controller moves " + e.Peer.String() + "'s leaderships away for its controlled shutdown")
-	case EvBrokerStopped:
-		b.WriteString(e.Node.String() + " " + e.Text)
-	case EvBrokerStarted:
-		b.WriteString(e.Node.String() + " starts and registers with the controller")
-	case EvBrokerHung:
-		b.WriteString(e.Node.String() + " hangs: " + e.Text)
-	case EvBrokerResumed:
-		b.WriteString(e.Node.String() + " resumes and answers the " + itoa(e.Count) + " request(s) waiting in its queue")
-	case EvNetwork, EvDisk:
-		b.WriteString(e.Text)
-	case EvElection:
-		b.WriteString(e.Text)
-	case EvDuplicate:
-		b.WriteString(e.Node.String() + " already has " + e.Peer.String() + "'s retried batch at " + recordsPhrase(e.Offset, e.End, "") + ": idempotent duplicate, not appended again")
 	case EvProduceFailed:
 		b.WriteString(e.Node.String() + " gives up on " + itoa(e.Count) + " record(s) for " + e.TP.String())
 		if e.Err != ErrNone {
@@ -308,27 +359,55 @@ func (e Event) String() string {
 		if e.Text != "" {
 			b.WriteString(": " + e.Text)
 		}
+	case EvMetadataUpdated:
+		if e.Err != ErrNone {
+			b.WriteString(e.Node.String() + " metadata for " + e.TP.String() + " from " + e.Peer.String() + ": " + e.Err.String())
+			break
+		}
+		b.WriteString(e.Node.String() + " metadata: " + e.TP.String() + " leader " + e.Peer.String() + " in leader epoch " + itoa(int(e.Epoch)))
+	default:
+		return e.unknownText()
+	}
+	return b.String()
+}
+
+// consumerText words a consumer's events: records read, an error, a
+// redirection to a read replica, a truncation detected.
+func (e Event) consumerText() string {
+	var b strings.Builder
+	switch e.Kind {
+	case EvConsumerRead:
+		b.WriteString(e.Node.String() + " reads " + recordsPhrase(e.Offset, e.End, e.Value) + " of " + e.TP.String() + " from " + e.Peer.String())
+	case EvConsumerError:
+		b.WriteString(e.Node.String() + " fetch of " + e.TP.String() + " from " + e.Peer.String() + " failed: " + e.Err.String())
+		if e.Text != "" {
+			b.WriteString("; " + e.Text)
+		}
 	case EvConsumerRedirected:
 		b.WriteString(e.Node.String() + " is told to read " + e.TP.String() + " from " + e.Peer.String() + " (" + e.Text + ")")
 	case EvConsumerTruncation:
 		b.WriteString(e.Node.String() + " detects log truncation on " + e.TP.String() + ": its position " + itoa64(int64(e.End)) + " is past the end " + itoa64(int64(e.Offset)) + " of leader epoch " + itoa(int(e.Epoch)) + " on " + e.Peer.String() + "; " + e.Text)
-	case EvViolation:
-		b.WriteString("VIOLATION " + e.Text)
-	case EvRegistrationRefused:
-		b.WriteString("controller refuses " + e.Peer.String() + "'s registration: " + e.Err.String())
-		if e.Text != "" {
-			b.WriteString(", " + e.Text)
-		}
-		b.WriteString("; it tries again at " + FormatTime(Time(e.End)) + ", waiting twice as long after each refusal")
-	case EvAlterPartitionRejected:
-		b.WriteString("controller rejects " + e.Peer.String() + "'s AlterPartition of " + e.TP.String() + " (ISR " + idsOrEmpty(e.ISR) + "): " + e.Err.String())
-		if e.Text != "" {
-			b.WriteString(", " + e.Text)
-		}
-	case EvOffsetCommitted, EvOffsetFetched, EvOffsetsExpired, EvConsumerReset, EvListOffsets, EvLogStartMoved:
-		b.WriteString(groupEventText(e))
 	default:
-		b.WriteString("event " + itoa(int(e.Kind)))
+		return e.unknownText()
+	}
+	return b.String()
+}
+
+// lifecycleText words a broker process's events: stopped, started, hung
+// or resumed.
+func (e Event) lifecycleText() string {
+	var b strings.Builder
+	switch e.Kind {
+	case EvBrokerStopped:
+		b.WriteString(e.Node.String() + " " + e.Text)
+	case EvBrokerStarted:
+		b.WriteString(e.Node.String() + " starts and registers with the controller")
+	case EvBrokerHung:
+		b.WriteString(e.Node.String() + " hangs: " + e.Text)
+	case EvBrokerResumed:
+		b.WriteString(e.Node.String() + " resumes and answers the " + itoa(e.Count) + " request(s) waiting in its queue")
+	default:
+		return e.unknownText()
 	}
 	return b.String()
 }

@@ -22,92 +22,112 @@ import "slices"
 func (c *Cluster) handleFetch(b *broker, m *Message) {
 	resp := c.partArena.alloc(len(m.Parts))
 	respondNow := m.MaxWaitMs <= 0
-	follower := m.ReplicaID != ConsumerReplicaID
-	budget := c.fetchBudget(follower)
+	budget := c.fetchBudget(m.ReplicaID != ConsumerReplicaID)
 	for i := range m.Parts {
-		p := &m.Parts[i]
-		out := Part{TP: p.TP, FetchOffset: p.FetchOffset, HW: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
-		r := b.replica(p.TP)
-		switch {
-		case r == nil || (follower && !r.isLeader):
-			out.Err = ErrNotLeaderOrFollower
-		case p.CurrentLeaderEpoch >= 0 && p.CurrentLeaderEpoch < r.leaderEpoch:
-			out.Err = ErrFencedLeaderEpoch
-		case p.CurrentLeaderEpoch > r.leaderEpoch:
-			out.Err = ErrUnknownLeaderEpoch
-		case follower && r.remote(m.ReplicaID) == nil:
-			out.Err = ErrUnknownLeaderEpoch // not in the assignment (Partition.fetchRecords)
-		case follower && c.cfg.kip903() && m.BrokerEpoch != c.ctrl.reg(m.ReplicaID).epoch:
-			out.Err = ErrNotLeaderOrFollower // stale broker epoch (KIP-903, Kafka 3.5)
-		}
-		if r != nil {
-			out.Leader, out.LeaderEpoch = r.leader, r.leaderEpoch
-		}
-		if out.Err != ErrNone {
-			resp[i] = out
-			respondNow = true
-			continue
-		}
-		hw := r.hw
-		leo := r.leo()
-		out.LeaderLEO = leo
-		out.LogStartOffset = r.logStart
-		if !follower && r.isLeader {
-			if pr := c.preferredReadReplica(r, m.Rack, p.FetchOffset); pr != NoLeader && pr != b.id {
-				// KIP-392: redirect at once, without records.
-				out.PreferredReadReplica, out.HW = pr, hw
-				resp[i] = out
-				respondNow = true
-				continue
-			}
-		}
-		if follower && p.LastFetchedEpoch >= 0 {
-			e, end, ok := r.endOffsetFor(p.LastFetchedEpoch)
-			diverges := ok && (e < p.LastFetchedEpoch || end < p.FetchOffset)
-			if c.cfg.truncation() == ProtocolPreKIP279 {
-				// KIP-101 v0 compared offsets only (docs/kafka-rules.md §6.3).
-				diverges = ok && end < p.FetchOffset
-			}
-			if !ok {
-				out.Err = ErrOffsetOutOfRange
-				resp[i] = out
-				respondNow = true
-				continue
-			}
-			if diverges {
-				out.HasDiverging, out.DivergingEpoch, out.DivergingEnd = true, e, end
-				out.HW = hw
-				resp[i] = out
-				respondNow = true
-				continue
-			}
-		}
-		if p.FetchOffset < r.logStart || p.FetchOffset > leo {
-			out.Err = ErrOffsetOutOfRange
-			resp[i] = out
-			respondNow = true
-			continue
-		}
-		limit := leo
-		if !follower {
-			limit = hw // read_uncommitted consumers see [logStart, HW) (FetchIsolation.HIGH_WATERMARK)
-		}
-		var used int64
-		out.Records, used = budget.read(r, p.FetchOffset, limit)
-		out.HW = hw
-		if used > 0 {
-			respondNow = true // fetch.min.bytes / replica.fetch.min.bytes is 1
-		}
-		resp[i] = out
-		if follower {
-			c.updateFollowerFetchState(b, r, m.ReplicaID, m.BrokerEpoch, p.FetchOffset)
-		}
+		var now bool
+		resp[i], now = c.fetchPartition(b, m, &m.Parts[i], &budget)
+		respondNow = respondNow || now
 	}
 	if respondNow {
 		c.send(Message{Kind: MsgFetchResponse, Request: m.ID, From: b.node(), To: m.From, ReplicaID: m.ReplicaID, Parts: resp})
 		return
 	}
 	c.partArena.release(resp)
+	c.parkFetch(b, m)
+}
+
+// fetchPartition serves one partition p of fetch m from broker b, spending
+// budget, in handleFetch's order, and reports whether it must be answered
+// now: with an error, a divergence, a redirection or records.
+func (c *Cluster) fetchPartition(b *broker, m *Message, p *Part, budget *fetchBudget) (out Part, respondNow bool) {
+	follower := m.ReplicaID != ConsumerReplicaID
+	out = Part{TP: p.TP, FetchOffset: p.FetchOffset, HW: -1, Leader: NoLeader, PreferredReadReplica: NoLeader}
+	r := b.replica(p.TP)
+	out.Err = c.fetchError(b, m, p, r)
+	if r != nil {
+		out.Leader, out.LeaderEpoch = r.leader, r.leaderEpoch
+	}
+	if out.Err != ErrNone {
+		return out, true
+	}
+	hw := r.hw
+	leo := r.leo()
+	out.LeaderLEO = leo
+	out.LogStartOffset = r.logStart
+	if !follower && r.isLeader {
+		if pr := c.preferredReadReplica(r, m.Rack, p.FetchOffset); pr != NoLeader && pr != b.id {
+			// KIP-392: redirect at once, without records.
+			out.PreferredReadReplica, out.HW = pr, hw
+			return out, true
+		}
+	}
+	if follower && p.LastFetchedEpoch >= 0 && c.fetchDiverges(r, p, hw, &out) {
+		return out, true
+	}
+	if p.FetchOffset < r.logStart || p.FetchOffset > leo {
+		out.Err = ErrOffsetOutOfRange
+		return out, true
+	}
+	limit := leo
+	if !follower {
+		limit = hw // read_uncommitted consumers see [logStart, HW) (FetchIsolation.HIGH_WATERMARK)
+	}
+	var used int64
+	out.Records, used = budget.read(r, p.FetchOffset, limit)
+	out.HW = hw
+	if follower {
+		c.updateFollowerFetchState(b, r, m.ReplicaID, m.BrokerEpoch, p.FetchOffset)
+	}
+	return out, used > 0 // fetch.min.bytes / replica.fetch.min.bytes is 1
+}
+
+// fetchError is the error broker b answers partition p of fetch m with
+// before reading (step 1 of handleFetch), ErrNone if it may be served; r
+// is b's replica of p, nil if it holds none.
+func (c *Cluster) fetchError(b *broker, m *Message, p *Part, r *replica) ErrorCode {
+	follower := m.ReplicaID != ConsumerReplicaID
+	switch {
+	case r == nil || (follower && !r.isLeader):
+		return ErrNotLeaderOrFollower
+	case p.CurrentLeaderEpoch >= 0 && p.CurrentLeaderEpoch < r.leaderEpoch:
+		return ErrFencedLeaderEpoch
+	case p.CurrentLeaderEpoch > r.leaderEpoch:
+		return ErrUnknownLeaderEpoch
+	case follower && r.remote(m.ReplicaID) == nil:
+		return ErrUnknownLeaderEpoch // not in the assignment (Partition.fetchRecords)
+	case follower && c.cfg.kip903() && m.BrokerEpoch != c.ctrl.reg(m.ReplicaID).epoch:
+		return ErrNotLeaderOrFollower // stale broker epoch (KIP-903, Kafka 3.5)
+	}
+	return ErrNone
+}
+
+// fetchDiverges checks a follower's LastFetchedEpoch against leader
+// replica r's epochs (step 3 of handleFetch) and reports whether the fetch
+// is answered now without records: OFFSET_OUT_OF_RANGE if r knows no such
+// epoch, or DivergingEpoch (with hw) if the follower's log goes past where
+// that epoch ends on r. out gets the answer.
+func (c *Cluster) fetchDiverges(r *replica, p *Part, hw Offset, out *Part) bool {
+	e, end, ok := r.endOffsetFor(p.LastFetchedEpoch)
+	diverges := ok && (e < p.LastFetchedEpoch || end < p.FetchOffset)
+	if c.cfg.truncation() == ProtocolPreKIP279 {
+		// KIP-101 v0 compared offsets only (docs/kafka-rules.md §6.3).
+		diverges = ok && end < p.FetchOffset
+	}
+	if !ok {
+		out.Err = ErrOffsetOutOfRange
+		return true
+	}
+	if diverges {
+		out.HasDiverging, out.DivergingEpoch, out.DivergingEnd = true, e, end
+		out.HW = hw
+		return true
+	}
+	return false
+}
+
+// parkFetch holds fetch m open at broker b for its MaxWaitMs
+// (DelayedFetch): nothing to return yet.
+func (c *Cluster) parkFetch(b *broker, m *Message) {
 	b.parked = append(b.parked, parkedFetch{req: *m, deadline: c.now + m.MaxWaitMs})
 	c.held = true
 	c.timer(c.now+m.MaxWaitMs, timerFetchExpire, b.node(), TopicPartition{}, m.ID)

@@ -1,15 +1,13 @@
 package engine
 
-import (
-	"fmt"
-	"slices"
-)
+import "slices"
 
-// A half-alive broker (hang, resume): its process runs, it stays registered
-// and heartbeats to the controller, but the requests it is sent wait
-// unanswered, as when every thread of its request handler pool
-// (KafkaRequestHandler, num.io.threads) is stuck: blocked on a full or
-// failing disk, on a lock, in a long GC pause of those threads alone.
+// A half-alive broker (the commands hang and resume, in lifecycle.go): its
+// process runs, it stays registered and heartbeats to the controller, but
+// the requests it is sent wait unanswered, as when every thread of its
+// request handler pool (KafkaRequestHandler, num.io.threads) is stuck:
+// blocked on a full or failing disk, on a lock, in a long GC pause of those
+// threads alone.
 //
 // What kplay models as stopped, and what keeps running:
 //
@@ -91,30 +89,6 @@ func (s HangScope) Phrase() string {
 	return "nothing"
 }
 
-// Hang makes a running broker half-alive: it stays registered and
-// heartbeats, but stops answering the requests Requests names (a script:
-// hang 1 requests=replicas). A second hang of the same broker replaces the
-// scope of the first.
-type Hang struct {
-	Broker   BrokerID
-	Requests HangScope
-}
-
-// Resume ends a broker's hang: its request handlers answer the queued
-// requests, in arrival order, and every new one.
-type Resume struct{ Broker BrokerID }
-
-func (Hang) isCommand()   {}
-func (Resume) isCommand() {}
-
-// String prints the command as a kplay script line.
-func (c Hang) String() string {
-	return "hang " + itoa(int(c.Broker)) + " requests=" + c.Requests.String()
-}
-
-// String prints the command as a kplay script line.
-func (c Resume) String() string { return "resume " + itoa(int(c.Broker)) }
-
 // hang is one half-alive broker: the incarnation that hangs, the requests
 // it holds back and, in arrival order, the requests waiting in its queue.
 type hang struct {
@@ -169,51 +143,6 @@ func (c *Cluster) holdRequest(m *Message) bool {
 	h.queue = append(h.queue, *m)
 	c.held = true
 	return true
-}
-
-func (c *Cluster) checkHang(cmd Command) error {
-	switch cmd := cmd.(type) {
-	case Hang:
-		if err := c.checkNode(Broker(cmd.Broker)); err != nil {
-			return err
-		}
-		if !c.broker(cmd.Broker).alive {
-			return fmt.Errorf("engine: broker %d is not running, so it cannot hang", cmd.Broker)
-		}
-		if cmd.Requests != HangReplicas && cmd.Requests != HangClients && cmd.Requests != HangAll {
-			return fmt.Errorf("engine: a hang stops replicas, clients or all requests, not scope %d", cmd.Requests)
-		}
-	case Resume:
-		if err := c.checkNode(Broker(cmd.Broker)); err != nil {
-			return err
-		}
-		if c.hangOf(cmd.Broker) == nil {
-			return fmt.Errorf("engine: broker %d is not hung (hang %d requests=all first)", cmd.Broker, cmd.Broker)
-		}
-	}
-	return nil
-}
-
-// applyHang starts or ends a broker's hang (checkHang accepted cmd).
-func (c *Cluster) applyHang(cmd Command) {
-	switch cmd := cmd.(type) {
-	case Hang:
-		b := c.broker(cmd.Broker)
-		if h := c.hangOf(cmd.Broker); h != nil {
-			h.scope = cmd.Requests
-		} else {
-			i, _ := slices.BinarySearchFunc(c.hangs, cmd.Broker, func(h hang, id BrokerID) int { return cmpInt(int64(h.broker), int64(id)) })
-			c.hangs = slices.Insert(c.hangs, i, hang{broker: cmd.Broker, scope: cmd.Requests, since: c.now})
-		}
-		c.emit(Event{Kind: EvBrokerHung, Node: b.node(), Text: "stops answering " + cmd.Requests.Phrase() + "; it stays registered and keeps heartbeating to the controller"})
-	case Resume:
-		h := *c.hangOf(cmd.Broker)
-		c.endHang(cmd.Broker)
-		c.emit(Event{Kind: EvBrokerResumed, Node: Broker(cmd.Broker), Count: len(h.queue)})
-		for _, m := range h.queue {
-			c.receive(&m)
-		}
-	}
 }
 
 // endHang forgets broker b's hang and its queue.

@@ -278,7 +278,7 @@ func TestKIPProducerRequestAndDeliveryTimeout(t *testing.T) {
 }
 
 // TestKIPSlowLinkOnly: engine.Slow sets the latency of one link, both ways,
-// and leaves the others at the cluster's (engine/faults.go; docs/kafka-rules.md §10.0
+// and leaves the others at the cluster's (engine/network.go; docs/kafka-rules.md §10.0
 // models every other link with 0 latency).
 func TestKIPSlowLinkOnly(t *testing.T) {
 	c := kipSetup(t, kipConfig(), 3, 1)
@@ -317,7 +317,7 @@ func TestKIPSlowLinkOnly(t *testing.T) {
 
 // TestKIPDropAllThenHeal: engine.Drop{PerMille: 1000} loses every message on
 // that link, both ways, and no other; engine.Heal restores it, after which
-// the follower catches up (engine/faults.go).
+// the follower catches up (engine/network.go).
 func TestKIPDropAllThenHeal(t *testing.T) {
 	cfg := kipConfig()
 	cfg.MinInsyncReplicas = 1

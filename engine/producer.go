@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // producer is a KafkaProducer client: its metadata cache and its record
@@ -150,10 +151,106 @@ func (p *producer) removeBatch(id int64) {
 	}
 }
 
+// Produce has a producer send records to one partition.
+type Produce struct {
+	// Producer numbers the client (p1, p2, ...); 0 means p1. A producer is
+	// created on first use.
+	Producer int32
+	TP       TopicPartition
+	Key      string
+	Values   []string
+	Acks     Acks
+	// Broker, when set, makes the producer's metadata name that broker as the
+	// partition's leader, as a client holding stale metadata would. The
+	// wrong broker answers NOT_LEADER_OR_FOLLOWER and the producer refreshes.
+	Broker BrokerID
+	// Size is each record's size in bytes, 1..MaxRecordSize; 0 means
+	// DefaultRecordSize. The fetch size limits and the log's segments
+	// (segment.bytes, retention.bytes) count it.
+	Size int32
+}
+
+// DefaultRecordSize is the size in bytes a record has unless a produce
+// says size=: 1 KiB, a typical small event (Kafka's own
+// ProducerPerformance examples use --record-size 1024).
+const DefaultRecordSize = 1024
+
+// MaxRecordSize bounds a record's size= in bytes: 1 MiB, about the
+// broker's message.max.bytes default of 1048588 (ServerLogConfigs
+// .MAX_MESSAGE_BYTES_DEFAULT), which kplay does not otherwise check.
+const MaxRecordSize = 1 << 20
+
+// RecordBatchOverhead is the bytes a record batch adds to its records
+// (DefaultRecordBatch.RECORD_BATCH_OVERHEAD, the v2 batch header): a fetch
+// counts a batch as this plus its records' sizes.
+const RecordBatchOverhead = 61
+
+// recordSize is the size each record of the produce gets.
+func (c Produce) recordSize() int32 {
+	if c.Size == 0 {
+		return DefaultRecordSize
+	}
+	return c.Size
+}
+
+// String prints the command as a kplay script line. It is built in one
+// buffer: every produce command is printed into the event log, so this is
+// on the engine's hot path.
+func (c Produce) String() string {
+	b := make([]byte, 0, 64)
+	b = append(b, "produce "...)
+	b = append(b, c.TP.Topic...)
+	b = append(b, '-')
+	b = strconv.AppendInt(b, int64(c.TP.Partition), 10)
+	if c.Producer > 1 {
+		b = append(b, " producer=p"...)
+		b = strconv.AppendInt(b, int64(c.Producer), 10)
+	}
+	if c.Key != "" {
+		b = append(b, " key="...)
+		b = append(b, quoteArg(c.Key)...)
+	}
+	if n := len(c.Values); n > 3 && countLike(c.Values) {
+		b = append(b, " count="...)
+		b = strconv.AppendInt(b, int64(n), 10)
+	} else {
+		b = append(b, " values=("...)
+		for i, v := range c.Values {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(b, quoteArg(v)...)
+		}
+		b = append(b, ')')
+	}
+	b = append(b, " acks="...)
+	b = append(b, c.Acks.String()...)
+	if c.Broker != 0 {
+		b = append(b, " broker="...)
+		b = strconv.AppendInt(b, int64(c.Broker), 10)
+	}
+	if c.Size != 0 {
+		b = append(b, " size="...)
+		b = strconv.AppendInt(b, int64(c.Size), 10)
+	}
+	return string(b)
+}
+
+// countLike reports whether values are m0, m1, ... as "count=N" makes them.
+func countLike(values []string) bool {
+	var buf [24]byte
+	for i, v := range values {
+		if v != string(strconv.AppendInt(append(buf[:0], 'm'), int64(i), 10)) {
+			return false
+		}
+	}
+	return true
+}
+
 // MaxRecordsPerCommand bounds one produce command.
 const MaxRecordsPerCommand = 100000
 
-func (c *Cluster) checkProduce(cmd Produce) error {
+func (cmd Produce) check(c *Cluster) error {
 	if err := c.checkTP(cmd.TP); err != nil {
 		return err
 	}
@@ -203,11 +300,11 @@ func (c *Cluster) ensureProducer(id int32) *producer {
 	return c.producerByID(id)
 }
 
-// produce is KafkaProducer.send for each value: wait for metadata if the
+// apply is KafkaProducer.send for each value: wait for metadata if the
 // partition's leader is unknown, then add the records to the partition's
 // open batch, which may leave linger.ms after it was opened and once it
 // heads its partition's queue (drainHead).
-func (c *Cluster) produce(cmd Produce) {
+func (cmd Produce) apply(c *Cluster) {
 	p := c.ensureProducer(cmd.Producer)
 	node := NodeID{Kind: NodeProducer, ID: p.id}
 	m := p.metaFor(cmd.TP)
