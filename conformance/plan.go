@@ -78,7 +78,10 @@ const DefaultTolerance = 5 * time.Second
 const DefaultSettle engine.Time = 3000
 
 // NewPlan runs the script src on the engine. Errors name the directive's
-// line:column.
+// line:column. A directive the conformance suite cannot replay on Kafka
+// (its row of the directive table, script.Directives, gives the reason)
+// is an error wrapping ErrUntranslatable; one that changes nothing on the
+// cluster (a story, a question, an expect) is a step the replay skips.
 func NewPlan(name, src string) (*Plan, error) {
 	dirs, err := script.Parse(name, src)
 	if err != nil {
@@ -89,115 +92,168 @@ func NewPlan(name, src string) (*Plan, error) {
 	if err := p.readHints(src); err != nil {
 		return nil, err
 	}
-	var r script.Runner
-	isolated := []int{}
-	type sent struct {
-		producer int32
-		acks     engine.Acks
-		tp       engine.TopicPartition
-		values   []string
-	}
-	var produced []sent
+	pl := planner{p: p, isolated: []int{}}
 	for _, d := range dirs {
-		var start engine.Time
-		if c := r.Cluster(); c != nil {
-			start = c.Config().Start
-		}
-		st := Step{D: d}
-		if c := r.Cluster(); c != nil {
-			st.At = c.Now() - start
-		}
-		if d.Cmd != "cluster" && !isObservation(d.Cmd) && !isTime(d.Cmd) {
-			cmd, err := script.Command(d)
-			if err != nil {
-				return nil, err
-			}
-			st.Cmd = cmd
-		}
-		seq := 0
-		if c := r.Cluster(); c != nil {
-			seq = c.EventCount()
-		}
-		out, err := r.Exec(d)
-		if err != nil {
+		if err := pl.directive(d); err != nil {
 			return nil, err
 		}
-		c := r.Cluster()
-		if d.Cmd == "cluster" {
-			cfg, err := script.ClusterConfig(d)
-			if err != nil {
-				return nil, err
-			}
-			p.Config, p.Cluster = cfg, d
-			p.Steps = append(p.Steps, st)
-			continue
-		}
-		start = c.Config().Start
-		switch cmd := st.Cmd.(type) {
-		case engine.CreateTopic:
-			s := c.State()
-			for _, ps := range s.Partitions {
-				if ps.TP.Topic != cmd.Name {
-					continue
-				}
-				reps := make([]int32, len(ps.Replicas))
-				for i, b := range ps.Replicas {
-					reps[i] = int32(b)
-				}
-				p.Assignments[cmd.Name] = append(p.Assignments[cmd.Name], reps)
-			}
-			if cmd.MinInsyncReplicas > 0 {
-				p.TopicConfigs[cmd.Name] = map[string]string{"min.insync.replicas": strconv.Itoa(cmd.MinInsyncReplicas)}
-			}
-		case engine.Produce:
-			id := cmd.Producer
-			if id == 0 {
-				id = 1
-			}
-			produced = append(produced, sent{id, cmd.Acks, cmd.TP, cmd.Values})
-		case engine.Isolate:
-			if cmd.Node.Kind == engine.NodeBroker && !slices.Contains(isolated, int(cmd.Node.ID)) {
-				isolated = append(isolated, int(cmd.Node.ID))
-			}
-		case engine.Heal:
-			isolated = []int{}
-		case engine.ElectLeaders:
-			st.Result = electionResult(c.Events(seq))
-		}
-		st.Isolated = slices.Clone(isolated)
-		if isTime(d.Cmd) {
-			st.Until = c.Now() - start
-		}
-		switch d.Cmd {
-		case "describe":
-			st.Pairs = describePairs(out)
-		case "state", "log":
-			tp, err := script.ParseTP(firstPositional(d))
-			if err != nil {
-				return nil, fmt.Errorf("%s:%s: %v", name, d.Pos, err)
-			}
-			pv, rvs := engineViews(c.State(), tp, isolated)
-			if d.Cmd == "state" {
-				st.Pairs = statePairs(pv, rvs)
-			} else {
-				st.Pairs = logPairs(tp.Topic, int32(tp.Partition), rvs)
-			}
-		}
-		p.Steps = append(p.Steps, st)
-		// A produce or consume aimed at a named broker: the first answer
-		// kplay's client got from it is an observable.
-		if pr, ok := st.Cmd.(engine.Produce); ok && pr.Broker != 0 {
-			p.Steps[len(p.Steps)-1].ClientErr = "pending"
-		}
-		if k, ok := st.Cmd.(engine.Consume); ok && k.Broker != 0 {
-			p.Steps[len(p.Steps)-1].ClientErr = "pending"
-		}
 	}
-	c := r.Cluster()
+	c := pl.r.Cluster()
 	if c == nil {
 		return nil, fmt.Errorf("%s: the script has no cluster directive", name)
 	}
 	c.Advance(p.Settle)
+	if err := pl.final(c); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// planner is the state of one NewPlan: the engine's run, the brokers
+// isolated so far and the records each produce sent.
+type planner struct {
+	p        *Plan
+	r        script.Runner
+	isolated []int
+	produced []sent
+}
+
+// sent is one produce directive's records.
+type sent struct {
+	producer int32
+	acks     engine.Acks
+	tp       engine.TopicPartition
+	values   []string
+}
+
+// directive runs d on the engine and adds its step to the plan.
+func (pl *planner) directive(d script.Directive) error {
+	row, known := script.LookupDirective(d.Cmd)
+	if known && row.Replay != "" {
+		return fmt.Errorf("%s:%s: %s: %s: %w", pl.p.Name, d.Pos, d.Cmd, row.Replay, ErrUntranslatable)
+	}
+	var start engine.Time
+	if c := pl.r.Cluster(); c != nil {
+		start = c.Config().Start
+	}
+	st := Step{D: d}
+	if c := pl.r.Cluster(); c != nil {
+		st.At = c.Now() - start
+	}
+	if known && isAction(row.Layer) {
+		cmd, err := script.Command(d)
+		if err != nil {
+			return err
+		}
+		st.Cmd = cmd
+	}
+	seq := 0
+	if c := pl.r.Cluster(); c != nil {
+		seq = c.EventCount()
+	}
+	out, err := pl.r.Exec(d)
+	if err != nil {
+		return err
+	}
+	c := pl.r.Cluster()
+	switch {
+	case d.Cmd == "cluster":
+		cfg, err := script.ClusterConfig(d)
+		if err != nil {
+			return err
+		}
+		pl.p.Config, pl.p.Cluster = cfg, d
+		pl.p.Steps = append(pl.p.Steps, st)
+		return nil
+	case c == nil:
+		return nil // a title, summary or source above the cluster: nothing to replay
+	}
+	start = c.Config().Start
+	pl.see(c, &st, seq)
+	st.Isolated = slices.Clone(pl.isolated)
+	if isTime(d.Cmd) {
+		st.Until = c.Now() - start
+	}
+	if err := pl.observe(c, &st, out); err != nil {
+		return err
+	}
+	// A produce or consume aimed at a named broker: the first answer
+	// kplay's client got from it is an observable.
+	if pr, ok := st.Cmd.(engine.Produce); ok && pr.Broker != 0 {
+		st.ClientErr = "pending"
+	}
+	if k, ok := st.Cmd.(engine.Consume); ok && k.Broker != 0 {
+		st.ClientErr = "pending"
+	}
+	pl.p.Steps = append(pl.p.Steps, st)
+	return nil
+}
+
+// see records what step st's command tells the replay: a topic's
+// assignment and configs, a produce's records, the isolated brokers, an
+// election's result (from the events since seq).
+func (pl *planner) see(c *engine.Cluster, st *Step, seq int) {
+	switch cmd := st.Cmd.(type) {
+	case engine.CreateTopic:
+		s := c.State()
+		for _, ps := range s.Partitions {
+			if ps.TP.Topic != cmd.Name {
+				continue
+			}
+			reps := make([]int32, len(ps.Replicas))
+			for i, b := range ps.Replicas {
+				reps[i] = int32(b)
+			}
+			pl.p.Assignments[cmd.Name] = append(pl.p.Assignments[cmd.Name], reps)
+		}
+		if cmd.MinInsyncReplicas > 0 {
+			pl.p.TopicConfigs[cmd.Name] = map[string]string{"min.insync.replicas": strconv.Itoa(cmd.MinInsyncReplicas)}
+		}
+	case engine.Produce:
+		id := cmd.Producer
+		if id == 0 {
+			id = 1
+		}
+		pl.produced = append(pl.produced, sent{id, cmd.Acks, cmd.TP, cmd.Values})
+	case engine.Isolate:
+		if cmd.Node.Kind == engine.NodeBroker && !slices.Contains(pl.isolated, int(cmd.Node.ID)) {
+			pl.isolated = append(pl.isolated, int(cmd.Node.ID))
+		}
+	case engine.Heal:
+		pl.isolated = []int{}
+	case engine.ElectLeaders:
+		st.Result = electionResult(c.Events(seq))
+	}
+}
+
+// observe fills an observation step's pairs: what kplay showed for a
+// describe (its output out), state or log.
+func (pl *planner) observe(c *engine.Cluster, st *Step, out string) error {
+	d := st.D
+	switch d.Cmd {
+	case "describe":
+		st.Pairs = describePairs(out)
+	case "state", "log":
+		tp, err := script.ParseTP(firstPositional(d))
+		if err != nil {
+			return fmt.Errorf("%s:%s: %v", pl.p.Name, d.Pos, err)
+		}
+		pv, rvs := engineViews(c.State(), tp, pl.isolated)
+		if d.Cmd == "state" {
+			st.Pairs = statePairs(pv, rvs)
+		} else {
+			st.Pairs = logPairs(tp.Topic, int32(tp.Partition), rvs)
+		}
+	}
+	return nil
+}
+
+// final fills the plan's final observations, once the engine has settled:
+// the client errors of broker= directives, every partition's state and
+// logs, the registrations, each producer's results and each consumer's
+// records.
+func (pl *planner) final(c *engine.Cluster) error {
+	p := pl.p
 	s := c.State()
 	// Client errors of broker= directives, from the whole event log.
 	events := c.Events(0)
@@ -206,30 +262,48 @@ func NewPlan(name, src string) (*Plan, error) {
 			p.Steps[i].ClientErr = firstClientErr(events, p.Steps[i], start(c))
 		}
 	}
-	isolated = p.Steps[len(p.Steps)-1].Isolated
+	isolated := p.Steps[len(p.Steps)-1].Isolated
 	for _, ps := range s.Partitions {
 		pv, rvs := engineViews(s, ps.TP, isolated)
 		p.Final = append(p.Final, statePairs(pv, rvs)...)
 		p.Final = append(p.Final, logPairs(ps.TP.Topic, int32(ps.TP.Partition), rvs)...)
 	}
 	p.Final = append(p.Final, registrationPairs(engineRegs(s))...)
-	// Producer results: each producer's records in send order, matched with
-	// the acknowledgements and failures the engine reported for them.
-	type key struct {
-		producer int32
-		acks     engine.Acks
-		tp       engine.TopicPartition
+	results, err := producerResults(p.Name, pl.produced, events)
+	if err != nil {
+		return err
 	}
-	queues := map[key][]string{}
-	var order []key
+	p.Final = append(p.Final, results...)
+	for _, k := range s.Consumers {
+		recs := make([]RecView, len(k.Read))
+		for i, r := range k.Read {
+			recs[i] = RecView{Offset: int64(r.Offset), Value: r.Value, LeaderEpoch: int32(r.LeaderEpoch)}
+		}
+		p.Final = append(p.Final, Pair{k.ID.String() + " read " + k.TP.String(), readString(recs)})
+	}
+	return nil
+}
+
+// prodQueue names one producer's records of one acks to one partition.
+type prodQueue struct {
+	producer int32
+	acks     engine.Acks
+	tp       engine.TopicPartition
+}
+
+// producerResults are each producer's records in send order, matched
+// with the acknowledgements and failures the engine reported for them.
+func producerResults(name string, produced []sent, events []engine.Event) ([]Pair, error) {
+	queues := map[prodQueue][]string{}
+	var order []prodQueue
 	for _, x := range produced {
-		k := key{x.producer, x.acks, x.tp}
+		k := prodQueue{x.producer, x.acks, x.tp}
 		if _, ok := queues[k]; !ok {
 			order = append(order, k)
 		}
 		queues[k] = append(queues[k], x.values...)
 	}
-	results := map[key][]string{}
+	results := map[prodQueue][]string{}
 	acksOf := map[int32]map[engine.TopicPartition][]engine.Acks{}
 	for _, x := range produced {
 		if acksOf[x.producer] == nil {
@@ -247,35 +321,38 @@ func NewPlan(name, src string) (*Plan, error) {
 		if len(as) < e.Count {
 			return nil, fmt.Errorf("%s: the engine reported more results for %s than it was sent", name, e.Node)
 		}
-		k := key{e.Node.ID, as[0], e.TP}
+		k := prodQueue{e.Node.ID, as[0], e.TP}
 		acksOf[e.Node.ID][e.TP] = as[e.Count:]
-		vals := queues[k]
-		for i := 0; i < e.Count && len(vals) > 0; i++ {
-			v := vals[0]
-			vals = vals[1:]
-			if e.Kind == engine.EvProduceAcked && e.Offset >= 0 {
-				v += "@" + strconv.FormatInt(int64(e.Offset)+int64(i), 10)
-			} else if e.Kind == engine.EvProduceAcked {
-				v += "@sent"
-			} else {
-				v += "!" + failName(e.Err)
-			}
-			results[k] = append(results[k], v)
-		}
-		queues[k] = vals
+		var got []string
+		queues[k], got = takeResults(queues[k], e)
+		results[k] = append(results[k], got...)
 	}
+	var out []Pair
 	for _, k := range order {
 		rs := append(results[k], repeat("pending", len(queues[k]))...)
-		p.Final = append(p.Final, Pair{producerName(k.producer, k.acks, k.tp), strings.Join(rs, " ")})
+		out = append(out, Pair{producerName(k.producer, k.acks, k.tp), strings.Join(rs, " ")})
 	}
-	for _, k := range s.Consumers {
-		recs := make([]RecView, len(k.Read))
-		for i, r := range k.Read {
-			recs[i] = RecView{Offset: int64(r.Offset), Value: r.Value, LeaderEpoch: int32(r.LeaderEpoch)}
+	return out, nil
+}
+
+// takeResults takes the records of produce result e from the front of
+// vals: "v@offset" acknowledged, "v@sent" acknowledged without an offset
+// (acks=0), "v!ERROR" failed. It returns what is left and the results.
+func takeResults(vals []string, e engine.Event) ([]string, []string) {
+	var out []string
+	for i := 0; i < e.Count && len(vals) > 0; i++ {
+		v := vals[0]
+		vals = vals[1:]
+		if e.Kind == engine.EvProduceAcked && e.Offset >= 0 {
+			v += "@" + strconv.FormatInt(int64(e.Offset)+int64(i), 10)
+		} else if e.Kind == engine.EvProduceAcked {
+			v += "@sent"
+		} else {
+			v += "!" + failName(e.Err)
 		}
-		p.Final = append(p.Final, Pair{k.ID.String() + " read " + k.TP.String(), readString(recs)})
+		out = append(out, v)
 	}
-	return p, nil
+	return vals, out
 }
 
 func start(c *engine.Cluster) engine.Time { return c.Config().Start }
@@ -386,11 +463,24 @@ func toInt32(xs []engine.BrokerID) []int32 {
 	return out
 }
 
-func isObservation(cmd string) bool {
-	return cmd == "describe" || cmd == "state" || cmd == "log" || cmd == "fetch-rounds"
+// isObservation says whether the directive named cmd prints what a client
+// or operator sees (script.LayerObserve).
+func isObservation(cmd string) bool { return layerOf(cmd) == script.LayerObserve }
+
+// isTime says whether the directive named cmd moves the clock
+// (script.LayerClock).
+func isTime(cmd string) bool { return layerOf(cmd) == script.LayerClock }
+
+// isAction says whether a directive of layer l is an engine.Command.
+func isAction(l script.Layer) bool {
+	return l == script.LayerAdmin || l == script.LayerClient || l == script.LayerFault
 }
 
-func isTime(cmd string) bool { return cmd == "advance" || cmd == "run" || cmd == "step" }
+// layerOf is the layer of the directive named cmd, 0 for an unknown one.
+func layerOf(cmd string) script.Layer {
+	row, _ := script.LookupDirective(cmd)
+	return row.Layer
+}
 
 func firstPositional(d script.Directive) string {
 	for _, a := range d.Args {

@@ -3,12 +3,14 @@
 package conformance
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"kplay/engine"
+	"kplay/engine/script"
 )
 
 // TestPlans runs every conformance script on the engine and checks that it
@@ -143,5 +145,46 @@ func TestDiffering(t *testing.T) {
 	r.Rows[1].Status = Match
 	if got := r.Differing(); got != "" {
 		t.Errorf("nothing differs: Differing() = %q", got)
+	}
+}
+
+// TestPlanKnowsEveryDirective: the plan reads the directive table. Each
+// row's example, on a small cluster, either plans (a story, a question or
+// an expect as a step without a command, which the replay skips) or is
+// refused with the row's reason as ErrUntranslatable.
+func TestPlanKnowsEveryDirective(t *testing.T) {
+	const prelude = "cluster brokers=3\ncreate-topic orders partitions=2\nconsume orders-0 group.id=g\nproduce orders-0 values=(a)\nadvance 1s\n"
+	before := map[string]string{
+		"why":     `ask "Who leads orders-0?" options=(b1, b2) answer=b1` + "\n",
+		"restart": "crash 1\n",
+	}
+	for _, row := range script.Directives() {
+		src := prelude + before[row.Name] + row.Example + "\n"
+		if row.Layer == script.LayerCluster {
+			src = row.Example + "\ncreate-topic orders\n"
+		}
+		p, err := NewPlan(row.Name, src)
+		if row.Replay != "" {
+			if !errors.Is(err, ErrUntranslatable) || !strings.Contains(err.Error(), row.Replay) {
+				t.Errorf("%s: err = %v, want the row's reason %q", row.Name, err, row.Replay)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", row.Name, err)
+			continue
+		}
+		var st *Step
+		for i := range p.Steps {
+			if p.Steps[i].D.Cmd == row.Name {
+				st = &p.Steps[i]
+			}
+		}
+		switch {
+		case st == nil:
+			t.Errorf("%s: no step in the plan", row.Name)
+		case (st.Cmd != nil) != isAction(row.Layer):
+			t.Errorf("%s (%s): step command %v", row.Name, row.Layer, st.Cmd)
+		}
 	}
 }

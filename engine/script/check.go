@@ -103,115 +103,154 @@ func RandomScenario(seed uint64, mode CheckMode) string {
 	case CheckMinISR1:
 		minISR = 1
 	}
-	// crash draws a kill -9, or under CheckUnflushed and CheckMinISR1 as
-	// often a power loss; the draws are made in every mode so that the
-	// schedules of the modes stay alike.
-	crash := func(id int) string {
-		lose, power := 1+r.Intn(3), r.Intn(2) == 0
-		if (mode == CheckUnflushed || mode == CheckMinISR1) && power {
-			return fmt.Sprintf("crash %d lose-unflushed=%d\n", id, lose)
-		}
-		return fmt.Sprintf("crash %d\n", id)
-	}
 	brokers := 3 + r.Intn(3)
 	fmt.Fprintf(&b, "cluster brokers=%d seed=%d latency=(1,5) min.insync.replicas=%d replica.lag.time.max.ms=3000%s\n", brokers, seed, minISR, extra)
 	parts := 1 + r.Intn(3)
 	fmt.Fprintf(&b, "create-topic t partitions=%d rf=3\n", parts)
 	fmt.Fprintf(&b, "consume t-0 from=earliest\n")
-	down := make([]bool, brokers+1)
-	hung := make([]bool, brokers+1)
-	n := 0
+	w := randomRun{r: &r, b: &b, mode: mode, acks: acks, brokers: brokers, parts: parts,
+		down: make([]bool, brokers+1), hung: make([]bool, brokers+1)}
 	for step := 0; step < 40; step++ {
 		fmt.Fprintf(&b, "advance %dms\n", 10+r.Intn(3000))
-		switch k := r.Intn(31); {
-		case k < 11:
-			vals := make([]string, 1+r.Intn(3))
-			for i := range vals {
-				n++
-				vals[i] = fmt.Sprintf("v%d", n)
-			}
-			fmt.Fprintf(&b, "produce t-%d producer=p%d values=(%s) acks=%s\n", r.Intn(parts), 1+r.Intn(3), strings.Join(vals, ", "), acks)
-		case k < 13:
-			if id := pick(&r, down, false); id > 0 {
-				b.WriteString(crash(id))
-				down[id], hung[id] = true, false
-			}
-		case k < 15:
-			if id := pick(&r, down, true); id > 0 {
-				fmt.Fprintf(&b, "restart %d\n", id)
-				down[id] = false
-			}
-		case k < 16:
-			if id := pick(&r, down, false); id > 0 {
-				fmt.Fprintf(&b, "shutdown %d\n", id)
-				down[id], hung[id] = true, false
-			}
-		case k < 17:
-			fmt.Fprintf(&b, "isolate %d\n", 1+r.Intn(brokers))
-		case k < 18:
-			a := 1 + r.Intn(brokers)
-			fmt.Fprintf(&b, "partition g1=(%d) g2=(%s)\n", a, othersExcept(brokers, a))
-		case k < 21:
-			fmt.Fprintf(&b, "heal\n")
-		case k < 24:
-			// A bounce: down and up again within the session timeout.
-			if id := pick(&r, down, false); id > 0 {
-				fmt.Fprintf(&b, "# bounce: broker %d back within broker.session.timeout.ms\n", id)
-				if r.Intn(2) == 0 {
-					b.WriteString(crash(id))
-				} else {
-					fmt.Fprintf(&b, "shutdown %d\n", id)
-				}
-				fmt.Fprintf(&b, "advance %dms\nrestart %d\n", 50+r.Intn(int(engine.DefaultConfig().BrokerSessionTimeoutMs)-1000), id)
-				hung[id] = false
-			}
-		case k < 25:
-			a, c := drawLink(&r, brokers)
-			fmt.Fprintf(&b, "cut %s %s\n", a, c)
-		case k < 26:
-			a, c := drawLink(&r, brokers)
-			lo := 1 + r.Intn(50)
-			fmt.Fprintf(&b, "slow %s %s latency=(%d, %d)\n", a, c, lo, lo+r.Intn(500))
-		case k < 27:
-			a, c := drawLink(&r, brokers)
-			fmt.Fprintf(&b, "drop %s %s per-mille=%d\n", a, c, 1+r.Intn(500))
-		case k < 28:
-			// A slow disk (engine/disk.go), left slow to the end: 0ms heals it.
-			fmt.Fprintf(&b, "slow-disk %d latency=%dms\n", 1+r.Intn(brokers), r.Intn(200))
-		case k < 29:
-			a, c := drawLink(&r, brokers)
-			fmt.Fprintf(&b, "cut %s %s one-way\n", a, c)
-		case k < 30:
-			// A half-alive broker, or the end of one: a running broker
-			// hangs with a drawn scope; a hung one resumes half the time.
-			id := pick(&r, down, false)
-			scope := [...]string{"replicas", "clients", "all"}[r.Intn(3)]
-			switch {
-			case id == 0:
-			case hung[id] && r.Intn(2) == 0:
-				fmt.Fprintf(&b, "resume %d\n", id)
-				hung[id] = false
-			default:
-				fmt.Fprintf(&b, "hang %d requests=%s\n", id, scope)
-				hung[id] = true
-			}
-		default:
-			fmt.Fprintf(&b, "elect-leaders type=preferred all\n")
-		}
+		w.draw()
 	}
 	for id := 1; id <= brokers; id++ {
-		if hung[id] {
+		if w.hung[id] {
 			fmt.Fprintf(&b, "resume %d\n", id)
 		}
 	}
 	fmt.Fprintf(&b, "heal\n")
 	for id := 1; id <= brokers; id++ {
-		if down[id] {
+		if w.down[id] {
 			fmt.Fprintf(&b, "restart %d\n", id)
 		}
 	}
 	fmt.Fprintf(&b, "advance 60s\n")
 	return b.String()
+}
+
+// randomRun is RandomScenario's schedule as it is drawn: the script so
+// far, and which brokers are down or hung.
+type randomRun struct {
+	r              *rng.Rand
+	b              *strings.Builder
+	mode           CheckMode
+	acks           string
+	brokers, parts int
+	down, hung     []bool
+	// n counts the records produced, for their values v1, v2, ...
+	n int
+}
+
+// draw writes one drawn directive: a produce 11 times in 31, else a
+// fault (fault).
+func (w *randomRun) draw() {
+	k := w.r.Intn(31)
+	if k >= 11 {
+		w.fault(k)
+		return
+	}
+	vals := make([]string, 1+w.r.Intn(3))
+	for i := range vals {
+		w.n++
+		vals[i] = fmt.Sprintf("v%d", w.n)
+	}
+	fmt.Fprintf(w.b, "produce t-%d producer=p%d values=(%s) acks=%s\n", w.r.Intn(w.parts), 1+w.r.Intn(3), strings.Join(vals, ", "), w.acks)
+}
+
+// crash draws a kill -9, or under CheckUnflushed and CheckMinISR1 as
+// often a power loss; the draws are made in every mode so that the
+// schedules of the modes stay alike.
+func (w *randomRun) crash(id int) string {
+	lose, power := 1+w.r.Intn(3), w.r.Intn(2) == 0
+	if (w.mode == CheckUnflushed || w.mode == CheckMinISR1) && power {
+		return fmt.Sprintf("crash %d lose-unflushed=%d\n", id, lose)
+	}
+	return fmt.Sprintf("crash %d\n", id)
+}
+
+// fault writes the fault that draw k (11 to 30) picks.
+func (w *randomRun) fault(k int) {
+	r, b, brokers := w.r, w.b, w.brokers
+	switch {
+	case k < 13:
+		if id := pick(r, w.down, false); id > 0 {
+			b.WriteString(w.crash(id))
+			w.down[id], w.hung[id] = true, false
+		}
+	case k < 15:
+		if id := pick(r, w.down, true); id > 0 {
+			fmt.Fprintf(b, "restart %d\n", id)
+			w.down[id] = false
+		}
+	case k < 16:
+		if id := pick(r, w.down, false); id > 0 {
+			fmt.Fprintf(b, "shutdown %d\n", id)
+			w.down[id], w.hung[id] = true, false
+		}
+	case k < 17:
+		fmt.Fprintf(b, "isolate %d\n", 1+r.Intn(brokers))
+	case k < 18:
+		a := 1 + r.Intn(brokers)
+		fmt.Fprintf(b, "partition g1=(%d) g2=(%s)\n", a, othersExcept(brokers, a))
+	case k < 21:
+		fmt.Fprintf(b, "heal\n")
+	case k < 24:
+		w.bounce()
+	case k < 25:
+		a, c := drawLink(r, brokers)
+		fmt.Fprintf(b, "cut %s %s\n", a, c)
+	case k < 26:
+		a, c := drawLink(r, brokers)
+		lo := 1 + r.Intn(50)
+		fmt.Fprintf(b, "slow %s %s latency=(%d, %d)\n", a, c, lo, lo+r.Intn(500))
+	case k < 27:
+		a, c := drawLink(r, brokers)
+		fmt.Fprintf(b, "drop %s %s per-mille=%d\n", a, c, 1+r.Intn(500))
+	case k < 28:
+		// A slow disk (engine/disk.go), left slow to the end: 0ms heals it.
+		fmt.Fprintf(b, "slow-disk %d latency=%dms\n", 1+r.Intn(brokers), r.Intn(200))
+	case k < 29:
+		a, c := drawLink(r, brokers)
+		fmt.Fprintf(b, "cut %s %s one-way\n", a, c)
+	case k < 30:
+		w.hangOrResume()
+	default:
+		fmt.Fprintf(b, "elect-leaders type=preferred all\n")
+	}
+}
+
+// bounce writes a broker going down and up again within the session
+// timeout.
+func (w *randomRun) bounce() {
+	id := pick(w.r, w.down, false)
+	if id == 0 {
+		return
+	}
+	fmt.Fprintf(w.b, "# bounce: broker %d back within broker.session.timeout.ms\n", id)
+	if w.r.Intn(2) == 0 {
+		w.b.WriteString(w.crash(id))
+	} else {
+		fmt.Fprintf(w.b, "shutdown %d\n", id)
+	}
+	fmt.Fprintf(w.b, "advance %dms\nrestart %d\n", 50+w.r.Intn(int(engine.DefaultConfig().BrokerSessionTimeoutMs)-1000), id)
+	w.hung[id] = false
+}
+
+// hangOrResume writes a half-alive broker, or the end of one: a running
+// broker hangs with a drawn scope; a hung one resumes half the time.
+func (w *randomRun) hangOrResume() {
+	id := pick(w.r, w.down, false)
+	scope := [...]string{"replicas", "clients", "all"}[w.r.Intn(3)]
+	switch {
+	case id == 0:
+	case w.hung[id] && w.r.Intn(2) == 0:
+		fmt.Fprintf(w.b, "resume %d\n", id)
+		w.hung[id] = false
+	default:
+		fmt.Fprintf(w.b, "hang %d requests=%s\n", id, scope)
+		w.hung[id] = true
+	}
 }
 
 // drawLink draws two different nodes of a cluster of n brokers, the

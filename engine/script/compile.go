@@ -71,124 +71,175 @@ func Compile(dirs []Directive) (Scenario, error) {
 	return sc, nil
 }
 
+// compiler is the state of one Compile: the scenario so far, and what
+// the directives above the current one define.
+type compiler struct {
+	sc          Scenario
+	haveCluster bool
+	now         engine.Time
+	records     int
+	// flush says an advance or run came before the next command.
+	flush  bool
+	story  storyOrder
+	rates  rateQueue
+	sh     shape // the cluster as the directives so far define it, for try
+	whyPos []Pos // the position of each ask's why, for the check against End
+}
+
 // compile is Compile, with *at the index of the directive it is at.
 func compile(dirs []Directive, at *int) (Scenario, *Error) {
-	sc := Scenario{Config: engine.DefaultConfig()}
-	haveCluster := false
-	now := sc.Config.Start
-	records := 0
-	flush := false
-	var story storyOrder
-	var rates rateQueue
-	var sh shape     // the cluster as the directives so far define it, for try
-	var whyPos []Pos // the position of each ask's why, for the check against End
+	c := compiler{sc: Scenario{Config: engine.DefaultConfig()}}
+	c.now = c.sc.Config.Start
 	for i, d := range dirs {
 		*at = i
-		if err := story.see(d); err != nil {
-			return sc, err
-		}
-		switch classify(d.Cmd) {
-		case kindUnknown:
-			return sc, unknownCommand(d)
-		case kindCluster:
-			if haveCluster {
-				return sc, errAt(d.Pos, "the cluster already exists; a script has one cluster directive")
-			}
-			cfg, err := clusterConfig(d)
-			if err != nil {
-				return sc, err
-			}
-			sc.Config, haveCluster, now = cfg, true, cfg.Start
-			sh.brokers = cfg.Brokers
-		case kindAction:
-			if !haveCluster {
-				return sc, errAt(d.Pos, "no cluster yet: start the script with a cluster directive, such as cluster brokers=3")
-			}
-			if _, err := categories(d, engine.CatDefault); err != nil {
-				return sc, err
-			}
-			if isRate(d) {
-				steps, err := expandRate(d, now, d.Pos.Line, &records, sc.Config.Kafka)
-				if err != nil {
-					return sc, err
-				}
-				if err := checkSpan(d.Pos, steps[len(steps)-1].At, sc.Config.Start); err != nil {
-					return sc, err
-				}
-				steps[0].Flush = flush
-				sc.Steps = append(sc.Steps, steps[0])
-				rates.add(steps[1:])
-				flush = false
-				continue
-			}
-			cmd, err := toCommandWithEvents(d, sc.Config.Kafka)
-			if err != nil {
-				return sc, err
-			}
-			if err := countRecords(d, cmd, &records); err != nil {
-				return sc, err
-			}
-			sh.see(cmd)
-			sc.Steps = append(sc.Steps, Step{At: now, Cmd: cmd, Line: d.Pos.Line, Flush: flush})
-			flush = false
-		case kindTime:
-			if !haveCluster {
-				return sc, errAt(d.Pos, "no cluster yet: start the script with a cluster directive, such as cluster brokers=3")
-			}
-			if _, err := categories(d, engine.CatDefault); err != nil {
-				return sc, err
-			}
-			if d.Cmd == "step" {
-				if len(rates) > 0 {
-					return sc, stepError(d)
-				}
-				continue // a step has no fixed duration; playback ignores it
-			}
-			t, err := timeTarget(d, now, sc.Config.Start)
-			if err != nil {
-				return sc, err
-			}
-			if err := checkSpan(d.Pos, t, sc.Config.Start); err != nil {
-				return sc, err
-			}
-			sc.Steps = append(sc.Steps, rates.due(t)...)
-			now, flush = t, true
-		case kindObserve:
-			if d.Cmd == "expect" { // a claim for tests: checked, then dropped
-				if _, err := parseExpect(d, sc.Config.Start); err != nil {
-					return sc, err
-				}
-			}
-		case kindAsk:
-			a, err := parseAsk(d)
-			if err != nil {
-				return sc, err
-			}
-			a.At = now
-			sc.Asks = append(sc.Asks, a)
-			whyPos = append(whyPos, Pos{})
-		case kindStory:
-			if err := compileStory(d, &sc, haveCluster, now, &sh); err != nil {
-				return sc, err
-			}
-			if d.Cmd == "why" {
-				whyPos[len(whyPos)-1] = d.Pos
-			}
+		if err := c.directive(d); err != nil {
+			return c.sc, err
 		}
 	}
-	if !haveCluster {
-		return sc, &Error{Pos: Pos{1, 1}, Msg: "the script has no cluster directive, such as cluster brokers=3"}
+	return c.finish()
+}
+
+// directive compiles one directive by its kind.
+func (c *compiler) directive(d Directive) *Error {
+	if err := c.story.see(d); err != nil {
+		return err
 	}
-	sc.End = now
+	switch classify(d.Cmd) {
+	case kindUnknown:
+		return unknownCommand(d)
+	case kindCluster:
+		return c.cluster(d)
+	case kindAction:
+		return c.action(d)
+	case kindTime:
+		return c.clock(d)
+	case kindObserve:
+		if d.Cmd == "expect" { // a claim for tests: checked, then dropped
+			if _, err := parseExpect(d, c.sc.Config.Start); err != nil {
+				return err
+			}
+		}
+	case kindAsk:
+		a, err := parseAsk(d)
+		if err != nil {
+			return err
+		}
+		a.At = c.now
+		c.sc.Asks = append(c.sc.Asks, a)
+		c.whyPos = append(c.whyPos, Pos{})
+	case kindStory:
+		if err := compileStory(d, &c.sc, c.haveCluster, c.now, &c.sh); err != nil {
+			return err
+		}
+		if d.Cmd == "why" {
+			c.whyPos[len(c.whyPos)-1] = d.Pos
+		}
+	}
+	return nil
+}
+
+// cluster reads the cluster directive into the scenario's Config.
+func (c *compiler) cluster(d Directive) *Error {
+	if c.haveCluster {
+		return errAt(d.Pos, "the cluster already exists; a script has one cluster directive")
+	}
+	cfg, err := clusterConfig(d)
+	if err != nil {
+		return err
+	}
+	c.sc.Config, c.haveCluster, c.now = cfg, true, cfg.Start
+	c.sh.brokers = cfg.Brokers
+	return nil
+}
+
+// needCluster is the error of a directive d above the cluster directive.
+func (c *compiler) needCluster(d Directive) *Error {
+	if c.haveCluster {
+		return nil
+	}
+	return errAt(d.Pos, "no cluster yet: start the script with a cluster directive, such as cluster brokers=3")
+}
+
+// action adds an admin, client or fault directive's command as a step at
+// now; a rate producer adds its first record and queues the rest.
+func (c *compiler) action(d Directive) *Error {
+	if err := c.needCluster(d); err != nil {
+		return err
+	}
+	if _, err := categories(d, engine.CatDefault); err != nil {
+		return err
+	}
+	if isRate(d) {
+		steps, err := expandRate(d, c.now, d.Pos.Line, &c.records, c.sc.Config.Kafka)
+		if err != nil {
+			return err
+		}
+		if err := checkSpan(d.Pos, steps[len(steps)-1].At, c.sc.Config.Start); err != nil {
+			return err
+		}
+		steps[0].Flush = c.flush
+		c.sc.Steps = append(c.sc.Steps, steps[0])
+		c.rates.add(steps[1:])
+		c.flush = false
+		return nil
+	}
+	cmd, err := toCommandWithEvents(d, c.sc.Config.Kafka)
+	if err != nil {
+		return err
+	}
+	if err := countRecords(d, cmd, &c.records); err != nil {
+		return err
+	}
+	c.sh.see(cmd)
+	c.sc.Steps = append(c.sc.Steps, Step{At: c.now, Cmd: cmd, Line: d.Pos.Line, Flush: c.flush})
+	c.flush = false
+	return nil
+}
+
+// clock moves now to an advance's or run's time, adding the rate
+// producers' records due by then; a step has no fixed duration, and
+// playback ignores it.
+func (c *compiler) clock(d Directive) *Error {
+	if err := c.needCluster(d); err != nil {
+		return err
+	}
+	if _, err := categories(d, engine.CatDefault); err != nil {
+		return err
+	}
+	if d.Cmd == "step" {
+		if len(c.rates) > 0 {
+			return stepError(d)
+		}
+		return nil
+	}
+	t, err := timeTarget(d, c.now, c.sc.Config.Start)
+	if err != nil {
+		return err
+	}
+	if err := checkSpan(d.Pos, t, c.sc.Config.Start); err != nil {
+		return err
+	}
+	c.sc.Steps = append(c.sc.Steps, c.rates.due(t)...)
+	c.now, c.flush = t, true
+	return nil
+}
+
+// finish ends the scenario at the last directive's time, with the rate
+// producers' records past it, and checks every why's show= against it.
+func (c *compiler) finish() (Scenario, *Error) {
+	if !c.haveCluster {
+		return c.sc, &Error{Pos: Pos{1, 1}, Msg: "the script has no cluster directive, such as cluster brokers=3"}
+	}
+	c.sc.End = c.now
 	// A rate producer's records past the script's last moment still play
 	// when the page runs on past it.
-	sc.Steps = append(sc.Steps, rates...)
-	for i, a := range sc.Asks {
-		if a.ShowAt > sc.End {
-			return sc, errAt(whyPos[i], "show=%s is after the script's end %s", engine.FormatTime(a.ShowAt), engine.FormatTime(sc.End))
+	c.sc.Steps = append(c.sc.Steps, c.rates...)
+	for i, a := range c.sc.Asks {
+		if a.ShowAt > c.sc.End {
+			return c.sc, errAt(c.whyPos[i], "show=%s is after the script's end %s", engine.FormatTime(a.ShowAt), engine.FormatTime(c.sc.End))
 		}
 	}
-	return sc, nil
+	return c.sc, nil
 }
 
 // ParseAndCompile parses and compiles script text, and reads its title.

@@ -5,7 +5,7 @@ import "kplay/engine"
 // slowDiskCommand reads "slow-disk BROKER latency=DURATION": from now on
 // every append to that broker's logs takes DURATION (engine.SlowDisk);
 // latency=0ms makes the disk healthy again.
-func slowDiskCommand(d Directive) (engine.Command, *Error) {
+func slowDiskCommand(d Directive, _ engine.Release) (engine.Command, *Error) {
 	if err := checkKeys(d, "latency"); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -127,70 +128,87 @@ func parseTryClaim(text string) (TryClaim, error) {
 	c := TryClaim{Text: strings.TrimSpace(text)}
 	w := strings.Fields(c.Text)
 	bad := fmt.Errorf("while=: %q is not a claim; write %s", c.Text, tryClaimSynopsis)
-	broker := func(s string) (engine.BrokerID, bool) {
-		if !strings.HasPrefix(s, "b") {
-			return 0, false
-		}
-		n, err := parseInt(s[1:], 1, engine.MaxBrokers)
-		return engine.BrokerID(n), err == nil
-	}
-	// tp reads an optional partition: rest is what follows the claim's
-	// words, none or one partition.
-	tp := func(rest []string) error {
-		switch len(rest) {
-		case 0:
-			return nil
-		case 1:
-			p, err := ParseTP(rest[0])
-			if err != nil {
-				return fmt.Errorf("while=: %q: %v", c.Text, err)
-			}
-			c.TP, c.HasTP = p, true
-			return nil
-		}
-		return bad
-	}
 	if len(w) >= 2 && w[0] == "no" && w[1] == "leader" {
 		c.What = "no leader"
-		return c, tp(w[2:])
+		return c, c.readTP(w[2:], bad)
 	}
 	if len(w) < 2 {
 		return c, bad
 	}
-	b, ok := broker(w[0])
+	b, ok := claimBroker(w[0])
 	if !ok {
 		return c, bad
 	}
 	c.Broker = b
+	rest, takesTP, ok := c.readWhat(w)
 	switch {
-	case len(w) == 2 && (w[1] == "up" || w[1] == "down" || w[1] == "fenced" || w[1] == "unfenced"):
+	case !ok:
+		return c, bad
+	case takesTP:
+		return c, c.readTP(rest, bad)
+	}
+	return c, nil
+}
+
+// claimBroker reads a claim's broker, written bN.
+func claimBroker(s string) (engine.BrokerID, bool) {
+	if !strings.HasPrefix(s, "b") {
+		return 0, false
+	}
+	n, err := parseInt(s[1:], 1, engine.MaxBrokers)
+	return engine.BrokerID(n), err == nil
+}
+
+// readWhat reads what a claim w ("bN ...") states of its broker into c:
+// What, and Value or Other. rest is the words left for a partition where
+// one may follow (takesTP); ok is false for no claim.
+func (c *TryClaim) readWhat(w []string) (rest []string, takesTP, ok bool) {
+	switch {
+	case len(w) == 2 && slices.Contains([]string{"up", "down", "fenced", "unfenced"}, w[1]):
 		c.What = w[1]
-		return c, nil
+		return nil, false, true
 	case w[1] == "leads" || w[1] == "follows":
 		c.What = w[1]
-		return c, tp(w[2:])
+		return w[2:], true, true
 	case len(w) >= 3 && w[1] == "in" && (w[2] == "isr" || w[2] == "elr"):
 		c.What = "in " + w[2]
-		return c, tp(w[3:])
+		return w[3:], true, true
 	case len(w) >= 4 && w[1] == "not" && w[2] == "in" && (w[3] == "isr" || w[3] == "elr"):
 		c.What = "not in " + w[3]
-		return c, tp(w[4:])
+		return w[4:], true, true
 	case len(w) >= 3 && (w[1] == "has" || w[1] == "lacks"):
 		c.What, c.Value = w[1], w[2]
-		return c, tp(w[3:])
+		return w[3:], true, true
 	case len(w) == 4 && w[1] == "cut" && w[2] == "from", len(w) == 3 && w[1] == "reaches":
 		c.What = "reaches"
 		if w[1] == "cut" {
 			c.What = "cut from"
 		}
-		o, ok := broker(w[len(w)-1])
-		if !ok || o == b {
-			return c, bad
+		o, ok := claimBroker(w[len(w)-1])
+		if !ok || o == c.Broker {
+			return nil, false, false
 		}
 		c.Other = o
-		return c, nil
+		return nil, false, true
 	}
-	return c, bad
+	return nil, false, false
+}
+
+// readTP reads a claim's optional partition: rest is what follows the
+// claim's words, none or one partition; bad is the error for more.
+func (c *TryClaim) readTP(rest []string, bad error) error {
+	switch len(rest) {
+	case 0:
+		return nil
+	case 1:
+		p, err := ParseTP(rest[0])
+		if err != nil {
+			return fmt.Errorf("while=: %q: %v", c.Text, err)
+		}
+		c.TP, c.HasTP = p, true
+		return nil
+	}
+	return bad
 }
 
 // MaxTryBytes bounds a try directive's label, and MaxTries the try

@@ -18,7 +18,6 @@ package script
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -238,15 +237,15 @@ func splitLines(s string) []string {
 }
 
 // parseDirectiveLine is parseLine, except that the double-quoted text
-// that opens an ask, say, why, title, summary, source or try directive is
-// text: only what follows its closing quote splits into arguments (so the
+// that opens a directive its row marks Quoted (ask, say, why, title,
+// summary, source, try) is text: only what follows its closing quote splits into arguments (so the
 // text may hold "acks=1" or "(ISR)"), and the arguments' columns count
 // from the line's start. In the text, \" is a double quote and \\ a
 // backslash (link.ScanQuoted); another escape is an error at its column.
 func parseDirectiveLine(line string) (string, []Arg, int, error) {
 	cmd, rest, _ := strings.Cut(line, " ")
 	rest = strings.TrimLeft(rest, " ")
-	if !slices.Contains(textCommands, cmd) || !strings.HasPrefix(rest, `"`) {
+	if !quoted(cmd) || !strings.HasPrefix(rest, `"`) {
 		return parseLine(line)
 	}
 	_, n, qerr := link.ScanQuoted(rest)

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
@@ -56,7 +55,7 @@ func TestParseParity(t *testing.T) {
 			for _, a := range d.CmdArgs {
 				args = append(args, Arg{Key: a.Key, Vals: a.Vals})
 			}
-			if slices.Contains(textCommands, d.Cmd) {
+			if quoted(d.Cmd) {
 				// datadriven splits an ask's question (a say's text, ...)
 				// into words; kplay keeps it whole and parses only what
 				// follows it.

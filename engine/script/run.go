@@ -163,6 +163,8 @@ func (r *Runner) Exec(d Directive) (string, error) {
 	return out, nil
 }
 
+// exec runs directive d by its kind; stories above the cluster and the
+// cluster itself come first, everything else needs the cluster.
 func (r *Runner) exec(d Directive) (string, *Error) {
 	k := classify(d.Cmd)
 	if k == kindUnknown {
@@ -175,92 +177,16 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 		return "", storyCheck(d) // a title, summary or source may stand above the cluster
 	}
 	if k == kindCluster {
-		if r.c != nil {
-			return "", errAt(d.Pos, "the cluster already exists; a script has one cluster directive")
-		}
-		cfg, err := clusterConfig(d)
-		if err != nil {
-			return "", err
-		}
-		c, e := engine.New(cfg)
-		if e != nil {
-			return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
-		}
-		r.c = c
-		r.shape.brokers = cfg.Brokers
-		return "", nil
+		return "", r.cluster(d)
 	}
 	if r.c == nil {
 		return "", errAt(d.Pos, "no cluster yet: start the script with a cluster directive, such as cluster brokers=3")
 	}
 	switch k {
 	case kindAction:
-		cats, err := categories(d, engine.CatDefault)
-		if err != nil {
-			return "", err
-		}
-		if isRate(d) {
-			steps, err := expandRate(d, r.c.Now(), d.Pos.Line, &r.records, r.c.Config().Kafka)
-			if err != nil {
-				return "", err
-			}
-			if err := checkSpan(d.Pos, steps[len(steps)-1].At, r.c.Config().Start); err != nil {
-				return "", err
-			}
-			if e := r.c.Apply(steps[0].Cmd); e != nil {
-				return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
-			}
-			r.rates.add(steps[1:])
-			if err := r.checkEvents(d); err != nil {
-				return "", err
-			}
-			return r.flush(cats), nil
-		}
-		cmd, err := toCommandWithEvents(d, r.c.Config().Kafka)
-		if err != nil {
-			return "", err
-		}
-		if err := countRecords(d, cmd, &r.records); err != nil {
-			return "", err
-		}
-		if e := r.c.Apply(cmd); e != nil {
-			return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
-		}
-		r.shape.see(cmd)
-		if err := r.checkEvents(d); err != nil {
-			return "", err
-		}
-		return r.flush(cats), nil
+		return r.action(d)
 	case kindTime:
-		cats, err := categories(d, engine.CatDefault)
-		if err != nil {
-			return "", err
-		}
-		if d.Cmd == "step" {
-			if len(r.rates) > 0 {
-				return "", stepError(d)
-			}
-			return r.step(d)
-		}
-		t, err := timeTarget(d, r.c.Now(), r.c.Config().Start)
-		if err != nil {
-			return "", err
-		}
-		if err := checkSpan(d.Pos, t, r.c.Config().Start); err != nil {
-			return "", err
-		}
-		for _, st := range r.rates.due(t) {
-			if err := r.advanceTo(d, st.At); err != nil {
-				return "", err
-			}
-			if e := r.c.Apply(st.Cmd); e != nil {
-				return "", errAt(Pos{st.Line, 1}, "%s", strings.TrimPrefix(e.Error(), "engine: "))
-			}
-		}
-		if err := r.advanceTo(d, t); err != nil {
-			return "", err
-		}
-		return r.flush(cats), nil
+		return r.clock(d)
 	case kindAsk:
 		a, err := parseAsk(d)
 		if err != nil {
@@ -268,17 +194,119 @@ func (r *Runner) exec(d Directive) (string, *Error) {
 		}
 		return a.String(), nil
 	case kindStory:
-		if d.Cmd == "why" {
-			_, _, err := parseWhy(d, r.c.Config().Start)
-			return "", err
-		}
-		if d.Cmd == "try" {
-			_, err := parseTry(d, r.c.Config().Kafka, &r.shape)
-			return "", err
-		}
-		return "", storyCheck(d)
+		return "", r.storyOnCluster(d)
 	}
 	return r.observe(d)
+}
+
+// cluster runs the cluster directive: the script's one cluster.
+func (r *Runner) cluster(d Directive) *Error {
+	if r.c != nil {
+		return errAt(d.Pos, "the cluster already exists; a script has one cluster directive")
+	}
+	cfg, err := clusterConfig(d)
+	if err != nil {
+		return err
+	}
+	c, e := engine.New(cfg)
+	if e != nil {
+		return errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
+	}
+	r.c = c
+	r.shape.brokers = cfg.Brokers
+	return nil
+}
+
+// action applies an admin, client or fault directive to the cluster and
+// prints the events it made; a rate producer applies its first record
+// now and queues the rest.
+func (r *Runner) action(d Directive) (string, *Error) {
+	cats, err := categories(d, engine.CatDefault)
+	if err != nil {
+		return "", err
+	}
+	if isRate(d) {
+		steps, err := expandRate(d, r.c.Now(), d.Pos.Line, &r.records, r.c.Config().Kafka)
+		if err != nil {
+			return "", err
+		}
+		if err := checkSpan(d.Pos, steps[len(steps)-1].At, r.c.Config().Start); err != nil {
+			return "", err
+		}
+		if e := r.c.Apply(steps[0].Cmd); e != nil {
+			return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
+		}
+		r.rates.add(steps[1:])
+		if err := r.checkEvents(d); err != nil {
+			return "", err
+		}
+		return r.flush(cats), nil
+	}
+	cmd, err := toCommandWithEvents(d, r.c.Config().Kafka)
+	if err != nil {
+		return "", err
+	}
+	if err := countRecords(d, cmd, &r.records); err != nil {
+		return "", err
+	}
+	if e := r.c.Apply(cmd); e != nil {
+		return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
+	}
+	r.shape.see(cmd)
+	if err := r.checkEvents(d); err != nil {
+		return "", err
+	}
+	return r.flush(cats), nil
+}
+
+// clock runs an advance, run or step: the clock moves, the rate
+// producers' records due on the way are applied at their times, and the
+// events are printed.
+func (r *Runner) clock(d Directive) (string, *Error) {
+	cats, err := categories(d, engine.CatDefault)
+	if err != nil {
+		return "", err
+	}
+	if d.Cmd == "step" {
+		if len(r.rates) > 0 {
+			return "", stepError(d)
+		}
+		return r.step(d)
+	}
+	t, err := timeTarget(d, r.c.Now(), r.c.Config().Start)
+	if err != nil {
+		return "", err
+	}
+	if err := checkSpan(d.Pos, t, r.c.Config().Start); err != nil {
+		return "", err
+	}
+	for _, st := range r.rates.due(t) {
+		if err := r.advanceTo(d, st.At); err != nil {
+			return "", err
+		}
+		if e := r.c.Apply(st.Cmd); e != nil {
+			return "", errAt(Pos{st.Line, 1}, "%s", strings.TrimPrefix(e.Error(), "engine: "))
+		}
+	}
+	if err := r.advanceTo(d, t); err != nil {
+		return "", err
+	}
+	return r.flush(cats), nil
+}
+
+// storyOnCluster checks a story directive below the cluster: a why
+// against the cluster's start, a try against the cluster as the script
+// defines it; the text of the others.
+func (r *Runner) storyOnCluster(d Directive) *Error {
+	switch d.Cmd {
+	case "why":
+		_, _, err := parseWhy(d, r.c.Config().Start)
+		return err
+	case "try":
+		_, err := parseTry(d, r.c.Config().Kafka, &r.shape)
+		return err
+	}
+	return storyCheck(d)
 }
 
 // toCommandWithEvents is toCommand, tolerating the events= argument that
@@ -308,19 +336,9 @@ func countRecords(d Directive, cmd engine.Command, n *int) *Error {
 
 // step processes n scheduled items and prints every event they caused.
 func (r *Runner) step(d Directive) (string, *Error) {
-	if err := checkKeys(d, "n", "events"); err != nil {
+	n, err := stepCount(d)
+	if err != nil {
 		return "", err
-	}
-	n := int64(1)
-	if a, ok := d.Arg("n"); ok {
-		v, err := single(a)
-		if err != nil {
-			return "", err
-		}
-		var e error
-		if n, e = parseInt(v, 1, 1000000); e != nil {
-			return "", errAt(a.Pos, "n: %v", e)
-		}
 	}
 	cats, err := categories(d, engine.CatAll&^engine.CatCommand)
 	if err != nil {
@@ -358,105 +376,11 @@ func FormatEvent(e engine.Event) string {
 	return engine.FormatTime(e.At) + " " + e.String()
 }
 
+// observe prints an observation or checks a claim, by its row's
+// function (directive_observe.go, expect.go).
 func (r *Runner) observe(d Directive) (string, *Error) {
-	switch d.Cmd {
-	case "expect":
-		return r.expect(d)
-	case "describe":
-		pos, err := positional(d, 1)
-		if err != nil {
-			return "", err
-		}
-		if err := checkKeys(d); err != nil {
-			return "", err
-		}
-		name := ""
-		if len(pos) == 1 {
-			name = pos[0].Key
-		}
-		s, e := r.c.Describe(name)
-		if e != nil {
-			return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
-		}
-		return s, nil
-	case "state":
-		pos, err := positional(d, 1)
-		if err != nil {
-			return "", err
-		}
-		if err := checkKeys(d); err != nil {
-			return "", err
-		}
-		var only *engine.TopicPartition
-		if len(pos) == 1 {
-			tp, e := ParseTP(pos[0].Key)
-			if e != nil {
-				return "", errAt(pos[0].Pos, "%v", e)
-			}
-			if _, ok := r.c.State().Partition(tp); !ok {
-				return "", errAt(pos[0].Pos, "no partition %s", tp)
-			}
-			only = &tp
-		}
-		return StateText(r.c.State(), only), nil
-	case "log":
-		tp, err := tpArg(d)
-		if err != nil {
-			return "", err
-		}
-		if err := checkKeys(d, "from"); err != nil {
-			return "", err
-		}
-		from := engine.Offset(0)
-		if a, ok := d.Arg("from"); ok {
-			v, err := single(a)
-			if err != nil {
-				return "", err
-			}
-			n, e := parseInt(v, 0, 1<<50)
-			if e != nil {
-				return "", errAt(a.Pos, "from: %v", e)
-			}
-			from = engine.Offset(n)
-		}
-		s := r.c.State()
-		if _, ok := s.Partition(tp); !ok {
-			return "", errAt(d.Pos, "no partition %s", tp)
-		}
-		return LogText(s, tp, from), nil
-	case "fetch-rounds":
-		tp, err := tpArg(d)
-		if err != nil {
-			return "", err
-		}
-		if err := checkKeys(d, "follower", "since"); err != nil {
-			return "", err
-		}
-		a, ok := d.Arg("follower")
-		if !ok {
-			return "", errAt(d.Pos, "fetch-rounds needs follower=ID")
-		}
-		v, err := single(a)
-		if err != nil {
-			return "", err
-		}
-		f, e := parseInt(strings.TrimPrefix(v, "b"), 1, engine.MaxBrokers)
-		if e != nil {
-			return "", errAt(a.Pos, "follower: %v", e)
-		}
-		since := r.c.Config().Start
-		if a, ok := d.Arg("since"); ok {
-			v, err := single(a)
-			if err != nil {
-				return "", err
-			}
-			t, e := parseInstant(v, r.c.Config().Start)
-			if e != nil {
-				return "", errAt(a.Pos, "since: %v", e)
-			}
-			since = t
-		}
-		return FetchRoundsText(r.c.FetchRounds(tp, engine.BrokerID(f), since)), nil
+	if s, ok := LookupDirective(d.Cmd); ok && s.observe != nil {
+		return s.observe(r, d)
 	}
 	return "", unknownCommand(d)
 }

@@ -159,51 +159,21 @@ func (s *shape) checkConsumer(c Directive, k engine.Consume) *Error {
 // to the cluster as the script defines it at the try (see shape); nil if
 // it can. The error stands at the argument that names what is missing.
 func (s *shape) checkTry(c Directive, cmd engine.Command) *Error {
-	node := func(n engine.NodeID) *Error {
-		if n.Kind != engine.NodeBroker {
-			return nil
-		}
-		return s.checkBroker(c, engine.BrokerID(n.ID))
+	if b, ok := brokerOf(cmd); ok {
+		return s.checkBroker(c, b)
 	}
-	nodes := func(ns ...engine.NodeID) *Error {
+	if ns, ok := nodesOf(cmd); ok {
 		for _, n := range ns {
-			if err := node(n); err != nil {
+			if n.Kind != engine.NodeBroker {
+				continue
+			}
+			if err := s.checkBroker(c, engine.BrokerID(n.ID)); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	switch k := cmd.(type) {
-	case engine.Crash:
-		return s.checkBroker(c, k.Broker)
-	case engine.Restart:
-		return s.checkBroker(c, k.Broker)
-	case engine.Shutdown:
-		return s.checkBroker(c, k.Broker)
-	case engine.Hang:
-		return s.checkBroker(c, k.Broker)
-	case engine.Resume:
-		return s.checkBroker(c, k.Broker)
-	case engine.SlowDisk:
-		return s.checkBroker(c, k.Broker)
-	case engine.Isolate:
-		return node(k.Node)
-	case engine.Partition:
-		for _, g := range k.Groups {
-			if err := nodes(g...); err != nil {
-				return err
-			}
-		}
-	case engine.Cut:
-		return nodes(k.A, k.B)
-	case engine.Heal:
-		if !k.All() {
-			return nodes(k.A, k.B)
-		}
-	case engine.Slow:
-		return nodes(k.A, k.B)
-	case engine.Drop:
-		return nodes(k.A, k.B)
 	case engine.ElectLeaders:
 		if !k.All {
 			return s.checkTP(c, k.TP)
@@ -220,19 +190,71 @@ func (s *shape) checkTry(c Directive, cmd engine.Command) *Error {
 			return s.checkBroker(c, k.Broker)
 		}
 	case engine.Consume:
-		if err := s.checkTP(c, k.TP); err != nil {
-			return err
-		}
-		if k.Broker != 0 {
-			if err := s.checkBroker(c, k.Broker); err != nil {
-				return err
-			}
-		}
-		if k.Seek || k.Commit || k.Close {
-			return s.checkConsumer(c, k)
-		}
+		return s.checkConsume(c, k)
 	}
 	return nil
+}
+
+// checkConsume is checkTry for a consume, seek, commit or close.
+func (s *shape) checkConsume(c Directive, k engine.Consume) *Error {
+	if err := s.checkTP(c, k.TP); err != nil {
+		return err
+	}
+	if k.Broker != 0 {
+		if err := s.checkBroker(c, k.Broker); err != nil {
+			return err
+		}
+	}
+	if k.Seek || k.Commit || k.Close {
+		return s.checkConsumer(c, k)
+	}
+	return nil
+}
+
+// brokerOf returns the one broker a lifecycle or disk fault acts on.
+func brokerOf(cmd engine.Command) (engine.BrokerID, bool) {
+	switch k := cmd.(type) {
+	case engine.Crash:
+		return k.Broker, true
+	case engine.Restart:
+		return k.Broker, true
+	case engine.Shutdown:
+		return k.Broker, true
+	case engine.Hang:
+		return k.Broker, true
+	case engine.Resume:
+		return k.Broker, true
+	case engine.SlowDisk:
+		return k.Broker, true
+	}
+	return 0, false
+}
+
+// nodesOf returns the nodes a network fault names, in the order it names
+// them (none for a plain heal).
+func nodesOf(cmd engine.Command) ([]engine.NodeID, bool) {
+	switch k := cmd.(type) {
+	case engine.Isolate:
+		return []engine.NodeID{k.Node}, true
+	case engine.Partition:
+		var ns []engine.NodeID
+		for _, g := range k.Groups {
+			ns = append(ns, g...)
+		}
+		return ns, true
+	case engine.Cut:
+		return []engine.NodeID{k.A, k.B}, true
+	case engine.Heal:
+		if k.All() {
+			return nil, true
+		}
+		return []engine.NodeID{k.A, k.B}, true
+	case engine.Slow:
+		return []engine.NodeID{k.A, k.B}, true
+	case engine.Drop:
+		return []engine.NodeID{k.A, k.B}, true
+	}
+	return nil, false
 }
 
 // checkClaims says why a claim of a try's while= (at a) names a broker

@@ -51,10 +51,6 @@ type Source struct {
 	Text, URL string
 }
 
-// textCommands are the directives whose first argument is double-quoted
-// text: Parse keeps the text whole and splits only what follows it.
-var textCommands = []string{"ask", "say", "why", "title", "summary", "source", "try"}
-
 // leadText reads the double-quoted text that opens directive d's line
 // after its command name, with its escapes read (link.ScanQuoted: \" is a
 // double quote, \\ a backslash) and trimmed, and returns what follows it

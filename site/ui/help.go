@@ -108,14 +108,16 @@ func renderHelp(s *site.Store) vecty.MarkupOrChild {
 }
 
 // scriptHelp is the script editor's help, a closed <details
-// id="script-help">: every directive with its synopsis (script.Commands)
+// id="script-help">: every directive with its synopsis (script.Directives, the directive table)
 // and every setting a cluster line takes, from the engine's settings
 // table, with its default, range, unit and source. Its text is fixed, so
 // the editor's component draws it only when the editor itself re-renders.
 func scriptHelp() *vecty.HTML {
 	dirs := []vecty.MarkupOrChild{}
-	for _, c := range script.Commands {
-		dirs = append(dirs, elem.ListItem(elem.Code(vecty.Text(c.Synopsis))))
+	for _, d := range script.Directives() {
+		for _, syn := range d.Synopses() {
+			dirs = append(dirs, elem.ListItem(elem.Code(vecty.Text(syn))))
+		}
 	}
 	rows := []vecty.MarkupOrChild{}
 	for _, s := range engine.Settings() {
