@@ -240,6 +240,7 @@ func sceneFromScript(name, src string) (n Scene, draft *Editing) {
 // it is. The lesson switch and hooks carry over to n's questions.
 func (s *Store) setScene(n Scene) {
 	n.Lesson = LessonFor(n.Player.Scenario(), s.Lesson)
+	n.Player.followGeneration(s.Player)
 	s.Scene = n
 	s.followPace()
 }
