@@ -61,10 +61,11 @@ type BrokerView struct {
 	Removed RemovedMark
 }
 
-// Equal reports whether v and w draw the same box.
+// Equal reports whether v and w draw the same box: every field, but the
+// countdown's Left, which follows its arc (TimerView.Same).
 func (v BrokerView) Equal(w BrokerView) bool {
 	return v.Node == w.Node && v.Alive == w.Alive && v.MenuOpen == w.MenuOpen && v.OutOfSync == w.OutOfSync && v.Fenced == w.Fenced &&
-		v.Look.Role == w.Look.Role && v.Look.RoleKey == w.Look.RoleKey && v.Look.Note == w.Look.Note && v.Look.Refused == w.Look.Refused && slices.Equal(v.Look.Badges, w.Look.Badges) &&
+		v.Look.Role == w.Look.Role && v.Look.RoleKey == w.Look.RoleKey && v.Look.Note == w.Look.Note && v.Look.Refused == w.Look.Refused && v.Look.Hung == w.Look.Hung && slices.Equal(v.Look.Badges, w.Look.Badges) &&
 		slices.EqualFunc(v.Badges, w.Badges, PlacedBadge.Equal) &&
 		v.Timer.Same(w.Timer) && v.HasReplica == w.HasReplica && v.Status == w.Status && v.StatusClass == w.StatusClass && v.Strip.Equal(w.Strip) &&
 		v.Removed == w.Removed

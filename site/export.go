@@ -13,10 +13,8 @@ const ClipMs = 10000
 // a clip of a still diagram shows nothing) and the menu offers to stop.
 type Recording struct{ On bool }
 
-func (Recording) isAction() {}
-
-// applyShare records a clip's start or end.
-func (a Recording) applyShare(s *Store) bool {
+// apply records a clip's start or end.
+func (a Recording) apply(s *Store) bool {
 	if s.Share.Recording == a.On {
 		return false
 	}

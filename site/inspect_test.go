@@ -232,7 +232,7 @@ func TestInspectRecordAtThePlayheadAfterARewind(t *testing.T) {
 func TestInspectFollowerRecordBeforeItsCopy(t *testing.T) {
 	s := lessonStore(t)
 	s.Player.Seek(at("10:00:00.030"))
-	if !s.see(SelectOffsetAction{Broker: 2, Offset: 1204}) {
+	if !(SelectOffsetAction{Broker: 2, Offset: 1204}).apply(s) {
 		t.Fatal("no record at offset 1204 on b2")
 	}
 	s.Player.Seek(at("10:00:00.007"))

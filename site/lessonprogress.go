@@ -232,9 +232,7 @@ type RestoreAnswers struct {
 	Answers  []Answer
 }
 
-func (RestoreAnswers) isAction() {}
-
-func (a RestoreAnswers) applyLesson(s *Store) bool {
+func (a RestoreAnswers) apply(s *Store) bool {
 	l := &s.Lesson
 	changed := false
 	for _, r := range a.Answers {

@@ -15,7 +15,7 @@ import (
 func TestLifecycleOrder9001(t *testing.T) {
 	s := lessonStore(t)
 	s.Player.Seek(at("10:00:02.000"))
-	if !s.see(SelectOffsetAction{Broker: 2, Offset: 1204}) {
+	if !(SelectOffsetAction{Broker: 2, Offset: 1204}).apply(s) {
 		t.Fatal("no record at offset 1204 on b2")
 	}
 	if v := s.See.Sel.Record.Value; v != "order-9001" {
@@ -86,7 +86,7 @@ func TestLifecycleOrder9001(t *testing.T) {
 func TestLifecycleFollowsPlayback(t *testing.T) {
 	s := lessonStore(t)
 	s.Player.Seek(at("10:00:00.007"))
-	if !s.see(SelectOffsetAction{Broker: 1, Offset: 1204}) {
+	if !(SelectOffsetAction{Broker: 1, Offset: 1204}).apply(s) {
 		t.Fatal("no record at offset 1204 on b1")
 	}
 	early := len(s.Lifecycle())

@@ -20,10 +20,15 @@ type StepMoment struct{ Forward bool }
 // that ends close to a crash or an election stops on it.
 type ScrubNear struct{ At, Within engine.Time }
 
-func (StepMoment) isAction() {}
-func (ScrubNear) isAction()  {}
+// apply moves the playhead (step); like every timeline action it
+// notifies the subscribers even where nothing moved.
+func (a StepMoment) apply(s *Store) bool {
+	a.step(s)
+	return true
+}
 
-func (a StepMoment) applyTime(s *Store) {
+// step moves the playhead to the next or the previous moment.
+func (a StepMoment) step(s *Store) {
 	if a.Forward && s.NextMomentBlocked() != "" {
 		return
 	}
@@ -182,9 +187,10 @@ func (s *Store) askBefore(now, at engine.Time) bool {
 	return false
 }
 
-func (a ScrubNear) applyTime(s *Store) {
+func (a ScrubNear) apply(s *Store) bool {
 	s.Playing = false
 	s.Player.Seek(s.clampSeek(s.SnapToMoment(a.At, a.Within)))
+	return true
 }
 
 // isMoment says whether marker m is a moment: every fault, leader change

@@ -141,7 +141,7 @@ type outlineMark struct {
 // broker 1 crashes at 10 s, shows m2 on broker 1 and broker 1 up.
 type GoToOutline struct{ Index int }
 
-func (GoToOutline) isAction() {}
+func (a GoToOutline) apply(s *Store) bool { return s.goToOutline(a.Index) }
 
 // goToOutline does GoToOutline.
 func (s *Store) goToOutline(i int) bool {
@@ -151,7 +151,7 @@ func (s *Store) goToOutline(i int) bool {
 	}
 	it := v.Items[i]
 	if it.Kind == OutlineAsk {
-		return ShowAsk{Index: it.Ask}.applyLesson(s)
+		return ShowAsk{Index: it.Ask}.apply(s)
 	}
 	s.Playing = false
 	s.Player.HoldAt(s.clampSeek(it.At), it.Line)

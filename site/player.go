@@ -40,7 +40,9 @@ type Player struct {
 	// err is the first error a scripted step gave since the last rebuild.
 	err error
 	// gen counts rebuilds, so that views can tell a replay from the run
-	// they showed before.
+	// they showed before. A Store's next scenario's player counts on from
+	// its last one's (followGeneration), so that a view keyed on the
+	// generation and the event count never takes it for the old one.
 	gen int
 
 	// cps are the saved states a seek starts from.
@@ -318,6 +320,14 @@ func (p *Player) Exact() float64 { return float64(p.playhead) + p.frac }
 // Generation counts the player's rebuilds (each Seek is one); together
 // with EventCount it identifies what the event log holds.
 func (p *Player) Generation() int { return p.gen }
+
+// followGeneration makes p's generations count on from prev's (nil: none),
+// so that they differ from every generation prev had.
+func (p *Player) followGeneration(prev *Player) {
+	if prev != nil {
+		p.gen += prev.gen
+	}
+}
 
 // Err returns the limit playback stopped at (a *LimitError, or for the
 // script's own limit a *StepError naming the line reached), else the

@@ -49,9 +49,25 @@ type redrawState struct {
 	stageEvents  int
 	drawnVersion int
 	atMs         float64
+	// frameMs is the real time of the playing Tick being dispatched
+	// (Tick.apply), which count adds to playedMs.
+	frameMs float64
 	// full, stage and dotsOnly count the answers NextRedraw gave (the
 	// frame bench reads them through RedrawCounts).
 	full, stage, dotsOnly int
+}
+
+// count records a change Dispatch is about to notify: a playing Tick's
+// real time (frameMs) when play went on through it (playing), else a new
+// version.
+func (r *redrawState) count(playing bool) {
+	ms := r.frameMs
+	r.frameMs = 0
+	if ms > 0 && playing {
+		r.playedMs += ms
+		return
+	}
+	r.version++
 }
 
 // NextRedraw reports how much of the page must be redrawn after the last

@@ -9,8 +9,13 @@ import (
 )
 
 // Action is something the user or the animation loop asks the Store to do.
-// Components never change the Store; they Dispatch actions.
-type Action interface{ isAction() }
+// Components never change the Store; they Dispatch actions. Each action
+// type applies itself, beside its declaration.
+type Action interface {
+	// apply performs the action on s and reports whether anything
+	// changed, so that Dispatch notifies the subscribers.
+	apply(s *Store) bool
+}
 
 // TogglePlay is an action which starts or pauses playback.
 type TogglePlay struct{}
@@ -58,24 +63,15 @@ type OpenMenu struct{ Broker engine.BrokerID }
 // CloseMenu is an action which closes the broker action menu.
 type CloseMenu struct{}
 
+// ClickBroker is an action from a click (or Enter or Space) on a broker's
+// box: it opens the broker's action menu (closes it if it is the open
+// one, as OpenMenu) and selects the broker for the inspector (Select).
+type ClickBroker struct{ Broker engine.BrokerID }
+
 // Act is an action which applies a user's command (crash, restart, ...) at
 // the playhead through Player.Inject, so that it joins the script, and
 // closes the broker action menu.
 type Act struct{ Cmd engine.Command }
-
-func (OpenMenu) isAction()        {}
-func (CloseMenu) isAction()       {}
-func (Act) isAction()             {}
-func (TogglePlay) isAction()      {}
-func (StepOnce) isAction()        {}
-func (SetSpeed) isAction()        {}
-func (Tick) isAction()            {}
-func (ProduceRecord) isAction()   {}
-func (Seek) isAction()            {}
-func (Restart) isAction()         {}
-func (Resize) isAction()          {}
-func (ToggleNetEvents) isAction() {}
-func (ToggleSkipQuiet) isAction() {}
 
 // NarrowBelow is the viewport width, in CSS pixels, under which the
 // diagram stacks vertically.
@@ -244,6 +240,7 @@ func sceneFromScript(name, src string) (n Scene, draft *Editing) {
 // it is. The lesson switch and hooks carry over to n's questions.
 func (s *Store) setScene(n Scene) {
 	n.Lesson = LessonFor(n.Player.Scenario(), s.Lesson)
+	n.Player.followGeneration(s.Player)
 	s.Scene = n
 	s.followPace()
 }
@@ -407,131 +404,103 @@ func (s *Store) Subscribe(f func()) { s.onChange = append(s.onChange, f) }
 func (s *Store) Dispatch(a Action) {
 	s.turn++
 	wasPlaying := s.Playing
-	switch a := a.(type) {
-	case TogglePlay:
-		if !s.Playing && !s.mayPlay() {
-			return
-		}
-		s.Playing = !s.Playing
-		s.readerPaused = !s.Playing
-		s.resumeLeft, s.Share.autoStarted = 0, false
-	case StepOnce:
-		s.Playing, s.readerPaused = false, true
-		before := s.Player.Now()
-		s.Player.StepOne()
-		s.stopAtAsk(before)
-	case SetSpeed:
-		s.Speed, s.SpeedChosen = ClampSpeed(a.Speed), true
-	case Tick:
-		if !(a.RealMs > 0) {
-			return
-		}
-		if !s.Playing {
-			// Paused: only the timeline's run ahead may have work left.
-			if !s.Player.markersFilling() {
-				return
-			}
-			s.Player.Markers()
-			break
-		}
-		before := s.Player.Exact()
-		s.tickResume(a.RealMs)
-		s.holdCuts(a.RealMs)
-		s.advanceActing(a.RealMs)
-		s.speedMode.hold(s.skipping, a.RealMs)
-		if s.Player.Exact() == before {
-			return
-		}
-		s.stopAtAsk(engine.Time(before))
-	case ProduceRecord:
-		s.produce()
-	case Seek:
-		s.Player.Seek(s.clampSeek(a.At))
-	case GoToOutline:
-		if !s.goToOutline(a.Index) {
-			return
-		}
-	case SeekToEvent:
-		s.Playing = false
-		s.Player.Seek(s.clampSeek(a.At))
-		s.revealOnPhone(RevealStage)
-	case UndoFork:
-		if !s.undoFork() {
-			return
-		}
-	case DismissFork:
-		if s.Fork == nil {
-			return
-		}
-		s.Fork = nil
-	case Restart:
-		s.restart()
-		s.resetLesson()
-	case Resize:
-		narrow, wide := a.Width > 0 && a.Width < NarrowBelow, a.Width >= WideFrom
-		if narrow == s.Narrow && wide == s.Wide {
-			return
-		}
-		s.Narrow, s.Wide = narrow, wide
-	case ToggleNetEvents:
-		s.ShowNet = !s.ShowNet
-	case ToggleSkipQuiet:
-		s.SkipQuiet = !s.SkipQuiet
-	case OpenMenu:
-		s.openMenu(a.Broker)
-	case CloseMenu:
-		if !s.MenuOpen {
-			return
-		}
-		s.MenuOpen = false
-	case Act:
-		s.MenuOpen = false
-		if a.Cmd == nil {
-			break
-		}
-		s.inject(a.Cmd)
-		// What the reader's own action does is said at once, not after
-		// the gap the narrator keeps between sentences.
-		s.Manners.Narration.SayNextNow()
-	case seeAction:
-		if !s.see(a) {
-			return
-		}
-	case mannersAction:
-		if !s.manners(a) {
-			return
-		}
-	case TimeAction:
-		a.applyTime(s)
-	case actingAction:
-		if !a.applyActing(s) {
-			return
-		}
-	case shareAction:
-		if !a.applyShare(s) {
-			return
-		}
-	case editAction:
-		if !a.applyEdit(s) {
-			return
-		}
-	case lessonAction:
-		if !a.applyLesson(s) {
-			return
-		}
-	default:
+	if !a.apply(s) {
 		return
 	}
 	s.syncLesson()
 	s.syncErr()
-	if t, ok := a.(Tick); ok && wasPlaying && s.Playing {
-		s.redraw.playedMs += t.RealMs
-	} else {
-		s.redraw.version++
-	}
+	s.redraw.count(wasPlaying && s.Playing)
 	for _, f := range s.onChange {
 		f()
 	}
+}
+
+func (a TogglePlay) apply(s *Store) bool {
+	if !s.Playing && !s.mayPlay() {
+		return false
+	}
+	s.Playing = !s.Playing
+	s.readerPaused = !s.Playing
+	s.resumeLeft, s.Share.autoStarted = 0, false
+	return true
+}
+
+func (StepOnce) apply(s *Store) bool {
+	s.Playing, s.readerPaused = false, true
+	before := s.Player.Now()
+	s.Player.StepOne()
+	s.stopAtAsk(before)
+	return true
+}
+
+func (a SetSpeed) apply(s *Store) bool {
+	s.Speed, s.SpeedChosen = ClampSpeed(a.Speed), true
+	return true
+}
+
+func (ProduceRecord) apply(s *Store) bool {
+	s.produce()
+	return true
+}
+
+func (a Seek) apply(s *Store) bool {
+	s.Player.Seek(s.clampSeek(a.At))
+	return true
+}
+
+func (Restart) apply(s *Store) bool {
+	s.restart()
+	s.resetLesson()
+	return true
+}
+
+func (a Resize) apply(s *Store) bool {
+	narrow, wide := a.Width > 0 && a.Width < NarrowBelow, a.Width >= WideFrom
+	if narrow == s.Narrow && wide == s.Wide {
+		return false
+	}
+	s.Narrow, s.Wide = narrow, wide
+	return true
+}
+
+func (ToggleNetEvents) apply(s *Store) bool {
+	s.ShowNet = !s.ShowNet
+	return true
+}
+
+func (ToggleSkipQuiet) apply(s *Store) bool {
+	s.SkipQuiet = !s.SkipQuiet
+	return true
+}
+
+func (a OpenMenu) apply(s *Store) bool {
+	s.openMenu(a.Broker)
+	return true
+}
+
+func (CloseMenu) apply(s *Store) bool {
+	if !s.MenuOpen {
+		return false
+	}
+	s.MenuOpen = false
+	return true
+}
+
+func (a ClickBroker) apply(s *Store) bool {
+	s.openMenu(a.Broker)
+	return Select{Target: Selection{Kind: SelBroker, Broker: a.Broker}}.apply(s)
+}
+
+func (a Act) apply(s *Store) bool {
+	s.MenuOpen = false
+	if a.Cmd == nil {
+		return true
+	}
+	s.inject(a.Cmd)
+	// What the reader's own action does is said at once, not after
+	// the gap the narrator keeps between sentences.
+	s.Manners.Narration.SayNextNow()
+	return true
 }
 
 // NeedsFrames reports whether the animation loop's next frame has work:
@@ -555,69 +524,6 @@ func (s *Store) NeedsFrames() bool {
 func (s *Store) clampSeek(at engine.Time) engine.Time {
 	return min(at, max(s.Player.Horizon(), ScenarioEnd(s.Player.Scenario())))
 }
-
-// QuietSpeed returns how fast quiet time plays at speed: never slower than
-// real time.
-func QuietSpeed(speed float64) float64 { return max(speed, 1) }
-
-// quietMoments bounds how many scheduled moments one frame plays through
-// in quiet time; what is left of the frame then plays at QuietSpeed in one
-// piece. At QuietSpeed (1×) a 16.7 ms frame spans a few moments.
-const quietMoments = 256
-
-// advance spends realMs of real time: at Speed while a message that
-// carries the lesson is on the wire (quiet.go), and, with SkipQuiet, at
-// QuietSpeed while none is. Quiet time plays one scheduled moment
-// (Player.NextActivity) at a time, so that the first moment such a
-// message goes on the wire ends it: the message's whole flight plays at
-// Speed. At or above real time both speeds are the same. While a
-// truncation is marked on screen (CutHeld, TruncationHoldMs) nothing is
-// quiet.
-func (s *Store) advance(realMs float64) {
-	p := s.Player
-	s.skipping = false
-	quiet := QuietSpeed(s.Speed)
-	if !s.SkipQuiet || quiet == s.Speed || s.CutHeld() {
-		// A truncation just marked (removed.go) plays at the speed of
-		// something happening, with the catch-up fetch after it.
-		p.Advance(realMs * s.Speed)
-		return
-	}
-	w := wireJudge{p.State()}
-	if p.lessonOnWire(w) {
-		p.Advance(realMs * s.Speed)
-		return
-	}
-	for range quietMoments {
-		next, ok := p.NextActivity()
-		if !ok || float64(next)-p.Exact() > realMs*quiet {
-			s.skipping = true
-			p.Advance(realMs * quiet)
-			return
-		}
-		if next <= p.Now() {
-			// Steps held at the playhead (HoldAt): the next move applies them.
-			p.Advance(realMs * s.Speed)
-			return
-		}
-		realMs -= (float64(next) - p.Exact()) / quiet
-		s.skipping = true
-		from := p.EventCount()
-		p.AdvanceTo(next)
-		if p.sentSince(from) && p.lessonOnWire(w) {
-			p.Advance(realMs * s.Speed)
-			return
-		}
-	}
-	s.skipping = true
-	p.Advance(realMs * quiet)
-}
-
-// Skipping reports whether the last frame played quiet time faster than
-// the speed (SkipQuiet: no message that carries the lesson was on the
-// wire), so that the page can say the clock runs faster than the slider
-// reads.
-func (s *Store) Skipping() bool { return s.Playing && s.skipping }
 
 // syncErr shows a scripted step's error, if the player has one.
 func (s *Scene) syncErr() {

@@ -11,8 +11,8 @@ import (
 
 // This file holds the acting panels' state and actions: the link menu,
 // the producer panel (with its rate), the consumer panel, the config panel
-// and the script view. Store.Dispatch hands every actingAction to
-// applyActing.
+// and the script view. each action applies itself
+// (Action.apply).
 
 // Acting is the Store's state for the acting panels.
 type Acting struct {
@@ -87,12 +87,6 @@ func (s *Store) injectFrom(form, fieldName string, cmd engine.Command) bool {
 	return false
 }
 
-// actingAction is an action that applyActing performs.
-type actingAction interface {
-	Action
-	applyActing(s *Store) bool
-}
-
 // OpenLink is an action which opens the menu of a link of the diagram
 // (data-link "b1-b2"); asking for the open one closes it.
 type OpenLink struct{ Link string }
@@ -155,15 +149,12 @@ type CutLink struct {
 // the rest of the network's damage as it is.
 type HealLink struct{ From, To []engine.NodeID }
 
-func (CutLink) isAction()  {}
-func (HealLink) isAction() {}
-
-func (a CutLink) applyActing(s *Store) bool {
+func (a CutLink) apply(s *Store) bool {
 	s.Acting.LinkOpen = false
 	return s.eachPair(a.From, a.To, func(x, y engine.NodeID) engine.Command { return engine.Cut{A: x, B: y, OneWay: a.OneWay} })
 }
 
-func (a HealLink) applyActing(s *Store) bool {
+func (a HealLink) apply(s *Store) bool {
 	s.Acting.LinkOpen = false
 	return s.eachPair(a.From, a.To, func(x, y engine.NodeID) engine.Command { return engine.Heal{A: x, B: y} })
 }
@@ -187,21 +178,12 @@ func (s *Store) eachPair(from, to []engine.NodeID, cmd func(x, y engine.NodeID) 
 // ShowError is an action which shows a panel's complaint about its input.
 type ShowError struct{ Text string }
 
-func (a ShowError) applyActing(s *Store) bool {
+func (a ShowError) apply(s *Store) bool {
 	s.Err = a.Text
 	return true
 }
 
-func (ShowError) isAction()     {}
-func (OpenLink) isAction()      {}
-func (CloseLink) isAction()     {}
-func (ProduceWith) isAction()   {}
-func (StartRate) isAction()     {}
-func (StopRate) isAction()      {}
-func (StartConsumer) isAction() {}
-func (ApplyConfig) isAction()   {}
-
-func (a OpenLink) applyActing(s *Store) bool {
+func (a OpenLink) apply(s *Store) bool {
 	if s.Acting.LinkOpen && s.Acting.Link == a.Link {
 		s.Acting.LinkOpen = false
 	} else {
@@ -211,7 +193,7 @@ func (a OpenLink) applyActing(s *Store) bool {
 	return true
 }
 
-func (CloseLink) applyActing(s *Store) bool {
+func (CloseLink) apply(s *Store) bool {
 	if !s.Acting.LinkOpen {
 		return false
 	}
@@ -219,7 +201,7 @@ func (CloseLink) applyActing(s *Store) bool {
 	return true
 }
 
-func (a ProduceWith) applyActing(s *Store) bool {
+func (a ProduceWith) apply(s *Store) bool {
 	p, ok := FirstPartition(s.Player.State())
 	if !ok {
 		s.formErr(FormProduce, "", "there is no topic to produce to yet")
@@ -273,7 +255,7 @@ func (a ProduceWith) applyActing(s *Store) bool {
 // count= line, named m0, m1, … as a script names them.
 const NumberedSend = 100
 
-func (a StartRate) applyActing(s *Store) bool {
+func (a StartRate) apply(s *Store) bool {
 	if a.Key != "" && !ScriptSafe(a.Key) {
 		s.formErr(FormRate, "key", "a key must be one word of printable ASCII without , ( ) = # or quotes: "+strconv.Quote(a.Key))
 		return true
@@ -288,7 +270,7 @@ func (a StartRate) applyActing(s *Store) bool {
 	return true
 }
 
-func (StopRate) applyActing(s *Store) bool {
+func (StopRate) apply(s *Store) bool {
 	if !s.Acting.Rate.On {
 		return false
 	}
@@ -296,7 +278,7 @@ func (StopRate) applyActing(s *Store) bool {
 	return true
 }
 
-func (a StartConsumer) applyActing(s *Store) bool {
+func (a StartConsumer) apply(s *Store) bool {
 	st := s.Player.State()
 	p, ok := FirstPartition(st)
 	if !ok {
@@ -311,7 +293,7 @@ func (a StartConsumer) applyActing(s *Store) bool {
 	return true
 }
 
-func (a ApplyConfig) applyActing(s *Store) bool {
+func (a ApplyConfig) apply(s *Store) bool {
 	sc := s.Player.Scenario()
 	cur := s.CurrentConfig()
 	var runtime []engine.AlterConfig
@@ -494,40 +476,6 @@ func (s *Store) ScriptText() string {
 func (s *Store) HasRacks() bool {
 	cfg := s.Player.Scenario().Config
 	return cfg.ReplicaSelectorRackAware && len(cfg.Racks) > 0
-}
-
-// advanceActing is advance, with the producer panel's rate: each time the
-// playhead passes the rate's next send, the player goes back to exactly
-// that time (a replay from a checkpoint), produces, and plays on.
-func (s *Store) advanceActing(realMs float64) {
-	s.advance(realMs)
-	r := &s.Acting.Rate
-	if !r.On {
-		return
-	}
-	p := s.Player
-	end := p.Now()
-	if r.Next-r.Every > end {
-		// The playhead went back: the rate starts over from here.
-		r.Next = end + r.Every
-	}
-	if r.Next > end {
-		return
-	}
-	for r.Next <= end {
-		if p.Now() != r.Next {
-			p.Seek(r.Next)
-		}
-		s.nextValue++
-		if err := p.Inject(engine.Produce{TP: s.ratePartition(), Values: []string{s.valueName(s.nextValue - 1)}, Key: r.Key, Acks: r.Acks}); err != nil {
-			s.Err, r.On = err.Error(), false
-			return
-		}
-		r.Next += r.Every
-	}
-	if p.Now() < end {
-		p.AdvanceTo(end)
-	}
 }
 
 // ratePartition is the partition the rate produces to.

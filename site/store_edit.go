@@ -98,12 +98,6 @@ func problemOf(err error) *ScriptProblem {
 	return &ScriptProblem{Msg: err.Error()}
 }
 
-// editAction is an action of the script editor.
-type editAction interface {
-	Action
-	applyEdit(s *Store) bool
-}
-
 // EditScript is an action from the editor: the reader's text is now Text.
 type EditScript struct{ Text string }
 
@@ -120,11 +114,6 @@ type RevertScript struct{}
 // RestoreDraft is an action which puts a draft saved before a reload back
 // in the editor, if it was edited from the script the page now plays.
 type RestoreDraft struct{ Base, Draft string }
-
-func (EditScript) isAction()   {}
-func (ApplyScript) isAction()  {}
-func (RevertScript) isAction() {}
-func (RestoreDraft) isAction() {}
 
 // EditorText is what the editor shows: the draft while Dirty, else the
 // script of what the page plays.
@@ -150,10 +139,10 @@ func (s *Store) EditorProblem() *ScriptProblem {
 	return problemOf(s.Player.Err())
 }
 
-// applyEdit re-renders only when what the editor shows around the text
+// apply re-renders only when what the editor shows around the text
 // changes (dirty, the problem, the number or width of lines), so that
 // typing does not redraw the page at every key.
-func (a EditScript) applyEdit(s *Store) bool {
+func (a EditScript) apply(s *Store) bool {
 	e := &s.Edit
 	before := editorShape(s)
 	if !e.Dirty {
@@ -168,7 +157,7 @@ func (a EditScript) applyEdit(s *Store) bool {
 	return editorShape(s) != before
 }
 
-func (ApplyScript) applyEdit(s *Store) bool {
+func (ApplyScript) apply(s *Store) bool {
 	e := &s.Edit
 	if !e.Dirty {
 		return false
@@ -231,7 +220,7 @@ func SameScript(cur, next script.Scenario) bool {
 	return ClusterLine(cur.Config) == ClusterLine(next.Config)
 }
 
-func (RevertScript) applyEdit(s *Store) bool {
+func (RevertScript) apply(s *Store) bool {
 	if !s.Edit.Dirty && s.Edit.Status == "" {
 		return false
 	}
@@ -242,7 +231,7 @@ func (RevertScript) applyEdit(s *Store) bool {
 	return true
 }
 
-func (a RestoreDraft) applyEdit(s *Store) bool {
+func (a RestoreDraft) apply(s *Store) bool {
 	if a.Draft == "" || a.Base != s.ScriptText() || a.Draft == a.Base {
 		return false
 	}

@@ -38,8 +38,15 @@ type UndoFork struct{}
 // new history.
 type DismissFork struct{}
 
-func (UndoFork) isAction()    {}
-func (DismissFork) isAction() {}
+func (UndoFork) apply(s *Store) bool { return s.undoFork() }
+
+func (DismissFork) apply(s *Store) bool {
+	if s.Fork == nil {
+		return false
+	}
+	s.Fork = nil
+	return true
+}
 
 // beforeAct returns what a fork at the playhead would drop and undo, to be
 // handed to afterAct once the command is in.

@@ -71,12 +71,6 @@ func (s *Store) OpenAsk() (script.Ask, bool) {
 	return l.Asks[l.Open], true
 }
 
-// lessonAction is an action of lesson mode.
-type lessonAction interface {
-	Action
-	applyLesson(s *Store) bool
-}
-
 // PickAnswer is an action from an ask's card: the reader predicts Option.
 // The card then reveals the answer.
 type PickAnswer struct{ Option string }
@@ -104,14 +98,7 @@ type ToggleLesson struct{}
 // not yet answered, does nothing.
 type ShowAnswerMoment struct{}
 
-func (PickAnswer) isAction()       {}
-func (RevealAnswer) isAction()     {}
-func (ContinueLesson) isAction()   {}
-func (ShowAsk) isAction()          {}
-func (ToggleLesson) isAction()     {}
-func (ShowAnswerMoment) isAction() {}
-
-func (a PickAnswer) applyLesson(s *Store) bool {
+func (a PickAnswer) apply(s *Store) bool {
 	l := &s.Lesson
 	ask, ok := s.OpenAsk()
 	if !ok || l.Revealed[l.Open] || !slices.Contains(ask.Options, a.Option) {
@@ -122,7 +109,7 @@ func (a PickAnswer) applyLesson(s *Store) bool {
 	return true
 }
 
-func (RevealAnswer) applyLesson(s *Store) bool {
+func (RevealAnswer) apply(s *Store) bool {
 	if _, ok := s.OpenAsk(); !ok || s.Lesson.Revealed[s.Lesson.Open] {
 		return false
 	}
@@ -139,7 +126,7 @@ func (s *Store) reveal() {
 	}
 }
 
-func (ContinueLesson) applyLesson(s *Store) bool {
+func (ContinueLesson) apply(s *Store) bool {
 	l := &s.Lesson
 	if !l.IsOpen {
 		return false
@@ -152,7 +139,7 @@ func (ContinueLesson) applyLesson(s *Store) bool {
 	return true
 }
 
-func (a ShowAsk) applyLesson(s *Store) bool {
+func (a ShowAsk) apply(s *Store) bool {
 	l := &s.Lesson
 	if a.Index < 0 || a.Index >= len(l.Asks) {
 		return false
@@ -163,7 +150,7 @@ func (a ShowAsk) applyLesson(s *Store) bool {
 	return true
 }
 
-func (ShowAnswerMoment) applyLesson(s *Store) bool {
+func (ShowAnswerMoment) apply(s *Store) bool {
 	card, ok := s.AskCard()
 	if !ok || !card.CanShow {
 		return false
@@ -177,7 +164,7 @@ func (ShowAnswerMoment) applyLesson(s *Store) bool {
 	return true
 }
 
-func (ToggleLesson) applyLesson(s *Store) bool {
+func (ToggleLesson) apply(s *Store) bool {
 	l := &s.Lesson
 	l.Off = !l.Off
 	if l.Off && l.IsOpen && !l.Revealed[l.Open] {

@@ -32,7 +32,12 @@ const MaxLaterRows = 60
 // playhead to At, the moment a logged event happened.
 type SeekToEvent struct{ At engine.Time }
 
-func (SeekToEvent) isAction() {}
+func (a SeekToEvent) apply(s *Store) bool {
+	s.Playing = false
+	s.Player.Seek(s.clampSeek(a.At))
+	s.revealOnPhone(RevealStage)
+	return true
+}
 
 // Matters says whether the event log shows events of kind k by default:
 // commands, faults (a broker stopping or starting, fencing and

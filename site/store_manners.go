@@ -8,7 +8,7 @@ import (
 
 // This file holds the page's manners: the help dialog, themes, reduced
 // motion, the table view, spoken narration and the keyboard actions that
-// go with them. Store.Dispatch hands every mannersAction to manners.
+// go with them. each action applies itself (Action.apply).
 
 // Themes the page can show; ThemeSystem follows prefers-color-scheme.
 const (
@@ -49,12 +49,6 @@ func (m Manners) EffectiveTheme() string {
 		return ThemeDark
 	}
 	return ThemeLight
-}
-
-// mannersAction is an action that manners performs.
-type mannersAction interface {
-	Action
-	isMannersAction()
 }
 
 // ToggleHelp is an action which opens or closes the shortcut dialog.
@@ -98,28 +92,6 @@ type OpenBrokerMenu struct{ Broker engine.BrokerID }
 // have passed; the narrator reads new events and may speak.
 type Narrate struct{ RealMs float64 }
 
-func (ToggleHelp) isAction()       {}
-func (Dismiss) isAction()          {}
-func (ToggleTheme) isAction()      {}
-func (ToggleTable) isAction()      {}
-func (SetReducedMotion) isAction() {}
-func (SetSystemDark) isAction()    {}
-func (SpeedStep) isAction()        {}
-func (StepBack) isAction()         {}
-func (OpenBrokerMenu) isAction()   {}
-func (Narrate) isAction()          {}
-
-func (ToggleHelp) isMannersAction()       {}
-func (Dismiss) isMannersAction()          {}
-func (ToggleTheme) isMannersAction()      {}
-func (ToggleTable) isMannersAction()      {}
-func (SetReducedMotion) isMannersAction() {}
-func (SetSystemDark) isMannersAction()    {}
-func (SpeedStep) isMannersAction()        {}
-func (StepBack) isMannersAction()         {}
-func (OpenBrokerMenu) isMannersAction()   {}
-func (Narrate) isMannersAction()          {}
-
 // SpeedLadder is the speeds that [ and ] step through.
 func SpeedLadder() []float64 {
 	return []float64{0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10}
@@ -156,77 +128,103 @@ func PreviousEventTime(evs []engine.Event, start, now engine.Time) engine.Time {
 	return start
 }
 
-// manners performs a; it returns false if nothing changed.
-func (s *Store) manners(a mannersAction) bool {
-	m := &s.Manners
-	switch a := a.(type) {
-	case ToggleHelp:
-		s.setHelp(!m.HelpOpen)
-	case Dismiss:
-		switch {
-		case m.HelpOpen:
-			s.setHelp(false)
-		case s.Acting.LinkOpen:
-			s.Acting.LinkOpen = false
-		case s.MenuOpen:
-			s.MenuOpen = false
-		case s.DetailFloats() && s.See.Sel.Kind != SelNone:
-			s.See.Sel, s.See.life = Selection{}, nil
-		default:
-			return false
-		}
-	case ToggleTheme:
-		if m.EffectiveTheme() == ThemeDark {
-			m.Theme = ThemeLight
-		} else {
-			m.Theme = ThemeDark
-		}
-	case ToggleTable:
-		m.TableView = !m.TableView
-	case SetReducedMotion:
-		if a.On && s.Share.autoStarted {
-			// An embed that started on its own waits for the reader
-			// who prefers reduced motion (EmbedOptions.Autoplay).
-			s.Playing, s.Share.autoStarted = false, false
-		}
-		if m.ReducedMotion == a.On {
-			return false
-		}
-		m.ReducedMotion = a.On
-	case SetSystemDark:
-		if m.SystemDark == a.Dark {
-			return false
-		}
-		m.SystemDark = a.Dark
-	case SpeedStep:
-		s.Speed, s.SpeedChosen = NextSpeed(s.Speed, a.Up), true
-	case StepBack:
-		s.Playing = false
-		p := s.Player
-		start := p.Scenario().Config.Start
-		if p.Exact() <= float64(start) {
-			return true
-		}
-		// Events at the playhead itself happened "now": go before them.
-		s.Player.Seek(PreviousEventTime(p.RecentEvents(1<<14), start, p.Now()))
-	case OpenBrokerMenu:
-		if !hasBroker(s.Player.State(), a.Broker) {
-			return false
-		}
-		s.openMenu(a.Broker)
-	case Narrate:
-		p := s.Player
-		if m.narrated != p {
-			// A new scenario: its history is not read out.
-			m.narrated = p
-			m.Narration.Reset()
-			if p.Now() > p.Scenario().Config.Start {
-				m.Narration.ResetAt()
-			}
-		}
-		return m.Narration.Update(p.Generation(), p.EventCount(), p.c.EachEvent, p.Now(), a.RealMs)
+func (ToggleHelp) apply(s *Store) bool {
+	s.setHelp(!s.Manners.HelpOpen)
+	return true
+}
+
+// apply closes the first open thing of Dismiss's list.
+func (Dismiss) apply(s *Store) bool {
+	switch {
+	case s.Manners.HelpOpen:
+		s.setHelp(false)
+	case s.Acting.LinkOpen:
+		s.Acting.LinkOpen = false
+	case s.MenuOpen:
+		s.MenuOpen = false
+	case s.DetailFloats() && s.See.Sel.Kind != SelNone:
+		s.See.Sel, s.See.life = Selection{}, nil
+	default:
+		return false
 	}
 	return true
+}
+
+func (ToggleTheme) apply(s *Store) bool {
+	m := &s.Manners
+	if m.EffectiveTheme() == ThemeDark {
+		m.Theme = ThemeLight
+	} else {
+		m.Theme = ThemeDark
+	}
+	return true
+}
+
+func (ToggleTable) apply(s *Store) bool {
+	s.Manners.TableView = !s.Manners.TableView
+	return true
+}
+
+func (a SetReducedMotion) apply(s *Store) bool {
+	m := &s.Manners
+	if a.On && s.Share.autoStarted {
+		// An embed that started on its own waits for the reader
+		// who prefers reduced motion (EmbedOptions.Autoplay).
+		s.Playing, s.Share.autoStarted = false, false
+	}
+	if m.ReducedMotion == a.On {
+		return false
+	}
+	m.ReducedMotion = a.On
+	return true
+}
+
+func (a SetSystemDark) apply(s *Store) bool {
+	m := &s.Manners
+	if m.SystemDark == a.Dark {
+		return false
+	}
+	m.SystemDark = a.Dark
+	return true
+}
+
+func (a SpeedStep) apply(s *Store) bool {
+	s.Speed, s.SpeedChosen = NextSpeed(s.Speed, a.Up), true
+	return true
+}
+
+func (StepBack) apply(s *Store) bool {
+	s.Playing = false
+	p := s.Player
+	start := p.Scenario().Config.Start
+	if p.Exact() <= float64(start) {
+		return true
+	}
+	// Events at the playhead itself happened "now": go before them.
+	s.Player.Seek(PreviousEventTime(p.RecentEvents(1<<14), start, p.Now()))
+	return true
+}
+
+func (a OpenBrokerMenu) apply(s *Store) bool {
+	if !hasBroker(s.Player.State(), a.Broker) {
+		return false
+	}
+	s.openMenu(a.Broker)
+	return true
+}
+
+// apply lets the narrator read the events since its last frame; a new
+// scenario's history is not read out.
+func (a Narrate) apply(s *Store) bool {
+	p, m := s.Player, &s.Manners
+	if m.narrated != p {
+		m.narrated = p
+		m.Narration.Reset()
+		if p.Now() > p.Scenario().Config.Start {
+			m.Narration.ResetAt()
+		}
+	}
+	return m.Narration.Update(p.Generation(), p.EventCount(), p.c.EachEvent, p.Now(), a.RealMs)
 }
 
 // setHelp opens or closes the help dialog. Opening it pauses playback, so

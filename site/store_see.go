@@ -55,23 +55,6 @@ type ToggleDetail struct{}
 // folds it back to its one line.
 type ToggleViolations struct{}
 
-// seeAction is an action that see performs.
-type seeAction interface {
-	Action
-	isSeeAction()
-}
-
-func (Select) isAction()                {}
-func (Select) isSeeAction()             {}
-func (ClearSelection) isAction()        {}
-func (ClearSelection) isSeeAction()     {}
-func (SelectOffsetAction) isAction()    {}
-func (SelectOffsetAction) isSeeAction() {}
-func (ToggleDetail) isAction()          {}
-func (ToggleDetail) isSeeAction()       {}
-func (ToggleViolations) isAction()      {}
-func (ToggleViolations) isSeeAction()   {}
-
 // SelectOffsetAction is an action which selects the record at Offset of
 // the first partition as Broker's replica holds it (or as its ghost); it
 // does nothing if there is none. Keyboard users and tests use it.
@@ -80,40 +63,46 @@ type SelectOffsetAction struct {
 	Offset engine.Offset
 }
 
-// see performs a seeAction and reports whether anything changed.
-func (s *Store) see(a seeAction) bool {
-	switch a := a.(type) {
-	case Select:
-		s.See.Sel = a.Target
-		s.See.life = nil
-		// A tap on a broker is mostly for its menu: its facts wait in
-		// the drawer's one-line summary. A record or a message is
-		// tapped to be read.
-		s.See.Folded = a.Target.Kind == SelBroker
-	case ToggleDetail:
-		if s.See.Sel.Kind == SelNone {
-			return false
-		}
-		s.See.Folded = !s.See.Folded
-	case ToggleViolations:
-		s.See.BannerOpen = !s.See.BannerOpen
-	case ClearSelection:
-		if s.See.Sel.Kind == SelNone {
-			return false
-		}
-		s.See.Sel = Selection{}
-		s.See.life = nil
-	case SelectOffsetAction:
-		sel, ok := s.recordSelection(a.Broker, a.Offset)
-		if !ok {
-			return false
-		}
-		s.See.Sel = sel
-		s.See.life = nil
-		s.See.Folded = false
-	default:
+// apply selects a.Target. A tap on a broker is mostly for its menu: its
+// facts wait in the drawer's one-line summary. A record or a message is
+// tapped to be read.
+func (a Select) apply(s *Store) bool {
+	s.See.Sel = a.Target
+	s.See.life = nil
+	s.See.Folded = a.Target.Kind == SelBroker
+	return true
+}
+
+func (ToggleDetail) apply(s *Store) bool {
+	if s.See.Sel.Kind == SelNone {
 		return false
 	}
+	s.See.Folded = !s.See.Folded
+	return true
+}
+
+func (ToggleViolations) apply(s *Store) bool {
+	s.See.BannerOpen = !s.See.BannerOpen
+	return true
+}
+
+func (ClearSelection) apply(s *Store) bool {
+	if s.See.Sel.Kind == SelNone {
+		return false
+	}
+	s.See.Sel = Selection{}
+	s.See.life = nil
+	return true
+}
+
+func (a SelectOffsetAction) apply(s *Store) bool {
+	sel, ok := s.recordSelection(a.Broker, a.Offset)
+	if !ok {
+		return false
+	}
+	s.See.Sel = sel
+	s.See.life = nil
+	s.See.Folded = false
 	return true
 }
 

@@ -79,12 +79,6 @@ type ShareHooks struct {
 	Origin     string
 }
 
-// shareAction is an action of the share bar.
-type shareAction interface {
-	Action
-	applyShare(s *Store) bool
-}
-
 // DismissNotice hides the notice banner.
 type DismissNotice struct{}
 
@@ -121,14 +115,7 @@ type CopyExpired struct{ Seq int }
 // CopiedShowMs is how long, in real ms, the page shows that it copied.
 const CopiedShowMs = 4000
 
-func (CopyLink) isAction()      {}
-func (CopyEmbed) isAction()     {}
-func (DismissNotice) isAction() {}
-func (PickPreset) isAction()    {}
-func (Copied) isAction()        {}
-func (CopyExpired) isAction()   {}
-
-func (DismissNotice) applyShare(s *Store) bool {
+func (DismissNotice) apply(s *Store) bool {
 	if s.Share.Notice == "" {
 		return false
 	}
@@ -136,7 +123,7 @@ func (DismissNotice) applyShare(s *Store) bool {
 	return true
 }
 
-func (a PickPreset) applyShare(s *Store) bool {
+func (a PickPreset) apply(s *Store) bool {
 	p, ok := scenarios.Get(a.Name)
 	if !ok {
 		s.Share.Notice = "There is no preset called " + strconv.Quote(clip(a.Name)) + "."
@@ -169,14 +156,14 @@ func (s *Store) leavePreset() {
 	}
 }
 
-func (a Copied) applyShare(s *Store) bool {
+func (a Copied) apply(s *Store) bool {
 	s.Share.Copied, s.Share.CopiedText, s.Share.CopyFailed = a.What, a.Text, a.Failed
 	s.Share.Refused = ""
 	s.Share.CopiedSeq++
 	return true
 }
 
-func (CopyLink) applyShare(s *Store) bool {
+func (CopyLink) apply(s *Store) bool {
 	frag := s.ShareFragment()
 	if s.refuseCopy("link", frag) {
 		return true
@@ -187,7 +174,7 @@ func (CopyLink) applyShare(s *Store) bool {
 	return true
 }
 
-func (a CopyEmbed) applyShare(s *Store) bool {
+func (a CopyEmbed) apply(s *Store) bool {
 	h := s.Share.Hooks
 	if s.refuseCopy("embed code's link", s.ShareFragment()) {
 		return true
@@ -239,7 +226,7 @@ func (s *Store) ShareRefusal(fragment string) string {
 // kib says n bytes in KiB, rounded up: "812 KiB".
 func kib(n int) string { return thousands((n+1023)/1024) + " KiB" }
 
-func (a CopyExpired) applyShare(s *Store) bool {
+func (a CopyExpired) apply(s *Store) bool {
 	sh := &s.Share
 	if a.Seq != sh.CopiedSeq || sh.Copied == "" || sh.CopyFailed {
 		return false

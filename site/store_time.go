@@ -5,13 +5,6 @@ import (
 	"kplay/engine/script"
 )
 
-// TimeAction is an action about the timeline; Dispatch hands it to its
-// applyTime.
-type TimeAction interface {
-	Action
-	applyTime(s *Store)
-}
-
 // ScrubTo is an action from the timeline: pause and move the playhead to
 // At, to look at the cluster as it was (or will be) then.
 type ScrubTo struct{ At engine.Time }
@@ -21,22 +14,21 @@ type ScrubTo struct{ At engine.Time }
 // (HideOutcome), it does nothing.
 type JumpToViolation struct{}
 
-func (ScrubTo) isAction()         {}
-func (JumpToViolation) isAction() {}
-
-func (a ScrubTo) applyTime(s *Store) {
+func (a ScrubTo) apply(s *Store) bool {
 	s.Playing = false
 	s.Player.Seek(a.At)
+	return true
 }
 
-func (JumpToViolation) applyTime(s *Store) {
+func (JumpToViolation) apply(s *Store) bool {
 	s.Player.fillMarkers()
 	at, ok := s.FirstViolation()
 	if !ok {
-		return
+		return true
 	}
 	s.Playing = false
 	s.Player.Seek(at)
+	return true
 }
 
 // ReplaceScript puts the scenario of a script in place of the one playing,

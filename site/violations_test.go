@@ -71,7 +71,7 @@ func TestAcks1LossSeen(t *testing.T) {
 		t.Fatalf("ghost end %d, b2's ghosts %v", s.GhostEnd(tp), s.Ghosts(2, tp))
 	}
 	// The ghost is a selectable record, and its lifecycle tells its story.
-	if !s.see(SelectOffsetAction{Broker: 1, Offset: 2}) || !s.See.Sel.Ghost {
+	if !(SelectOffsetAction{Broker: 1, Offset: 2}).apply(s) || !s.See.Sel.Ghost {
 		t.Fatalf("selecting the ghost: %+v", s.See.Sel)
 	}
 	var kinds []string

@@ -35,15 +35,13 @@ func brokerLabel(n site.NodeBox) string {
 func brokerHandlers(s *site.Store, id engine.BrokerID) []vecty.Applyer {
 	return []vecty.Applyer{
 		event.Click(func(*vecty.Event) {
-			s.Dispatch(site.OpenMenu{Broker: id})
-			s.Dispatch(site.Select{Target: site.Selection{Kind: site.SelBroker, Broker: id}})
+			s.Dispatch(site.ClickBroker{Broker: id})
 		}),
 		event.KeyDown(func(e *vecty.Event) {
 			switch e.Value.Get("key").String() {
 			case "Enter", " ":
 				e.Value.Call("preventDefault")
-				s.Dispatch(site.OpenMenu{Broker: id})
-				s.Dispatch(site.Select{Target: site.Selection{Kind: site.SelBroker, Broker: id}})
+				s.Dispatch(site.ClickBroker{Broker: id})
 				if s.MenuOpen {
 					focus(e, ".broker-menu button:not([disabled])")
 				}

@@ -76,7 +76,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) 
 			renderLinkHits(s, st, lay),
 			svgEl("g", nodes...),
 			renderLeaderMark(lay, p.Generation()),
-			renderPartitionMaps(s, st, lay),
+			renderPartitionMaps(s.Dispatch, st, lay),
 		),
 		svgEl("svg",
 			vecty.Markup(attr("id", "dots"), viewBox, attr("aria-hidden", "true"), attr("focusable", "false"), selectMessageIn(s)),

@@ -17,7 +17,7 @@ import (
 // data-tp data-chip>. Screen readers get the same in the table view, so
 // the maps are hidden from them. A click on a map opens its broker's
 // menu, as a click on the box does.
-func renderPartitionMaps(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML {
+func renderPartitionMaps(dispatch func(site.Action), st engine.State, lay site.Layout) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("pmaps"), attr("aria-hidden", "true"))}
 	if lay.PMapRows == 0 {
 		return svgEl("g", items...)
@@ -28,16 +28,17 @@ func renderPartitionMaps(s *site.Store, st engine.State, lay site.Layout) *vecty
 			continue
 		}
 		v := pmapView{Broker: n.Broker, Down: !brokerAlive(st, n.Broker), Chips: chips}
-		items = append(items, viewEq(v, func(v pmapView) *vecty.HTML { return renderPartitionMap(s, v.Broker, v.Down, v.Chips) }))
+		items = append(items, viewEq(v, func(v pmapView) *vecty.HTML { return renderPartitionMap(dispatch, v.Broker, v.Down, v.Chips) }))
 	}
 	return svgEl("g", items...)
 }
 
-// renderPartitionMap draws broker id's partition map from its chips.
-func renderPartitionMap(s *site.Store, id engine.BrokerID, down bool, chips []site.Chip) *vecty.HTML {
+// renderPartitionMap draws broker id's partition map from its chips; a
+// click dispatches site.OpenMenu.
+func renderPartitionMap(dispatch func(site.Action), id engine.BrokerID, down bool, chips []site.Chip) *vecty.HTML {
 	g := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("pmap"), vecty.ClassMap{"down": down},
 		attr("data-broker", itoa(int64(id))),
-		event.Click(func(*vecty.Event) { s.Dispatch(site.OpenMenu{Broker: id}) }))}
+		event.Click(func(*vecty.Event) { dispatch(site.OpenMenu{Broker: id}) }))}
 	for _, c := range chips {
 		r := c.Rect
 		g = append(g, svgEl("g",

@@ -207,6 +207,27 @@ const (
 	minSize       = 200
 )
 
+// oembedSize is the frame's size in CSS pixels for an oEmbed request's
+// maxwidth and maxheight (oembed.com §2.2): DefaultWidth × DefaultHeight,
+// shrunk to each that is smaller, but never under minSize. A value that is
+// not a positive whole number gives the problem to answer (bad), else "".
+func oembedSize(q url.Values) (width, height int, bad string) {
+	width, height = DefaultWidth, DefaultHeight
+	for _, p := range []struct {
+		key string
+		v   *int
+	}{{"maxwidth", &width}, {"maxheight", &height}} {
+		if v := q.Get(p.key); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return 0, 0, p.key + " must be a positive number of pixels"
+			}
+			*p.v = max(min(*p.v, n), minSize)
+		}
+	}
+	return width, height, ""
+}
+
 // oembed answers an oEmbed request (oembed.com §2.2) for a page of this
 // site: the site root with a #s= fragment, or a short link /s/{id}.
 func (s *Server) oembed(w http.ResponseWriter, r *http.Request) {
@@ -221,19 +242,10 @@ func (s *Server) oembed(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusNotFound, "url must be a kplay page of this site")
 		return
 	}
-	width, height := DefaultWidth, DefaultHeight
-	for _, p := range []struct {
-		key string
-		v   *int
-	}{{"maxwidth", &width}, {"maxheight", &height}} {
-		if v := q.Get(p.key); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				problem(w, http.StatusBadRequest, p.key+" must be a positive number of pixels")
-				return
-			}
-			*p.v = max(min(*p.v, n), minSize)
-		}
+	width, height, bad := oembedSize(q)
+	if bad != "" {
+		problem(w, http.StatusBadRequest, bad)
+		return
 	}
 	frag := u.Fragment
 	src := origin(r) + "/embed.html"
