@@ -187,7 +187,7 @@ func removedPhrase(rs []engine.Record) string {
 }
 
 // shortWhy words the engine's reason for a truncation (engine/fetch.go,
-// faults.go, broker.go) short enough for a box, and shorter: "diverged
+// lifecycle.go, broker.go) short enough for a box, and shorter: "diverged
 // from the leader at leader epoch 0" becomes "diverged at leader epoch 0"
 // and "diverged at epoch 0"; a reason it does not know is kept whole.
 func shortWhy(why string) (long, short string) {
