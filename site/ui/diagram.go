@@ -79,7 +79,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) 
 			renderPartitionMaps(s.Dispatch, st, lay),
 		),
 		svgEl("svg",
-			vecty.Markup(attr("id", "dots"), viewBox, attr("aria-hidden", "true"), attr("focusable", "false"), selectMessageIn(s)),
+			vecty.Markup(attr("id", "dots"), viewBox, attr("aria-hidden", "true"), attr("focusable", "false"), selectMessageIn(func() []engine.Message { return s.Player.InFlight() }, s.Dispatch)),
 			dots,
 		),
 		renderBannerOnDiagram(s, lay),

@@ -116,8 +116,8 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			only(full, view(site.RulesOf(pl.Scenario().Config).Cluster, pageSubtitle)),
 		),
 		only(full && controls, renderCompactBar(s)),
-		only(full, renderShareBar(s)),
-		renderNotice(s),
+		only(full, renderShareBar(shareViewOf(s), s.Dispatch, func(what string) { exportDiagram(s, what) })),
+		renderNotice(s.Share.Notice, s.Dispatch),
 		onlyIf(s.Err != "", func() vecty.MarkupOrChild {
 			return elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))
 		}),
@@ -398,5 +398,19 @@ func trySuggestion(s *site.Store, key string) {
 			site.Try(s, sg)
 			return
 		}
+	}
+}
+
+// shareViewOf is the share bar's view of s (renderShareBar).
+func shareViewOf(s *site.Store) shareView {
+	sh := &s.Share
+	return shareView{Preset: sh.Preset, Label: s.PickerLabel(), Copied: sh.Copied, CopyFailed: sh.CopyFailed, CopiedText: sh.CopiedText, Refused: sh.Refused, Recording: sh.Recording}
+}
+
+// exportDiagram saves the diagram as what says ("svg", "png", "clip",
+// "stop") through the page's export hook, if it has one.
+func exportDiagram(s *site.Store, what string) {
+	if h := s.Share.Hooks; h.Export != nil {
+		h.Export(what)
 	}
 }
