@@ -130,7 +130,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		only(!withSide && !bannerOnDiagram, newViolationsBanner(s, count, gen)),
 		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": withSide}),
 			elem.Section(vecty.Markup(vecty.Class("stage"), vecty.ClassMap{"with-asks": controls && len(s.Lesson.Asks) > 0}, attr("aria-label", "Cluster")),
-				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
+				only(controls, &Controls{Dispatch: s.Dispatch, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
 				only(controls, newTimeline(s, withSide)),
 				renderAsk(s, withSide, controls, askOver),
 				p.stageOf(s),
