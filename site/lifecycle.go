@@ -96,105 +96,174 @@ func (lb *lifeBuilder) add(e engine.Event, kind string, node engine.NodeID, text
 	lb.out = append(lb.out, LifeStep{At: e.At, Kind: kind, Node: node, Text: text})
 }
 
-// feed takes the next event.
+// feed takes the next event, handing it to the step of the record's life
+// its kind may add.
 func (lb *lifeBuilder) feed(e engine.Event) {
 	lb.count = e.Seq + 1
-	r := lb.rec
 	switch e.Kind {
 	case engine.EvCommand:
-		if lb.leader.Kind == engine.NodeNone && r.Producer.Kind == engine.NodeProducer && e.At == r.ProducedAt &&
-			strings.HasPrefix(e.Text, "produce "+lb.tp.String()) && !lb.has(StepProduce) &&
-			(strings.Contains(e.Text, r.Value) || strings.Contains(e.Text, "count=")) {
-			lb.add(e, StepProduce, r.Producer, r.Producer.String()+" is asked to send "+recordName(r)+": "+e.Text)
-		}
-	case engine.EvMsgSent:
-		if e.MsgKind == engine.MsgProduce && lb.leader.Kind == engine.NodeNone {
-			lb.sent[e.MsgID] = e
-		}
-	case engine.EvMsgDelivered:
-		if e.MsgKind == engine.MsgProduce && lb.leader.Kind == engine.NodeNone {
-			lb.lastProduce[e.Node] = e.MsgID
-		}
+		lb.onCommand(e)
+	case engine.EvMsgSent, engine.EvMsgDelivered:
+		lb.onProduceRequest(e)
 	case engine.EvAppended:
-		if e.TP != lb.tp || !lb.covers(e.Offset, e.End) {
-			return
-		}
-		if !lb.isOurs(e) {
-			lb.other[e.Node] = e.Epoch
-			if lb.holds[e.Node] {
-				lb.holds[e.Node] = false
-				lb.add(e, StepTruncate, e.Node, e.Node.String()+" overwrites offset "+itoa(int64(r.Offset))+" with a record of leader epoch "+itoa(int64(e.Epoch)))
-			}
-			return
-		}
-		lb.holds[e.Node] = true
-		delete(lb.other, e.Node)
-		if lb.leader.Kind == engine.NodeNone {
-			lb.leader = e.Node
-			if s, ok := lb.sent[lb.lastProduce[e.Node]]; ok {
-				lb.out = append(lb.out, LifeStep{At: s.At, Kind: StepSend, Node: s.Node,
-					Text: s.Node.String() + " sends the Produce request to " + s.Peer.String() + ", arriving at " + engine.FormatTime(s.DeliverAt)})
-			}
-			lb.sent, lb.lastProduce = nil, nil
-			lb.add(e, StepAppend, e.Node, e.Node.String()+" (leader) appends "+recordName(r)+" at offset "+itoa(int64(r.Offset))+" in leader epoch "+itoa(int64(r.LeaderEpoch)))
-			return
-		}
-		lb.copied[e.Node] = len(lb.out)
-		lb.add(e, StepCopy, e.Node, e.Node.String()+" copies it into its log")
+		lb.onAppended(e)
 	case engine.EvFetchRound:
-		i, ok := lb.copied[e.Node]
-		if !ok || e.TP != lb.tp {
-			return
-		}
-		delete(lb.copied, e.Node)
-		lb.out[i].Text = e.Node.String() + " copies it: its fetch from offset " + itoa(int64(e.Offset)) + " to " + e.Peer.String() +
-			" got " + engine.ReturnsPhrase(e.Offset, e.Count) + ", log end now " + itoa(int64(e.End))
+		lb.onFetchRound(e)
 	case engine.EvHWChanged:
-		if e.TP != lb.tp || !lb.holds[e.Node] || !lb.covers(e.Offset, e.End) {
-			return
-		}
-		what := ""
-		if e.Node == lb.leader {
-			what = ": committed"
-		}
-		lb.add(e, StepHW, e.Node, e.Node.String()+"'s high watermark passes it ("+itoa(int64(e.Offset))+" → "+itoa(int64(e.End))+")"+what)
+		lb.onHWChanged(e)
 	case engine.EvProduceAcked:
-		// The broker that answers (Peer) is the leader that wrote the
-		// acknowledged records: the acknowledgement is this record's only
-		// if that broker holds this copy. After a leader change a retry
-		// can be written again, in a new leader epoch, at the same offset
-		// (the old leader's copy, never acknowledged, is truncated when it
-		// returns): that acknowledgement is the other copy's.
-		if e.TP != lb.tp || lb.leader.Kind == engine.NodeNone || !lb.covers(e.Offset, e.End) ||
-			(r.Producer.Kind != engine.NodeNone && e.Node != r.Producer) {
-			return
-		}
-		at := " at offset " + itoa(int64(r.Offset))
-		if lb.holds[e.Peer] {
-			lb.add(e, StepAck, e.Node, e.Node.String()+"'s produce is acknowledged by "+e.Peer.String()+at)
-			return
-		}
-		if ep, ok := lb.other[e.Peer]; ok {
-			lb.add(e, StepAckOther, e.Node, e.Node.String()+"'s produce is acknowledged by "+e.Peer.String()+at+", for the record "+e.Peer.String()+
-				" wrote there in leader epoch "+itoa(int64(ep))+", not for this copy (leader epoch "+itoa(int64(r.LeaderEpoch))+")")
-		}
+		lb.onProduceAcked(e)
 	case engine.EvConsumerRead:
-		if e.TP != lb.tp || !lb.holds[e.Peer] || !lb.covers(e.Offset, e.End) {
-			return
-		}
-		lb.add(e, StepRead, e.Node, e.Node.String()+" reads it from "+e.Peer.String())
+		lb.onConsumerRead(e)
 	case engine.EvTruncated:
-		if e.TP != lb.tp || !lb.holds[e.Node] || !lb.covers(e.Offset, e.End) {
-			return
-		}
-		lb.holds[e.Node] = false
-		lb.add(e, StepTruncate, e.Node, e.Node.String()+" truncates it: "+e.Text)
+		lb.onTruncated(e)
 	case engine.EvViolation:
-		if e.TP != lb.tp || e.Offset != r.Offset || e.Value == "" || e.Value != r.Value || lb.leader.Kind == engine.NodeNone {
-			return
-		}
-		lb.add(e, StepLost, engine.Controller, ViolationRule(e)+": "+RuleSentence(e))
+		lb.onViolation(e)
 	}
+}
+
+// onCommand adds the produce step: the script's produce command that asked
+// the record's producer, at its produce time, to send it.
+func (lb *lifeBuilder) onCommand(e engine.Event) {
+	r := lb.rec
+	if lb.leader.Kind == engine.NodeNone && r.Producer.Kind == engine.NodeProducer && e.At == r.ProducedAt &&
+		strings.HasPrefix(e.Text, "produce "+lb.tp.String()) && !lb.has(StepProduce) &&
+		(strings.Contains(e.Text, r.Value) || strings.Contains(e.Text, "count=")) {
+		lb.add(e, StepProduce, r.Producer, r.Producer.String()+" is asked to send "+recordName(r)+": "+e.Text)
+	}
+}
+
+// onProduceRequest traces the Produce requests sent and delivered until
+// the record's first append, so that the append can name the request that
+// carried it (the send step).
+func (lb *lifeBuilder) onProduceRequest(e engine.Event) {
+	if e.MsgKind != engine.MsgProduce || lb.leader.Kind != engine.NodeNone {
+		return
+	}
+	if e.Kind == engine.EvMsgSent {
+		lb.sent[e.MsgID] = e
+		return
+	}
+	lb.lastProduce[e.Node] = e.MsgID
+}
+
+// onAppended decides what an append over the record's offset is: another
+// record overwriting this copy (a truncate step), the leader's first
+// append of it (send and append steps), or a follower's copy.
+func (lb *lifeBuilder) onAppended(e engine.Event) {
+	r := lb.rec
+	if e.TP != lb.tp || !lb.covers(e.Offset, e.End) {
+		return
+	}
+	if !lb.isOurs(e) {
+		lb.other[e.Node] = e.Epoch
+		if lb.holds[e.Node] {
+			lb.holds[e.Node] = false
+			lb.add(e, StepTruncate, e.Node, e.Node.String()+" overwrites offset "+itoa(int64(r.Offset))+" with a record of leader epoch "+itoa(int64(e.Epoch)))
+		}
+		return
+	}
+	lb.holds[e.Node] = true
+	delete(lb.other, e.Node)
+	if lb.leader.Kind == engine.NodeNone {
+		lb.onLeaderAppend(e)
+		return
+	}
+	lb.copied[e.Node] = len(lb.out)
+	lb.add(e, StepCopy, e.Node, e.Node.String()+" copies it into its log")
+}
+
+// onLeaderAppend records the record's first append: its broker is the
+// leader, and the Produce request last delivered to it is the one that
+// carried the record.
+func (lb *lifeBuilder) onLeaderAppend(e engine.Event) {
+	r := lb.rec
+	lb.leader = e.Node
+	if s, ok := lb.sent[lb.lastProduce[e.Node]]; ok {
+		lb.out = append(lb.out, LifeStep{At: s.At, Kind: StepSend, Node: s.Node,
+			Text: s.Node.String() + " sends the Produce request to " + s.Peer.String() + ", arriving at " + engine.FormatTime(s.DeliverAt)})
+	}
+	lb.sent, lb.lastProduce = nil, nil
+	lb.add(e, StepAppend, e.Node, e.Node.String()+" (leader) appends "+recordName(r)+" at offset "+itoa(int64(r.Offset))+" in leader epoch "+itoa(int64(r.LeaderEpoch)))
+}
+
+// onFetchRound gives a follower's copy step the details of the fetch that
+// copied the record.
+func (lb *lifeBuilder) onFetchRound(e engine.Event) {
+	i, ok := lb.copied[e.Node]
+	if !ok || e.TP != lb.tp {
+		return
+	}
+	delete(lb.copied, e.Node)
+	lb.out[i].Text = e.Node.String() + " copies it: its fetch from offset " + itoa(int64(e.Offset)) + " to " + e.Peer.String() +
+		" got " + engine.ReturnsPhrase(e.Offset, e.Count) + ", log end now " + itoa(int64(e.End))
+}
+
+// onHWChanged adds a step when a replica holding the record moves its high
+// watermark past it; on the leader, that commits it.
+func (lb *lifeBuilder) onHWChanged(e engine.Event) {
+	if e.TP != lb.tp || !lb.holds[e.Node] || !lb.covers(e.Offset, e.End) {
+		return
+	}
+	what := ""
+	if e.Node == lb.leader {
+		what = ": committed"
+	}
+	lb.add(e, StepHW, e.Node, e.Node.String()+"'s high watermark passes it ("+itoa(int64(e.Offset))+" → "+itoa(int64(e.End))+")"+what)
+}
+
+// onProduceAcked decides whose copy an acknowledgement over the record's
+// offset is for.
+//
+// The broker that answers (Peer) is the leader that wrote the acknowledged
+// records: the acknowledgement is this record's only if that broker holds
+// this copy. After a leader change a retry can be written again, in a new
+// leader epoch, at the same offset (the old leader's copy, never
+// acknowledged, is truncated when it returns): that acknowledgement is the
+// other copy's.
+func (lb *lifeBuilder) onProduceAcked(e engine.Event) {
+	r := lb.rec
+	if e.TP != lb.tp || lb.leader.Kind == engine.NodeNone || !lb.covers(e.Offset, e.End) ||
+		(r.Producer.Kind != engine.NodeNone && e.Node != r.Producer) {
+		return
+	}
+	at := " at offset " + itoa(int64(r.Offset))
+	if lb.holds[e.Peer] {
+		lb.add(e, StepAck, e.Node, e.Node.String()+"'s produce is acknowledged by "+e.Peer.String()+at)
+		return
+	}
+	if ep, ok := lb.other[e.Peer]; ok {
+		lb.add(e, StepAckOther, e.Node, e.Node.String()+"'s produce is acknowledged by "+e.Peer.String()+at+", for the record "+e.Peer.String()+
+			" wrote there in leader epoch "+itoa(int64(ep))+", not for this copy (leader epoch "+itoa(int64(r.LeaderEpoch))+")")
+	}
+}
+
+// onConsumerRead adds a step when a consumer reads the record from a
+// broker that holds this copy.
+func (lb *lifeBuilder) onConsumerRead(e engine.Event) {
+	if e.TP != lb.tp || !lb.holds[e.Peer] || !lb.covers(e.Offset, e.End) {
+		return
+	}
+	lb.add(e, StepRead, e.Node, e.Node.String()+" reads it from "+e.Peer.String())
+}
+
+// onTruncated adds a step when a broker holding the record truncates it.
+func (lb *lifeBuilder) onTruncated(e engine.Event) {
+	if e.TP != lb.tp || !lb.holds[e.Node] || !lb.covers(e.Offset, e.End) {
+		return
+	}
+	lb.holds[e.Node] = false
+	lb.add(e, StepTruncate, e.Node, e.Node.String()+" truncates it: "+e.Text)
+}
+
+// onViolation adds the lost step when a guarantee the record had is
+// broken: the checker names it by its offset and value.
+func (lb *lifeBuilder) onViolation(e engine.Event) {
+	r := lb.rec
+	if e.TP != lb.tp || e.Offset != r.Offset || e.Value == "" || e.Value != r.Value || lb.leader.Kind == engine.NodeNone {
+		return
+	}
+	lb.add(e, StepLost, engine.Controller, ViolationRule(e)+": "+RuleSentence(e))
 }
 
 func (lb *lifeBuilder) has(kind string) bool {

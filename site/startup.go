@@ -401,50 +401,86 @@ func NormalOrigin(raw string) (string, bool) {
 	if rest == "" || strings.ContainsAny(rest, "/?#@\\ \t\n%") {
 		return "", false
 	}
-	host, port := rest, ""
-	if strings.HasPrefix(rest, "[") {
-		end := strings.IndexByte(rest, ']')
-		if end < 0 {
-			return "", false
-		}
-		host, port = rest[:end+1], rest[end+1:]
-		if port != "" && port[0] != ':' {
-			return "", false
-		}
-		port = strings.TrimPrefix(port, ":")
-		for _, c := range host[1:end] {
-			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c == ':' || c == '.') {
-				return "", false
-			}
-		}
-	} else if i := strings.LastIndexByte(rest, ':'); i >= 0 {
-		host, port = rest[:i], rest[i+1:]
-	}
-	host = strings.ToLower(host)
-	if host == "" || host == "[]" {
+	host, port, ok := splitOriginHost(rest)
+	if !ok {
 		return "", false
 	}
-	if host[0] != '[' {
-		for _, c := range host {
-			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c >= 0x80) {
-				return "", false
-			}
-		}
-	}
-	if port != "" {
-		p, err := strconv.Atoi(port)
-		if err != nil || p < 0 || p > 65535 || port[0] == '+' || port[0] == '-' {
-			return "", false
-		}
-		port = strconv.Itoa(p)
-		if (scheme == "http" && p == 80) || (scheme == "https" && p == 443) {
-			port = ""
-		}
+	port, ok = normalPort(scheme, port)
+	if !ok {
+		return "", false
 	}
 	if port != "" {
 		return scheme + "://" + host + ":" + port, true
 	}
 	return scheme + "://" + host, true
+}
+
+// splitOriginHost splits an origin's host and port ("school.example:8000",
+// "[::1]:8000"), with the host in lower case and the port without its ':'
+// (empty if none), and says whether the host is a name or IPv4 address
+// (ASCII letters, digits, '-', '.' or non-ASCII), or an IPv6 address in
+// brackets (hex digits, ':' and '.').
+func splitOriginHost(rest string) (host, port string, ok bool) {
+	if strings.HasPrefix(rest, "[") {
+		return splitIPv6Host(rest)
+	}
+	host = rest
+	if i := strings.LastIndexByte(rest, ':'); i >= 0 {
+		host, port = rest[:i], rest[i+1:]
+	}
+	host = strings.ToLower(host)
+	if host == "" {
+		return "", "", false
+	}
+	for _, c := range host {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c >= 0x80) {
+			return "", "", false
+		}
+	}
+	return host, port, true
+}
+
+// splitIPv6Host is splitOriginHost for a host in brackets ("[::1]"): the
+// closing bracket is followed by nothing or by ':' and the port, and the
+// brackets hold a non-empty address.
+func splitIPv6Host(rest string) (host, port string, ok bool) {
+	end := strings.IndexByte(rest, ']')
+	if end < 0 {
+		return "", "", false
+	}
+	host, port = rest[:end+1], rest[end+1:]
+	if port != "" && port[0] != ':' {
+		return "", "", false
+	}
+	port = strings.TrimPrefix(port, ":")
+	for _, c := range host[1:end] {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c == ':' || c == '.') {
+			return "", "", false
+		}
+	}
+	host = strings.ToLower(host)
+	if host == "[]" {
+		return "", "", false
+	}
+	return host, port, true
+}
+
+// normalPort returns an origin's port as URL.origin writes it: decimal
+// without a sign or leading zeros, and empty when it is the scheme's
+// default (80 for http, 443 for https) or absent. It says false for a
+// port that is not a number from 0 to 65535.
+func normalPort(scheme, port string) (string, bool) {
+	if port == "" {
+		return "", true
+	}
+	p, err := strconv.Atoi(port)
+	if err != nil || p < 0 || p > 65535 || port[0] == '+' || port[0] == '-' {
+		return "", false
+	}
+	if (scheme == "http" && p == 80) || (scheme == "https" && p == 443) {
+		return "", true
+	}
+	return strconv.Itoa(p), true
 }
 
 // clip shortens hostile input quoted back to the reader.

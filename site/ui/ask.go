@@ -36,7 +36,7 @@ func renderAsk(s *site.Store, side, timeline, over bool) vecty.MarkupOrChild {
 	if len(l.Asks) == 0 || side && timeline || s.HostAsks() {
 		return nil
 	}
-	toggle := lessonToggle(s)
+	toggle := lessonToggle(lessonSwitchOf(l), s.Dispatch)
 	if _, open := s.OpenAsk(); !open || side || over {
 		return elem.Div(vecty.Markup(vecty.Class("lesson-bar")), toggle)
 	}
@@ -64,16 +64,15 @@ func renderAskSide(s *site.Store) vecty.MarkupOrChild {
 	return askCard(s, nil)
 }
 
-// lessonToggle is the lesson-mode switch, a view: it changes only when it
-// is flipped.
-func lessonToggle(s *site.Store) *pure[lessonSwitch] {
-	l := &s.Lesson
-	return view(lessonSwitch{On: !l.Off, N: len(l.Asks)}, func(v lessonSwitch) *vecty.HTML {
+// lessonToggle is the lesson-mode switch v, a view: it changes only when
+// it is flipped, which dispatches site.ToggleLesson.
+func lessonToggle(v lessonSwitch, dispatch func(site.Action)) *pure[lessonSwitch] {
+	return view(v, func(v lessonSwitch) *vecty.HTML {
 		on, n := v.On, v.N
 		more := " (" + strconv.Itoa(n) + " in this scenario: predict, then see)"
 		return elem.Label(vecty.Markup(vecty.Class("lesson-toggle"), attr("title", "Stop at questions"+more)),
 			elem.Input(vecty.Markup(prop.ID("lesson-mode"), prop.Type(prop.TypeCheckbox), prop.Checked(on),
-				event.Change(func(*vecty.Event) { s.Dispatch(site.ToggleLesson{}) }))),
+				event.Change(func(*vecty.Event) { dispatch(site.ToggleLesson{}) }))),
 			vecty.Text(" Stop at questions"),
 			// In the timeline's heading row the count goes (its tooltip
 			// keeps it): static/timeline.css.
@@ -247,3 +246,6 @@ type lessonSwitch struct {
 	On bool
 	N  int
 }
+
+// lessonSwitchOf is the lesson-mode switch of lesson l.
+func lessonSwitchOf(l *site.Lesson) lessonSwitch { return lessonSwitch{On: !l.Off, N: len(l.Asks)} }

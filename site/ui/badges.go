@@ -62,10 +62,10 @@ func renderBadges(placed []site.PlacedBadge) []vecty.MarkupOrChild {
 // heartbeat since T, fenced at T, registered again) and the first
 // partition's state (site.PartitionLineOf: its leader, or none and
 // offline, the ISR and ELR). It carries data-node="controller",
-// #controller-state and #partition-state.
-func renderController(s *site.Store, st engine.State) *pure[controllerView] {
+// #controller-state and #partition-state. st is the cluster now and cfg
+// the scenario's configuration.
+func renderController(st engine.State, cfg engine.Config) *pure[controllerView] {
 	line, _ := site.PartitionLineOf(st)
-	cfg := s.Player.Scenario().Config
 	r := site.RulesOf(cfg)
 	return view(controllerView{What: site.ControllerSummary(site.SessionLines(st, cfg)), Line: line, Name: r.Controller, Title: r.ControllerTitle},
 		func(v controllerView) *vecty.HTML { return controllerBar(v) })

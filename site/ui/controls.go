@@ -17,9 +17,11 @@ import (
 type Controls struct {
 	vecty.Core
 
-	Store   *site.Store `vecty:"prop"`
-	Playing bool        `vecty:"prop"`
-	Speed   float64     `vecty:"prop"`
+	// Dispatch takes the toolbar's actions (Store.Dispatch of the page's
+	// one Store).
+	Dispatch func(site.Action) `vecty:"prop"`
+	Playing  bool              `vecty:"prop"`
+	Speed    float64           `vecty:"prop"`
 	// Skipping says quiet time is playing faster than Speed, as the
 	// speed readout marks it (Store.QuietShown, held).
 	Skipping  bool   `vecty:"prop"`
@@ -28,10 +30,11 @@ type Controls struct {
 }
 
 // SkipRender implements the vecty.RenderSkipper interface: the toolbar
-// re-renders only when what it shows changes, not on every frame.
+// re-renders only when what it shows changes, not on every frame. Dispatch
+// is not compared: a page has one Store, whose Dispatch it always is.
 func (c *Controls) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Controls)
-	return ok && p.Store == c.Store && p.Playing == c.Playing && p.Speed == c.Speed && p.Skipping == c.Skipping && p.NextValue == c.NextValue && p.SkipQuiet == c.SkipQuiet
+	return ok && p.Playing == c.Playing && p.Speed == c.Speed && p.Skipping == c.Skipping && p.NextValue == c.NextValue && p.SkipQuiet == c.SkipQuiet
 }
 
 // Render implements the vecty.Component interface.
@@ -87,19 +90,19 @@ func (c *Controls) Render() vecty.ComponentOrHTML {
 	)
 }
 
-func (c *Controls) onPlay(*vecty.Event)    { c.Store.Dispatch(site.TogglePlay{}) }
-func (c *Controls) onStep(*vecty.Event)    { c.Store.Dispatch(site.StepOnce{}) }
-func (c *Controls) onRestart(*vecty.Event) { c.Store.Dispatch(site.Restart{}) }
-func (c *Controls) onProduce(*vecty.Event) { c.Store.Dispatch(site.ProduceRecord{}) }
+func (c *Controls) onPlay(*vecty.Event)    { c.Dispatch(site.TogglePlay{}) }
+func (c *Controls) onStep(*vecty.Event)    { c.Dispatch(site.StepOnce{}) }
+func (c *Controls) onRestart(*vecty.Event) { c.Dispatch(site.Restart{}) }
+func (c *Controls) onProduce(*vecty.Event) { c.Dispatch(site.ProduceRecord{}) }
 
-func (c *Controls) onSkipQuiet(*vecty.Event) { c.Store.Dispatch(site.ToggleSkipQuiet{}) }
+func (c *Controls) onSkipQuiet(*vecty.Event) { c.Dispatch(site.ToggleSkipQuiet{}) }
 
 func (c *Controls) onSpeed(e *vecty.Event) {
 	v, err := strconv.Atoi(e.Target.Get("value").String())
 	if err != nil {
 		return
 	}
-	c.Store.Dispatch(site.SetSpeed{Speed: site.SpeedFromSlider(v)})
+	c.Dispatch(site.SetSpeed{Speed: site.SpeedFromSlider(v)})
 }
 
 // speedLabel is the speed's readout (#speed-label) in plain words

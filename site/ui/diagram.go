@@ -19,7 +19,7 @@ func renderStage(s *site.Store, dots *Dots) *vecty.HTML {
 	st := s.Player.State()
 	lay := s.DiagramLayout(st)
 	placeLinkMarks(s, st, &lay)
-	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderController(s, st), onlyIf(!s.ForkInDrawer(), func() vecty.MarkupOrChild { return renderFork(s) }), renderDiagram(s, st, lay, dots), renderBrokerMenu(s, st, lay), renderLinkMenu(s, st, lay))
+	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderController(st, s.Player.Scenario().Config), onlyIf(!s.ForkInDrawer(), func() vecty.MarkupOrChild { return renderFork(s) }), renderDiagram(s, st, lay, dots), renderBrokerMenu(s, st, lay), renderLinkMenu(s, st, lay))
 }
 
 // renderDiagram draws the cluster at the playhead as the lesson does:
@@ -79,7 +79,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) 
 			renderPartitionMaps(s.Dispatch, st, lay),
 		),
 		svgEl("svg",
-			vecty.Markup(attr("id", "dots"), viewBox, attr("aria-hidden", "true"), attr("focusable", "false"), selectMessageIn(s)),
+			vecty.Markup(attr("id", "dots"), viewBox, attr("aria-hidden", "true"), attr("focusable", "false"), selectMessageIn(func() []engine.Message { return s.Player.InFlight() }, s.Dispatch)),
 			dots,
 		),
 		renderBannerOnDiagram(s, lay),

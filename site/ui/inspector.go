@@ -29,11 +29,12 @@ type Inspector struct {
 func (i *Inspector) Render() vecty.ComponentOrHTML {
 	s := i.Store
 	in, ok := s.Inspect()
-	return viewEq(inspectorView{In: in, OK: ok}, func(v inspectorView) *vecty.HTML { return inspectorPanel(s, v.In, v.OK) })
+	return viewEq(inspectorView{In: in, OK: ok}, func(v inspectorView) *vecty.HTML { return inspectorPanel(s.Dispatch, v.In, v.OK) })
 }
 
-// inspectorPanel draws the inspector for in (ok false: nothing selected).
-func inspectorPanel(s *site.Store, in site.Inspection, ok bool) *vecty.HTML {
+// inspectorPanel draws the inspector for in (ok false: nothing selected);
+// its × dispatches site.ClearSelection.
+func inspectorPanel(dispatch func(site.Action), in site.Inspection, ok bool) *vecty.HTML {
 	body := []vecty.MarkupOrChild{
 		vecty.Markup(prop.ID("inspector"), vecty.Class("panel", "inspector-panel"), attr("aria-labelledby", "inspector-h"), attr("aria-live", "polite")),
 	}
@@ -45,7 +46,7 @@ func inspectorPanel(s *site.Store, in site.Inspection, ok bool) *vecty.HTML {
 	body = append(body, elem.Div(vecty.Markup(vecty.Class("panel-head")),
 		elem.Heading2(vecty.Markup(prop.ID("inspector-h")), vecty.Text("Inspector: "+in.Title)),
 		elem.Button(vecty.Markup(vecty.Class("clear"), prop.Type(prop.TypeButton), attr("aria-label", "Clear the inspector"),
-			event.Click(func(*vecty.Event) { s.Dispatch(site.ClearSelection{}) })), vecty.Text("×")),
+			event.Click(func(*vecty.Event) { dispatch(site.ClearSelection{}) })), vecty.Text("×")),
 	))
 	dl := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("facts"))}
 	for _, r := range in.Rows {
@@ -75,15 +76,16 @@ func inspectorPanel(s *site.Store, in site.Inspection, ok bool) *vecty.HTML {
 }
 
 // selectMessage selects message m for the inspector.
-func selectMessage(s *site.Store, m engine.Message) {
-	s.Dispatch(site.Select{Target: site.Selection{Kind: site.SelMessage, Msg: m}})
+func selectMessage(dispatch func(site.Action), m engine.Message) {
+	dispatch(site.Select{Target: site.Selection{Kind: site.SelMessage, Msg: m}})
 }
 
 // selectMessageIn is the diagram's click listener for the message dots: a
 // click on a dot (an element inside g.msg[data-msg]) selects that message
 // among those in flight, and goes no further up the page; a click
-// anywhere else goes on as usual.
-func selectMessageIn(s *site.Store) vecty.Applyer {
+// anywhere else goes on as usual. inFlight is the messages on the wire
+// when clicked (Player.InFlight).
+func selectMessageIn(inFlight func() []engine.Message, dispatch func(site.Action)) vecty.Applyer {
 	return event.Click(func(e *vecty.Event) {
 		g := e.Target.Call("closest", "g.msg[data-msg]")
 		if !g.Truthy() {
@@ -93,10 +95,10 @@ func selectMessageIn(s *site.Store) vecty.Applyer {
 		if err != nil {
 			return
 		}
-		for _, m := range s.Player.InFlight() {
+		for _, m := range inFlight() {
 			if m.ID == id {
 				e.Value.Call("stopPropagation")
-				selectMessage(s, m)
+				selectMessage(dispatch, m)
 				return
 			}
 		}

@@ -12,9 +12,10 @@ import (
 // renderNarration is the visually hidden aria-live region that speaks the
 // narrator's sentence: the DOM contract's <p id="narration"
 // aria-live="polite">. It is always in the document, so that screen
-// readers watch it from the start.
-func renderNarration(s *site.Store) *pure[narrationView] {
-	return view(narrationView{Spoken: s.Manners.Narration.Spoken, Current: s.Manners.Narration.Current}, func(v narrationView) *vecty.HTML {
+// readers watch it from the start. v is the narrator's count and current
+// sentence (Store.Manners.Narration).
+func renderNarration(v narrationView) *pure[narrationView] {
+	return view(v, func(v narrationView) *vecty.HTML {
 		return elem.Paragraph(vecty.Markup(prop.ID("narration"), vecty.Class("visually-hidden"),
 			attr("aria-live", "polite"), attr("aria-atomic", "true"), attr("data-spoken", itoa(int64(v.Spoken)))),
 			vecty.Text(v.Current))
@@ -27,8 +28,8 @@ func renderNarration(s *site.Store) *pure[narrationView] {
 // engine's events. It holds the say caption of the moment (Store.Caption)
 // and nothing once the reader has acted, when the caption shows the
 // narrator's sentences, which #narration says: no sentence is said twice.
-func renderCaptionSaid(s *site.Store) *pure[string] {
-	text, _ := s.Caption()
+// text is that caption.
+func renderCaptionSaid(text string) *pure[string] {
 	return view(text, func(text string) *vecty.HTML {
 		return elem.Paragraph(vecty.Markup(prop.ID("caption-said"), vecty.Class("visually-hidden"),
 			attr("aria-live", "polite"), attr("aria-atomic", "true")), vecty.Text(text))
@@ -46,14 +47,16 @@ type narrationView struct {
 // maps when the cluster has more than one partition, and, when the user
 // asks for reduced motion, the messages on the wire as a list in place of
 // the moving dots (<ul id="inflight">). It is nil when neither applies.
-func renderInFlight(s *site.Store) vecty.MarkupOrChild {
-	parts := len(s.Player.State().Partitions)
-	if !s.Manners.ReducedMotion && parts <= 1 {
+// st is the cluster now; inFlight, called only under reduced motion, the
+// messages on the wire (Player.InFlight).
+func renderInFlight(st engine.State, reducedMotion bool, inFlight func() []engine.Message) vecty.MarkupOrChild {
+	parts := len(st.Partitions)
+	if !reducedMotion && parts <= 1 {
 		return nil
 	}
 	var list vecty.MarkupOrChild
-	if s.Manners.ReducedMotion {
-		msgs := s.Player.InFlight()
+	if reducedMotion {
+		msgs := inFlight()
 		items := []vecty.MarkupOrChild{vecty.Markup(prop.ID("inflight"), attr("aria-label", "Messages on the wire"))}
 		for _, m := range msgs {
 			items = append(items, elem.ListItem(vecty.Markup(vecty.Key(m.ID), vecty.Class(site.MsgClass(m.Kind))),
@@ -69,7 +72,7 @@ func renderInFlight(s *site.Store) vecty.MarkupOrChild {
 	var key vecty.MarkupOrChild
 	if parts > 1 {
 		// A view: the key changes only with the first partition's name.
-		key = view(s.Player.State().Partitions[0].TP.String(), pmapKey)
+		key = view(st.Partitions[0].TP.String(), pmapKey)
 	}
 	return elem.Div(vecty.Markup(vecty.Class("inflight-wrap")), key, list)
 }

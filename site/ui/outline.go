@@ -18,13 +18,13 @@ import (
 // playhead is at marked. A teacher checks a lesson with it; a reader
 // finds their way back to a caption. Questions show their text only, and
 // in lesson mode what comes after an unanswered question waits for its
-// answer.
-func renderOutline(s *site.Store) *pureEq[site.OutlineView] {
-	return viewEq(s.Outline(), func(v site.OutlineView) *vecty.HTML { return outlinePanel(s, v) })
+// answer. v is Store.Outline; a click dispatches site.GoToOutline.
+func renderOutline(v site.OutlineView, dispatch func(site.Action)) *pureEq[site.OutlineView] {
+	return viewEq(v, func(v site.OutlineView) *vecty.HTML { return outlinePanel(dispatch, v) })
 }
 
 // outlinePanel draws v (see renderOutline).
-func outlinePanel(s *site.Store, v site.OutlineView) *vecty.HTML {
+func outlinePanel(dispatch func(site.Action), v site.OutlineView) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(prop.ID("outline"), vecty.Class("outline"))}
 	for i, it := range v.Items {
 		kind, class := "Caption", "say"
@@ -41,7 +41,7 @@ func outlinePanel(s *site.Store, v site.OutlineView) *vecty.HTML {
 		items = append(items, elem.ListItem(vecty.Markup(vecty.Class(class), vecty.ClassMap{"current": i == v.Current}),
 			elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Data("outline", strconv.Itoa(i)),
 				vecty.MarkupIf(i == v.Current, attr("aria-current", "step")),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.GoToOutline{Index: idx}) })),
+				event.Click(func(*vecty.Event) { dispatch(site.GoToOutline{Index: idx}) })),
 				elem.Time(vecty.Text(engine.FormatTime(it.At))),
 				elem.Span(vecty.Markup(vecty.Class("outline-kind")), vecty.Text(kind)),
 				elem.Span(vecty.Markup(vecty.Class("outline-text")), vecty.Text(it.Text)),

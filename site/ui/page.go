@@ -116,8 +116,8 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			only(full, view(site.RulesOf(pl.Scenario().Config).Cluster, pageSubtitle)),
 		),
 		only(full && controls, renderCompactBar(s)),
-		only(full, renderShareBar(s)),
-		renderNotice(s),
+		only(full, renderShareBar(shareViewOf(s), s.Dispatch, func(what string) { exportDiagram(s, what) })),
+		renderNotice(s.Share.Notice, s.Dispatch),
 		onlyIf(s.Err != "", func() vecty.MarkupOrChild {
 			return elem.Div(vecty.Markup(vecty.Class("error"), attr("role", "alert")), vecty.Text(s.Err))
 		}),
@@ -130,7 +130,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		only(!withSide && !bannerOnDiagram, newViolationsBanner(s, count, gen)),
 		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": withSide}),
 			elem.Section(vecty.Markup(vecty.Class("stage"), vecty.ClassMap{"with-asks": controls && len(s.Lesson.Asks) > 0}, attr("aria-label", "Cluster")),
-				only(controls, &Controls{Store: s, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
+				only(controls, &Controls{Dispatch: s.Dispatch, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
 				only(controls, newTimeline(s, withSide)),
 				renderAsk(s, withSide, controls, askOver),
 				p.stageOf(s),
@@ -140,31 +140,31 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				onlyIf(onDiagram, func() vecty.MarkupOrChild {
 					return elem.Div(vecty.Markup(vecty.Class("detail-anchor")), renderDetail(s, count, gen, true))
 				}),
-				renderCaption(s),
+				renderCaption(s.MomentCaption(), s.Resumed(), s.Playing, s.Share.Embed != nil, lines(s.CaptionRoom())),
 				onlyIf(askOver && askOpen && !s.HostAsks(), func() vecty.MarkupOrChild { return askCard(s, nil) }),
-				only(!(askOver && askOpen) && s.TryBarSize(maxTries) > 0, renderTryThis(s)),
-				renderInFlight(s),
+				only(!(askOver && askOpen) && s.TryBarSize(maxTries) > 0, renderTryThis(tryViewOf(s.Suggestions(), s.TryBarSize(maxTries)), func(key string) { trySuggestion(s, key) })),
+				renderInFlight(s.Player.State(), s.Manners.ReducedMotion, s.Player.InFlight),
 				legend(),
 			),
 			elem.Aside(vecty.Markup(vecty.Class("side"), attr("aria-label", "Explanations")),
 				only(withSide && !askOver, renderAskSide(s)),
 				only(withSide && !bannerOnDiagram, newViolationsBanner(s, count, gen)),
-				only(full, renderTableView(s)),
-				only(full, renderSummary(s)),
+				only(full, renderTableView(s.Manners.TableView, s.Player.State(), s.Dispatch)),
+				only(full, renderSummary(s.StoryView(), s.Dispatch)),
 				onlyIf(!onDiagram, func() vecty.MarkupOrChild { return renderDetail(s, count, gen, false) }),
 				onlyIf(s.ShowPanel("log"), func() vecty.MarkupOrChild { return p.log.eventLog(s, s.ShowNet) }),
 			),
 			elem.Div(vecty.Markup(vecty.Class("panels")),
 				onlyIf(s.ShowPanel("describe"), func() vecty.MarkupOrChild { return &DescribePanel{Text: pl.Describe()} }),
 				only(s.ShowPanel("fetch"), &FetchRoundsPanel{Store: s, Count: p.rounds.count(s, count), Gen: gen}),
-				onlyIf(s.ShowPanel("outline"), func() vecty.MarkupOrChild { return renderOutline(s) }),
+				onlyIf(s.ShowPanel("outline"), func() vecty.MarkupOrChild { return renderOutline(s.Outline(), s.Dispatch) }),
 				embedScript(s),
 			),
 			only(full, renderActing(s)),
 			only(full, renderActions(s)),
 		),
-		renderNarration(s),
-		renderCaptionSaid(s),
+		renderNarration(narrationView{Spoken: s.Manners.Narration.Spoken, Current: s.Manners.Narration.Current}),
+		renderCaptionSaid(captionSaid(s)),
 		renderAnnounce(),
 		renderHelp(s),
 	)
@@ -382,3 +382,35 @@ func (g *Stage) Mount() { g.mounted = true }
 
 // Unmount implements the vecty.Unmounter interface.
 func (g *Stage) Unmount() { g.mounted = false }
+
+// captionSaid is the say caption #caption-said speaks (renderCaptionSaid):
+// Store.Caption's text.
+func captionSaid(s *site.Store) string {
+	text, _ := s.Caption()
+	return text
+}
+
+// trySuggestion does the suggestion of that key as it stands now
+// (site.Try), if one fits the cluster: a "Try this" button's click.
+func trySuggestion(s *site.Store, key string) {
+	for _, sg := range s.Suggestions() {
+		if sg.Key == key {
+			site.Try(s, sg)
+			return
+		}
+	}
+}
+
+// shareViewOf is the share bar's view of s (renderShareBar).
+func shareViewOf(s *site.Store) shareView {
+	sh := &s.Share
+	return shareView{Preset: sh.Preset, Label: s.PickerLabel(), Copied: sh.Copied, CopyFailed: sh.CopyFailed, CopiedText: sh.CopiedText, Refused: sh.Refused, Recording: sh.Recording}
+}
+
+// exportDiagram saves the diagram as what says ("svg", "png", "clip",
+// "stop") through the page's export hook, if it has one.
+func exportDiagram(s *site.Store, what string) {
+	if h := s.Share.Hooks; h.Export != nil {
+		h.Export(what)
+	}
+}

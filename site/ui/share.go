@@ -12,11 +12,10 @@ import (
 // renderShareBar is the preset picker (#preset), "Copy link" (#share) and
 // "Copy embed code" (#copy-embed), with a confirmation of the last copy.
 // It is drawn from its view: a frame rebuilds it only when the preset or
-// the last copy changed.
-func renderShareBar(s *site.Store) *pure[shareView] {
-	sh := &s.Share
-	return view(shareView{Preset: sh.Preset, Label: s.PickerLabel(), Copied: sh.Copied, CopyFailed: sh.CopyFailed, CopiedText: sh.CopiedText, Refused: sh.Refused, Recording: sh.Recording},
-		func(v shareView) *vecty.HTML { return shareBar(s, v) })
+// the last copy changed. Its controls dispatch, and its export items call
+// export with what to save ("svg", "png", "clip", "stop").
+func renderShareBar(v shareView, dispatch func(site.Action), export func(what string)) *pure[shareView] {
+	return view(v, func(v shareView) *vecty.HTML { return shareBar(dispatch, export, v) })
 }
 
 // shareView is the share bar's state: the preset picked ("" for a shared
@@ -29,11 +28,11 @@ type shareView struct {
 }
 
 // shareBar draws the share bar v (see renderShareBar); its controls
-// dispatch to s and call its share hooks.
-func shareBar(s *site.Store, v shareView) *vecty.HTML {
+// dispatch, and its export items call export.
+func shareBar(dispatch func(site.Action), export func(what string), v shareView) *vecty.HTML {
 	var opts []vecty.MarkupOrChild
 	opts = append(opts, vecty.Markup(prop.ID("preset"), attr("aria-label", "Scenario"),
-		event.Change(func(e *vecty.Event) { s.Dispatch(site.PickPreset{Name: e.Target.Get("value").String()}) })))
+		event.Change(func(e *vecty.Event) { dispatch(site.PickPreset{Name: e.Target.Get("value").String()}) })))
 	if v.Preset == "" {
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(""), vecty.Property("selected", true)), vecty.Text(v.Label)))
 	}
@@ -50,8 +49,8 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("share-bar")),
 		elem.Label(vecty.Markup(vecty.Class("share-label")), vecty.Text("Scenario "), elem.Select(opts...)),
 		elem.Button(vecty.Markup(prop.ID("share"), prop.Type(prop.TypeButton), attr("title", "Copy a link that reopens this scenario, with your actions, at this moment"),
-			event.Click(func(*vecty.Event) { s.Dispatch(site.CopyLink{}) })), vecty.Text("Copy link")),
-		embedMenu(s, v.Recording),
+			event.Click(func(*vecty.Event) { dispatch(site.CopyLink{}) })), vecty.Text("Copy link")),
+		embedMenu(dispatch, export, v.Recording),
 		// The confirmation sits beside the buttons, in an anchor that is
 		// always there and takes no width (static/screen.css), and goes
 		// away on its own (site.CopyExpired).
@@ -65,13 +64,13 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 			vecty.Text("The browser would not copy the "+v.Copied+"; select it here: "),
 			elem.Input(vecty.Markup(prop.Type(prop.TypeText), prop.Value(v.CopiedText), vecty.Property("readOnly", true), attr("aria-label", v.Copied))),
 			elem.Button(vecty.Markup(prop.ID("copied-close"), prop.Type(prop.TypeButton), vecty.Class("dismiss"), attr("aria-label", "Close"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.Copied{}) })), vecty.Text("×")))),
+				event.Click(func(*vecty.Event) { dispatch(site.Copied{}) })), vecty.Text("×")))),
 		// A link the page would not open is not copied; the bar says why,
 		// in the fallback's place, until its × or the next copy.
 		vecty.If(v.Refused != "", elem.Span(vecty.Markup(prop.ID("copy-refused"), vecty.Class("copy-fallback"), attr("role", "alert")),
 			vecty.Text(v.Refused+" "),
 			elem.Button(vecty.Markup(prop.ID("copy-refused-close"), prop.Type(prop.TypeButton), vecty.Class("dismiss"), attr("aria-label", "Close"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.Copied{}) })), vecty.Text("×")))),
+				event.Click(func(*vecty.Event) { dispatch(site.Copied{}) })), vecty.Text("×")))),
 	)
 }
 
@@ -82,31 +81,30 @@ func shareBar(s *site.Store, v shareView) *vecty.HTML {
 // and the diagram for slides: at this moment as SVG (#export-svg) or PNG
 // (#export-png), or a 10-second clip of it playing as WebM
 // (#export-clip, "Stop recording" while recording). An item does its
-// work and closes the menu.
-func embedMenu(s *site.Store, recording bool) *vecty.HTML {
+// work and closes the menu: a copy dispatches site.CopyEmbed, an export
+// calls export with what to save.
+func embedMenu(dispatch func(site.Action), export func(what string), recording bool) *vecty.HTML {
 	item := func(id, label, title string, fromStart bool) *vecty.HTML {
 		return elem.Button(vecty.Markup(prop.ID(id), prop.Type(prop.TypeButton), attr("title", title),
 			event.Click(func(e *vecty.Event) {
 				if d := e.Target.Call("closest", "details"); d.Truthy() {
 					d.Set("open", false)
 				}
-				s.Dispatch(site.CopyEmbed{FromStart: fromStart})
+				dispatch(site.CopyEmbed{FromStart: fromStart})
 			})), vecty.Text(label))
 	}
-	export := func(id, label, title, what string) *vecty.HTML {
+	exportItem := func(id, label, title, what string) *vecty.HTML {
 		return elem.Button(vecty.Markup(prop.ID(id), prop.Type(prop.TypeButton), attr("title", title),
 			event.Click(func(e *vecty.Event) {
 				if d := e.Target.Call("closest", "details"); d.Truthy() {
 					d.Set("open", false)
 				}
-				if h := s.Share.Hooks; h.Export != nil {
-					h.Export(what)
-				}
+				export(what)
 			})), vecty.Text(label))
 	}
-	clip := export("export-clip", "Record a 10-second clip (WebM)", "Plays on and records the diagram for 10 seconds, then saves it as a WebM video", "clip")
+	clip := exportItem("export-clip", "Record a 10-second clip (WebM)", "Plays on and records the diagram for 10 seconds, then saves it as a WebM video", "clip")
 	if recording {
-		clip = export("export-clip", "Stop recording ●", "Ends the clip now and saves it", "stop")
+		clip = exportItem("export-clip", "Stop recording ●", "Ends the clip now and saves it", "stop")
 	}
 	return elem.Details(vecty.Markup(vecty.Class("share-menu")),
 		elem.Summary(vecty.Markup(prop.ID("copy-embed"), attr("title", "Copy an <iframe> to paste into a lesson page, or save the diagram for slides")), vecty.Text("Embed & export")),
@@ -115,21 +113,22 @@ func embedMenu(s *site.Store, recording bool) *vecty.HTML {
 			item("copy-embed-start", "From the start", "The embed plays the scenario from its beginning", true),
 			item("copy-embed-now", "At this moment", "The embed opens paused where the playhead is now", false),
 			elem.Span(vecty.Markup(vecty.Class("share-menu-h")), vecty.Text("The diagram, for slides")),
-			export("export-svg", "Save as SVG", "The diagram at this moment, as a vector picture", "svg"),
-			export("export-png", "Save as PNG", "The diagram at this moment, as a picture at twice its size on screen", "png"),
+			exportItem("export-svg", "Save as SVG", "The diagram at this moment, as a vector picture", "svg"),
+			exportItem("export-png", "Save as PNG", "The diagram at this moment, as a picture at twice its size on screen", "png"),
 			clip,
 		))
 }
 
-// renderNotice is the banner explaining a link that could not be opened.
-func renderNotice(s *site.Store) vecty.MarkupOrChild {
-	if s.Share.Notice == "" {
+// renderNotice is the banner explaining a link that could not be opened,
+// notice (nil when ""); its × dispatches site.DismissNotice.
+func renderNotice(notice string, dispatch func(site.Action)) vecty.MarkupOrChild {
+	if notice == "" {
 		return nil
 	}
 	return elem.Div(vecty.Markup(prop.ID("notice"), vecty.Class("error"), attr("role", "alert")),
-		vecty.Text(s.Share.Notice+" "),
+		vecty.Text(notice+" "),
 		elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("dismiss"), attr("aria-label", "Dismiss"),
-			event.Click(func(*vecty.Event) { s.Dispatch(site.DismissNotice{}) })), vecty.Text("×")))
+			event.Click(func(*vecty.Event) { dispatch(site.DismissNotice{}) })), vecty.Text("×")))
 }
 
 // onlyIf is x() when cond holds, else nothing; unlike only, it builds x

@@ -16,16 +16,16 @@ import (
 // and for clusters too large to read in the diagram: one table per
 // partition, one row per replica with its role, LEO, HW, leader epoch and
 // ISR membership. It carries the DOM contract's <section id="table-view">
-// with <tr data-tp data-broker data-leo data-hw>; nil while it is off.
-func renderTableView(s *site.Store) vecty.MarkupOrChild {
-	if !s.Manners.TableView {
+// with <tr data-tp data-broker data-leo data-hw>; nil while it is off
+// (on false). st is the cluster now; its × dispatches site.ToggleTable.
+func renderTableView(on bool, st engine.State, dispatch func(site.Action)) vecty.MarkupOrChild {
+	if !on {
 		return nil
 	}
-	st := s.Player.State()
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(prop.ID("table-view"), vecty.Class("panel", "table-view"), attr("aria-labelledby", "table-view-h")),
 		elem.Button(vecty.Markup(vecty.Class("detail-close"), prop.Type(prop.TypeButton), attr("aria-label", "Close the tables"),
-			event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleTable{}) })), vecty.Text("×")),
+			event.Click(func(*vecty.Event) { dispatch(site.ToggleTable{}) })), vecty.Text("×")),
 		elem.Heading2(vecty.Markup(prop.ID("table-view-h")), vecty.Text("Cluster as tables")),
 	}
 	if len(st.Partitions) == 0 {

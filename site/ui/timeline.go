@@ -77,7 +77,7 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 		vecty.Markup(vecty.Class("timeline"), vecty.ClassMap{"with-lesson": t.Lesson}, attr("role", "group"), attr("aria-label", "Timeline"),
 			vecty.Style("--span", itoa(int64(span)))),
 		t.head(hasViolation, jumpTitle, jumpLabel),
-		vecty.If(t.Lesson, lessonToggle(t.Store)),
+		vecty.If(t.Lesson, lessonToggle(lessonSwitchOf(&t.Store.Lesson), t.Store.Dispatch)),
 		// With questions the track has a row of its own for their "?"
 		// above the markers, under the heading (static/timeline.css), so
 		// that no "?" covers the word "Timeline" at any width.

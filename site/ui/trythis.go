@@ -20,14 +20,19 @@ const maxTries = 3
 // click, what to watch in its tooltip. It carries <div id="try-this">
 // with <button data-try="crash-leader"> and so on. It is one row of a fixed
 // height, there even when nothing fits, so that the diagram below it
-// never moves.
-func renderTryThis(s *site.Store) vecty.MarkupOrChild {
-	sgs := s.Suggestions()
+// never moves. v is the buttons (tryViewOf); a click calls try with its
+// key.
+func renderTryThis(v tryView, try func(key string)) vecty.MarkupOrChild {
+	return viewEq(v, func(v tryView) *vecty.HTML { return tryBar(try, v) })
+}
+
+// tryViewOf is the bar's buttons: the first n suggestions.
+func tryViewOf(sgs []site.Suggestion, n int) tryView {
 	var v tryView
-	for _, sg := range sgs[:min(len(sgs), s.TryBarSize(maxTries))] {
+	for _, sg := range sgs[:min(len(sgs), n)] {
 		v = append(v, tryButton{Key: sg.Key, Label: sg.Label, Watch: sg.Watch})
 	}
-	return viewEq(v, func(v tryView) *vecty.HTML { return tryBar(s, v) })
+	return v
 }
 
 // tryButton is one suggestion's button: its data-try key, its text and
@@ -41,8 +46,8 @@ type tryView []tryButton
 func (v tryView) Equal(w tryView) bool { return slices.Equal(v, w) }
 
 // tryBar draws the bar of renderTryThis. A click does the suggestion of
-// that key as it stands when clicked.
-func tryBar(s *site.Store, v tryView) *vecty.HTML {
+// that key as it stands when clicked (try).
+func tryBar(try func(key string), v tryView) *vecty.HTML {
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(prop.ID("try-this"), vecty.Class("try-this"), attr("role", "group"), attr("aria-labelledby", "try-h")),
 		elem.Span(vecty.Markup(vecty.Key("try-h"), prop.ID("try-h"), vecty.Class("try-h")), vecty.Text("Try this:")),
@@ -61,14 +66,7 @@ func tryBar(s *site.Store, v tryView) *vecty.HTML {
 		// the learner's crash).
 		items = append(items, elem.Button(vecty.Markup(vecty.Key("try:"+key+":"+b.Label), prop.Type(prop.TypeButton), vecty.Data("try", key),
 			vecty.ClassMap{"first": i == 0}, attr("title", b.Watch),
-			event.Click(func(*vecty.Event) {
-				for _, sg := range s.Suggestions() {
-					if sg.Key == key {
-						site.Try(s, sg)
-						return
-					}
-				}
-			})),
+			event.Click(func(*vecty.Event) { try(key) })),
 			vecty.Text(b.Label)))
 	}
 	return elem.Div(items...)
@@ -83,19 +81,21 @@ func tryBar(s *site.Store, v tryView) *vecty.HTML {
 // site.CaptionRoom), in one grid cell with it: above the diagram (a
 // phone, an embed) the box is as tall as the longest of them, so that
 // each shows whole and the diagram does not move from one to the next
-// (static/screen.css).
-func renderCaption(s *site.Store) vecty.MarkupOrChild {
-	text := s.MomentCaption()
-	switch note := s.Resumed(); {
+// (static/screen.css). text is what the moment shows
+// (Store.MomentCaption), note the resume note (Store.Resumed), playing and
+// embed whether playback runs and the page is an embed, and room the say
+// captions (Store.CaptionRoom).
+func renderCaption(text, note string, playing, embed bool, room lines) vecty.MarkupOrChild {
+	switch {
 	case note != "" && text != "":
 		// The reader's action on a paused cluster resumed playback
 		// (site/resume.go): say so before what the moment shows.
 		text = note + " " + text
 	case note != "":
 		text = note
-	case text == "" && s.Playing:
+	case text == "" && playing:
 		text = "The cluster replicates; click a broker or a link to act on it."
-	case text == "" && s.Share.Embed != nil:
+	case text == "" && embed:
 		text = "Press Play to watch the cluster replicate."
 	case text == "":
 		text = "Press Play, or try one of the experiments."
@@ -104,7 +104,7 @@ func renderCaption(s *site.Store) vecty.MarkupOrChild {
 		view(text, func(text string) *vecty.HTML {
 			return elem.Paragraph(vecty.Markup(prop.ID("caption")), vecty.Text(text))
 		}),
-		viewEq(lines(s.CaptionRoom()), captionRoom),
+		viewEq(room, captionRoom),
 	)
 }
 
@@ -122,9 +122,9 @@ func captionRoom(texts lines) *vecty.HTML {
 // the side panel: <section id="summary">, with the reports the scenario
 // replays as links (<a class="source">, opening in a new tab) and the
 // button to its partner preset (<button id="partner">, which picks it as
-// the picker does); nil if the script has none of these.
-func renderSummary(s *site.Store) vecty.MarkupOrChild {
-	v := s.StoryView()
+// the picker does); nil if the script has none of these. v is
+// Store.StoryView; the button dispatches site.PickPreset.
+func renderSummary(v site.StoryView, dispatch func(site.Action)) vecty.MarkupOrChild {
 	if v.Summary == "" && v.NSources == 0 && v.Partner.Name == "" {
 		return nil
 	}
@@ -146,6 +146,6 @@ func renderSummary(s *site.Store) vecty.MarkupOrChild {
 			vecty.If(v.Summary != "", elem.Paragraph(vecty.Text(v.Summary))),
 			vecty.If(v.NSources > 0, elem.Paragraph(sources...)),
 			vecty.If(name != "", elem.Button(vecty.Markup(prop.ID("partner"), vecty.Class("partner"), prop.Type(prop.TypeButton), attr("data-preset", name),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.PickPreset{Name: name}) })), vecty.Text(v.Partner.Label))))
+				event.Click(func(*vecty.Event) { dispatch(site.PickPreset{Name: name}) })), vecty.Text(v.Partner.Label))))
 	})
 }
