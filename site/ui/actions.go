@@ -29,29 +29,39 @@ func brokerLabel(n site.NodeBox) string {
 	return l
 }
 
+// brokerActs is what a broker box does when clicked: dispatch its
+// actions, and read, at that moment, whether a broker's action menu is
+// open (Store.MenuOpen) — after a click, to focus the menu it opened; on
+// Escape, to close any broker's menu, not only this box's.
+type brokerActs struct {
+	dispatch func(site.Action)
+	menuOpen func() bool
+}
+
 // brokerHandlers makes a broker box a button that opens its action menu:
 // a click, Enter or Space opens it (and, from the keyboard, focuses its
 // first enabled button); Escape closes it when it is open.
-func brokerHandlers(s *site.Store, id engine.BrokerID) []vecty.Applyer {
+func brokerHandlers(acts brokerActs, id engine.BrokerID) []vecty.Applyer {
+	dispatch, menuOpen := acts.dispatch, acts.menuOpen
 	return []vecty.Applyer{
 		event.Click(func(*vecty.Event) {
-			s.Dispatch(site.ClickBroker{Broker: id})
+			dispatch(site.ClickBroker{Broker: id})
 		}),
 		event.KeyDown(func(e *vecty.Event) {
 			switch e.Value.Get("key").String() {
 			case "Enter", " ":
 				e.Value.Call("preventDefault")
-				s.Dispatch(site.ClickBroker{Broker: id})
-				if s.MenuOpen {
+				dispatch(site.ClickBroker{Broker: id})
+				if menuOpen() {
 					focus(e, ".broker-menu button:not([disabled])")
 				}
 			case "Escape":
 				// With no menu open, Escape goes on to the page's own
 				// handler, which closes the inspector's card or drawer
 				// (site.Dismiss); the box keeps the focus after a click.
-				if s.MenuOpen {
+				if menuOpen() {
 					e.Value.Call("preventDefault")
-					s.Dispatch(site.CloseMenu{})
+					dispatch(site.CloseMenu{})
 				}
 			}
 		}),
@@ -70,6 +80,15 @@ func focus(e *vecty.Event, sel string) {
 	}
 }
 
+// brokerMenu is the broker action menu's state: whether it is open
+// (Store.MenuOpen), for which broker (Store.Menu), and whether the
+// inspector's card waits behind it (Store.DetailBehindMenu).
+type brokerMenu struct {
+	Open         bool
+	Broker       engine.BrokerID
+	DetailBehind bool
+}
+
 // renderBrokerMenu draws the open action menu next to its broker box,
 // placed in percentages of the diagram so that it follows the SVG's
 // scaling; data-anchor names the box, which the page opens the menu
@@ -78,11 +97,11 @@ func focus(e *vecty.Event, sel string) {
 // #act-restart, #act-shutdown, #act-isolate and #act-heal, and, where the
 // inspector's card waits behind the menu (site.DetailBehindMenu), a
 // Details button (#act-details) that closes the menu to show the card.
-func renderBrokerMenu(s *site.Store, st engine.State, lay site.Layout) vecty.MarkupOrChild {
-	if !s.MenuOpen {
+func renderBrokerMenu(dispatch func(site.Action), m brokerMenu, st engine.State, lay site.Layout) vecty.MarkupOrChild {
+	if !m.Open {
 		return nil
 	}
-	id := s.Menu
+	id := m.Broker
 	n, ok := lay.Node(site.BrokerKey(id))
 	if !ok {
 		return nil
@@ -91,7 +110,7 @@ func renderBrokerMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Mar
 	btn := func(key, text, title string, enabled bool, cmd engine.Command) *vecty.HTML {
 		return elem.Button(
 			vecty.Markup(prop.ID("act-"+key), prop.Type(prop.TypeButton), prop.Disabled(!enabled), attr("title", title+" ("+cmd.String()+")"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.Act{Cmd: cmd}) })),
+				event.Click(func(*vecty.Event) { dispatch(site.Act{Cmd: cmd}) })),
 			vecty.Text(text),
 		)
 	}
@@ -105,7 +124,7 @@ func renderBrokerMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Mar
 			event.KeyDown(func(e *vecty.Event) {
 				if e.Value.Get("key").String() == "Escape" {
 					e.Value.Call("preventDefault")
-					s.Dispatch(site.CloseMenu{})
+					dispatch(site.CloseMenu{})
 					focus(e, `g.node[data-node="`+site.BrokerKey(id)+`"]`)
 				}
 			})),
@@ -115,21 +134,21 @@ func renderBrokerMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Mar
 		btn("shutdown", "Shut down", "Controlled shutdown: leaderships move away first", alive, engine.Shutdown{Broker: id}),
 		btn("isolate", "Isolate", "Cut every link to and from this broker", alive, engine.Isolate{Node: engine.Broker(id)}),
 		btn("heal", "Heal network", "Remove every isolation, partition, slow or lossy link", true, engine.Heal{}),
-		onlyIf(s.DetailBehindMenu(), func() vecty.MarkupOrChild {
+		onlyIf(m.DetailBehind, func() vecty.MarkupOrChild {
 			return elem.Button(vecty.Markup(prop.ID("act-details"), prop.Type(prop.TypeButton),
 				attr("title", "Close this menu and show what "+label+" holds: its process, its registration with the controller, its disk and its replicas"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.CloseMenu{}) })),
+				event.Click(func(*vecty.Event) { dispatch(site.CloseMenu{}) })),
 				vecty.Text("Details"))
 		}),
 		elem.Button(vecty.Markup(vecty.Class("close"), prop.Type(prop.TypeButton), attr("aria-label", "Close the menu"),
-			event.Click(func(*vecty.Event) { s.Dispatch(site.CloseMenu{}) })), vecty.Text("×")),
+			event.Click(func(*vecty.Event) { dispatch(site.CloseMenu{}) })), vecty.Text("×")),
 	)
 }
 
 // renderActions lists the user's actions as script lines: the DOM
-// contract's <ol id="actions">.
-func renderActions(s *site.Store) *pureEq[lines] {
-	return viewEq(lines(s.Actions()), actionsList)
+// contract's <ol id="actions">, drawn from acts (Store.Actions).
+func renderActions(acts []string) *pureEq[lines] {
+	return viewEq(lines(acts), actionsList)
 }
 
 // actionsList is renderActions' drawing of the script lines acts.

@@ -31,16 +31,27 @@ import (
 // row of its own under the controls. With over true (askOverDiagram) the
 // card is drawn in the "Try this" row's place by the Page, and this is
 // only the switch.
-func renderAsk(s *site.Store, side, timeline, over bool) vecty.MarkupOrChild {
-	l := &s.Lesson
-	if len(l.Asks) == 0 || side && timeline || s.HostAsks() {
+func renderAsk(a askState, dispatch func(site.Action), side, timeline, over bool) vecty.MarkupOrChild {
+	if a.Switch.N == 0 || side && timeline || a.HostAsks {
 		return nil
 	}
-	toggle := lessonToggle(lessonSwitchOf(l), s.Dispatch)
-	if _, open := s.OpenAsk(); !open || side || over {
+	toggle := lessonToggle(a.Switch, dispatch)
+	if !a.Open || side || over {
 		return elem.Div(vecty.Markup(vecty.Class("lesson-bar")), toggle)
 	}
-	return askCard(s, toggle)
+	return askCard(a, dispatch, toggle)
+}
+
+// askState is what the question card and the lesson-mode switch draw:
+// the switch (whose N is how many questions the scenario asks), whether
+// the embed's host asks them instead (Store.HostAsks), and the open
+// question (Store.OpenAsk) and its card (Store.AskCard) when Open.
+type askState struct {
+	Switch   lessonSwitch
+	HostAsks bool
+	Open     bool
+	Ask      script.Ask
+	Card     site.AskCard
 }
 
 // askOverDiagram says the open question's card goes right above the
@@ -51,17 +62,17 @@ func renderAsk(s *site.Store, side, timeline, over bool) vecty.MarkupOrChild {
 // 800-px frame and 1,500 px down a phone's, out of the view of a reader
 // looking at the paused diagram; and a frame grown to its content (the
 // embed code's script) is never short enough for a drawer.
-func askOverDiagram(s *site.Store, withSide bool) bool {
-	return s.Share.Embed != nil && !(withSide && s.Wide)
+func askOverDiagram(embedded, withSide, wide bool) bool {
+	return embedded && !(withSide && wide)
 }
 
 // renderAskSide is the open question's card for the side column (see
 // renderAsk), without the switch; nil when no question is open.
-func renderAskSide(s *site.Store) vecty.MarkupOrChild {
-	if _, open := s.OpenAsk(); !open || len(s.Lesson.Asks) == 0 || s.HostAsks() {
+func renderAskSide(a askState, dispatch func(site.Action)) vecty.MarkupOrChild {
+	if !a.Open || a.Switch.N == 0 || a.HostAsks {
 		return nil
 	}
-	return askCard(s, nil)
+	return askCard(a, dispatch, nil)
 }
 
 // lessonToggle is the lesson-mode switch v, a view: it changes only when
@@ -82,13 +93,12 @@ func lessonToggle(v lessonSwitch, dispatch func(site.Action)) *pure[lessonSwitch
 }
 
 // askCard is the open question's card, with toggle (the lesson-mode
-// switch) at its foot unless nil.
-func askCard(s *site.Store, toggle vecty.MarkupOrChild) vecty.MarkupOrChild {
-	l := &s.Lesson
-	a, _ := s.OpenAsk()
-	card, _ := s.AskCard()
-	i := l.Open
-	revealed, picked := l.Revealed[i], l.Picked[i]
+// switch) at its foot unless nil. Its buttons dispatch the reader's
+// answer, "Show me" and Continue.
+func askCard(st askState, dispatch func(site.Action), toggle vecty.MarkupOrChild) vecty.MarkupOrChild {
+	a, card, n := st.Ask, st.Card, st.Switch.N
+	i := card.Index
+	revealed, picked := card.Revealed, card.Picked
 	opts := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("ask-options"), attr("role", "group"), attr("aria-labelledby", "ask-q"))}
 	for _, o := range a.Options {
 		opts = append(opts, elem.Button(vecty.Markup(
@@ -96,7 +106,7 @@ func askCard(s *site.Store, toggle vecty.MarkupOrChild) vecty.MarkupOrChild {
 			vecty.ClassMap{"ask-option": true, "picked": o == picked, "right": revealed && o == a.Answer, "wrong": revealed && o == picked && o != a.Answer},
 			prop.Disabled(revealed),
 			attr("aria-pressed", strconv.FormatBool(o == picked)),
-			event.Click(func(*vecty.Event) { s.Dispatch(site.PickAnswer{Option: o}) })),
+			event.Click(func(*vecty.Event) { dispatch(site.PickAnswer{Option: o}) })),
 			vecty.Text(o)))
 	}
 	var verdict, answerText string
@@ -111,13 +121,13 @@ func askCard(s *site.Store, toggle vecty.MarkupOrChild) vecty.MarkupOrChild {
 	return elem.Section(
 		vecty.Markup(prop.ID("ask"), vecty.ClassMap{"ask-card": true, "answered": revealed, "showing": card.Showing}, attr("aria-labelledby", "ask-q"), vecty.Data("index", strconv.Itoa(i))),
 		elem.Paragraph(vecty.Markup(vecty.Class("ask-kicker")),
-			vecty.Text("Predict, then see · question "+strconv.Itoa(i+1)+" of "+strconv.Itoa(len(l.Asks))+" · "+engine.FormatTime(a.At))),
+			vecty.Text("Predict, then see · question "+strconv.Itoa(i+1)+" of "+strconv.Itoa(n)+" · "+engine.FormatTime(a.At))),
 		elem.Heading2(vecty.Markup(prop.ID("ask-q")), vecty.Text(a.Question)),
 		elem.Div(opts...),
 		vecty.If(!revealed, elem.Div(vecty.Markup(vecty.Class("ask-actions")),
-			&focusOnMount{Scope: "#ask", Selector: ".ask-option", Announce: askAnnouncement(i, len(l.Asks), a)},
+			&focusOnMount{Scope: "#ask", Selector: ".ask-option", Announce: askAnnouncement(i, n, a)},
 			elem.Button(vecty.Markup(prop.ID("ask-reveal"), prop.Type(prop.TypeButton), vecty.Class("ask-link"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.RevealAnswer{}) })),
+				event.Click(func(*vecty.Event) { dispatch(site.RevealAnswer{}) })),
 				vecty.Text("Just show me the answer")))),
 		vecty.If(revealed, elem.Div(vecty.Markup(vecty.Class("ask-actions")),
 			elem.Paragraph(vecty.Markup(prop.ID("ask-answer"), vecty.Class("ask-answer", verdict), attr("role", "status")), vecty.Text(answerText)),
@@ -130,10 +140,10 @@ func askCard(s *site.Store, toggle vecty.MarkupOrChild) vecty.MarkupOrChild {
 				vecty.Text("This is the moment it happens, "+engine.FormatTime(card.ShowAt)+". Continue plays on from here."))),
 			vecty.If(card.CanShow && !card.Showing, elem.Button(vecty.Markup(prop.ID("ask-show"), prop.Type(prop.TypeButton),
 				attr("title", "Go to the moment that shows it ("+engine.FormatTime(card.ShowAt)+")"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.ShowAnswerMoment{}) })),
+				event.Click(func(*vecty.Event) { dispatch(site.ShowAnswerMoment{}) })),
 				vecty.Text("Show me"))),
 			elem.Button(vecty.Markup(prop.ID("ask-continue"), prop.Type(prop.TypeButton),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.ContinueLesson{}) })),
+				event.Click(func(*vecty.Event) { dispatch(site.ContinueLesson{}) })),
 				vecty.Text("Continue ▶")))),
 		toggle,
 	)

@@ -24,20 +24,12 @@ import (
 //
 // The panel is drawn from its view: it re-renders only when a setting's
 // value or the note changes, not on every frame.
-func renderConfigPanel(s *site.Store) *pureEq[configView] {
-	cur := s.CurrentConfig()
-	v := configView{Note: s.Acting.Note, Draft: s.Acting.ConfigDraft != nil}
-	if fe := s.Acting.FormErr; fe.Form == site.FormConfig {
-		v.Err = fe
-	}
-	for _, set := range site.Settings() {
-		val := cur[set.Key]
-		if d, ok := s.Acting.ConfigDraft[set.Key]; ok {
-			val = d // what the reader typed, kept while its Apply failed
-		}
-		v.Values = append(v.Values, val)
-	}
-	return viewEq(v, func(v configView) *vecty.HTML { return configPanel(s, v) })
+//
+// Its buttons dispatch; refused says, right after a preset button's
+// dispatch, that the Store refused the change (a complaint on the config
+// form), so that the settings' table opens where the complaint is.
+func renderConfigPanel(v configView, dispatch func(site.Action), refused func() bool) *pureEq[configView] {
+	return viewEq(v, func(v configView) *vecty.HTML { return configPanel(dispatch, refused, v) })
 }
 
 // configView is the config panel's state: each setting's value, in the
@@ -55,8 +47,9 @@ func (v configView) Equal(w configView) bool {
 	return v.Note == w.Note && v.Draft == w.Draft && v.Err == w.Err && v.Values.Equal(w.Values)
 }
 
-// configPanel draws the config panel v; its buttons dispatch to s.
-func configPanel(s *site.Store, v configView) *vecty.HTML {
+// configPanel draws the config panel v; its buttons dispatch (see
+// renderConfigPanel for refused).
+func configPanel(dispatch func(site.Action), refused func() bool, v configView) *vecty.HTML {
 	cur := map[string]string{}
 	for i, set := range site.Settings() {
 		cur[set.Key] = v.Values[i]
@@ -97,12 +90,12 @@ func configPanel(s *site.Store, v configView) *vecty.HTML {
 		for _, set := range sets {
 			vals[set.Key] = field(e, set.Key)
 		}
-		s.Dispatch(site.ApplyConfig{Values: vals})
+		dispatch(site.ApplyConfig{Values: vals})
 	}
 	preset := func(vals map[string]string) func(*vecty.Event) {
 		return func(e *vecty.Event) {
-			s.Dispatch(site.ApplyConfig{Values: vals})
-			if s.Acting.FormErr.Form == site.FormConfig {
+			dispatch(site.ApplyConfig{Values: vals})
+			if refused() {
 				// The complaint sits in the settings' Apply bar: open
 				// the table (the page never draws its open attribute,
 				// so that a redraw leaves the reader's choice alone).

@@ -20,27 +20,9 @@ import (
 // the consumer's rack (client.rack), at earliest, latest or an offset.
 //
 // It is drawn from its view, so that a frame rebuilds it only when the
-// racks or the consumers' positions change.
-func renderConsumerPanel(s *site.Store) *pureEq[consumerView] {
-	cfg := s.Player.Scenario().Config
-	var v consumerView
-	if s.HasRacks() {
-		for _, r := range cfg.Racks {
-			if r == "" || slices.Contains(v.Racks, r) {
-				continue
-			}
-			var ids []string
-			for i, r2 := range cfg.Racks {
-				if r2 == r {
-					ids = append(ids, itoa(int64(i+1)))
-				}
-			}
-			v.Racks = append(v.Racks, r)
-			v.RackLabels = append(v.RackLabels, "a replica in rack "+r+" (client.rack="+r+", brokers "+strings.Join(ids, ", ")+")")
-		}
-	}
-	v.Consumers = site.ConsumerRows(s.Player.State())
-	return viewEq(v, func(v consumerView) *vecty.HTML { return consumerPanel(s, v) })
+// racks or the consumers' positions change. Its button dispatches.
+func renderConsumerPanel(v consumerView, dispatch func(site.Action)) *pureEq[consumerView] {
+	return viewEq(v, func(v consumerView) *vecty.HTML { return consumerPanel(dispatch, v) })
 }
 
 // consumerView is what the consumer panel shows: the racks a consumer
@@ -58,7 +40,7 @@ func (v consumerView) Equal(w consumerView) bool {
 
 // consumerPanel draws the consumer panel v (see renderConsumerPanel); its
 // button dispatches to s.
-func consumerPanel(s *site.Store, v consumerView) *vecty.HTML {
+func consumerPanel(dispatch func(site.Action), v consumerView) *vecty.HTML {
 	from := []vecty.MarkupOrChild{vecty.Markup(attr("name", "rack")), option("", "the leader", true)}
 	for i, r := range v.Racks {
 		from = append(from, option(r, v.RackLabels[i], false))
@@ -71,12 +53,12 @@ func consumerPanel(s *site.Store, v consumerView) *vecty.HTML {
 		case "offset":
 			n, err := strconv.ParseInt(strings.TrimSpace(field(e, "offset")), 10, 64)
 			if err != nil || n < 0 {
-				s.Dispatch(site.ShowError{Text: "the offset must be a whole number, 0 or more"})
+				dispatch(site.ShowError{Text: "the offset must be a whole number, 0 or more"})
 				return
 			}
 			pos = engine.Offset(n)
 		}
-		s.Dispatch(site.StartConsumer{From: pos, Rack: field(e, "rack"), Group: strings.TrimSpace(field(e, "group"))})
+		dispatch(site.StartConsumer{From: pos, Rack: field(e, "rack"), Group: strings.TrimSpace(field(e, "group"))})
 	}
 	note := "This scenario's brokers have no broker.rack (or replica.selector.class is not the RackAwareReplicaSelector), so a consumer reads from the leader only. Set both in the config panel to fetch from a follower (KIP-392)."
 	if len(v.Racks) > 0 {

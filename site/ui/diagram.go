@@ -18,8 +18,10 @@ import (
 func renderStage(s *site.Store, dots *Dots) *vecty.HTML {
 	st := s.Player.State()
 	lay := s.DiagramLayout(st)
-	placeLinkMarks(s, st, &lay)
-	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderController(st, s.Player.Scenario().Config), onlyIf(!s.ForkInDrawer(), func() vecty.MarkupOrChild { return renderFork(s) }), renderDiagram(s, st, lay, dots), renderBrokerMenu(s, st, lay), renderLinkMenu(s, st, lay))
+	nf := s.NetFaults()
+	placeLinkMarks(nf, st, &lay)
+	link := openLink{Open: s.Acting.LinkOpen, Key: s.Acting.Link}
+	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderController(st, s.Player.Scenario().Config), onlyIf(!s.ForkInDrawer(), func() vecty.MarkupOrChild { return renderFork(s) }), renderDiagram(s, nf, link, st, lay, dots), renderBrokerMenu(s.Dispatch, menuOf(s), st, lay), renderLinkMenu(s.Dispatch, nf, link, st, lay))
 }
 
 // renderDiagram draws the cluster at the playhead as the lesson does:
@@ -35,10 +37,11 @@ func renderStage(s *site.Store, dots *Dots) *vecty.HTML {
 // and label of the diagram (docs/design.md §7). The layer lets clicks
 // through to the diagram except on a dot, whose click it handles
 // (selectMessageIn).
-func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) *vecty.HTML {
+func renderDiagram(s *site.Store, nf site.NetFaults, link openLink, st engine.State, lay site.Layout, dots *Dots) *vecty.HTML {
 	p := s.Player
 	timers := site.Timers(st, p.Scenario().Config)
 	brokers := s.BrokerViews(st, lay, timers)
+	acts := brokerActs{dispatch: s.Dispatch, menuOpen: func() bool { return s.MenuOpen }}
 	nodes := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("nodes"))}
 	for _, n := range lay.Nodes {
 		switch n.Role {
@@ -55,7 +58,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) 
 		default:
 			v := brokers[0]
 			brokers = brokers[1:]
-			nodes = append(nodes, viewEq(v, func(v site.BrokerView) *vecty.HTML { return renderBroker(s, v) }))
+			nodes = append(nodes, viewEq(v, func(v site.BrokerView) *vecty.HTML { return renderBroker(acts, v) }))
 		}
 	}
 
@@ -73,7 +76,7 @@ func renderDiagram(s *site.Store, st engine.State, lay site.Layout, dots *Dots) 
 			),
 			fixed(arrowDefs),
 			renderLinks(lay, inflight),
-			renderLinkHits(s, st, lay),
+			renderLinkHits(s.Dispatch, nf, link, st, lay),
 			svgEl("g", nodes...),
 			renderLeaderMark(lay, p.Generation()),
 			renderPartitionMaps(s.Dispatch, st, lay),
@@ -203,7 +206,7 @@ type Dots struct {
 func (d *Dots) Render() vecty.ComponentOrHTML {
 	s := d.Store
 	p := s.Player
-	return renderMessages(s, d.lay, p.InFlight(), p.Exact())
+	return renderMessages(d.lay, p.InFlight(), p.Exact())
 }
 
 // Mount implements the vecty.Mounter interface.
@@ -221,7 +224,7 @@ func (d *Dots) Unmount() { d.mounted = false }
 // main thread). A click on a dot selects its message: one listener on the
 // diagram serves every dot (selectMessageIn), so that a frame that redraws
 // only the dots adds and removes no listener.
-func renderMessages(s *site.Store, lay site.Layout, inflight []engine.Message, now float64) *vecty.HTML {
+func renderMessages(lay site.Layout, inflight []engine.Message, now float64) *vecty.HTML {
 	dots := site.Dots(lay, inflight, now)
 	items := make([]vecty.MarkupOrChild, 0, len(dots)+1)
 	items = append(items, vecty.Markup(vecty.Class("msgs"), attr("aria-hidden", "true")))
@@ -303,8 +306,9 @@ func clientBox(v clientView) *vecty.HTML {
 // renderBroker draws broker box v: its name, its role for the first
 // partition, its state badges (site.LookOf), its countdown, its
 // replica's log strip and what its fetch loop is doing, or its warning
-// note. A click or Enter on it opens its actions (s).
-func renderBroker(s *site.Store, v site.BrokerView) *vecty.HTML {
+// note. A click or Enter on it dispatches the opening of its actions
+// (acts).
+func renderBroker(acts brokerActs, v site.BrokerView) *vecty.HTML {
 	n, r := v.Node, v.Node.Rect
 	name := n.Name
 	if name == "" {
@@ -314,7 +318,7 @@ func renderBroker(s *site.Store, v site.BrokerView) *vecty.HTML {
 		attr("data-node", n.Key), attr("data-role", n.Role), attr("data-alive", strconv.FormatBool(v.Alive)), translate(r.X, r.Y),
 		attr("tabindex", "0"), attr("role", "button"), attr("aria-label", brokerLabel(n)+": actions"),
 		attr("aria-haspopup", "true"), attr("aria-expanded", strconv.FormatBool(v.MenuOpen))}
-	mk = append(mk, brokerHandlers(s, n.Broker)...)
+	mk = append(mk, brokerHandlers(acts, n.Broker)...)
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(mk...),
 		svgEl("rect", vecty.Markup(vecty.Class("box"), attr("width", num1(r.W)), attr("height", num1(r.H)), attr("rx", "10"))),
@@ -327,7 +331,7 @@ func renderBroker(s *site.Store, v site.BrokerView) *vecty.HTML {
 		items = append(items, svgText(12, site.BoxStripY+18, v.Status, vecty.Class(v.StatusClass)))
 		return svgEl("g", items...)
 	}
-	items = append(items, svgEl("g", vecty.Markup(translate(v.Strip.X, site.BoxStripY)), renderStrip(s, v.Strip)))
+	items = append(items, svgEl("g", vecty.Markup(translate(v.Strip.X, site.BoxStripY)), renderStrip(acts.dispatch, v.Strip)))
 	if v.Removed.On {
 		items = append(items, renderRemoved(v.Removed))
 	} else {

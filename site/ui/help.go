@@ -15,11 +15,10 @@ import (
 
 // renderMannersBar is the header's buttons for the help dialog, the theme
 // and the table view: the DOM contract's #help-open, #theme and
-// #table-toggle.
-func renderMannersBar(s *site.Store) *pure[mannersView] {
-	m := s.Manners
+// #table-toggle, drawn from the reader's manners m; a click dispatches.
+func renderMannersBar(m site.Manners, dispatch func(site.Action)) *pure[mannersView] {
 	return view(mannersView{TableView: m.TableView, Theme: m.EffectiveTheme(), HelpOpen: m.HelpOpen},
-		func(v mannersView) *vecty.HTML { return mannersBar(s, v.TableView, v.Theme, v.HelpOpen) })
+		func(v mannersView) *vecty.HTML { return mannersBar(dispatch, v.TableView, v.Theme, v.HelpOpen) })
 }
 
 // mannersView is the header's buttons: the table view on or off, the
@@ -32,7 +31,7 @@ type mannersView struct {
 
 // mannersBar is renderMannersBar's drawing, for the table view on or off,
 // the theme in effect and the help dialog open or closed.
-func mannersBar(s *site.Store, tableView bool, theme string, helpOpen bool) *vecty.HTML {
+func mannersBar(dispatch func(site.Action), tableView bool, theme string, helpOpen bool) *vecty.HTML {
 	themeText, themeNext := "Dark theme", "dark"
 	if theme == site.ThemeDark {
 		themeText, themeNext = "Light theme", "light"
@@ -41,29 +40,33 @@ func mannersBar(s *site.Store, tableView bool, theme string, helpOpen bool) *vec
 		elem.Button(vecty.Markup(prop.ID("table-toggle"), prop.Type(prop.TypeButton),
 			attr("aria-pressed", strconv.FormatBool(tableView)), attr("aria-controls", "table-view"),
 			attr("title", "Show every partition as tables (v)"),
-			event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleTable{}) })),
+			event.Click(func(*vecty.Event) { dispatch(site.ToggleTable{}) })),
 			vecty.Text("Table view")),
 		elem.Button(vecty.Markup(prop.ID("theme"), prop.Type(prop.TypeButton),
 			attr("data-theme", theme), attr("title", "Switch to the "+themeNext+" theme (t)"),
-			event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleTheme{}) })),
+			event.Click(func(*vecty.Event) { dispatch(site.ToggleTheme{}) })),
 			vecty.Text(themeText)),
 		elem.Button(vecty.Markup(prop.ID("help-open"), prop.Type(prop.TypeButton),
 			attr("aria-haspopup", "dialog"), attr("aria-expanded", strconv.FormatBool(helpOpen)),
 			// The dialog opens on "Words on the page" (the glossary), the
 			// keyboard shortcuts under it: the tooltip names both.
 			attr("title", "Words on the page and keyboard shortcuts (?)"), attr("aria-label", "Words on the page and keyboard shortcuts"),
-			event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleHelp{}) })),
+			event.Click(func(*vecty.Event) { dispatch(site.ToggleHelp{}) })),
 			vecty.Text("?")),
 	)
 }
+
+// helpState is the help dialog: open or closed (Manners.HelpOpen), and,
+// when open, whether opening it paused playback (Store.HelpPaused).
+type helpState struct{ Open, Paused bool }
 
 // renderHelp is the help dialog, "Words on the page" (the glossary) and
 // the keyboard shortcuts, <div id="help"
 // role="dialog">, listing site.Shortcuts; nil while it is closed. Escape
 // (through the page's key map), its close button and a click beside it
-// close it.
-func renderHelp(s *site.Store) vecty.MarkupOrChild {
-	if !s.Manners.HelpOpen {
+// close it (dispatch).
+func renderHelp(h helpState, dispatch func(site.Action)) vecty.MarkupOrChild {
+	if !h.Open {
 		return nil
 	}
 	rows := []vecty.MarkupOrChild{}
@@ -76,7 +79,7 @@ func renderHelp(s *site.Store) vecty.MarkupOrChild {
 	return elem.Div(vecty.Markup(vecty.Class("help-backdrop"),
 		event.Click(func(e *vecty.Event) {
 			if e.Target.Get("classList").Call("contains", "help-backdrop").Bool() {
-				s.Dispatch(site.ToggleHelp{})
+				dispatch(site.ToggleHelp{})
 			}
 		})),
 		elem.Div(vecty.Markup(prop.ID("help"), attr("role", "dialog"), attr("aria-modal", "true"), attr("aria-labelledby", "help-h"),
@@ -87,7 +90,7 @@ func renderHelp(s *site.Store) vecty.MarkupOrChild {
 				}
 			})),
 			elem.Heading2(vecty.Markup(prop.ID("help-h")), vecty.Text("Words on the page")),
-			elem.Paragraph(vecty.Markup(prop.ID("help-paused"), vecty.Class("hint")), vecty.Text(site.HelpPauseNote(s.HelpPaused()))),
+			elem.Paragraph(vecty.Markup(prop.ID("help-paused"), vecty.Class("hint")), vecty.Text(site.HelpPauseNote(h.Paused))),
 			glossary(),
 			elem.Heading2(vecty.Text("Keyboard shortcuts")),
 			elem.Table(
@@ -101,7 +104,7 @@ func renderHelp(s *site.Store) vecty.MarkupOrChild {
 				vecty.Text("While the speed slider or a checkbox has the focus only Esc is a shortcut, and Space presses a focused button. Tab reaches every broker; Enter opens its menu.")),
 			elem.Button(vecty.Markup(prop.ID("help-close"), prop.Type(prop.TypeButton), vecty.Class("close"),
 				attr("aria-label", "Close the help"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleHelp{}) })),
+				event.Click(func(*vecty.Event) { dispatch(site.ToggleHelp{}) })),
 				vecty.Text("×")),
 		),
 	)

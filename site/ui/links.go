@@ -55,8 +55,7 @@ func linkNodes(st engine.State, key string) []engine.NodeID {
 // placeLinkMarks places the marks of the lesson's links that the
 // network cuts or slows (Layout.PlaceMarks), before the diagram is drawn,
 // so that the message labels keep off them.
-func placeLinkMarks(s *site.Store, st engine.State, lay *site.Layout) {
-	nf := s.NetFaults()
+func placeLinkMarks(nf site.NetFaults, st engine.State, lay *site.Layout) {
 	lay.PlaceMarks(func(l site.Link) site.MarkFor {
 		var m site.MarkFor
 		fwd, back := false, false
@@ -79,9 +78,9 @@ func placeLinkMarks(s *site.Store, st engine.State, lay *site.Layout) {
 
 // renderLinkHits draws a wide, invisible hit area over each of the
 // lesson's links: a button (data-link, tabindex, aria-label) that opens the
-// link's menu, with the link's mark where PlaceMarks put it.
-func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML {
-	nf := s.NetFaults()
+// link's menu (dispatch), with the link's mark where PlaceMarks put it;
+// nf is the network's faults and open the link whose menu is open.
+func renderLinkHits(dispatch func(site.Action), nf site.NetFaults, open openLink, st engine.State, lay site.Layout) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("link-hits"))}
 	for _, l := range lay.Links {
 		r, ok := lay.Route(l.From, l.To)
@@ -89,7 +88,7 @@ func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML
 			continue
 		}
 		key := linkKey(l)
-		open := s.Acting.LinkOpen && s.Acting.Link == key
+		isOpen := open.Open && open.Key == key
 		var mark site.LinkMark
 		for _, m := range lay.Marks {
 			if m.Link == l {
@@ -120,12 +119,12 @@ func renderLinkHits(s *site.Store, st engine.State, lay site.Layout) *vecty.HTML
 			state = " (slowed: " + slowLabel(nf, st, l) + " each way)"
 		}
 		pts := pointsAttr(r)
-		v := linkHitView{Key: key, Link: l, Points: pts, Mark: mark.At, MarkText: mark.Text, Open: open, Cut: cut, Slow: slow, State: state}
+		v := linkHitView{Key: key, Link: l, Points: pts, Mark: mark.At, MarkText: mark.Text, Open: isOpen, Cut: cut, Slow: slow, State: state}
 		if fwd || back {
 			a := site.OneWayArrow(r, fwd)
 			v.OneWay, v.Arrow = true, pointsAttr(site.Path(a[:]))
 		}
-		items = append(items, view(v, func(v linkHitView) *vecty.HTML { return linkHit(s, v) }))
+		items = append(items, view(v, func(v linkHitView) *vecty.HTML { return linkHit(dispatch, v) }))
 	}
 	return svgEl("g", items...)
 }
@@ -150,22 +149,22 @@ type linkHitView struct {
 
 // linkHit draws one link's click target (see renderLinkHits) from its
 // view, so that a frame leaves it and its handlers alone.
-func linkHit(s *site.Store, v linkHitView) *vecty.HTML {
+func linkHit(dispatch func(site.Action), v linkHitView) *vecty.HTML {
 	key, l, pts, mark, open, cut, slow, state := v.Key, v.Link, v.Points, v.Mark, v.Open, v.Cut, v.Slow, v.State
 	return svgEl("g",
 		vecty.Markup(vecty.Class("link-hit"), vecty.ClassMap{"open": open, "cut": cut, "slow": slow, "cut-one-way": v.OneWay}, attr("data-link", key),
 			attr("tabindex", "0"), attr("role", "button"), attr("aria-haspopup", "true"),
 			attr("aria-expanded", strconv.FormatBool(open)),
 			attr("aria-label", "link from "+linkNodeName(l.From)+" to "+linkNodeName(l.To)+state+": cut, heal or slow"),
-			event.Click(func(*vecty.Event) { s.Dispatch(site.OpenLink{Link: key}) }),
+			event.Click(func(*vecty.Event) { dispatch(site.OpenLink{Link: key}) }),
 			event.KeyDown(func(e *vecty.Event) {
 				switch e.Value.Get("key").String() {
 				case "Enter", " ":
 					e.Value.Call("preventDefault")
-					s.Dispatch(site.OpenLink{Link: key})
+					dispatch(site.OpenLink{Link: key})
 				case "Escape":
 					e.Value.Call("preventDefault")
-					s.Dispatch(site.CloseLink{})
+					dispatch(site.CloseLink{})
 				}
 			})),
 		vecty.If(state != "", svgEl("title", vecty.Text("link from "+linkNodeName(l.From)+" to "+linkNodeName(l.To)+state))),
@@ -177,20 +176,27 @@ func linkHit(s *site.Store, v linkHitView) *vecty.HTML {
 	)
 }
 
+// openLink is the link whose menu is open (Acting.Link), when Open
+// (Acting.LinkOpen).
+type openLink struct {
+	Open bool
+	Key  string
+}
+
 // renderLinkMenu draws the open link's menu at the link's middle: cut
 // (cut A B, which adds to the cuts made before), cut one way (from the
 // link's first node to its second), heal this link (while it has a cut
 // or a slowing of its own, NetFaults.Healable), heal the network and slow, as engine commands at the
 // playhead. It carries #link-cut, #link-cut-one-way, #link-heal-link,
 // #link-heal and #link-slow.
-func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.MarkupOrChild {
-	if !s.Acting.LinkOpen {
+func renderLinkMenu(dispatch func(site.Action), nf site.NetFaults, open openLink, st engine.State, lay site.Layout) vecty.MarkupOrChild {
+	if !open.Open {
 		return nil
 	}
 	var link site.Link
 	found := false
 	for _, l := range lay.Links {
-		if linkKey(l) == s.Acting.Link {
+		if linkKey(l) == open.Key {
 			link, found = l, true
 		}
 	}
@@ -213,8 +219,8 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 		return elem.Button(
 			vecty.Markup(prop.ID(id), prop.Type(prop.TypeButton), attr("title", title+" ("+cmd.String()+")"),
 				event.Click(func(*vecty.Event) {
-					s.Dispatch(site.CloseLink{})
-					s.Dispatch(site.Act{Cmd: cmd})
+					dispatch(site.CloseLink{})
+					dispatch(site.Act{Cmd: cmd})
 				})),
 			vecty.Text(text),
 		)
@@ -227,11 +233,11 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 	cutBtn := func(id, text, title string, oneWay bool) *vecty.HTML {
 		return elem.Button(
 			vecty.Markup(prop.ID(id), prop.Type(prop.TypeButton), attr("title", title+" ("+engine.Cut{A: from[0], B: to[0], OneWay: oneWay}.String()+")"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.CutLink{From: from, To: to, OneWay: oneWay}) })),
+				event.Click(func(*vecty.Event) { dispatch(site.CutLink{From: from, To: to, OneWay: oneWay}) })),
 			vecty.Text(text),
 		)
 	}
-	nf, healable := s.NetFaults(), false
+	healable := false
 	for _, x := range from {
 		for _, y := range to {
 			healable = healable || nf.Healable(x, y)
@@ -243,8 +249,8 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 			event.KeyDown(func(e *vecty.Event) {
 				if e.Value.Get("key").String() == "Escape" {
 					e.Value.Call("preventDefault")
-					key := s.Acting.Link
-					s.Dispatch(site.CloseLink{})
+					key := open.Key
+					dispatch(site.CloseLink{})
 					focus(e, `g.link-hit[data-link="`+key+`"]`)
 				}
 			})),
@@ -255,14 +261,14 @@ func renderLinkMenu(s *site.Store, st engine.State, lay site.Layout) vecty.Marku
 		vecty.If(healable, elem.Button(
 			vecty.Markup(prop.ID("link-heal-link"), prop.Type(prop.TypeButton),
 				attr("title", "Restore this link alone: its cut, one-way cut and slowing go; the rest of the network stays as it is ("+engine.Heal{A: from[0], B: to[0]}.String()+")"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.HealLink{From: from, To: to}) })),
+				event.Click(func(*vecty.Event) { dispatch(site.HealLink{From: from, To: to}) })),
 			vecty.Text("Heal this link"),
 		)),
 		btn("link-heal", "Heal network", "Remove every cut, isolation and slow link", engine.Heal{}),
 		btn("link-slow", "Slow to 50 ms", "Make this link take 50 ms each way", slow(50)),
 		btn("link-slow-500", "500 ms", "Make this link take 500 ms each way: slower than a fetch's long poll", slow(500)),
 		elem.Button(vecty.Markup(vecty.Class("close"), prop.Type(prop.TypeButton), attr("aria-label", "Close the menu"),
-			event.Click(func(*vecty.Event) { s.Dispatch(site.CloseLink{}) })), vecty.Text("×")),
+			event.Click(func(*vecty.Event) { dispatch(site.CloseLink{}) })), vecty.Text("×")),
 	)
 }
 

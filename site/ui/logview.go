@@ -17,8 +17,10 @@ import (
 // contract's class="log" data-broker data-leo data-hw, and
 // data-log-start. Each cell is drawn from its own view, so
 // that when a record arrives the other cells stay as they were (and keep
-// their colour transitions). A click on a record selects it (s).
-func renderStrip(s *site.Store, v site.StripView) *vecty.HTML {
+// their colour transitions). A click on a record dispatches its
+// selection (dispatch; nil for a static drawing, whose cells are no click
+// targets).
+func renderStrip(dispatch func(site.Action), v site.StripView) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(
 		vecty.Class("log"),
 		attr("data-broker", itoa(int64(v.Broker))),
@@ -29,7 +31,7 @@ func renderStrip(s *site.Store, v site.StripView) *vecty.HTML {
 	size := cellSize{W: v.CellW, H: v.CellH}
 	for _, c := range v.Cells {
 		cv := cellView{CellView: c, cellSize: size, Broker: v.Broker, TP: v.TP}
-		items = append(items, view(cv, func(cv cellView) *vecty.HTML { return renderCell(s, cv) }))
+		items = append(items, view(cv, func(cv cellView) *vecty.HTML { return renderCell(dispatch, cv) }))
 	}
 	w := float64(v.To-v.From) * v.CellW
 	x := func(o int64) float64 { return float64(o-int64(v.From)) * v.CellW }
@@ -75,7 +77,7 @@ type cellView struct {
 // renderCell draws one cell: a record, a truncated record (struck
 // through) or an empty slot, outlined in red where a broken guarantee
 // lost a record.
-func renderCell(s *site.Store, c cellView) *vecty.HTML {
+func renderCell(dispatch func(site.Action), c cellView) *vecty.HTML {
 	o := c.Offset
 	if c.Kind == site.CellDeleted {
 		return svgEl("g", vecty.Markup(vecty.Class("slot", "deleted"), attr("data-offset", itoa(int64(o)))), svgEl("title", vecty.Text(c.Tip)),
@@ -94,7 +96,7 @@ func renderCell(s *site.Store, c cellView) *vecty.HTML {
 	cls := vecty.ClassMap{"cell": true, c.EpochClass: true, "truncated": ghost, "committed": c.Committed && !ghost, "fresh": c.Fresh && !ghost, "selected": c.Selected, "lost": c.Lost, "duplicate": c.Duplicate && !ghost}
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(cls, attr("data-offset", itoa(int64(o))), attr("data-epoch", itoa(int64(c.Record.LeaderEpoch))), translate(c.X, 0),
-			selectRecord(s, c, ghost)),
+			selectRecord(dispatch, c, ghost)),
 		svgEl("title", vecty.Text(c.Tip)),
 		svgEl("rect", vecty.Markup(attr("x", "1"), attr("y", "1"), attr("width", num1(c.W-2)), attr("height", num1(c.H-2)), attr("rx", "3"))),
 		cellNumber(c.cellSize, int64(o)),
@@ -133,14 +135,15 @@ func marker(class, label string, x, w, labelY, h float64) *vecty.HTML {
 // as a click anywhere else on the box does: the reader asked about the
 // record, and the menu would cover the lifecycle it opens. The broker
 // itself is not selected, so that the record stays in the inspector.
-// Without a Store (a static drawing) a cell is no click target.
-func selectRecord(s *site.Store, c cellView, ghost bool) vecty.Applyer {
-	if s == nil {
+// Without a dispatch function (a static drawing) a cell is no click
+// target.
+func selectRecord(dispatch func(site.Action), c cellView, ghost bool) vecty.Applyer {
+	if dispatch == nil {
 		return nil
 	}
 	b, tp, rec := c.Broker, c.TP, c.Record
 	return event.Click(func(*vecty.Event) {
-		s.Dispatch(site.Select{Target: site.Selection{Kind: site.SelRecord, Broker: b, TP: tp, Record: rec, Ghost: ghost}})
+		dispatch(site.Select{Target: site.Selection{Kind: site.SelRecord, Broker: b, TP: tp, Record: rec, Ghost: ghost}})
 	}).StopPropagation()
 }
 

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -102,8 +104,9 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	// In an embed whose side column is not beside the diagram the open
 	// question takes the "Try this" row's place, right above the diagram
 	// (askOverDiagram).
-	askOver := askOverDiagram(s, withSide)
-	_, askOpen := s.OpenAsk()
+	askOver := askOverDiagram(s.Share.Embed != nil, withSide, s.Wide)
+	ask := askStateOf(s)
+	askOpen := ask.Open
 	return elem.Body(
 		vecty.Markup(vecty.MarkupIf(!full, vecty.Class("embedded")), vecty.Class("controls-"+controlsMode(s))),
 		elem.Header(vecty.Markup(vecty.Class("top")),
@@ -112,7 +115,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				return elem.Span(vecty.Markup(vecty.Class("title")), vecty.Text(title))
 			}),
 			renderClock(site.ClockOf(pl.Now(), pl.Scenario().Config.Start)),
-			only(full, renderMannersBar(s)),
+			only(full, renderMannersBar(s.Manners, s.Dispatch)),
 			only(full, view(site.RulesOf(pl.Scenario().Config).Cluster, pageSubtitle)),
 		),
 		only(full && controls, renderCompactBar(s)),
@@ -132,7 +135,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			elem.Section(vecty.Markup(vecty.Class("stage"), vecty.ClassMap{"with-asks": controls && len(s.Lesson.Asks) > 0}, attr("aria-label", "Cluster")),
 				only(controls, &Controls{Dispatch: s.Dispatch, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
 				only(controls, newTimeline(s, withSide)),
-				renderAsk(s, withSide, controls, askOver),
+				renderAsk(ask, s.Dispatch, withSide, controls, askOver),
 				p.stageOf(s),
 				// In an embed too narrow for its side column the inspector
 				// is a card over the diagram's bottom corner: its anchor,
@@ -141,13 +144,13 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 					return elem.Div(vecty.Markup(vecty.Class("detail-anchor")), renderDetail(s, count, gen, true))
 				}),
 				renderCaption(s.MomentCaption(), s.Resumed(), s.Playing, s.Share.Embed != nil, lines(s.CaptionRoom())),
-				onlyIf(askOver && askOpen && !s.HostAsks(), func() vecty.MarkupOrChild { return askCard(s, nil) }),
+				onlyIf(askOver && askOpen && !ask.HostAsks, func() vecty.MarkupOrChild { return askCard(ask, s.Dispatch, nil) }),
 				only(!(askOver && askOpen) && s.TryBarSize(maxTries) > 0, renderTryThis(tryViewOf(s.Suggestions(), s.TryBarSize(maxTries)), func(key string) { trySuggestion(s, key) })),
 				renderInFlight(s.Player.State(), s.Manners.ReducedMotion, s.Player.InFlight),
 				legend(),
 			),
 			elem.Aside(vecty.Markup(vecty.Class("side"), attr("aria-label", "Explanations")),
-				only(withSide && !askOver, renderAskSide(s)),
+				only(withSide && !askOver, renderAskSide(ask, s.Dispatch)),
 				only(withSide && !bannerOnDiagram, newViolationsBanner(s, count, gen)),
 				only(full, renderTableView(s.Manners.TableView, s.Player.State(), s.Dispatch)),
 				only(full, renderSummary(s.StoryView(), s.Dispatch)),
@@ -161,12 +164,12 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				embedScript(s),
 			),
 			only(full, renderActing(s)),
-			only(full, renderActions(s)),
+			only(full, renderActions(s.Actions())),
 		),
 		renderNarration(narrationView{Spoken: s.Manners.Narration.Spoken, Current: s.Manners.Narration.Current}),
 		renderCaptionSaid(captionSaid(s)),
 		renderAnnounce(),
-		renderHelp(s),
+		renderHelp(helpOf(s), s.Dispatch),
 	)
 }
 
@@ -413,4 +416,85 @@ func exportDiagram(s *site.Store, what string) {
 	if h := s.Share.Hooks; h.Export != nil {
 		h.Export(what)
 	}
+}
+
+// consumerViewOf is s's consumer panel (renderConsumerPanel).
+func consumerViewOf(s *site.Store) consumerView {
+	cfg := s.Player.Scenario().Config
+	var v consumerView
+	if s.HasRacks() {
+		for _, r := range cfg.Racks {
+			if r == "" || slices.Contains(v.Racks, r) {
+				continue
+			}
+			var ids []string
+			for i, r2 := range cfg.Racks {
+				if r2 == r {
+					ids = append(ids, itoa(int64(i+1)))
+				}
+			}
+			v.Racks = append(v.Racks, r)
+			v.RackLabels = append(v.RackLabels, "a replica in rack "+r+" (client.rack="+r+", brokers "+strings.Join(ids, ", ")+")")
+		}
+	}
+	v.Consumers = site.ConsumerRows(s.Player.State())
+	return v
+}
+
+// producerViewOf is s's producer panel (renderProducerPanel).
+func producerViewOf(s *site.Store) producerView {
+	r := s.Acting.Rate
+	v := producerView{On: r.On, Status: "no rate started here"}
+	if r.On {
+		v.Status = "producing one record every " + itoa(int64(r.Every)) + " ms (simulated), acks=" + r.Acks.String() + "; next at " + engine.FormatTime(r.Next)
+	}
+	var script []string
+	for _, sr := range s.ScriptRatesNow() {
+		script = append(script, sr.String())
+	}
+	if len(script) > 0 {
+		v.Status += "; the script's own: " + strings.Join(script, "; ")
+	}
+	if fe := s.Acting.FormErr; fe.Form == site.FormProduce || fe.Form == site.FormRate {
+		v.Err = fe
+	}
+	return v
+}
+
+// configViewOf is s's config panel (renderConfigPanel).
+func configViewOf(s *site.Store) configView {
+	cur := s.CurrentConfig()
+	v := configView{Note: s.Acting.Note, Draft: s.Acting.ConfigDraft != nil}
+	if fe := s.Acting.FormErr; fe.Form == site.FormConfig {
+		v.Err = fe
+	}
+	for _, set := range site.Settings() {
+		val := cur[set.Key]
+		if d, ok := s.Acting.ConfigDraft[set.Key]; ok {
+			val = d // what the reader typed, kept while its Apply failed
+		}
+		v.Values = append(v.Values, val)
+	}
+	return v
+}
+
+// menuOf is s's broker action menu.
+func menuOf(s *site.Store) brokerMenu {
+	return brokerMenu{Open: s.MenuOpen, Broker: s.Menu, DetailBehind: s.DetailBehindMenu()}
+}
+
+// askStateOf is s's question card and lesson-mode switch.
+func askStateOf(s *site.Store) askState {
+	a := askState{Switch: lessonSwitchOf(&s.Lesson), HostAsks: s.HostAsks()}
+	a.Ask, a.Open = s.OpenAsk()
+	a.Card, _ = s.AskCard()
+	return a
+}
+
+// helpOf is s's help dialog.
+func helpOf(s *site.Store) helpState {
+	if !s.Manners.HelpOpen {
+		return helpState{}
+	}
+	return helpState{Open: true, Paused: s.HelpPaused()}
 }

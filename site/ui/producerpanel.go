@@ -64,23 +64,8 @@ func parseAcks(v string) engine.Acks {
 // simulated second that the Store turns into one produce command per
 // interval. It is drawn from its view, the rate's state and the script's
 // own rate producers, so that a frame does not rebuild the panel.
-func renderProducerPanel(s *site.Store) *pure[producerView] {
-	r := s.Acting.Rate
-	v := producerView{On: r.On, Status: "no rate started here"}
-	if r.On {
-		v.Status = "producing one record every " + itoa(int64(r.Every)) + " ms (simulated), acks=" + r.Acks.String() + "; next at " + engine.FormatTime(r.Next)
-	}
-	var script []string
-	for _, sr := range s.ScriptRatesNow() {
-		script = append(script, sr.String())
-	}
-	if len(script) > 0 {
-		v.Status += "; the script's own: " + strings.Join(script, "; ")
-	}
-	if fe := s.Acting.FormErr; fe.Form == site.FormProduce || fe.Form == site.FormRate {
-		v.Err = fe
-	}
-	return view(v, func(v producerView) *vecty.HTML { return producerPanel(s, v) })
+func renderProducerPanel(v producerView, dispatch func(site.Action)) *pure[producerView] {
+	return view(v, func(v producerView) *vecty.HTML { return producerPanel(dispatch, v) })
 }
 
 // producerView is the producer panel's state: whether a rate started
@@ -93,8 +78,8 @@ type producerView struct {
 }
 
 // producerPanel draws the producer panel v (see renderProducerPanel);
-// its buttons dispatch to s.
-func producerPanel(s *site.Store, v producerView) *vecty.HTML {
+// its buttons dispatch.
+func producerPanel(dispatch func(site.Action), v producerView) *vecty.HTML {
 	r := v
 	send := func(e *vecty.Event) {
 		var vals []string
@@ -104,14 +89,14 @@ func producerPanel(s *site.Store, v producerView) *vecty.HTML {
 			}
 		}
 		n, _ := strconv.Atoi(strings.TrimSpace(field(e, "count")))
-		s.Dispatch(site.ProduceWith{Values: vals, Count: max(n, 1), Key: strings.TrimSpace(field(e, "key")), Acks: parseAcks(field(e, "acks"))})
+		dispatch(site.ProduceWith{Values: vals, Count: max(n, 1), Key: strings.TrimSpace(field(e, "key")), Acks: parseAcks(field(e, "acks"))})
 	}
 	start := func(e *vecty.Event) {
 		n, err := strconv.Atoi(strings.TrimSpace(field(e, "rate")))
 		if err != nil {
 			n = 0
 		}
-		s.Dispatch(site.StartRate{PerSec: n, Key: strings.TrimSpace(field(e, "key")), Acks: parseAcks(field(e, "acks"))})
+		dispatch(site.StartRate{PerSec: n, Key: strings.TrimSpace(field(e, "key")), Acks: parseAcks(field(e, "acks"))})
 	}
 	status := v.Status
 	// A field at fault is marked, and described by its form's complaint.
@@ -158,7 +143,7 @@ func producerPanel(s *site.Store, v producerView) *vecty.HTML {
 			elem.Div(vecty.Markup(vecty.Class("act-row")),
 				elem.Button(vecty.Markup(prop.ID("pp-rate-start"), prop.Type(prop.TypeSubmit), prop.Disabled(r.On)), vecty.Text("Start")),
 				elem.Button(vecty.Markup(prop.ID("pp-rate-stop"), prop.Type(prop.TypeButton), prop.Disabled(!r.On),
-					event.Click(func(*vecty.Event) { s.Dispatch(site.StopRate{}) })), vecty.Text("Stop")),
+					event.Click(func(*vecty.Event) { dispatch(site.StopRate{}) })), vecty.Text("Stop")),
 			),
 			formError("pp-rate-error", errOf(site.FormRate)),
 		),

@@ -217,9 +217,9 @@ func goToLine(e *vecty.Event, line, col int) {
 // renderActing is the acting panels and the script editor.
 func renderActing(s *site.Store) *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("acting")),
-		renderProducerPanel(s),
-		renderConsumerPanel(s),
-		renderConfigPanel(s),
+		renderProducerPanel(producerViewOf(s), s.Dispatch),
+		renderConsumerPanel(consumerViewOf(s), s.Dispatch),
+		renderConfigPanel(configViewOf(s), s.Dispatch, func() bool { return s.Acting.FormErr.Form == site.FormConfig }),
 		newScriptView(s),
 	)
 }

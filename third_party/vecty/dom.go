@@ -55,7 +55,9 @@ type Component interface {
 // Copier is an optional interface that a Component can implement in order to
 // copy itself. Vecty must internally copy components, and it does so by either
 // invoking the Copy method of the Component or, if the component does not
-// implement the Copier interface, a shallow copy is performed.
+// implement the Copier interface, a shallow copy is performed (kplay: a
+// shallow copy with a zero Core, so that it does not hold the renders
+// before it).
 //
 // TinyGo: If compiling your Vecty application using the experimental TinyGo
 // support (https://github.com/hexops/vecty/pull/243) then all components must
@@ -1107,7 +1109,16 @@ func copyComponent(c Component) Component {
 	}
 	cpy := reflect.New(v.Elem().Type())
 	cpy.Elem().Set(v.Elem())
-	return cpy.Interface().(Component)
+	dup := cpy.Interface().(Component)
+	// kplay: the copy leaves out its Core. The Core holds the previous
+	// copy, whose Core holds the one before, and so on: a shallow copy
+	// kept every render the component ever made reachable. Only
+	// SkipRender reads the copy, and it reads props, never the Core. A
+	// component whose Core is shared (an embedded *Core) keeps it.
+	if core := dup.Context(); core != c.Context() {
+		*core = Core{}
+	}
+	return dup
 }
 
 // copyProps copies all struct fields from src to dst that are tagged with
