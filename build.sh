@@ -248,6 +248,9 @@ cmd_test() {
 	section "go test (js/wasm in Node $(node --version)): engine, script, scenarios"
 	GOOS=js GOARCH=wasm go test -exec="$WASM_EXEC" ./engine/... ./scenarios/...
 
+	section "go test: kplay's patches to Vecty (third_party/vecty, its own module)"
+	(cd third_party/vecty && go test ./...)
+
 	section "determinism: kplay run natively vs js/wasm"
 	determinism
 

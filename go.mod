@@ -32,5 +32,5 @@ tool (
 	honnef.co/go/tools/cmd/staticcheck
 )
 
-// Vecty v0.6.0 with two patches to its reconciler, third_party/vecty/PATCHES.md.
+// Vecty v0.6.0 with kplay's patches to its reconciler and renderer, third_party/vecty/PATCHES.md.
 replace github.com/hexops/vecty => ./third_party/vecty
