@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"kplay/cmd/kplay/siteserve"
 	"kplay/link"
 )
 
@@ -110,7 +111,7 @@ func pollAcrossLoad(t *testing.T, ctx context.Context, js string, d time.Duratio
 func TestBrowserCrashEmbed(t *testing.T) {
 	dir := builtSite(t)
 	frag := link.Encode(link.Link{Script: crashScript, T: 2000, HasT: true})
-	site := siteHandler(os.DirFS(dir))
+	site := siteserve.Handler(os.DirFS(dir))
 	// The host page is on the embed's origin, so that the test can reach
 	// the frame's hook; the embed's messages are what any host receives.
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"kplay/cmd/kplay/siteserve"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -27,7 +28,7 @@ func TestBrowserEmbedFetchesWasmAtOnce(t *testing.T) {
 	release := func() { once.Do(func() { close(gate) }) }
 	var wasmAsked atomic.Int32
 	asked := make(chan struct{}, 1)
-	h := siteHandler(os.DirFS(builtSite(t)))
+	h := siteserve.Handler(os.DirFS(builtSite(t)))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		wasm := strings.HasSuffix(r.URL.Path, "/app.wasm")
 		if wasm && wasmAsked.Add(1) == 1 {

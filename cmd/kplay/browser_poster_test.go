@@ -25,6 +25,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"kplay/cmd/kplay/siteserve"
 	"kplay/scenarios"
 	kplaysite "kplay/site"
 )
@@ -44,7 +45,7 @@ func serveHeld(tb testing.TB, dir string) heldSite {
 	var once sync.Once
 	release := func() { once.Do(func() { close(gate) }) }
 	var served atomic.Int32
-	h := siteHandler(os.DirFS(dir))
+	h := siteserve.Handler(os.DirFS(dir))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/app.wasm") {
 			select {
@@ -386,7 +387,7 @@ func TestBrowserPosterSlowDocument(t *testing.T) {
 	tail := make(chan struct{})
 	var once sync.Once
 	release := func() { once.Do(func() { close(tail) }) }
-	h := siteHandler(os.DirFS(dir))
+	h := siteserve.Handler(os.DirFS(dir))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" {
 			h.ServeHTTP(w, r)

@@ -12,6 +12,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"kplay/cmd/kplay/siteserve"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -117,7 +118,7 @@ func browserFor(tb testing.TB, width, height int, d time.Duration, extra ...chro
 // serveSite serves dir with the kplay serve handler.
 func serveSite(tb testing.TB, dir string) *httptest.Server {
 	tb.Helper()
-	srv := httptest.NewServer(siteHandler(os.DirFS(dir)))
+	srv := httptest.NewServer(siteserve.Handler(os.DirFS(dir)))
 	tb.Cleanup(srv.Close)
 	return srv
 }

@@ -1,4 +1,4 @@
-package main
+package siteserve
 
 import (
 	"bytes"
@@ -56,7 +56,7 @@ func get(t *testing.T, srv *httptest.Server, path, acceptEncoding string) respon
 }
 
 func TestServe(t *testing.T) {
-	srv := httptest.NewServer(siteHandler(testSite()))
+	srv := httptest.NewServer(Handler(testSite()))
 	defer srv.Close()
 	tests := []struct {
 		name, path, accept string
@@ -90,7 +90,7 @@ func TestServe(t *testing.T) {
 }
 
 func TestServeRedirectAndMethods(t *testing.T) {
-	srv := httptest.NewServer(siteHandler(testSite()))
+	srv := httptest.NewServer(Handler(testSite()))
 	defer srv.Close()
 	if got := get(t, srv, "/sub", ""); got.code != http.StatusMovedPermanently {
 		t.Errorf("GET /sub: %d, want 301", got.code)
@@ -142,7 +142,7 @@ func TestAccepts(t *testing.T) {
 // request with an empty url (no error status), so the page copies the
 // long link; only the Worker keeps short links.
 func TestServeNoShortLinks(t *testing.T) {
-	srv := httptest.NewServer(siteHandler(fstest.MapFS{"index.html": {Data: []byte("x")}}))
+	srv := httptest.NewServer(Handler(fstest.MapFS{"index.html": {Data: []byte("x")}}))
 	defer srv.Close()
 	resp, err := http.Post(srv.URL+"/api/links", "text/plain", strings.NewReader("s=1.AAAA"))
 	if err != nil {
@@ -162,7 +162,7 @@ func TestServeNoShortLinks(t *testing.T) {
 func TestServeForSandboxedEmbeds(t *testing.T) {
 	site := testSite()
 	site["poster/embed-acks1-loss.html"] = &fstest.MapFile{Data: []byte("<body></body>")}
-	srv := httptest.NewServer(siteHandler(site))
+	srv := httptest.NewServer(Handler(site))
 	defer srv.Close()
 	for _, path := range []string{"/app.wasm", "/poster/embed-acks1-loss.html", "/wasm_exec.js", "/"} {
 		for _, enc := range []string{"", "br"} {
@@ -184,7 +184,7 @@ func TestServeForSandboxedEmbeds(t *testing.T) {
 // TestServeOEmbed: kplay serve answers oEmbed as the Worker does, and a
 // preset's address embeds that preset, with its title.
 func TestServeOEmbed(t *testing.T) {
-	srv := httptest.NewServer(siteHandler(testSite()))
+	srv := httptest.NewServer(Handler(testSite()))
 	defer srv.Close()
 	r := get(t, srv, "/oembed?url="+url.QueryEscape(srv.URL+"/?preset=acks1-loss"), "")
 	if r.code != 200 || !strings.Contains(r.body, `embed.html?preset=acks1-loss`) || !strings.Contains(r.body, `"title":"`+presetTitleOf(t, "acks1-loss")) {
