@@ -203,13 +203,3 @@ func longBrowser(b *testing.B, d time.Duration) context.Context {
 	b.Helper()
 	return browserFor(b, 1280, 800, d)
 }
-
-// clockMs reads the page's clock, "HH:MM:SS.mmm" (or without the
-// milliseconds), as ms; -1 if it is not one.
-func clockMs(s string) int {
-	var h, m, sec, ms int
-	if n, _ := fmt.Sscanf(s, "%d:%d:%d.%d", &h, &m, &sec, &ms); n < 3 {
-		return -1
-	}
-	return ((h*60+m)*60+sec)*1000 + ms
-}

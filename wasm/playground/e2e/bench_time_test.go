@@ -9,53 +9,14 @@ package e2e
 //	KPLAY_DIST=$PWD/dist go test -run '^$' -bench 'Seek10Min|Frame9x12' -benchtime 31x -tags browser ./wasm/playground/e2e
 
 import (
-	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 )
-
-// benchPage loads the site in a fresh browser and waits for the first
-// drawn diagram.
-func benchPage(b *testing.B) context.Context {
-	b.Helper()
-	srv := serveSite(b, builtSite(b))
-	ctx := newBrowser(b, 1280, 800)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
-		b.Fatalf("navigate: %v", err)
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		b.Fatalf("the page never drew its diagram: %v", err)
-	}
-	return ctx
-}
-
-// median returns the middle of xs (the mean of the middle two for an even
-// count).
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
-}
-
-// percentile returns the p-th percentile of xs (0 < p <= 100) by the
-// nearest-rank method: the smallest x with at least p% of xs at or below it.
-func percentile(xs []float64, p float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	i := int(math.Ceil(p/100*float64(len(s)))) - 1
-	return s[min(max(i, 0), len(s)-1)]
-}
 
 // BenchmarkSeek10Min plays the default preset ten simulated minutes (one
 // forward seek, which leaves checkpoints behind it), then seeks to b.N
@@ -96,21 +57,6 @@ func BenchmarkSeek10Min(b *testing.B) {
 	// The seek alone (restoring a checkpoint and replaying from it),
 	// without the re-render.
 	b.ReportMetric(median(goSeeks), "seek-go-median-ms")
-}
-
-// nineByTwelve is a scenario with 9 brokers and a topic of 12 partitions
-// (rf=3), a consumer, and produces to every partition every second for
-// thirty seconds.
-func nineByTwelve() string {
-	var s strings.Builder
-	s.WriteString("# title: nine brokers, twelve partitions\ncluster brokers=9 seed=7\ncreate-topic orders partitions=12 rf=3\nconsume orders-0 from=earliest\n")
-	for sec := 0; sec < 30; sec++ {
-		fmt.Fprintf(&s, "run until=00:00:%02d.000\n", sec)
-		for p := range 12 {
-			fmt.Fprintf(&s, "produce orders-%d count=5 acks=all\n", p)
-		}
-	}
-	return s.String()
 }
 
 // BenchmarkFrame9x12 plays nineByTwelve at the top speed and times b.N

@@ -2,13 +2,20 @@
 
 package e2e
 
+// Browser tests of a broker that crashes, restarts, hangs half alive or is
+// refused at registration: what the diagram, the banner, an embed and the
+// clients say about it.
+
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +25,61 @@ import (
 	"kplay/cmd/kplay/siteserve"
 	"kplay/link"
 )
+
+// consumerCrashScript crashes the leader b1 at 3 s under a consumer and a
+// producer sending two records a second; the controller fences b1 and
+// elects a follower about 9 s (broker.session.timeout.ms) after b1's
+// last heartbeat.
+const consumerCrashScript = "# title: A consumer through a crash\ncluster brokers=3 min.insync.replicas=2\ncreate-topic t partitions=1 rf=3\nconsume t-0 from=earliest\nproduce t-0 rate=2/s for=30s acks=all\nadvance 3s\ncrash 1\nadvance 20s\n"
+
+// TestBrowserConsumerSaysItsLeaderIsDown: a learner watching the
+// consumer through a failover sees why it stands still. Two seconds
+// after the crash its box says that b1, which it fetches from, is down
+// and that it retries, and its row in the consumer panel says so in a
+// sentence; after the election it fetches from the new leader, the box
+// says what it read again and its offset has moved on.
+func TestBrowserConsumerSaysItsLeaderIsDown(t *testing.T) {
+	srv := serveSite(t, builtSite(t))
+	ctx := newBrowser(t, 1280, 1000)
+	pageErrors := watchConsole(ctx)
+	open := func(ms int64, clock string) {
+		frag := link.Encode(link.Link{Script: consumerCrashScript, T: ms, HasT: true})
+		// A new document each time: a navigation that changes only the
+		// fragment would not load the page again.
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/#"+frag)); err != nil {
+			t.Fatal(err)
+		}
+		pollJS(t, ctx, readyJS+` && document.getElementById("clock").textContent === "`+clock+`"`, 30*time.Second, "the link opens at "+clock)
+	}
+	box := `(document.querySelector('svg#diagram g.node[data-node="consumer"]') || {}).textContent || ""`
+	row := `(document.querySelector('#cp-consumers li[data-consumer="c1"]') || {}).textContent || ""`
+	offset := regexp.MustCompile(`c1 at offset (\d+)`)
+
+	open(5000, "00:00:05.000")
+	pollJS(t, ctx, `(`+box+`).includes("b1 down: retrying")`, 10*time.Second, "the consumer box says b1 is down and it retries")
+	if got := evalJS[string](t, ctx, row); !strings.Contains(got, "b1, which it fetches from, is down") || !strings.Contains(got, "NETWORK_EXCEPTION") {
+		t.Errorf("c1's row %q, want it to say b1 is down (NETWORK_EXCEPTION)", got)
+	}
+	m := offset.FindStringSubmatch(evalJS[string](t, ctx, box))
+	if m == nil {
+		t.Fatalf("consumer box %q names no offset", evalJS[string](t, ctx, box))
+	}
+	during, _ := strconv.Atoi(m[1])
+
+	open(20000, "00:00:20.000")
+	pollJS(t, ctx, `(`+box+`).includes("read ") && !(`+box+`).includes("down")`, 10*time.Second, "after the election the consumer box says what it read")
+	if got := evalJS[string](t, ctx, row); strings.Contains(got, "is down") {
+		t.Errorf("c1's row %q still says its broker is down after the election", got)
+	}
+	m = offset.FindStringSubmatch(evalJS[string](t, ctx, box))
+	if m == nil {
+		t.Fatalf("consumer box %q names no offset", evalJS[string](t, ctx, box))
+	}
+	if after, _ := strconv.Atoi(m[1]); after <= during {
+		t.Errorf("c1 at offset %d at 20 s, want past %d, where it stood during the outage", after, during)
+	}
+	noPageErrors(t, pageErrors)
+}
 
 // crashScript is the scenario both crash tests open, by link.
 const crashScript = "# title: Crash test\ncluster brokers=3\ncreate-topic c partitions=1 rf=3\nproduce c-0 values=(x1, x2)\nadvance 5s\ncrash 2\n"
@@ -164,4 +226,266 @@ func TestBrowserCrashEmbed(t *testing.T) {
 	if href := evalJS[string](t, ctx, frame+`.document.getElementById("crash-reload").href`); href != m.Reload {
 		t.Errorf("the banner's link %q differs from the message's %q", href, m.Reload)
 	}
+}
+
+// halfAliveScript has b2 hung for clients with its fetches to the leader b1
+// cut one way, the consumer's link to b1 cut both ways, and b3 crashed.
+const halfAliveScript = "# title: One-way cut and a half-alive broker\ncluster brokers=3\ncreate-topic t partitions=1 rf=3\nproduce t-0 values=(x1, x2)\nconsume t-0 from=earliest\nadvance 2s\ncut 2 1 one-way\nhang 2 requests=clients\ncut 1 c1\ncrash 3\nadvance 3s\n"
+
+// TestBrowserHalfAlive opens a link to a moment with a one-way cut, a
+// two-way cut, a hung broker and a crashed one, and checks each is drawn
+// apart: the one-way link has its own class, dash and an arrowhead
+// pointing at b1 (whose incoming messages from b2 are lost), the two-way
+// link a ✕ and no arrow; b2's box is marked hung with the hourglass badge
+// and a box outline unlike the healthy b1's and the crashed b3's; the
+// legend explains both. The producer link's menu then cuts it one way.
+func TestBrowserHalfAlive(t *testing.T) {
+	srv := serveSite(t, builtSite(t))
+	ctx := newBrowser(t, 1280, 1000)
+	pageErrors := watchConsole(ctx)
+	frag := link.Encode(link.Link{Script: halfAliveScript, T: 4000, HasT: true})
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/#"+frag)); err != nil {
+		t.Fatal(err)
+	}
+	pollJS(t, ctx, readyJS+` && document.getElementById("clock").textContent === "00:00:04.000"`, 30*time.Second, "the link opens at 00:00:04.000")
+	pollJS(t, ctx, `document.querySelector('svg#diagram g.link-hit[data-link="b1-b2"].cut-one-way') !== null && document.querySelector('svg#diagram g.node.broker[data-node="b2"].hung') !== null`, 10*time.Second, "the one-way cut and the hung broker are drawn")
+
+	oneWay := `document.querySelector('svg#diagram g.link-hit[data-link="b1-b2"]')`
+	twoWay := `document.querySelector('svg#diagram g.link-hit[data-link="b1-consumer"]')`
+	if got := evalJS[string](t, ctx, oneWay+`.getAttribute("class")`); strings.Contains(" "+got+" ", " cut ") {
+		t.Errorf("one-way link class %q also says cut both ways", got)
+	}
+	if got := evalJS[string](t, ctx, twoWay+`.getAttribute("class")`); !strings.Contains(" "+got+" ", " cut ") || strings.Contains(got, "cut-one-way") {
+		t.Errorf("two-way link class %q, want cut and not cut-one-way", got)
+	}
+	if n := evalJS[int](t, ctx, oneWay+`.querySelectorAll("polygon.one-way-arrow").length`); n != 1 {
+		t.Errorf("%d arrowheads on the one-way link, want 1", n)
+	}
+	if n := evalJS[int](t, ctx, twoWay+`.querySelectorAll("polygon.one-way-arrow").length`); n != 0 {
+		t.Errorf("%d arrowheads on the two-way link, want 0", n)
+	}
+	// The arrow points at b1: its tip is nearer b1's box than its back is.
+	if !evalJS[bool](t, ctx, `(() => {
+		const pts = `+oneWay+`.querySelector("polygon.one-way-arrow").getAttribute("points").split(" ").map(p => p.split(",").map(Number));
+		const r = document.querySelector('svg#diagram g.node[data-node="b1"] .box').getBBox();
+		const m = document.querySelector('svg#diagram g.node[data-node="b1"]').transform.baseVal.consolidate().matrix;
+		const cx = m.e + r.x + r.width / 2, cy = m.f + r.y + r.height / 2;
+		const d = p => Math.hypot(p[0] - cx, p[1] - cy);
+		return d(pts[0]) < d(pts[1]) && d(pts[0]) < d(pts[2]);
+	})()`) {
+		t.Error("the one-way arrow does not point at b1")
+	}
+	dash := func(sel string) string {
+		return evalJS[string](t, ctx, `getComputedStyle(`+sel+`.querySelector("polyline.fault")).strokeDasharray`)
+	}
+	if a, b := dash(oneWay), dash(twoWay); a == b || a == "none" {
+		t.Errorf("one-way dash %q, two-way dash %q: want two different dashes", a, b)
+	}
+	if got := evalJS[string](t, ctx, oneWay+`.getAttribute("aria-label")`); !strings.Contains(got, "cut one way: broker 2's messages to broker 1 are lost") {
+		t.Errorf("one-way link label %q", got)
+	}
+
+	node := func(id string) string {
+		return `document.querySelector('svg#diagram g.node.broker[data-node="` + id + `"]')`
+	}
+	if got := badges(t, ctx); !strings.Contains(got, "b2=follower,in-isr,hung") || strings.Contains(got, "b1=leader,in-isr,hung") || !strings.Contains(got, "b3=") || strings.Contains(got, "b3=replica,in-isr,down,hung") {
+		t.Errorf("badges %q, want b2 hung, b1 and b3 not", got)
+	}
+	if got := evalJS[string](t, ctx, node("b2")+`.querySelector('[data-badge="hung"]').textContent`); !strings.Contains(got, "hung: no clients") {
+		t.Errorf("b2's hung badge says %q", got)
+	}
+	if n := evalJS[int](t, ctx, node("b2")+`.querySelectorAll('[data-badge="hung"] path.hourglass').length`); n != 1 {
+		t.Errorf("b2's hung badge has %d hourglasses, want 1", n)
+	}
+	if got := evalJS[string](t, ctx, node("b2")+`.querySelector('[data-badge="hung"] title').textContent`); !strings.Contains(got, "registered and heartbeating") {
+		t.Errorf("b2's hung badge tooltip %q", got)
+	}
+	if evalJS[bool](t, ctx, node("b2")+`.classList.contains("down")`) || !evalJS[bool](t, ctx, node("b3")+`.classList.contains("down")`) || evalJS[bool](t, ctx, node("b3")+`.classList.contains("hung")`) {
+		t.Error("b2 must be hung and not down, b3 down and not hung")
+	}
+	stroke := func(id string) string {
+		return evalJS[string](t, ctx, `(() => { const s = getComputedStyle(`+node(id)+`.querySelector(".box")); return s.stroke + " " + s.strokeDasharray; })()`)
+	}
+	if h, ok, down := stroke("b2"), stroke("b1"), stroke("b3"); h == ok || h == down {
+		t.Errorf("box outlines: hung b2 %q, healthy b1 %q, crashed b3 %q: want the hung one unlike both", h, ok, down)
+	}
+	legend := evalJS[string](t, ctx, `document.querySelector(".legend").textContent`)
+	for _, want := range []string{"one-way cut: A→B dropped", "half-alive broker"} {
+		if !strings.Contains(legend, want) {
+			t.Errorf("legend %q lacks %q", legend, want)
+		}
+	}
+	screenshot(t, ctx, "kplay-half-alive.png")
+
+	// The link menu cuts one way too: from the link's first node to its
+	// second, here the producer's requests to b1.
+	actClick(t, ctx, `svg#diagram g.link-hit[data-link="producer-b1"] .hit`)
+	actWait(t, ctx, "the producer link's menu offers a one-way cut", `(document.querySelector(".link-menu #link-cut-one-way") || {}).textContent === "Cut producer → broker 1 only"`, 5*time.Second)
+	actClick(t, ctx, "#link-cut-one-way")
+	actWait(t, ctx, "the one-way cut joins the script", actScriptHas("\ncut p1 1 one-way\n"), 5*time.Second)
+	actWait(t, ctx, "the producer link is drawn cut one way", `document.querySelector('svg#diagram g.link-hit.cut-one-way[data-link="producer-b1"] polygon.one-way-arrow') !== null`, 5*time.Second)
+	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserCrashLeader acts on the cluster: it crashes the leader b1
+// from its action menu, waits for the controller to elect b2 or b3, then
+// restarts b1 and waits until it is alive again. The actions must show as
+// script lines in #actions.
+func TestBrowserCrashLeader(t *testing.T) {
+	srv := serveSite(t, builtSite(t))
+	ctx := newBrowser(t, 1280, 800)
+
+	// Collect uncaught exceptions and console errors from the start.
+	pageErrors := watchConsole(ctx)
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=order-9001")); err != nil {
+		t.Fatalf("navigate: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("the page never drew its diagram: %v\npage text:\n%s", err, pageDump(ctx))
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		const s = document.getElementById("speed");
+		s.value = s.max;
+		s.dispatchEvent(new Event("input", {bubbles: true}));
+		s.dispatchEvent(new Event("change", {bubbles: true}));
+		return true;
+	})()`)); err != nil {
+		t.Fatalf("setting the speed: %v", err)
+	}
+	waitSteady(t, ctx)
+
+	nodes := func() string {
+		s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("g.node")].map(g => g.dataset.node + "=" + g.dataset.role + (g.dataset.alive ? "/alive=" + g.dataset.alive : "")).join(" ")`))
+		return s
+	}
+	b1 := `svg#diagram g.node[data-node="b1"]`
+	for _, want := range []string{`[data-role="leader"][data-alive="true"][tabindex="0"][role="button"]`} {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector(%q) !== null`, b1+want)))
+		if err != nil || !ok {
+			t.Fatalf("no %s%s (err %v); nodes: %s", b1, want, err, nodes())
+		}
+	}
+
+	// openAndAct clicks a broker box, then a menu button once it is enabled;
+	// a shot name saves a screenshot of the open menu.
+	openAndAct := func(node, button, shot string) {
+		t.Helper()
+		if err := steadyClick(ctx, `svg#diagram g.node[data-node="`+node+`"] .box`); err != nil {
+			t.Fatalf("click %s: %v", node, err)
+		}
+		enabled := fmt.Sprintf(`(() => { const b = document.querySelector(%q); return b !== null && !b.disabled; })()`, button)
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](enabled, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Fatalf("no enabled %s after clicking %s: %v\npage text:\n%s", button, node, err, pageDump(ctx))
+		}
+		if shot != "" {
+			screenshot(t, ctx, shot)
+		}
+		if err := steadyClick(ctx, button); err != nil {
+			t.Fatalf("click %s: %v", button, err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector(".broker-menu") === null`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Fatalf("the menu stayed open after %s: %v", button, err)
+		}
+	}
+
+	openAndAct("b1", "#act-crash", "kplay-menu-1280x800.png")
+	failover := `(() => {
+		const g = n => document.querySelector('svg#diagram g.node[data-node="' + n + '"]');
+		const lead = n => g(n) !== null && g(n).dataset.role === "leader";
+		return (lead("b2") || lead("b3")) && g("b1") !== null && g("b1").dataset.alive === "false";
+	})()`
+	start := time.Now()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](failover, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		t.Fatalf("no failover after crashing b1: %v\nnodes: %s\npage text:\n%s", err, nodes(), pageDump(ctx))
+	}
+	t.Logf("failover after %.1f s wall: %s", time.Since(start).Seconds(), nodes())
+	acts, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("ol#actions") || {}).textContent || ""`))
+	if err != nil || !strings.Contains(acts, "crash 1") {
+		t.Errorf("#actions %q (err %v), want it to hold crash 1", acts, err)
+	}
+	screenshot(t, ctx, "kplay-crash-1280x800.png")
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulatePortrait)); err != nil {
+		t.Fatalf("phone viewport: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.innerWidth === 390 && document.querySelector("svg#diagram.narrow") !== null`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the diagram did not stack at 390 px: %v", err)
+	}
+	screenshot(t, ctx, "kplay-crash-390x844.png")
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800, chromedp.EmulateScale(1))); err != nil {
+		t.Fatalf("resetting the viewport: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("svg#diagram.narrow") === null`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the diagram did not widen again: %v", err)
+	}
+
+	openAndAct("b1", "#act-restart", "")
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector(%q) !== null`, b1+`[data-alive="true"]`), chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		t.Fatalf("b1 is not alive after the restart: %v\nnodes: %s", err, nodes())
+	}
+	acts, err = chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("ol#actions li")].map(l => l.textContent).join("\n")`))
+	if err != nil || !strings.Contains(acts, "crash 1") || !strings.Contains(acts, "restart 1") {
+		t.Errorf("#actions %q (err %v), want crash 1 and restart 1", acts, err)
+	}
+	t.Logf("actions:\n%s\nnodes: %s", acts, nodes())
+	if err := chromedp.Do(ctx, chromedp.Sleep(1500*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "kplay-restart-1280x800.png")
+
+	noPageErrors(t, pageErrors)
+}
+
+// The fresh-eyes learner's last findings (issue 12): a restarted broker
+// whose registration is refused, the producer label, the minimal embed's
+// first thing to try, the help dialog's pause, and the phone's first
+// screen.
+
+// learnPRefusedScript crashes the leader b1 at 1 s and restarts it at 2
+// s, well inside broker.session.timeout.ms (9 s): the controller refuses
+// the new process's registration (DUPLICATE_BROKER_REGISTRATION) until the
+// old session runs out.
+const learnPRefusedScript = `title "A restart before the fence"
+cluster brokers=3 seed=1 min.insync.replicas=2
+create-topic orders partitions=1 rf=3
+run until=00:00:01.000
+crash 1
+run until=00:00:02.000
+restart 1
+run until=00:00:02.500
+`
+
+// TestBrowserRegistrationRefused: at 1280×800, broker 1 restarted at 2 s
+// and seen at 5 s says on its box that it runs but is not registered,
+// that its role and ISR membership are the controller's record, and how
+// long the old session stays valid; its fence countdown runs; the
+// controller strip says the registration is refused, within the strip.
+func TestBrowserRegistrationRefused(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 1280, 800, "/")
+	if msg := evalJS[string](t, ctx, fmt.Sprintf(`window.kplayLoadScript(%q)`, learnPRefusedScript)); msg != "" {
+		t.Fatalf("kplayLoadScript: %s", msg)
+	}
+	seekPaused(t, ctx, 5000, "00:00:05.000")
+	got := evalJS[string](t, ctx, `(() => {
+		const g = document.querySelector('#diagram g.node[data-node="b1"]');
+		const texts = sel => [...g.querySelectorAll(sel)].map(e => e.textContent).join("|");
+		const bar = document.querySelector(".controller-bar").getBoundingClientRect();
+		const out = [texts("g.role-badge text"), texts("g.badge text"), texts("g.timer text"), texts("text.note")];
+		for (const s of document.querySelectorAll("#controller-state .session")) {
+			if (s.getBoundingClientRect().right > bar.right + 0.5) out.push("cut: " + s.textContent);
+		}
+		out.push(document.getElementById("controller-state").textContent);
+		return out.join(" // ");
+	})()`)
+	for _, want := range []string{"leader on record // ", "in ISR on record|not registered", "fenced in 4.0 s", "refused: old session valid 4.0 s",
+		"broker 1: running, registration refused: the old session is valid for 4.0 s (DUPLICATE_BROKER_REGISTRATION)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("broker 1 at 5 s: %q lacks %q", got, want)
+		}
+	}
+	if strings.Contains(got, "cut: ") {
+		t.Errorf("the controller strip runs out of its bar: %s", got)
+	}
+	screenshot(t, ctx, "kplay-learnP-refused-1280x800.png")
+	noPageErrors(t, pageErrors)
 }

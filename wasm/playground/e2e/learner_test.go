@@ -7,8 +7,9 @@ package e2e
 // clicking it, watch the fencing countdown and the election while the
 // boxes stay put, restart it, rewind, retry with acks=1 and see the loss
 // and the truncation), the teacher's path (pick a preset, edit, apply,
-// share, reopen), a lesson whose answer is not on screen before the
-// question, and a new script applied over the default preset.
+// share, reopen), a new script applied over the default preset, and what a
+// fresh learner found wrong (the table view's roles after a crash, the
+// next-moment button, an old protocol's subtitle).
 
 import (
 	"context"
@@ -24,20 +25,6 @@ import (
 	"kplay/link"
 )
 
-// learnerOpen opens url in a fresh browser of the given size and waits for
-// the first drawn diagram.
-func learnerOpen(t *testing.T, w, h int, path string) (context.Context, string, func() []string) {
-	t.Helper()
-	srv := serveSite(t, builtSite(t))
-	ctx := newBrowser(t, w, h)
-	pageErrors := watchConsole(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+path)); err != nil {
-		t.Fatalf("navigate: %v", err)
-	}
-	pollJS(t, ctx, readyJS, 30*time.Second, "the page never drew its diagram")
-	return ctx, srv.URL, pageErrors
-}
-
 // boxRects returns each broker box's place on screen, "b1" → "x,y,w,h".
 func boxRects(t *testing.T, ctx context.Context) map[string]string {
 	t.Helper()
@@ -50,27 +37,6 @@ func boxRects(t *testing.T, ctx context.Context) map[string]string {
 		t.Fatal(err)
 	}
 	return m
-}
-
-// clickBoxMiddle clicks broker node's box with the mouse, as a learner
-// does: halfway across, a quarter of the way down (the broker's name and
-// badges, inside the box, away from its edge; a click on a record cell
-// opens that record's lifecycle instead).
-func clickBoxMiddle(t *testing.T, ctx context.Context, node string) {
-	t.Helper()
-	raw := evalJS[string](t, ctx, fmt.Sprintf(`(() => { const r = document.querySelector('svg#diagram g.node[data-node=%q] .box').getBoundingClientRect(); return JSON.stringify([r.x + r.width / 2, r.y + r.height / 4]); })()`, node))
-	var xy [2]float64
-	if err := json.Unmarshal([]byte(raw), &xy); err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1])); err != nil {
-		t.Fatalf("click the middle of %s: %v", node, err)
-	}
-}
-
-// roleOf is a JavaScript expression: broker node's data-role.
-func roleOf(node string) string {
-	return fmt.Sprintf(`document.querySelector('svg#diagram g.node[data-node=%q]').dataset.role`, node)
 }
 
 // inFirstViewport is a JavaScript condition: sel exists, is drawn, and
@@ -268,56 +234,6 @@ func TestBrowserLearnerTeacherPath(t *testing.T) {
 	noPageErrors(t, pageErrors)
 }
 
-// TestBrowserLearnerLessonHidesAnswer plays the acks=1 lesson: until its
-// question is answered nothing on screen gives the outcome away (no lost
-// cell, no violation banner or marker, no jump to a violation, no option
-// carrying its reason); after the answer the card says why and offers to
-// show the moment.
-func TestBrowserLearnerLessonHidesAnswer(t *testing.T) {
-	ctx, _, pageErrors := learnerOpen(t, 1280, 800, "/?preset=acks1-loss")
-	setMaxSpeed(t, ctx)
-	setPlaying(t, ctx, true)
-	pollJS(t, ctx, `document.getElementById("ask-q") !== null`, 60*time.Second, "the lesson never asks its question")
-	hidden := evalJS[string](t, ctx, `JSON.stringify({
-		lost: document.querySelectorAll("svg#diagram .lost").length,
-		banner: (document.getElementById("violations") || {hidden: true}).hidden ? "" : document.getElementById("violations").textContent,
-		jump: (e => e !== null && e.offsetParent !== null)(document.getElementById("jump-violation")),
-		markers: document.querySelectorAll(".timeline-markers .marker.violation").length,
-		title: document.querySelector(".title").textContent,
-		options: [...document.querySelectorAll("#ask button")].map(b => b.textContent)
-	})`)
-	var h struct {
-		Lost    int
-		Banner  string
-		Jump    bool
-		Markers int
-		Title   string
-		Options []string
-	}
-	if err := json.Unmarshal([]byte(hidden), &h); err != nil {
-		t.Fatal(err)
-	}
-	if h.Lost != 0 || h.Banner != "" || h.Jump || h.Markers != 0 {
-		t.Errorf("before the answer the outcome shows: %+v", h)
-	}
-	if strings.Contains(strings.ToLower(h.Title), "lose") || strings.Contains(strings.ToLower(h.Title), "loss") {
-		t.Errorf("the lesson's title %q gives the outcome away", h.Title)
-	}
-	for _, o := range h.Options {
-		if strings.Contains(o, ":") {
-			t.Errorf("option %q carries its own reason", o)
-		}
-	}
-	screenshot(t, ctx, "kplay-learner-question-1280x800.png")
-	evalJS[bool](t, ctx, `(() => { document.querySelector("#ask button").click(); return true; })()`)
-	pollJS(t, ctx, `(document.getElementById("ask-why") || {textContent: ""}).textContent.length > 20 && document.getElementById("ask-show") !== null`, 5*time.Second, "after the answer the card does not say why or offer the moment")
-	before := evalJS[string](t, ctx, `document.getElementById("clock").textContent`)
-	evalJS[bool](t, ctx, `(() => { document.getElementById("ask-show").click(); return true; })()`)
-	pollJS(t, ctx, `document.getElementById("clock").textContent !== `+jsString(before), 5*time.Second, "Show me does not move to the moment")
-	screenshot(t, ctx, "kplay-learner-answered-1280x800.png")
-	noPageErrors(t, pageErrors)
-}
-
 // TestBrowserLearnerNewScriptOverDefault pastes a new script without
 // start= (9 brokers, 12 partitions) into the editor over the default
 // preset, whose clock reads about 10:00, and applies it: it plays from its
@@ -337,4 +253,121 @@ func TestBrowserLearnerNewScriptOverDefault(t *testing.T) {
 	pollJS(t, ctx, `document.querySelector('svg#diagram g.node[data-node="b1"] [data-badge="down"]') !== null`, 30*time.Second, "the new script's crash never plays")
 	screenshot(t, ctx, "kplay-learner-new-script-1280x800.png")
 	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserLearnerFixes: (1) crash the leader from Try this, open the
+// table view: broker 1's row reads "leader (down)" while the diagram's
+// pill on broker 1 reads "leader" (the controller has not fenced it yet);
+// (2) in KIP-101's "before the fix", "moment ▶" reaches the election at
+// 00:00:11, each press moving the clock; (3) that preset's subtitle names
+// the rules of Kafka before 0.11 and its controller is not a "KRaft
+// quorum"; (4) at lesson 8's first question "moment ▶" is disabled with
+// its reason beside it.
+func TestBrowserLearnerFixes(t *testing.T) {
+	srv := serveSite(t, builtSite(t))
+	ctx := newBrowser(t, 1280, 800)
+	errs := mannersOpen(t, ctx, srv.URL+"/?preset=start-here")
+
+	// (1) The table view after a crash.
+	mEval[bool](t, ctx, `(document.getElementById("play").getAttribute("aria-pressed") === "true" && document.getElementById("play").click(), true)`)
+	mPoll(t, ctx, `[...document.querySelectorAll("#try-this button")].some(b => b.textContent.includes("Crash the leader"))`, 10*time.Second, "no 'Crash the leader' in Try this")
+	mEval[bool](t, ctx, `([...document.querySelectorAll("#try-this button")].find(b => b.textContent.includes("Crash the leader")).click(), true)`)
+	mPoll(t, ctx, `document.querySelector('g.node[data-node="b1"] .role-badge') !== null && document.querySelector('g.node[data-node="b1"] .role-badge').textContent.trim() === "leader"`, 10*time.Second, "broker 1's pill does not read leader after the crash")
+	mEval[bool](t, ctx, `(document.getElementById("table-toggle").click(), true)`)
+	mPoll(t, ctx, `document.querySelector('#table-view tr[data-broker="1"]') !== null`, 5*time.Second, "no table view")
+	role := mEval[string](t, ctx, `document.querySelector('#table-view tr[data-broker="1"]').children[1].textContent`)
+	pill := mEval[string](t, ctx, `document.querySelector('g.node[data-node="b1"] .role-badge').textContent.trim()`)
+	if role != "leader (down)" || pill != "leader" {
+		t.Errorf("after the crash the table says %q and the diagram %q", role, pill)
+	}
+
+	// (2) and (3): KIP-101 before the fix.
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=kip101-before-the-fix")); err != nil {
+		t.Fatal(err)
+	}
+	mPoll(t, ctx, readyJS, 30*time.Second, "the KIP-101 preset never drew")
+	sub := mEval[string](t, ctx, `document.querySelector(".subtitle").textContent`)
+	if !strings.Contains(sub, "Kafka before 0.11") || strings.Contains(sub, "Kafka 4.4") {
+		t.Errorf("subtitle %q", sub)
+	}
+	if ctl := mEval[string](t, ctx, `document.getElementById("controller-state").textContent`); strings.HasPrefix(ctl, "KRaft") {
+		t.Errorf("controller strip %q for a pre-KRaft replay", ctl)
+	}
+	mEval[bool](t, ctx, `(document.getElementById("play").getAttribute("aria-pressed") === "true" && document.getElementById("play").click(), true)`)
+	reached := false
+	for i := 0; i < 10 && !reached; i++ {
+		before := mEval[string](t, ctx, `document.getElementById("clock").textContent`)
+		mEval[bool](t, ctx, `(document.getElementById("moment-next").click(), true)`)
+		mPoll(t, ctx, `document.getElementById("clock").textContent !== `+jsString(before), 5*time.Second, "a press of moment ▶ at "+before+" did not move the clock")
+		reached = mEval[string](t, ctx, `document.getElementById("clock").textContent`) == "00:00:11.000"
+	}
+	if !reached {
+		t.Error("moment ▶ never reached the election at 00:00:11.000")
+	}
+	screenshot(t, ctx, "kplay-learnm-kip101-moment-1280x800.png")
+
+	// (4) At lesson 8's first question.
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=acks1-loss")); err != nil {
+		t.Fatal(err)
+	}
+	mPoll(t, ctx, readyJS, 30*time.Second, "lesson 8 never drew")
+	for i := 0; i < 12; i++ {
+		if mEval[bool](t, ctx, `document.getElementById("moment-next").disabled`) {
+			break
+		}
+		mEval[bool](t, ctx, `(document.getElementById("moment-next").click(), true)`)
+	}
+	mPoll(t, ctx, `document.getElementById("moment-next").disabled && (document.getElementById("moment-why") || {}).textContent === "Answer the question first"`, 10*time.Second, "at the question moment ▶ is not disabled with its reason")
+	screenshot(t, ctx, "kplay-learnm-question-1280x800.png")
+	mNoErrors(t, errs)
+}
+
+// assertTruncationStays checks, at the default speed, that once broker
+// 1's truncation is in the event log its box marks the removed record
+// (.removed-mark, or the ghost cell in its strip) for at least 2 real
+// seconds, and that the caption names the truncation while it does.
+func assertTruncationStays(t *testing.T, ctx context.Context) {
+	t.Helper()
+	sampleFrames(t, ctx, "cut",
+		`[...document.querySelectorAll("#events li")].some(l => l.textContent.includes("b1 truncates"))`,
+		`document.querySelector('svg#diagram g.node[data-node="b1"] .removed-mark') !== null || document.querySelector('svg#diagram .log[data-broker="1"] .cell.truncated') !== null`,
+		`document.getElementById("caption").textContent`,
+		`(m => m ? m.textContent : "")(document.querySelector('svg#diagram g.node[data-node="b1"] .removed-mark'))`,
+		markFitsJS)
+	pollJS(t, ctx, `[...document.querySelectorAll("#events li")].some(l => l.textContent.includes("b1 truncates"))`, 60*time.Second, "the returning broker 1 never truncates")
+	screenshot(t, ctx, "kplay-narrate-truncated-1280x800.png")
+	pollJS(t, ctx, `(s => { const i = s.findIndex(x => x[1][0] === "true"); return i >= 0 && s[s.length-1][0] - s[i][0] > 2200; })(window.cut)`, 15*time.Second, "frames stopped after the truncation")
+	screenshot(t, ctx, "kplay-narrate-truncated-2s-1280x800.png")
+	samples := readSamples(t, ctx, "cut")
+	from := -1
+	for i, s := range samples {
+		if s.Vals[0] == "true" {
+			from = i
+			break
+		}
+	}
+	captioned, text := false, ""
+	for _, s := range samples[from:] {
+		if s.Ms-samples[from].Ms > 2000 {
+			break
+		}
+		if s.Vals[1] != "true" {
+			t.Fatalf("%.0f real ms after the truncation was in the event log, broker 1's box no longer marks it", s.Ms-samples[from].Ms)
+		}
+		if strings.HasPrefix(s.Vals[2], "Broker 1 truncated orders-0") {
+			captioned = true
+		}
+		if s.Vals[3] != "" {
+			text = s.Vals[3]
+		}
+		if s.Vals[4] != "true" {
+			t.Errorf("broker 1's mark %q runs out of its box", s.Vals[3])
+		}
+	}
+	if !captioned {
+		t.Error("the caption did not name the truncation while broker 1's box marked it")
+	}
+	if !strings.Contains(text, "removed") {
+		t.Errorf("broker 1's mark reads %q, want what it removed", text)
+	}
 }

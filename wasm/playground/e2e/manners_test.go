@@ -2,9 +2,10 @@
 
 package e2e
 
-// Browser tests of the page's manners: keyboard help, themes, the table
-// view, narration, reduced motion, many brokers and the animation loop's
-// pause in a hidden tab. They reuse the helpers of browser_test.go.
+// Browser tests of the page's manners: keyboard help (and the pause it
+// takes), themes, the table view, narration, reduced motion, many
+// brokers and the animation loop's pause in a
+// hidden tab.
 
 import (
 	"context"
@@ -19,40 +20,40 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// openPage navigates to the site and waits for the first diagram; the
-// returned function reports the page's console errors so far.
-func mannersOpen(t *testing.T, ctx context.Context, url string) func() []string {
-	t.Helper()
-	pageErrors := watchConsole(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatalf("navigate: %v", err)
+// TestBrowserHelpPauses: opening "?" (Words on the page) pauses playback
+// and says so; closing it plays on. Over a paused page it leaves it
+// paused.
+func TestBrowserHelpPauses(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 1280, 800, "/")
+	setPlaying(t, ctx, true)
+	playing := `document.getElementById("play").getAttribute("aria-pressed") === "true"`
+	click := func(id string) {
+		t.Helper()
+		if err := steadyClick(ctx, "#"+id); err != nil {
+			t.Fatalf("click #%s: %v", id, err)
+		}
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		t.Fatalf("the page never drew its diagram: %v\npage text:\n%s", err, pageDump(ctx))
-	}
-	return pageErrors
-}
-
-// eval evaluates a JavaScript expression or fails the test.
-func mEval[T any](t *testing.T, ctx context.Context, js string) T {
-	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	click("help-open")
+	pollJS(t, ctx, `document.getElementById("help") !== null && !(`+playing+`) && document.getElementById("help-paused").textContent.startsWith("Playback is paused while you read")`,
+		10*time.Second, "the help dialog does not pause playback and say so")
+	clock := evalJS[string](t, ctx, `document.getElementById("clock").textContent`)
+	// Twenty animation frames later the clock still reads the same.
+	now, err := chromedp.Run(ctx, chromedp.Evaluate[string](`new Promise(res => { let n = 0; const f = () => ++n < 20 ? requestAnimationFrame(f) : res(document.getElementById("clock").textContent); requestAnimationFrame(f); })`, chromedp.EvalAwaitPromise))
 	if err != nil {
-		t.Fatalf("evaluating %s: %v", js, err)
+		t.Fatal(err)
 	}
-	return v
-}
-
-// poll waits until a JavaScript expression is true, or fails the test.
-func mPoll(t *testing.T, ctx context.Context, js string, timeout time.Duration, what string) {
-	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
-		t.Fatalf("%s: %v\npage text:\n%s", what, err, pageDump(ctx))
+	if now != clock {
+		t.Errorf("the clock ran behind the help dialog: %s → %s", clock, now)
 	}
-}
-
-func mNoErrors(t *testing.T, pageErrors func() []string) {
-	t.Helper()
+	screenshot(t, ctx, "kplay-learnP-help-1280x800.png")
+	click("help-close")
+	pollJS(t, ctx, `document.getElementById("help") === null && `+playing, 10*time.Second, "closing the help dialog does not play on")
+	setPlaying(t, ctx, false)
+	click("help-open")
+	pollJS(t, ctx, `document.getElementById("help") !== null && document.getElementById("help-paused").textContent.startsWith("Playback was already paused")`,
+		10*time.Second, "over a paused page the dialog does not say it stays paused")
+	click("help-close")
+	pollJS(t, ctx, `document.getElementById("help") === null && !(`+playing+`)`, 10*time.Second, "closing the help dialog played a page the reader had paused")
 	noPageErrors(t, pageErrors)
 }
 

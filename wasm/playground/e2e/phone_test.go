@@ -2,14 +2,97 @@
 
 package e2e
 
+// Browser tests of the page on a phone (390×844, touch): the banner folds,
+// the question's sheet leaves the diagram in view, the broker menu, the
+// drawer and the bar keep clear of each other, and the first screen, the
+// header and the reading order leave room for the diagram.
+
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"kplay/engine"
 )
+
+// TestBrowserPhoneSpeedHasWords: at 390×844 the speed slider has its
+// word, "Speed", and the speed in words beside it, as on the desktop.
+func TestBrowserPhoneSpeedHasWords(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
+	got := evalJS[string](t, ctx, `(() => {
+		const out = [];
+		const vis = e => e && e.getBoundingClientRect().width > 0 && getComputedStyle(e).visibility !== "hidden";
+		const l = document.querySelector(".controls label.speed");
+		if (!vis(l) || l.textContent.trim() !== "Speed") out.push("no visible Speed label");
+		const w = document.getElementById("speed-label");
+		if (!vis(w) || !/× (slower|faster)|real time/.test(w.textContent)) out.push("no speed in words: " + (w && w.textContent));
+		for (const e of [l, w]) if (e && parseFloat(getComputedStyle(e).fontSize) < 10) out.push(e.textContent + " is " + getComputedStyle(e).fontSize);
+		if (document.documentElement.scrollWidth > innerWidth) out.push("page " + document.documentElement.scrollWidth + " px wide");
+		return out.join(", ");
+	})()`)
+	if got != "" {
+		t.Error(got)
+	}
+	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserPhoneFirstScreen: at 390×844 the first screen holds the
+// title, one row of playback buttons, the caption and the diagram's top
+// with the whole leader box; the partition's line wraps, never cut.
+func TestBrowserPhoneFirstScreen(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
+	setPlaying(t, ctx, false)
+	got := evalJS[string](t, ctx, `(() => {
+		const r = s => document.querySelector(s).getBoundingClientRect();
+		const out = [];
+		if (document.documentElement.scrollWidth > innerWidth) out.push("page " + document.documentElement.scrollWidth + " px wide");
+		const play = r("#play"), step = r("#step"), replay = r("#restart"), produce = r("#produce");
+		if (new Set([play.top, step.top, replay.top, produce.top].map(Math.round)).size !== 1) out.push("play, step, replay and produce are not one row");
+		for (const s of ["#speed-label", "#produce", ".share-bar select", "#copy-embed"]) if (r(s).right > innerWidth) out.push(s + " runs off the screen");
+		const svg = r("svg#diagram"), b1 = r('#diagram g.node[data-node="b1"]');
+		if (svg.top > 460) out.push("the diagram starts " + Math.round(svg.top) + " px down");
+		if (b1.bottom > innerHeight) out.push("the leader's box ends " + Math.round(b1.bottom) + " px down, below the first screen");
+		if (r(".caption").bottom > svg.top) out.push("the caption is not above the diagram");
+		const ps = document.getElementById("partition-state");
+		if (ps.scrollWidth > ps.clientWidth || getComputedStyle(ps).textOverflow === "ellipsis" && getComputedStyle(ps).whiteSpace === "nowrap") out.push("the partition line is cut: " + ps.textContent);
+		return out.join(", ");
+	})()`)
+	if got != "" {
+		t.Error(got)
+	}
+	screenshot(t, ctx, "kplay-learnP-phone-390x844.png")
+	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserPhoneHeaderIsShort: at 390×844 the header takes at most two
+// short rows (under 80 px) and still names kplay "Apache Kafka
+// replication, simulated"; the first screen shows the caption, the first
+// thing to try and the diagram's top.
+func TestBrowserPhoneHeaderIsShort(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
+	got := evalJS[string](t, ctx, `(() => {
+		const out = [];
+		const h = document.querySelector("header.top").getBoundingClientRect();
+		if (h.height > 80) out.push("header " + Math.round(h.height) + " px tall");
+		const h1 = document.querySelector("header.top h1");
+		if (!h1.textContent.includes("Apache Kafka replication, simulated") || h1.getBoundingClientRect().width === 0) out.push("heading " + JSON.stringify(h1.textContent));
+		const below = (sel, edge) => { const e = document.querySelector(sel); if (!e) { out.push(sel + " missing"); return; } const r = e.getBoundingClientRect(); if (r[edge] > innerHeight || r.height === 0) out.push(sel + " " + edge + " at " + Math.round(r[edge])); };
+		below("#caption", "bottom");
+		below(".try-this button", "bottom");
+		below("svg#diagram", "top");
+		if (document.documentElement.scrollWidth > innerWidth) out.push("page " + document.documentElement.scrollWidth + " px wide");
+		return out.join(", ");
+	})()`)
+	if got != "" {
+		t.Errorf("the phone's first screen: %s", got)
+	}
+	screenshot(t, ctx, "kplay-phone-header-390x844.png")
+	noPageErrors(t, pageErrors)
+}
 
 // This file tests what a phone's reader of lesson 8 ("What acks=1
 // promises", acks1-loss) sees around its loss: the banner that says
@@ -54,23 +137,6 @@ func atTheLoss(t *testing.T, ctx context.Context) {
 	pollJS(t, ctx, `document.getElementById("clock").textContent === "00:00:19.000" && (v => v !== null && !v.hidden)(document.getElementById("violations"))`,
 		10*time.Second, "the jump does not pause at the loss with its banner")
 	twoFrames(t, ctx)
-}
-
-// banner is the banner as the reader sees it.
-type banner struct {
-	Top      float64 `json:"top"`
-	Height   float64 `json:"height"`
-	Text     string  `json:"text"`
-	Expanded string  `json:"expanded"`
-	// Hint is the hint's words that show (display is not none).
-	Hint string `json:"hint"`
-	// Fixed says the banner floats over the page.
-	Fixed bool `json:"fixed"`
-	// Under is the lowest bottom, in viewport px, of the page's blocks
-	// that flow in it (the stage's and the side column's parts, the
-	// panels, the script, "Your actions"), after a scroll to the page's
-	// end.
-	Under float64 `json:"under"`
 }
 
 const bannerJS = `(() => {
@@ -247,5 +313,147 @@ func TestBrowserPhoneQuestionBesideDiagram(t *testing.T) {
 	pollJS(t, ctx, `document.getElementById("ask-q") !== null && document.getElementById("ask").dataset.index === "1"`, 60*time.Second, "the lesson never asks question 2")
 	beside(t, ctx, "question 2", "#ask-q", "#ask .ask-option")
 	screenshot(t, ctx, "kplay-phone-question2.png")
+	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserPhoneMenuOverDrawer: at 390×844 a tap on broker 1 opens its
+// menu and the inspector's drawer, folded to its summary; the menu, Crash
+// in it, the broker's name and the summary are on screen and uncovered
+// (the drawer hid the menu and a tap on Crash did nothing), and a real
+// click on Crash crashes broker 1.
+func TestBrowserPhoneMenuOverDrawer(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
+	setPlaying(t, ctx, false)
+	waitFrames(t, ctx)
+	click(t, ctx, b1Box)
+	pollJS(t, ctx, `document.querySelector(".side-detail.selected #inspector") !== null && document.querySelector("#act-crash:not([disabled])") !== null`,
+		10*time.Second, "a tap on broker 1 opens no menu and no inspector")
+	scrollStill(t, ctx)
+	uncovered(t, ctx, "after a tap on broker 1", "#act-crash", "#act-shutdown", "#act-isolate", b1Name, "#detail-fold")
+	screenshot(t, ctx, "kplay-reach-menu-390x844.png")
+	click(t, ctx, "#act-crash")
+	pollJS(t, ctx, b1Down, 10*time.Second, "a click on Crash does not crash broker 1")
+	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserPhoneEventShowsDiagram: at 390×844 a click on an event in
+// the log, some 1,600 px under the diagram, takes the playhead back and
+// brings the caption and the diagram on screen, under the compact bar,
+// whose clock says the event's time and whose play button works; the bar
+// covers neither the diagram's top nor the caption. The bar is not there
+// while the header's clock is on screen.
+func TestBrowserPhoneEventShowsDiagram(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
+	setPlaying(t, ctx, false)
+	evalJS[bool](t, ctx, `(() => { const tl = document.getElementById("timeline"); tl.value = "6000"; tl.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`)
+	pollJS(t, ctx, `document.getElementById("clock").textContent.endsWith(":06.000")`, 30*time.Second, "the clock never reached 6 s")
+	waitFrames(t, ctx)
+	if shown := evalJS[string](t, ctx, `getComputedStyle(document.querySelector(".compact-bar")).display`); shown != "none" {
+		t.Errorf("the compact bar shows at the top of the page, beside the header's clock: display %s", shown)
+	}
+	// The third acknowledgement in the log, before the playhead.
+	row := `#events li[data-at]:nth-child(4)`
+	at := evalJS[string](t, ctx, `document.querySelector("`+row+`").dataset.at`)
+	evalJS[bool](t, ctx, `(() => { document.getElementById("events").scrollIntoView({block: "center"}); return true; })()`)
+	scrollStill(t, ctx)
+	if y := evalJS[float64](t, ctx, `document.getElementById("caption").getBoundingClientRect().bottom`); y > 0 {
+		t.Fatalf("the event log is on the first screen (the caption ends at %v px): nothing to bring back", y)
+	}
+	click(t, ctx, row)
+	var ms int64
+	fmt.Sscan(at, &ms)
+	want := engine.FormatTime(engine.Time(ms))
+	pollJS(t, ctx, fmt.Sprintf(`document.getElementById("clock").textContent === %q`, want), 10*time.Second, "the click on the event did not move the clock to "+want)
+	scrollStill(t, ctx)
+	waitFrames(t, ctx)
+	got := evalJS[string](t, ctx, `(() => {
+		const bar = document.querySelector(".compact-bar"), b = bar.getBoundingClientRect();
+		const c = document.getElementById("caption").getBoundingClientRect(), d = document.querySelector(".diagram-wrap").getBoundingClientRect();
+		const out = [];
+		if (getComputedStyle(bar).display === "none" || b.top !== 0) out.push("no compact bar at the top");
+		if (c.top < b.bottom - 0.5 || c.top > innerHeight / 3) out.push("the caption at " + Math.round(c.top) + " (bar ends at " + Math.round(b.bottom) + ")");
+		if (d.top < b.bottom - 0.5 || d.top > innerHeight / 2) out.push("the diagram's top at " + Math.round(d.top));
+		return out.join("; ");
+	})()`)
+	if got != "" {
+		t.Errorf("after the click on the event: %s", got)
+	}
+	if c := evalJS[string](t, ctx, `document.getElementById("bar-clock").textContent`); c != want {
+		t.Errorf("the compact bar's clock says %q, want %q", c, want)
+	}
+	uncovered(t, ctx, "the compact bar", "#bar-play", "#bar-step", "#bar-clock", b1Name)
+	screenshot(t, ctx, "kplay-reach-event-390x844.png")
+	click(t, ctx, "#bar-play")
+	pollJS(t, ctx, `document.getElementById("play").getAttribute("aria-pressed") === "true" && document.getElementById("bar-play").getAttribute("aria-pressed") === "true"`,
+		10*time.Second, "the compact bar's Play does not play")
+	click(t, ctx, "#bar-play")
+	pollJS(t, ctx, `document.getElementById("play").getAttribute("aria-pressed") === "false"`, 10*time.Second, "the compact bar's Pause does not pause")
+	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserPhoneBarClearOfQuestion: at 390×844, with a lesson's
+// question open in its drawer at the bottom and the diagram on screen,
+// the compact bar at the top covers no part of the question.
+func TestBrowserPhoneBarClearOfQuestion(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 390, 844, "/?preset=acks1-loss")
+	setMaxSpeed(t, ctx)
+	setPlaying(t, ctx, true)
+	pollJS(t, ctx, `document.querySelector("#ask .ask-option") !== null`, 60*time.Second, "playback never stopped at the first question")
+	evalJS[bool](t, ctx, `(() => { scrollTo(0, document.querySelector(".diagram-wrap").getBoundingClientRect().top + scrollY - 60); return true; })()`)
+	scrollStill(t, ctx)
+	waitFrames(t, ctx)
+	got := evalJS[string](t, ctx, `(() => {
+		const bar = document.querySelector(".compact-bar"), b = bar.getBoundingClientRect(), a = document.getElementById("ask").getBoundingClientRect();
+		if (getComputedStyle(bar).display === "none") return "no compact bar over the diagram";
+		return a.top >= b.bottom ? "" : "the question's top at " + Math.round(a.top) + ", the bar's bottom at " + Math.round(b.bottom);
+	})()`)
+	if got != "" {
+		t.Error(got)
+	}
+	uncovered(t, ctx, "the question", "#ask .ask-option", "#ask h2", "#bar-clock")
+	screenshot(t, ctx, "kplay-reach-question-390x844.png")
+	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserPhoneReadingOrder: on a phone "What to watch" (the preset's
+// introduction) comes right under the diagram, before the legend (it was
+// some 1,300 px down, under a twelve-row legend); and the settings table
+// wraps a setting's name only at its dots, never inside a word.
+func TestBrowserPhoneReadingOrder(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
+	setPlaying(t, ctx, false)
+	got := evalJS[string](t, ctx, `(() => {
+		const y = sel => { const e = document.querySelector(sel); return e ? e.getBoundingClientRect().top + scrollY : NaN; };
+		const wrap = document.querySelector(".diagram-wrap").getBoundingClientRect().bottom + scrollY;
+		const sum = y("#summary"), leg = y("ul.legend");
+		return sum > wrap && sum < wrap + 40 && leg > sum ? "" : "diagram ends " + Math.round(wrap) + ", What to watch at " + Math.round(sum) + ", legend at " + Math.round(leg);
+	})()`)
+	if got != "" {
+		t.Errorf("phone order: %s", got)
+	}
+	evalJS[bool](t, ctx, `(() => { document.getElementById("summary").scrollIntoView(); return true; })()`)
+	screenshot(t, ctx, "kplay-phone-order-390x844.png")
+	pollJS(t, ctx, `document.querySelector("#config-panel details") !== null`, 10*time.Second, "no settings table")
+	evalJS[bool](t, ctx, `(() => { const d = document.querySelector("#config-panel details"); d.open = true; d.scrollIntoView(); return true; })()`)
+	waitFrames(t, ctx)
+	bad := evalJS[[]string](t, ctx, `(() => {
+		const bad = [];
+		for (const c of document.querySelectorAll(".cfg-table td:first-child code")) {
+			for (const n of c.childNodes) {
+				if (n.nodeType !== Node.TEXT_NODE) continue;
+				const r = document.createRange(); r.selectNodeContents(n);
+				const tops = new Set([...r.getClientRects()].map(q => Math.round(q.top)));
+				if (tops.size > 1) bad.push(c.textContent + ": " + JSON.stringify(n.textContent) + " wraps");
+			}
+		}
+		return bad;
+	})()`)
+	if len(bad) > 0 {
+		t.Errorf("setting names wrap inside a word:\n%s", strings.Join(bad, "\n"))
+	}
+	if n := evalJS[int](t, ctx, `document.querySelectorAll(".cfg-table td:first-child code").length`); n == 0 {
+		t.Fatal("no setting names in the table")
+	}
+	screenshot(t, ctx, "kplay-phone-settings-390x844.png")
 	noPageErrors(t, pageErrors)
 }

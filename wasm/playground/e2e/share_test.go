@@ -2,10 +2,18 @@
 
 package e2e
 
+// Browser tests of sharing: the link and the embed code, pasted and from
+// the start, what "Copy link" says when it cannot, the copy fallback and
+// its notice, and the address that follows the reader.
+
 import (
+	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +23,181 @@ import (
 	"kplay/link"
 	"kplay/site"
 )
+
+// TestBrowserEmbedCodeFromTheStart: a teacher paused the page to copy
+// its embed code, and the embed opened frozen at that moment. "Copy
+// embed code" now offers "From the start" and "At this moment": from
+// the start, the lesson page's embed opens at the scenario's start and
+// plays; at this moment, it opens paused there. An unedited preset is
+// embedded by its name (preset=NAME).
+func TestBrowserEmbedCodeFromTheStart(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=failover-and-preferred-leader")
+	setPlaying(t, ctx, false)
+	evalJS[bool](t, ctx, `(() => { Object.defineProperty(navigator, "clipboard", {configurable: true, value: {writeText: () => Promise.resolve()}});
+		const tl = document.getElementById("timeline"); tl.value = "4000"; tl.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`)
+	pollJS(t, ctx, `document.getElementById("clock").textContent === "00:00:04.000"`, 5*time.Second, "the page pauses at 00:00:04.000")
+	src := func(item string) url.Values {
+		t.Helper()
+		click(t, ctx, "#copy-embed")
+		click(t, ctx, item)
+		pollJS(t, ctx, `(document.getElementById("copied")?.dataset.text || "").includes("<iframe") && !document.querySelector("details.share-menu").open`, 5*time.Second, item+" copies no embed code, or leaves its menu open")
+		code := evalJS[string](t, ctx, `document.getElementById("copied").dataset.text`)
+		evalJS[bool](t, ctx, `(() => { document.getElementById("copied").removeAttribute("data-text"); return true; })()`)
+		m := regexp.MustCompile(`src="[^"?]+\?([^"]+)"`).FindStringSubmatch(code)
+		if m == nil {
+			t.Fatalf("%s copied no iframe: %s", item, code)
+		}
+		q, err := url.ParseQuery(html.UnescapeString(m[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	start, now := src("#copy-embed-start"), src("#copy-embed-now")
+	if start.Get("preset") != "failover-and-preferred-leader" || start.Has("t") || start.Has("s") {
+		t.Errorf("From the start copied %v; want preset=failover-and-preferred-leader without t=", start)
+	}
+	if now.Get("preset") != "failover-and-preferred-leader" || now.Get("t") != "4000" {
+		t.Errorf("At this moment copied %v; want the preset at t=4000", now)
+	}
+	noPageErrors(t, pageErrors)
+
+	h := openHost(t, 800, 600, hostOpts{Query: start.Encode(), Grow: true})
+	if at := h.WaitMsg("ready", time.Second).Data["at"]; at != 0.0 {
+		t.Errorf("the embed from the start opened at %v ms, want 0", at)
+	}
+	h.PollHost(`window.kplayMsgs.some(m => m.data.type === "step" && m.data.at > 1000)`, 20*time.Second, "the embed from the start does not play")
+	h.NoErrors()
+
+	h = openHost(t, 800, 600, hostOpts{Query: now.Encode(), Grow: true})
+	if at := h.WaitMsg("ready", time.Second).Data["at"]; at != 4000.0 {
+		t.Errorf("the embed at this moment opened at %v ms, want 4000", at)
+	}
+	if playing := inFrame[string](h, `document.getElementById("play").getAttribute("aria-pressed")`); !strings.Contains(playing, "false") {
+		t.Errorf("the embed at this moment is playing (aria-pressed %s), want paused there", playing)
+	}
+}
+
+// TestBrowserCopyLinkSaysWhyNot: a reader sends 9,000 named values from
+// the producer panel, which makes the page's script longer than the 64
+// KiB a link holds (link.MaxDecoded), so the page would refuse the link.
+// "Copy link" then copies nothing and says why, next to the buttons; it
+// never says "Copied the link." (nor offers the link to select). Before,
+// the bar confirmed the copy of a link that opens on the default scenario
+// under "decodes to more than 64 KiB".
+func TestBrowserCopyLinkSaysWhyNot(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=acks1-loss")
+	evalJS[bool](t, ctx, `(() => {
+		const v = [];
+		for (let i = 0; i < 9000; i++) v.push("value-" + (100000 + i));
+		document.querySelector('#producer-panel input[name="values"]').value = v.join(", ");
+		return true;
+	})()`)
+	click(t, ctx, "#pp-send")
+	pollJS(t, ctx, actScriptHas("produce t-0 values=(value-100000, value-100001"), 20*time.Second, "the 9,000 values never reached the script")
+	click(t, ctx, "#share")
+	pollJS(t, ctx, `document.getElementById("copy-refused") !== null`, 5*time.Second, "Copy link of a link over 64 KiB says nothing")
+	got := evalJS[string](t, ctx, `document.getElementById("copy-refused").textContent + " | " + ((document.getElementById("copied") || {}).textContent || "")`)
+	refused, copied, _ := strings.Cut(got, " | ")
+	if !strings.HasPrefix(refused, "Not copied: ") || !strings.Contains(refused, "at most 64 KiB") || copied != "" {
+		t.Errorf("after Copy link of a link over 64 KiB the bar says %q and %q; want only why it copied nothing", refused, copied)
+	}
+	screenshot(t, ctx, "kplay-copy-refused.png")
+	click(t, ctx, "#copy-refused-close")
+	pollJS(t, ctx, `document.getElementById("copy-refused") === null`, 5*time.Second, "the note's × does not close it")
+	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserAddressFollowsTheReader: the address bar names the preset
+// picked, then, paused at a moment, carries the share link of that
+// moment, without adding history entries; reloading it reopens the same
+// moment, and the picker names a link's scenario by its title.
+func TestBrowserAddressFollowsTheReader(t *testing.T) {
+	ctx, base, pageErrors := pageAt(t, 1280, 800, "/")
+	entries := evalJS[int](t, ctx, `history.length`)
+	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("preset"); p.value = "jepsen-2013"; p.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
+	pollJS(t, ctx, `location.search === "?preset=jepsen-2013" && location.hash === ""`, 10*time.Second, "picking a preset does not name it in the address bar")
+	setPlaying(t, ctx, false)
+	evalJS[bool](t, ctx, `(() => { const tl = document.getElementById("timeline"); tl.value = String(Number(tl.min) + 7000); tl.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`)
+	pollJS(t, ctx, `location.hash.startsWith("#s=1.") && location.hash.endsWith("&t=" + `+clockNowJS+`)`, 5*time.Second, "pausing at a moment does not put its link in the address bar")
+	clock := evalJS[string](t, ctx, `document.getElementById("clock").textContent`)
+	// An action goes into the link too.
+	before := evalJS[string](t, ctx, `location.hash`)
+	evalJS[bool](t, ctx, `(() => { document.getElementById("produce").click(); return true; })()`)
+	pollJS(t, ctx, `location.hash.startsWith("#s=1.") && location.hash !== `+jsString(before), 5*time.Second, "producing a record does not change the address's link")
+	if n := evalJS[int](t, ctx, `history.length`); n != entries {
+		t.Errorf("history grew from %d to %d entries: the address must be replaced, not pushed", entries, n)
+	}
+	hash := evalJS[string](t, ctx, `location.hash`)
+	l, err := link.Parse(hash)
+	if err != nil || !strings.Contains(l.Script, "produce") {
+		t.Fatalf("the address %q is no link with the record in it: %+v %v", hash, l, err)
+	}
+	// Reload: the same scenario at the same moment.
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	pollJS(t, ctx, readyJS, 30*time.Second, "the reloaded page never drew")
+	if got := evalJS[int](t, ctx, clockNowJS); int64(got) != l.T%(24*3600*1000) {
+		t.Errorf("reloaded at %d ms, want the link's %d (the clock read %s before)", got, l.T, clock)
+	}
+	// A shared link of a script of one's own, opened in a new browser as
+	// a student would, is named by its title.
+	frag := link.Encode(link.Link{Script: momentsScript, T: 2000, HasT: true})
+	student := newBrowser(t, 1280, 800)
+	if err := chromedp.Do(student, chromedp.Navigate(base+"/#"+frag)); err != nil {
+		t.Fatal(err)
+	}
+	pollJS(t, student, readyJS, 30*time.Second, "the link never drew")
+	if got := evalJS[string](t, student, `document.getElementById("preset").selectedOptions[0].textContent`); got != "Shared: Moments" {
+		t.Errorf("the picker names the link's scenario %q, want %q", got, "Shared: Moments")
+	}
+	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserCopiedCoversNoControl: "Copied the link." and "Copied the
+// embed code." cover no control (they lay over Pause and Step) at
+// 1280×800 and at 390×844, and go away on their own.
+func TestBrowserCopiedCoversNoControl(t *testing.T) {
+	for _, sz := range []struct {
+		name          string
+		width, height int
+	}{{"1280x800", 1280, 800}, {"390x844", 390, 844}} {
+		t.Run(sz.name, func(t *testing.T) {
+			ctx, _, pageErrors := pageAt(t, sz.width, sz.height, "/")
+			setPlaying(t, ctx, false)
+			evalJS[bool](t, ctx, `(() => { Object.defineProperty(navigator, "clipboard", {configurable: true, value: {writeText: () => Promise.resolve()}}); return true; })()`)
+			controls := []string{"#play", "#step", "#restart", "#speed", "#skip-quiet", "#produce", "#preset", "#share", "#copy-embed", "#moment-prev", "#moment-next", "#table-toggle", "#help-open"}
+			for _, c := range []struct {
+				button, text string
+				item         string
+			}{{"#share", "Copied the link.", ""}, {"#copy-embed", "Copied the embed code.", "#copy-embed-start"}} {
+				click(t, ctx, c.button)
+				if c.item != "" {
+					click(t, ctx, c.item)
+				}
+				pollJS(t, ctx, fmt.Sprintf(`(document.getElementById("copied") || {}).textContent === %q`, c.text), 10*time.Second, "no "+c.text)
+				shown := time.Now()
+				waitFrames(t, ctx)
+				uncovered(t, ctx, c.text, controls...)
+				if got := evalJS[string](t, ctx, `(() => { const m = document.getElementById("copied").getBoundingClientRect(), out = [];
+					for (const e of document.querySelectorAll("button, input, select, [role=toolbar] *")) {
+						const r = e.getBoundingClientRect();
+						if (r.width > 0 && r.left < m.right && m.left < r.right && r.top < m.bottom && m.top < r.bottom) out.push(e.id || e.textContent.trim());
+					}
+					return (m.right > innerWidth ? "past the edge; " : "") + out.join(", "); })()`); got != "" {
+					t.Errorf("%q lies over %s", c.text, got)
+				}
+				screenshot(t, ctx, "kplay-reach-copied-"+strings.TrimPrefix(c.button, "#")+"-"+sz.name+".png")
+				pollJS(t, ctx, `document.getElementById("copied") === null`, site.CopiedShowMs*time.Millisecond+5*time.Second, c.text+" never goes away")
+				if d := time.Since(shown); d < site.CopiedShowMs*time.Millisecond/2 {
+					t.Errorf("%q went away after %v, too soon to read", c.text, d)
+				}
+			}
+			noPageErrors(t, pageErrors)
+		})
+	}
+}
 
 // TestBrowserShareLinkAndEmbed opens a share link (the scenario and the
 // moment it names, paused), a damaged link (a banner over the default
@@ -129,5 +312,34 @@ func TestBrowserPastedEmbedCode(t *testing.T) {
 	// The host commands the embed: play, then a step message arrives.
 	evalJS[bool](t, ctx, frame+`.contentWindow.postMessage({type: "play"}, "*") || true`)
 	pollJS(t, ctx, `kplayEvents.some(m => m.type === "step" && m.at > 4000)`, 20*time.Second, "play from the host page moves the embed on")
+	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserCopyFallbackFloats: when the browser refuses the clipboard,
+// "Copy link" shows a field to select the link from; it floats under the
+// buttons and moves nothing on the page (it took a row of its own and
+// pushed the page down 30 px), and its × closes it.
+func TestBrowserCopyFallbackFloats(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 1280, 800, "/")
+	setPlaying(t, ctx, false)
+	waitFrames(t, ctx)
+	before := evalJS[string](t, ctx, diagramAtJS)
+	evalJS[bool](t, ctx, `(() => {
+		Object.defineProperty(navigator, "clipboard", {configurable: true, value: {writeText: () => Promise.reject(new DOMException("blocked", "NotAllowedError"))}});
+		document.getElementById("share").click();
+		return true;
+	})()`)
+	pollJS(t, ctx, `(() => { const i = document.querySelector("#copied input"); return i !== null && i.value.includes("#s=1."); })()`, 10*time.Second, "no fallback field with the link")
+	waitFrames(t, ctx)
+	if at := evalJS[string](t, ctx, diagramAtJS); at != before {
+		t.Errorf("the fallback field moved the page: the diagram at %s before, %s after", before, at)
+	}
+	if got := evalJS[string](t, ctx, `(() => { const r = document.getElementById("copied").getBoundingClientRect(), b = document.getElementById("share").getBoundingClientRect();
+		return r.top >= b.bottom - 1 && r.top < b.bottom + 40 && r.right <= innerWidth ? "" : [r.left, r.top, r.right, b.bottom].map(Math.round).join(","); })()`); got != "" {
+		t.Errorf("the fallback field is not just under the buttons: %s", got)
+	}
+	screenshot(t, ctx, "kplay-copy-fallback-1280x800.png")
+	evalJS[bool](t, ctx, `(() => { document.getElementById("copied-close").click(); return true; })()`)
+	pollJS(t, ctx, `document.getElementById("copied") === null`, 5*time.Second, "the × does not close the fallback")
 	noPageErrors(t, pageErrors)
 }

@@ -2,8 +2,11 @@
 
 package e2e
 
+// Browser tests of the script editor: editing and applying a script,
+// hostile text in it, and a go-to-line that scrolls to the column.
+
 import (
-	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -13,44 +16,6 @@ import (
 
 	"kplay/link"
 )
-
-// caretTo focuses the editor with the caret skip characters into the
-// first occurrence of find in its text, selecting sel characters from
-// there, as a reader's click or drag would.
-func caretTo(t *testing.T, ctx context.Context, find string, skip, sel int) {
-	t.Helper()
-	ok := evalJS[bool](t, ctx, `(() => { const s = document.getElementById("script"); const i = s.value.indexOf(`+jsString(find)+`);
-		if (i < 0) return false; s.focus(); s.setSelectionRange(i + `+itoa(skip)+`, i + `+itoa(skip+sel)+`); return true; })()`)
-	if !ok {
-		t.Fatalf("the editor has no %q:\n%s", find, evalJS[string](t, ctx, `document.getElementById("script").value`))
-	}
-}
-
-// typeText types text at the caret, through the browser's input pipeline
-// (CDP Input.insertText), so the page sees the input events a keyboard
-// makes.
-func typeText(t *testing.T, ctx context.Context, text string) {
-	t.Helper()
-	if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
-		t.Fatalf("typing %q: %v", text, err)
-	}
-}
-
-func jsString(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
-	return `"` + r.Replace(s) + `"`
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
-}
 
 // TestBrowserScriptEditor: a lesson author picks a preset, changes lines
 // in the editor (one with a typo, marked at its line and column and kept,
@@ -149,56 +114,6 @@ func TestBrowserScriptEditor(t *testing.T) {
 	noPageErrors(t, pageErrors)
 }
 
-// TestBrowserLessonAsk: an embed of the Jepsen preset, playing, stops at
-// the script's question until the reader picks; the answer shows, marked,
-// and Continue plays on. The lesson page hears "ask" and "answer".
-func TestBrowserLessonAsk(t *testing.T) {
-	srv := serveSite(t, builtSite(t))
-	ctx := newBrowser(t, 1000, 900)
-	pageErrors := watchConsole(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/embed.html?preset=jepsen-2013&autoplay=1&speed=10")); err != nil {
-		t.Fatal(err)
-	}
-	pollJS(t, ctx, `document.body.dataset.ready === "1"`, 30*time.Second, "the embed loads")
-	pollJS(t, ctx, `document.getElementById("ask") !== null`, 60*time.Second, "playback stops at the question")
-	at := evalJS[string](t, ctx, `document.getElementById("clock").textContent`)
-	got := evalJS[string](t, ctx, `[document.getElementById("ask-q").textContent, [...document.querySelectorAll(".ask-option")].map(b => b.textContent).join(","),
-		document.getElementById("play").getAttribute("aria-pressed"), document.activeElement.className].join("|")`)
-	if got != "Broker 1 alone held w2 and w3, and it has died. What does today's controller do?|elect broker 2,elect broker 3,elect nobody|false|ask-option" {
-		t.Errorf("the card: question|options|playing|focus = %s", got)
-	}
-	// Play does not get past an unanswered question.
-	evalJS[bool](t, ctx, `(() => { document.getElementById("play").click(); return true; })()`)
-	time.Sleep(300 * time.Millisecond)
-	if c := evalJS[string](t, ctx, `document.getElementById("clock").textContent`); c != at || evalJS[bool](t, ctx, `document.getElementById("ask-answer") !== null`) {
-		t.Fatalf("play went past the question: clock %s → %s", at, c)
-	}
-	evalJS[bool](t, ctx, `(() => { [...document.querySelectorAll(".ask-option")].find(b => b.textContent === "elect broker 2").click(); return true; })()`)
-	pollJS(t, ctx, `document.getElementById("ask-answer")?.textContent.includes("the answer is elect nobody")`, 5*time.Second, "the answer shows")
-	screenshot(t, ctx, "kplay-ask-answered-1000x900.png")
-	got = evalJS[string](t, ctx, `[document.querySelector(".ask-option.wrong")?.textContent, document.querySelector(".ask-option.right")?.textContent, document.activeElement.id].join("|")`)
-	if got != "elect broker 2|elect nobody|ask-continue" {
-		t.Errorf("marked options wrong|right|focus = %s", got)
-	}
-	evalJS[bool](t, ctx, `(() => { document.getElementById("ask-continue").click(); return true; })()`)
-	pollJS(t, ctx, `document.getElementById("ask") === null && document.getElementById("clock").textContent !== `+jsString(at), 10*time.Second, "Continue plays on")
-	if !evalJS[bool](t, ctx, `document.querySelector(".marker-ask.answered") !== null`) {
-		t.Error("the timeline does not mark the question answered")
-	}
-
-	// The lesson page hears the question and the answer.
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/lesson.html")); err != nil {
-		t.Fatal(err)
-	}
-	evalJS[bool](t, ctx, `(() => { document.getElementById("jepsen").scrollIntoView(); return true; })()`)
-	pollJS(t, ctx, `document.getElementById("jepsen-events").textContent.includes("ask: Broker 1 alone held w2 and w3")`, 90*time.Second, "the lesson page hears the question")
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { document.getElementById("jepsen").contentDocument.getElementById("ask-reveal").click(); return true; })()`)); err != nil {
-		t.Fatal(err)
-	}
-	pollJS(t, ctx, `document.getElementById("jepsen-events").textContent.includes("answer: shown without a pick; the answer is elect nobody")`, 10*time.Second, "the lesson page hears the answer")
-	noPageErrors(t, pageErrors)
-}
-
 // TestBrowserHostileText: markup in a shared script's title, record values
 // and question is drawn as text: no element is made from it and no
 // handler in it runs, in the header, the event log, the inspector, the
@@ -232,5 +147,78 @@ func TestBrowserHostileText(t *testing.T) {
 		document.getElementById("script").value.includes("values=(<b>bold</b>")].join("|")`)
 	if got != "0|undefined|<img src=x onerror=window.pwned=1> hostile|true|true" {
 		t.Errorf("elements from markup|pwned|title|log has the value|editor has the value = %s", got)
+	}
+}
+
+// TestBrowserGoToLineScrollsToTheColumn: a teacher's error stood far to
+// the right of a long ask line; "Go to line" put the caret there but left
+// the editor scrolled to the line's start, so the column was out of
+// sight. After the click the caret is at the error's column and the
+// editor box (which scrolls the textarea, as wide and tall as its text)
+// shows it, right of the line-number gutter, where the error's underline
+// starts.
+func TestBrowserGoToLineScrollsToTheColumn(t *testing.T) {
+	question := "Broker 1 has crashed right after it acknowledged m2 with acks=1, and the controller is about to elect broker 2, " +
+		"which had not fetched m2 yet because its fetch was still on the wire: once broker 2 leads, is m2 still safe?"
+	bad := `ask "` + question + `" options=(yes, not safe) answer=not safe`
+	// Forty lines of notes first, so that the line is below the editor
+	// box's height too.
+	notes := strings.Repeat("# a teacher's note on what the learner sees here\n", 40)
+	src := "cluster brokers=3\ncreate-topic t\nproduce t-0 values=(m1, m2) acks=1\nadvance 1s\n" + notes + bad + "\nadvance 1s\n"
+	ctx, _, pageErrors := pageAt(t, 1280, 900, "/#"+link.Encode(link.Link{Script: src}))
+	col := strings.Index(bad, "answer=") + 1
+	want := "line 45, column " + itoa(col) + ": answer=not safe: a value of several words goes in parentheses: answer=(not safe)"
+	pollJS(t, ctx, `(document.getElementById("script-problem") || {}).textContent?.startsWith(`+jsString(want)+`)`, 10*time.Second, "the editor names the error's line and column")
+
+	// The editor box starts at the top left; the column is far out of
+	// sight, right of and below it.
+	if sl := evalJS[string](t, ctx, `(() => { const b = document.querySelector(".editor"); return b.scrollLeft + "," + b.scrollTop; })()`); sl != "0,0" {
+		t.Fatalf("the editor starts scrolled to %s px", sl)
+	}
+	click(t, ctx, ".editor-goto")
+	wantAt := evalJS[int](t, ctx, `document.getElementById("script").value.indexOf(`+jsString(bad)+`)`) + col - 1
+	pollJS(t, ctx, `document.activeElement.id === "script" && document.activeElement.selectionStart === `+itoa(wantAt)+` && document.activeElement.selectionEnd === `+itoa(wantAt), 5*time.Second, "Go to line puts the caret at the error's column")
+	waitFrames(t, ctx)
+
+	// Where the column is on screen: the error's underline starts at it
+	// (its left edge is the column's), and the caret stands there.
+	var got struct {
+		ScrollLeft, MarkX, BoxLeft, BoxRight, GutterRight float64
+		MarkTop, BoxTop, BoxBottom                        float64
+	}
+	raw := evalJS[string](t, ctx, `(() => {
+		const box = document.querySelector(".editor"), b = box.getBoundingClientRect();
+		const m = document.querySelector(".editor-mark").getBoundingClientRect();
+		const g = document.querySelector(".editor-gutter").getBoundingClientRect();
+		return JSON.stringify({ScrollLeft: box.scrollLeft, MarkX: m.left, BoxLeft: b.left, BoxRight: b.left + box.clientWidth,
+			GutterRight: g.right, MarkTop: m.top, BoxTop: b.top, BoxBottom: b.top + box.clientHeight});
+	})()`)
+	if err := json.Unmarshal([]byte(raw), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.ScrollLeft <= 0 {
+		t.Errorf("the editor is not scrolled: scrollLeft %v", got.ScrollLeft)
+	}
+	if got.MarkX < got.GutterRight || got.MarkX > got.BoxRight-8 {
+		t.Errorf("the error's column is at x=%v, outside the editor's text area %v..%v (scrollLeft %v)", got.MarkX, got.GutterRight, got.BoxRight, got.ScrollLeft)
+	}
+	if got.MarkTop < got.BoxTop || got.MarkTop > got.BoxBottom {
+		t.Errorf("the error's line is at y=%v, outside the editor %v..%v", got.MarkTop, got.BoxTop, got.BoxBottom)
+	}
+	// The caret's own place agrees with the mark's: the text before it,
+	// measured in the textarea's font, ends at the column.
+	caretX := evalJS[float64](t, ctx, `(() => {
+		const ta = document.getElementById("script"), cs = getComputedStyle(ta);
+		const c = document.createElement("canvas").getContext("2d");
+		c.font = cs.fontSize + " " + cs.fontFamily;
+		const line = ta.value.slice(0, ta.selectionStart).split("\n").pop();
+		return ta.getBoundingClientRect().left + parseFloat(cs.paddingLeft) + c.measureText(line).width;
+	})()`)
+	if d := caretX - got.MarkX; d < -2 || d > 2 {
+		t.Errorf("the caret is at x=%v, the error's mark at x=%v", caretX, got.MarkX)
+	}
+	screenshot(t, ctx, "goto-column.png")
+	if errs := pageErrors(); len(errs) > 0 {
+		t.Errorf("page errors: %v", errs)
 	}
 }

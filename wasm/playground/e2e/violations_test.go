@@ -2,10 +2,10 @@
 
 package e2e
 
-// Browser tests of what the page lets a learner SEE: truncated records
-// struck through after a failover, the inspector and the record lifecycle
-// for a clicked cell, badges on broker boxes, and a violation painted on
-// the records it lost.
+// Browser tests of what the page lets a learner SEE of a loss: truncated
+// records struck through after a failover, the inspector and the record
+// lifecycle for a clicked cell, badges on broker boxes, a violation painted
+// on the records it lost, and a duplicate a retry appended.
 
 import (
 	"context"
@@ -19,6 +19,36 @@ import (
 
 	"kplay/scenarios"
 )
+
+// TestBrowserDuplicateIsMarked: in incident-duplicate-on-retry (Kafka 2.8,
+// no idempotence) broker 2's offset 2 holds the resent m2 and is drawn as
+// a duplicate, offset 1 is not; the legend explains the mark and clicking
+// the cell makes the lifecycle say a retry appended m2 again. In the
+// fixed preset (idempotence on) no cell is marked.
+func TestBrowserDuplicateIsMarked(t *testing.T) {
+	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=incident-duplicate-on-retry")
+	setPlaying(t, ctx, false)
+	scrubTo(t, ctx, 0, 4000)
+	b2 := `#diagram g.node[data-node="b2"] g.cell`
+	pollJS(t, ctx, `document.querySelector('`+b2+`.duplicate[data-offset="2"] rect.dup-mark') !== null`, 10*time.Second, "broker 2's offset 2 is not marked a duplicate")
+	if n := evalJS[int](t, ctx, `document.querySelectorAll('`+b2+`.duplicate:not([data-offset="2"])').length`); n != 0 {
+		t.Errorf("%d other cells of broker 2 marked duplicates", n)
+	}
+	if !evalJS[bool](t, ctx, `[...document.querySelectorAll(".legend li")].some(l => l.textContent.startsWith("duplicate: a retry appended"))`) {
+		t.Error("the legend does not explain the duplicate mark")
+	}
+	evalJS[bool](t, ctx, `(() => { document.querySelector('`+b2+`[data-offset="2"]').dispatchEvent(new MouseEvent("click", {bubbles: true})); return true; })()`)
+	pollJS(t, ctx, `(document.querySelector("#lifecycle .life-dup") || {textContent: ""}).textContent.includes("a retry appended m2 again")`, 10*time.Second, "the lifecycle does not say the record is a duplicate")
+	screenshot(t, ctx, "kplay-duplicate-1280x800.png")
+
+	fixed, _, _ := pageAt(t, 1280, 800, "/?preset=incident-duplicate-on-retry-fixed")
+	setPlaying(t, fixed, false)
+	scrubTo(t, fixed, 0, 4000)
+	if n := evalJS[int](t, fixed, `document.querySelectorAll("#diagram g.cell.duplicate").length`); n != 0 {
+		t.Errorf("with idempotence %d cells are marked duplicates", n)
+	}
+	noPageErrors(t, pageErrors)
+}
 
 // seePage opens the page at top speed and waits for the lesson to settle.
 func seePage(t *testing.T) (context.Context, func() []string) {
@@ -36,61 +66,6 @@ func seePage(t *testing.T) (context.Context, func() []string) {
 	return ctx, pageErrors
 }
 
-// setMaxSpeed moves the speed slider to its top.
-func setMaxSpeed(t *testing.T, ctx context.Context) {
-	t.Helper()
-	evalJS[bool](t, ctx, `(() => {
-		const s = document.getElementById("speed");
-		s.value = s.max;
-		s.dispatchEvent(new Event("input", {bubbles: true}));
-		s.dispatchEvent(new Event("change", {bubbles: true}));
-		return true;
-	})()`)
-}
-
-// evalJS evaluates js in the page or fails the test.
-func evalJS[T any](t *testing.T, ctx context.Context, js string) T {
-	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
-	if err != nil {
-		t.Fatalf("evaluating %s: %v", js, err)
-	}
-	return v
-}
-
-// pollJS waits up to d for js to be true.
-func pollJS(t *testing.T, ctx context.Context, js string, d time.Duration, what string) {
-	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(d), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
-		t.Fatalf("%s: %v\npage text:\n%s", what, err, pageDump(ctx))
-	}
-}
-
-// setPlaying presses #play if the page is not already in the wanted state.
-func setPlaying(t *testing.T, ctx context.Context, on bool) {
-	t.Helper()
-	if evalJS[string](t, ctx, `document.getElementById("play").getAttribute("aria-pressed")`) == fmt.Sprint(on) {
-		return
-	}
-	if err := steadyClick(ctx, "#play"); err != nil {
-		t.Fatalf("click #play: %v", err)
-	}
-	pollJS(t, ctx, fmt.Sprintf(`document.getElementById("play").getAttribute("aria-pressed") === %q`, fmt.Sprint(on)), 15*time.Second, "play state")
-}
-
-// act opens a broker's menu and presses one of its buttons.
-func act(t *testing.T, ctx context.Context, node, button string) {
-	t.Helper()
-	if err := steadyClick(ctx, `svg#diagram g.node[data-node="`+node+`"] .box`); err != nil {
-		t.Fatalf("click %s: %v", node, err)
-	}
-	pollJS(t, ctx, fmt.Sprintf(`(() => { const b = document.querySelector(%q); return b !== null && !b.disabled; })()`, button), 5*time.Second, "no enabled "+button)
-	if err := steadyClick(ctx, button); err != nil {
-		t.Fatalf("click %s: %v", button, err)
-	}
-	pollJS(t, ctx, `document.querySelector(".broker-menu") === null`, 5*time.Second, "the menu stayed open after "+button)
-}
-
 // stepAndDraw presses #step and waits two animation frames, so that the
 // page has drawn the step whether it renders at once or on the next frame.
 func stepAndDraw(t *testing.T, ctx context.Context) {
@@ -101,13 +76,6 @@ func stepAndDraw(t *testing.T, ctx context.Context) {
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, chromedp.EvalAwaitPromise)); err != nil {
 		t.Fatalf("waiting for a frame: %v", err)
 	}
-}
-
-// badges returns each broker's data-badge values, e.g. "b1=leader,in-isr".
-func badges(t *testing.T, ctx context.Context) string {
-	t.Helper()
-	return evalJS[string](t, ctx, `[...document.querySelectorAll("svg#diagram g.node.broker")].map(g =>
-		g.dataset.node + "=" + [...g.querySelectorAll("[data-badge]")].map(b => b.dataset.badge).join(",")).join(" ")`)
 }
 
 // TestBrowserSeeTruncation crashes the leader b1 right after it appended a
