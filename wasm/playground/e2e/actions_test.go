@@ -23,8 +23,8 @@ import (
 func TestBrowserActLinks(t *testing.T) {
 	ctx, pageErrors := actPage(t)
 
-	actClick(t, ctx, "#cfg-teaching")
-	actWait(t, ctx, "teaching scale changes the script's cluster line", actScriptHas("cluster brokers=3 seed=9001 start=09:59:59.000", "replica.lag.time.max.ms=5000", "broker.session.timeout.ms=3000"), 10*time.Second)
+	click(t, ctx, "#cfg-teaching")
+	pollJS(t, ctx, actScriptHas("cluster brokers=3 seed=9001 start=09:59:59.000", "replica.lag.time.max.ms=5000", "broker.session.timeout.ms=3000"), 10*time.Second, "teaching scale changes the script's cluster line")
 	waitSteady(t, ctx)
 
 	link := `svg#diagram g.link-hit[data-link="b1-b2"]`
@@ -32,24 +32,24 @@ func TestBrowserActLinks(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("no %s with tabindex, role and aria-label (err %v)", link, err)
 	}
-	actClick(t, ctx, link+" .hit")
-	actWait(t, ctx, "the link menu opens", `document.querySelector(".link-menu #link-cut") !== null`, 5*time.Second)
+	click(t, ctx, link+" .hit")
+	pollJS(t, ctx, `document.querySelector(".link-menu #link-cut") !== null`, 5*time.Second, "the link menu opens")
 	screenshot(t, ctx, "kplay-link-menu-1280x800.png")
-	actClick(t, ctx, "#link-cut")
-	actWait(t, ctx, "the cut joins the script", actScriptHas("\ncut 1 2\n"), 5*time.Second)
-	actWait(t, ctx, "the cut link is drawn cut", `document.querySelector('svg#diagram g.link-hit.cut[data-link="b1-b2"]') !== null && document.querySelectorAll("svg#diagram g.link-hit.cut").length === 1`, 5*time.Second)
+	click(t, ctx, "#link-cut")
+	pollJS(t, ctx, actScriptHas("\ncut 1 2\n"), 5*time.Second, "the cut joins the script")
+	pollJS(t, ctx, `document.querySelector('svg#diagram g.link-hit.cut[data-link="b1-b2"]') !== null && document.querySelectorAll("svg#diagram g.link-hit.cut").length === 1`, 5*time.Second, "the cut link is drawn cut")
 
 	// b2's fetches stop reaching b1. Once b1 has a record that b2 lacks
 	// (Kafka keeps a follower whose log end matches the leader's in the
 	// ISR), it shrinks the ISR to 1,3 after replica.lag.time.max.ms (5 s at
 	// teaching scale).
-	actClick(t, ctx, "#produce")
-	actWait(t, ctx, "the produce joins the script", actScriptHas("\ncut 1 2\nrun until=", "acks=all"), 5*time.Second)
+	click(t, ctx, "#produce")
+	pollJS(t, ctx, actScriptHas("\ncut 1 2\nrun until=", "acks=all"), 5*time.Second, "the produce joins the script")
 	isr := func(want string) string {
 		return fmt.Sprintf(`(document.getElementById("describe") || {}).textContent.includes("Leader: 1\tReplicas: 1,2,3\tIsr: %s\t")`, want)
 	}
-	actWait(t, ctx, "b2 leaves the ISR after the cut", isr("1,3"), 40*time.Second)
-	actWait(t, ctx, "b2 is drawn out of sync", `document.querySelector('svg#diagram g.node[data-node="b2"].out-of-sync') !== null`, 5*time.Second)
+	pollJS(t, ctx, isr("1,3"), 40*time.Second, "b2 leaves the ISR after the cut")
+	pollJS(t, ctx, `document.querySelector('svg#diagram g.node[data-node="b2"].out-of-sync') !== null`, 5*time.Second, "b2 is drawn out of sync")
 	screenshot(t, ctx, "kplay-link-cut-1280x800.png")
 
 	// From the keyboard this time: focus the link and press Enter.
@@ -62,18 +62,18 @@ func TestBrowserActLinks(t *testing.T) {
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.activeElement.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true, cancelable: true}))`)); err != nil {
 		t.Fatalf("Enter on %s: %v", link, err)
 	}
-	actWait(t, ctx, "Enter opens the link menu and focuses its first button", `document.activeElement !== null && document.activeElement.id === "link-cut" && document.querySelector(".link-menu #link-heal") !== null`, 5*time.Second)
-	actClick(t, ctx, "#link-heal")
-	actWait(t, ctx, "the heal joins the script", actScriptHas("\ncut 1 2\n", "\nheal\n"), 5*time.Second)
-	actWait(t, ctx, "b2 rejoins the ISR after the heal", isr("1,2,3"), 40*time.Second)
-	actWait(t, ctx, "no link is drawn cut after the heal", `document.querySelector("svg#diagram g.link-hit.cut") === null`, 5*time.Second)
+	pollJS(t, ctx, `document.activeElement !== null && document.activeElement.id === "link-cut" && document.querySelector(".link-menu #link-heal") !== null`, 5*time.Second, "Enter opens the link menu and focuses its first button")
+	click(t, ctx, "#link-heal")
+	pollJS(t, ctx, actScriptHas("\ncut 1 2\n", "\nheal\n"), 5*time.Second, "the heal joins the script")
+	pollJS(t, ctx, isr("1,2,3"), 40*time.Second, "b2 rejoins the ISR after the heal")
+	pollJS(t, ctx, `document.querySelector("svg#diagram g.link-hit.cut") === null`, 5*time.Second, "no link is drawn cut after the heal")
 
 	// Slow the link to the consumer.
-	actClick(t, ctx, `svg#diagram g.link-hit[data-link="b1-consumer"] .hit`)
-	actWait(t, ctx, "the consumer link's menu opens", `document.querySelector(".link-menu #link-slow") !== null`, 5*time.Second)
-	actClick(t, ctx, "#link-slow")
-	actWait(t, ctx, "the slow joins the script", actScriptHas("\nslow 1 c1 latency=(50, 50)\n"), 5*time.Second)
-	actWait(t, ctx, "the slowed link is drawn slow", `document.querySelector('svg#diagram g.link-hit.slow[data-link="b1-consumer"]') !== null`, 5*time.Second)
+	click(t, ctx, `svg#diagram g.link-hit[data-link="b1-consumer"] .hit`)
+	pollJS(t, ctx, `document.querySelector(".link-menu #link-slow") !== null`, 5*time.Second, "the consumer link's menu opens")
+	click(t, ctx, "#link-slow")
+	pollJS(t, ctx, actScriptHas("\nslow 1 c1 latency=(50, 50)\n"), 5*time.Second, "the slow joins the script")
+	pollJS(t, ctx, `document.querySelector('svg#diagram g.link-hit.slow[data-link="b1-consumer"]') !== null`, 5*time.Second, "the slowed link is drawn slow")
 
 	noPageErrors(t, pageErrors)
 }
@@ -94,12 +94,10 @@ func TestBrowserActPanels(t *testing.T) {
 	})()`)); err != nil {
 		t.Fatalf("filling the producer panel: %v", err)
 	}
-	actClick(t, ctx, "#pp-send")
-	actWait(t, ctx, "the produce joins the script", actScriptHas("produce orders-0 values=(hello-acks1) acks=1"), 5*time.Second)
-	actWait(t, ctx, "the event log shows the produce with acks=1",
-		`[...document.querySelectorAll("#events li")].some(li => li.textContent.includes("produce orders-0 values=(hello-acks1) acks=1"))`, 10*time.Second)
-	actWait(t, ctx, "the leader acknowledges the record (the filtered log shows acks, not appends)",
-		`[...document.querySelectorAll("#events li")].some(li => li.textContent.includes("(hello-acks1)") && li.textContent.includes("acknowledged"))`, 20*time.Second)
+	click(t, ctx, "#pp-send")
+	pollJS(t, ctx, actScriptHas("produce orders-0 values=(hello-acks1) acks=1"), 5*time.Second, "the produce joins the script")
+	pollJS(t, ctx, `[...document.querySelectorAll("#events li")].some(li => li.textContent.includes("produce orders-0 values=(hello-acks1) acks=1"))`, 10*time.Second, "the event log shows the produce with acks=1")
+	pollJS(t, ctx, `[...document.querySelectorAll("#events li")].some(li => li.textContent.includes("(hello-acks1)") && li.textContent.includes("acknowledged"))`, 20*time.Second, "the leader acknowledges the record (the filtered log shows acks, not appends)")
 
 	// A rate of 5 records per simulated second.
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
@@ -109,20 +107,17 @@ func TestBrowserActPanels(t *testing.T) {
 	})()`)); err != nil {
 		t.Fatalf("filling the rate: %v", err)
 	}
-	actClick(t, ctx, "#pp-rate-start")
-	actWait(t, ctx, "the rate produces several records",
-		`((document.getElementById("script") || {}).value || "").split("\n").filter(l => /^produce orders-0 values=\(order-\d+\) acks=1$/.test(l)).length >= 3`, 20*time.Second)
-	actClick(t, ctx, "#pp-rate-stop")
-	actWait(t, ctx, "the rate stops", `document.getElementById("pp-rate-stop").disabled`, 5*time.Second)
+	click(t, ctx, "#pp-rate-start")
+	pollJS(t, ctx, `((document.getElementById("script") || {}).value || "").split("\n").filter(l => /^produce orders-0 values=\(order-\d+\) acks=1$/.test(l)).length >= 3`, 20*time.Second, "the rate produces several records")
+	click(t, ctx, "#pp-rate-stop")
+	pollJS(t, ctx, `document.getElementById("pp-rate-stop").disabled`, 5*time.Second, "the rate stops")
 
 	// A second consumer from the earliest offset reads the partition.
-	actWait(t, ctx, "the consumer panel says there are no racks", `(document.getElementById("consumer-panel") || {}).textContent.includes("no broker.rack")`, 5*time.Second)
-	actClick(t, ctx, "#cp-start")
-	actWait(t, ctx, "the consume joins the script", actScriptHas("consume orders-0 consumer=c2 from=earliest"), 5*time.Second)
-	actWait(t, ctx, "c2 reads records",
-		`(() => { const m = /c2 at offset \d+, (\d+) read/.exec((document.getElementById("cp-consumers") || {}).textContent || ""); return m !== null && +m[1] > 0; })()`, 30*time.Second)
-	actWait(t, ctx, "the consumer node shows what it read",
-		`(document.querySelector('svg#diagram g.node[data-node="consumer"]') || {}).textContent.includes("read ")`, 10*time.Second)
+	pollJS(t, ctx, `(document.getElementById("consumer-panel") || {}).textContent.includes("no broker.rack")`, 5*time.Second, "the consumer panel says there are no racks")
+	click(t, ctx, "#cp-start")
+	pollJS(t, ctx, actScriptHas("consume orders-0 consumer=c2 from=earliest"), 5*time.Second, "the consume joins the script")
+	pollJS(t, ctx, `(() => { const m = /c2 at offset \d+, (\d+) read/.exec((document.getElementById("cp-consumers") || {}).textContent || ""); return m !== null && +m[1] > 0; })()`, 30*time.Second, "c2 reads records")
+	pollJS(t, ctx, `(document.querySelector('svg#diagram g.node[data-node="consumer"]') || {}).textContent.includes("read ")`, 10*time.Second, "the consumer node shows what it read")
 	screenshot(t, ctx, "kplay-act-panels-1280x800.png")
 
 	// A runtime setting changes at the playhead with a config command.
@@ -133,9 +128,9 @@ func TestBrowserActPanels(t *testing.T) {
 	})()`)); err != nil {
 		t.Fatalf("filling the config panel: %v", err)
 	}
-	actClick(t, ctx, "#cfg-apply")
-	actWait(t, ctx, "min.insync.replicas=2 joins the script as a config command", actScriptHas("\nconfig min.insync.replicas=2\n", "cluster brokers=3 seed=9001 start=09:59:59.000\n"), 5*time.Second)
-	actWait(t, ctx, "the panel says where it applied", `(document.getElementById("cfg-note") || {}).textContent.includes("config commands")`, 5*time.Second)
+	click(t, ctx, "#cfg-apply")
+	pollJS(t, ctx, actScriptHas("\nconfig min.insync.replicas=2\n", "cluster brokers=3 seed=9001 start=09:59:59.000\n"), 5*time.Second, "min.insync.replicas=2 joins the script as a config command")
+	pollJS(t, ctx, `(document.getElementById("cfg-note") || {}).textContent.includes("config commands")`, 5*time.Second, "the panel says where it applied")
 	t.Logf("consumers: %s", actText(ctx, "#cp-consumers"))
 
 	noPageErrors(t, pageErrors)
@@ -303,43 +298,41 @@ func clickLink(t *testing.T, ctx context.Context, link string) {
 // then heals that link alone.
 func TestBrowserSecondCutKeepsTheFirst(t *testing.T) {
 	ctx, pageErrors := actPage(t)
-	actClick(t, ctx, "#cfg-teaching")
-	actWait(t, ctx, "teaching scale changes the script's cluster line", actScriptHas("replica.lag.time.max.ms=5000"), 10*time.Second)
+	click(t, ctx, "#cfg-teaching")
+	pollJS(t, ctx, actScriptHas("replica.lag.time.max.ms=5000"), 10*time.Second, "teaching scale changes the script's cluster line")
 	waitSteady(t, ctx)
 
 	cut := func(link string) {
 		clickLink(t, ctx, link)
-		actWait(t, ctx, "the menu of "+link+" opens", `document.querySelector(".link-menu #link-cut") !== null`, 5*time.Second)
-		actClick(t, ctx, "#link-cut")
-		actWait(t, ctx, "the menu of "+link+" closes", `document.querySelector(".link-menu") === null`, 5*time.Second)
+		pollJS(t, ctx, `document.querySelector(".link-menu #link-cut") !== null`, 5*time.Second, "the menu of "+link+" opens")
+		click(t, ctx, "#link-cut")
+		pollJS(t, ctx, `document.querySelector(".link-menu") === null`, 5*time.Second, "the menu of "+link+" closes")
 	}
 	cut("b1-b2")
 	cut("b1-b3")
-	actWait(t, ctx, "both cuts join the script", actScriptHas("\ncut 1 2\n", "\ncut 1 3\n"), 5*time.Second)
+	pollJS(t, ctx, actScriptHas("\ncut 1 2\n", "\ncut 1 3\n"), 5*time.Second, "both cuts join the script")
 	if sc := actText(ctx, "#script"); strings.Contains(sc, "\npartition ") {
 		t.Errorf("the script holds a partition line:\n%s", sc)
 	}
 	drawnCut := `[...document.querySelectorAll("svg#diagram g.link-hit.cut")].map(g => g.dataset.link).sort().join(" ")`
-	actWait(t, ctx, "both links are drawn cut", drawnCut+` === "b1-b2 b1-b3"`, 5*time.Second)
-	actWait(t, ctx, "the event log says both links were cut", `(t => t.includes("link b1–b2 cut") && t.includes("link b1–b3 cut"))(document.getElementById("events").textContent)`, 5*time.Second)
+	pollJS(t, ctx, drawnCut+` === "b1-b2 b1-b3"`, 5*time.Second, "both links are drawn cut")
+	pollJS(t, ctx, `(t => t.includes("link b1–b2 cut") && t.includes("link b1–b3 cut"))(document.getElementById("events").textContent)`, 5*time.Second, "the event log says both links were cut")
 	if ev := actText(ctx, "#events"); strings.Contains(ev, "network split") {
 		t.Errorf("the event log tells a network split:\n%s", ev)
 	}
 
-	actClick(t, ctx, "#produce")
-	actWait(t, ctx, "b1 shrinks the ISR to itself: neither follower reaches it",
-		`(document.getElementById("describe") || {}).textContent.includes("Leader: 1\tReplicas: 1,2,3\tIsr: 1\t")`, 40*time.Second)
+	click(t, ctx, "#produce")
+	pollJS(t, ctx, `(document.getElementById("describe") || {}).textContent.includes("Leader: 1\tReplicas: 1,2,3\tIsr: 1\t")`, 40*time.Second, "b1 shrinks the ISR to itself: neither follower reaches it")
 	if got := evalJS[string](t, ctx, drawnCut); got != "b1-b2 b1-b3" {
 		t.Errorf("links drawn cut after the ISR shrank: %q", got)
 	}
 
 	clickLink(t, ctx, "b1-b2")
-	actWait(t, ctx, "the cut link's menu offers to heal it alone", `document.querySelector(".link-menu #link-heal-link") !== null`, 5*time.Second)
+	pollJS(t, ctx, `document.querySelector(".link-menu #link-heal-link") !== null`, 5*time.Second, "the cut link's menu offers to heal it alone")
 	screenshot(t, ctx, "kplay-two-cuts-menu-1280x800.png")
-	actClick(t, ctx, "#link-heal-link")
-	actWait(t, ctx, "the link's heal joins the script", actScriptHas("\nheal 1 2\n"), 5*time.Second)
-	actWait(t, ctx, "b1–b3 alone stays cut", drawnCut+` === "b1-b3"`, 5*time.Second)
-	actWait(t, ctx, "b2 rejoins the ISR; b3 stays out",
-		`(document.getElementById("describe") || {}).textContent.includes("Leader: 1\tReplicas: 1,2,3\tIsr: 1,2\t")`, 40*time.Second)
+	click(t, ctx, "#link-heal-link")
+	pollJS(t, ctx, actScriptHas("\nheal 1 2\n"), 5*time.Second, "the link's heal joins the script")
+	pollJS(t, ctx, drawnCut+` === "b1-b3"`, 5*time.Second, "b1–b3 alone stays cut")
+	pollJS(t, ctx, `(document.getElementById("describe") || {}).textContent.includes("Leader: 1\tReplicas: 1,2,3\tIsr: 1,2\t")`, 40*time.Second, "b2 rejoins the ISR; b3 stays out")
 	noPageErrors(t, pageErrors)
 }

@@ -123,17 +123,6 @@ func TestBrowserLessonCaptionOnScreen(t *testing.T) {
 	noPageErrors(t, pageErrors)
 }
 
-// pageClock parses the page's clock ("10:00:09.001") into simulated ms
-// (clockMs), or fails the test.
-func pageClock(t *testing.T, s string) engine.Time {
-	t.Helper()
-	ms := clockMs(strings.TrimSpace(s))
-	if ms < 0 {
-		t.Fatalf("clock %q", s)
-	}
-	return engine.Time(ms)
-}
-
 // TestBrowserCaptionNamesTheNewLeaderInTime: crash the leader of the
 // default page at 10× faster, as the learner did. Once the election is
 // in the event log, the caption names the new leader within 2.5 s of
@@ -142,11 +131,11 @@ func pageClock(t *testing.T, s string) engine.Time {
 // eight seconds after it; and it never names the fence after naming the
 // leader.
 func TestBrowserCaptionNamesTheNewLeaderInTime(t *testing.T) {
-	ctx, _, pageErrors := learnerOpen(t, 1280, 800, "/")
+	ctx, _, pageErrors := openPage(t, 1280, 800, "/")
 	setMaxSpeed(t, ctx)
 	clickBoxMiddle(t, ctx, "b1")
 	pollJS(t, ctx, `document.querySelector(".broker-menu #act-crash") !== null`, 5*time.Second, "clicking broker 1 opens its actions")
-	actClick(t, ctx, "#act-crash")
+	click(t, ctx, "#act-crash")
 	sampleFrames(t, ctx, "capt", `document.getElementById("clock").textContent`, `document.getElementById("caption").textContent`)
 	const electedJS = `(() => { const r = [...document.querySelectorAll("#events li")].find(l => /controller: orders-0 leader b[23] /.test(l.textContent)); return r ? r.textContent : ""; })()`
 	pollJS(t, ctx, electedJS+` !== "" && document.getElementById("caption").textContent.includes("is now the leader")`, 30*time.Second, "no election named in the event log and the caption")
@@ -202,7 +191,7 @@ func TestBrowserTruncationMarkFits(t *testing.T) {
 			evalJS[bool](t, ctx, `(() => { document.querySelector('svg#diagram g.node[data-node="b1"]').scrollIntoView({block: "center"}); return true; })()`)
 			clickBoxMiddle(t, ctx, "b1")
 			pollJS(t, ctx, `(b => b !== null && !b.disabled)(document.querySelector(".broker-menu #act-restart"))`, 5*time.Second, "broker 1's menu offers a restart")
-			actClick(t, ctx, "#act-restart")
+			click(t, ctx, "#act-restart")
 			pollJS(t, ctx, `document.querySelector('svg#diagram g.node[data-node="b1"] .removed-mark') !== null`, 60*time.Second, "broker 1 never marks its truncation")
 			if !evalJS[bool](t, ctx, markFitsJS) {
 				t.Errorf("the mark %q runs out of broker 1's box", evalJS[string](t, ctx, `document.querySelector('svg#diagram g.node[data-node="b1"] .removed-mark').textContent`))
@@ -221,14 +210,14 @@ func TestBrowserTruncationMarkFits(t *testing.T) {
 // keeps its size when its lines swap, so nothing beside it moves, and
 // the controls stay one row.
 func TestBrowserSpeedReadoutSaysQuietNow(t *testing.T) {
-	ctx, _, pageErrors := learnerOpen(t, 1280, 800, "/")
+	ctx, _, pageErrors := openPage(t, 1280, 800, "/")
 	const label = `document.getElementById("speed-label")`
 	pollJS(t, ctx, label+`.querySelector("span.now").textContent === "100× slower"`, 10*time.Second, "the readout does not open on the slider's speed")
 	const box = `(r => [r.width, r.height].map(Math.round).join("x"))(` + label + `.getBoundingClientRect())`
 	size := evalJS[string](t, ctx, box)
 	clickBoxMiddle(t, ctx, "b1")
 	pollJS(t, ctx, `document.querySelector(".broker-menu #act-crash") !== null`, 5*time.Second, "clicking broker 1 opens its actions")
-	actClick(t, ctx, "#act-crash")
+	click(t, ctx, "#act-crash")
 	pollJS(t, ctx, label+`.querySelector("span.now").textContent === "quiet: real time" && `+label+`.textContent === "quiet: real time busy: 100× slower"`, 15*time.Second, "the readout does not put quiet time first while it plays")
 	if now := evalJS[string](t, ctx, box); now != size {
 		t.Errorf("the readout is %s px in quiet time, %s px before", now, size)
@@ -249,7 +238,7 @@ func TestBrowserSpeedReadoutSaysQuietNow(t *testing.T) {
 	evalJS[bool](t, phone, `(() => { document.querySelector('svg#diagram g.node[data-node="b1"]').scrollIntoView({block: "center"}); return true; })()`)
 	clickBoxMiddle(t, phone, "b1")
 	pollJS(t, phone, `document.querySelector(".broker-menu #act-crash") !== null`, 5*time.Second, "tapping broker 1 opens its actions")
-	actClick(t, phone, "#act-crash")
+	click(t, phone, "#act-crash")
 	pollJS(t, phone, label+`.textContent === "quiet: real time busy: 1000× slower"`, 15*time.Second, "the phone's readout does not put quiet time first")
 	if got := evalJS[string](t, phone, `(l => [...l.children].filter(c => { const r = document.createRange(); r.selectNodeContents(c); const w = r.getBoundingClientRect(); return w.right > l.getBoundingClientRect().right + 0.5 || w.right > innerWidth; }).map(c => c.textContent).join(", "))(`+label+`)`); got != "" {
 		t.Errorf("on a phone the readout's lines %q run out of it", got)

@@ -319,11 +319,11 @@ func TestBrowserHalfAlive(t *testing.T) {
 
 	// The link menu cuts one way too: from the link's first node to its
 	// second, here the producer's requests to b1.
-	actClick(t, ctx, `svg#diagram g.link-hit[data-link="producer-b1"] .hit`)
-	actWait(t, ctx, "the producer link's menu offers a one-way cut", `(document.querySelector(".link-menu #link-cut-one-way") || {}).textContent === "Cut producer → broker 1 only"`, 5*time.Second)
-	actClick(t, ctx, "#link-cut-one-way")
-	actWait(t, ctx, "the one-way cut joins the script", actScriptHas("\ncut p1 1 one-way\n"), 5*time.Second)
-	actWait(t, ctx, "the producer link is drawn cut one way", `document.querySelector('svg#diagram g.link-hit.cut-one-way[data-link="producer-b1"] polygon.one-way-arrow') !== null`, 5*time.Second)
+	click(t, ctx, `svg#diagram g.link-hit[data-link="producer-b1"] .hit`)
+	pollJS(t, ctx, `(document.querySelector(".link-menu #link-cut-one-way") || {}).textContent === "Cut producer → broker 1 only"`, 5*time.Second, "the producer link's menu offers a one-way cut")
+	click(t, ctx, "#link-cut-one-way")
+	pollJS(t, ctx, actScriptHas("\ncut p1 1 one-way\n"), 5*time.Second, "the one-way cut joins the script")
+	pollJS(t, ctx, `document.querySelector('svg#diagram g.link-hit.cut-one-way[data-link="producer-b1"] polygon.one-way-arrow') !== null`, 5*time.Second, "the producer link is drawn cut one way")
 	noPageErrors(t, pageErrors)
 }
 
@@ -355,15 +355,11 @@ func TestBrowserCrashLeader(t *testing.T) {
 	}
 	waitSteady(t, ctx)
 
-	nodes := func() string {
-		s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("g.node")].map(g => g.dataset.node + "=" + g.dataset.role + (g.dataset.alive ? "/alive=" + g.dataset.alive : "")).join(" ")`))
-		return s
-	}
 	b1 := `svg#diagram g.node[data-node="b1"]`
 	for _, want := range []string{`[data-role="leader"][data-alive="true"][tabindex="0"][role="button"]`} {
 		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector(%q) !== null`, b1+want)))
 		if err != nil || !ok {
-			t.Fatalf("no %s%s (err %v); nodes: %s", b1, want, err, nodes())
+			t.Fatalf("no %s%s (err %v); nodes: %s", b1, want, err, nodeRoles(ctx))
 		}
 	}
 
@@ -397,9 +393,9 @@ func TestBrowserCrashLeader(t *testing.T) {
 	})()`
 	start := time.Now()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](failover, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
-		t.Fatalf("no failover after crashing b1: %v\nnodes: %s\npage text:\n%s", err, nodes(), pageDump(ctx))
+		t.Fatalf("no failover after crashing b1: %v\nnodes: %s\npage text:\n%s", err, nodeRoles(ctx), pageDump(ctx))
 	}
-	t.Logf("failover after %.1f s wall: %s", time.Since(start).Seconds(), nodes())
+	t.Logf("failover after %.1f s wall: %s", time.Since(start).Seconds(), nodeRoles(ctx))
 	acts, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("ol#actions") || {}).textContent || ""`))
 	if err != nil || !strings.Contains(acts, "crash 1") {
 		t.Errorf("#actions %q (err %v), want it to hold crash 1", acts, err)
@@ -421,13 +417,13 @@ func TestBrowserCrashLeader(t *testing.T) {
 
 	openAndAct("b1", "#act-restart", "")
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector(%q) !== null`, b1+`[data-alive="true"]`), chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
-		t.Fatalf("b1 is not alive after the restart: %v\nnodes: %s", err, nodes())
+		t.Fatalf("b1 is not alive after the restart: %v\nnodes: %s", err, nodeRoles(ctx))
 	}
 	acts, err = chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("ol#actions li")].map(l => l.textContent).join("\n")`))
 	if err != nil || !strings.Contains(acts, "crash 1") || !strings.Contains(acts, "restart 1") {
 		t.Errorf("#actions %q (err %v), want crash 1 and restart 1", acts, err)
 	}
-	t.Logf("actions:\n%s\nnodes: %s", acts, nodes())
+	t.Logf("actions:\n%s\nnodes: %s", acts, nodeRoles(ctx))
 	if err := chromedp.Do(ctx, chromedp.Sleep(1500*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}

@@ -182,13 +182,30 @@ func readLogs(t *testing.T, ctx context.Context) logs {
 	return l
 }
 
-// pageDump is the page's text, for failure messages.
+// pageDump is the page's text, the diagram's nodes with their roles and
+// the script editor's text, for failure messages.
 func pageDump(ctx context.Context) string {
 	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText.slice(0, 3000)`))
 	if err != nil {
 		return "(cannot read the page: " + err.Error() + ")"
 	}
+	return s + "\nnodes: " + nodeRoles(ctx) + "\n#script:\n" + actText(ctx, "#script")
+}
+
+// nodeRoles lists the diagram's nodes with their role and liveness, such
+// as "b1=leader/alive=true".
+func nodeRoles(ctx context.Context) string {
+	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("g.node")].map(g => g.dataset.node + "=" + g.dataset.role + (g.dataset.alive ? "/alive=" + g.dataset.alive : "")).join(" ")`))
 	return s
+}
+
+// mustJS fails the test unless the JavaScript expression js is true now.
+func mustJS(t *testing.T, ctx context.Context, what, js string) {
+	t.Helper()
+	ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
+	if err != nil || !ok {
+		t.Fatalf("%s: not so (err %v)\npage text:\n%s", what, err, pageDump(ctx))
+	}
 }
 
 // screenshot saves the viewport as a PNG in $KPLAY_SHOTS or a temp dir.
@@ -627,52 +644,15 @@ func (h *hostFrame) NoErrors() {
 // actPage opens the page at full speed and waits until it has settled.
 func actPage(t *testing.T) (context.Context, func() []string) {
 	t.Helper()
-	srv := serveSite(t, builtSite(t))
-	ctx := newBrowser(t, 1280, 800)
-	pageErrors := watchConsole(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=order-9001")); err != nil {
-		t.Fatalf("navigate: %v", err)
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		t.Fatalf("the page never drew its diagram: %v\npage text:\n%s", err, pageDump(ctx))
-	}
-	actMaxSpeed(t, ctx)
+	ctx, _, pageErrors := openPage(t, 1280, 800, "/?preset=order-9001")
+	setMaxSpeed(t, ctx)
 	return ctx, pageErrors
-}
-
-// actMaxSpeed moves the speed slider to its maximum.
-func actMaxSpeed(t *testing.T, ctx context.Context) {
-	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
-		const s = document.getElementById("speed");
-		s.value = s.max;
-		s.dispatchEvent(new Event("input", {bubbles: true}));
-		return true;
-	})()`)); err != nil {
-		t.Fatalf("setting the speed: %v", err)
-	}
-}
-
-// actClick clicks the element sel with the mouse once it keeps still.
-func actClick(t *testing.T, ctx context.Context, sel string) {
-	t.Helper()
-	if err := steadyClick(ctx, sel); err != nil {
-		t.Fatalf("click %s: %v\npage text:\n%s", sel, err, pageDump(ctx))
-	}
 }
 
 // actText returns the text of the element sel, "" if there is none.
 func actText(ctx context.Context, sel string) string {
 	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(e => e ? (e.value ?? e.textContent) : "")(document.querySelector(%q))`, sel)))
 	return s
-}
-
-// actWait polls the JavaScript condition js until it holds.
-func actWait(t *testing.T, ctx context.Context, what, js string, timeout time.Duration) {
-	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
-		t.Fatalf("%s: %v\n#script:\n%s\ndescribe: %s", what, err, actText(ctx, "#script"), actText(ctx, "#describe"))
-	}
 }
 
 // actScriptHas is a condition: #script holds every one of subs.
@@ -788,6 +768,24 @@ func clockMs(s string) int {
 		return -1
 	}
 	return ((h*60+m)*60+sec)*1000 + ms
+}
+
+// pageClock parses the page's clock ("10:00:09.001") into simulated ms
+// (clockMs), or fails the test.
+func pageClock(t *testing.T, s string) engine.Time {
+	t.Helper()
+	ms := clockMs(strings.TrimSpace(s))
+	if ms < 0 {
+		t.Fatalf("clock %q", s)
+	}
+	return engine.Time(ms)
+}
+
+// clockNow reads the page's clock (#clock) as simulated ms, or fails the
+// test.
+func clockNow(t *testing.T, ctx context.Context) engine.Time {
+	t.Helper()
+	return pageClock(t, evalJS[string](t, ctx, `document.getElementById("clock").textContent`))
 }
 
 // benchPage loads the site in a fresh browser and waits for the first
@@ -937,20 +935,6 @@ func shot(t *testing.T, h *hostFrame, c hostSize, name string) {
 	screenshot(t, h.Top, name)
 }
 
-// learnerOpen opens url in a fresh browser of the given size and waits for
-// the first drawn diagram.
-func learnerOpen(t *testing.T, w, h int, path string) (context.Context, string, func() []string) {
-	t.Helper()
-	srv := serveSite(t, builtSite(t))
-	ctx := newBrowser(t, w, h)
-	pageErrors := watchConsole(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+path)); err != nil {
-		t.Fatalf("navigate: %v", err)
-	}
-	pollJS(t, ctx, readyJS, 30*time.Second, "the page never drew its diagram")
-	return ctx, srv.URL, pageErrors
-}
-
 // clickBoxMiddle clicks broker node's box with the mouse, as a learner
 // does: halfway across, a quarter of the way down (the broker's name and
 // badges, inside the box, away from its edge; a click on a record cell
@@ -1014,15 +998,6 @@ func copied(t *testing.T, ctx context.Context, id, want string) string {
 	return evalJS[string](t, ctx, `document.getElementById("copied").dataset.text`)
 }
 
-// twoFrames waits for the page to draw twice: a pause or a change is
-// drawn on the next animation frame.
-func twoFrames(t *testing.T, ctx context.Context) {
-	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, chromedp.EvalAwaitPromise)); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // caretTo focuses the editor with the caret skip characters into the
 // first occurrence of find in its text, selecting sel characters from
 // there, as a reader's click or drag would.
@@ -1059,43 +1034,6 @@ func itoa(n int) string {
 		b = append([]byte{byte('0' + n%10)}, b...)
 	}
 	return string(b)
-}
-
-// openPage navigates to the site and waits for the first diagram; the
-// returned function reports the page's console errors so far.
-func mannersOpen(t *testing.T, ctx context.Context, url string) func() []string {
-	t.Helper()
-	pageErrors := watchConsole(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatalf("navigate: %v", err)
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		t.Fatalf("the page never drew its diagram: %v\npage text:\n%s", err, pageDump(ctx))
-	}
-	return pageErrors
-}
-
-// eval evaluates a JavaScript expression or fails the test.
-func mEval[T any](t *testing.T, ctx context.Context, js string) T {
-	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
-	if err != nil {
-		t.Fatalf("evaluating %s: %v", js, err)
-	}
-	return v
-}
-
-// poll waits until a JavaScript expression is true, or fails the test.
-func mPoll(t *testing.T, ctx context.Context, js string, timeout time.Duration, what string) {
-	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
-		t.Fatalf("%s: %v\npage text:\n%s", what, err, pageDump(ctx))
-	}
-}
-
-func mNoErrors(t *testing.T, pageErrors func() []string) {
-	t.Helper()
-	noPageErrors(t, pageErrors)
 }
 
 // frameSample is one animation frame as sampleFrames records it: the
@@ -1165,22 +1103,42 @@ var pageSizes = []struct {
 	{"embed-800x600", 800, 600, "/embed.html?autoplay=1"},
 }
 
+// openPage opens path (such as "/?preset=acks1-loss") of the built site
+// in a fresh tab whose window is width × height, and waits up to 30 s for
+// the first drawn diagram. It returns the tab, the site's URL, and a
+// function that reports the page's console errors and uncaught exceptions
+// from the start.
+func openPage(t *testing.T, width, height int, path string) (context.Context, string, func() []string) {
+	t.Helper()
+	srv := serveSite(t, builtSite(t))
+	ctx := newBrowser(t, width, height)
+	return ctx, srv.URL, navigateReady(t, ctx, srv.URL+path)
+}
+
 // pageAt opens path in a tab whose viewport is exactly width × height
 // CSS pixels (a headless window of that size has a shorter viewport) and
-// waits for the diagram.
+// waits for the diagram, as openPage does.
 func pageAt(t *testing.T, width, height int, path string) (context.Context, string, func() []string) {
 	t.Helper()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, width, height)
-	pageErrors := watchConsole(ctx)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height), chromedp.EmulateScale(1))); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+path)); err != nil {
+	return ctx, srv.URL, navigateReady(t, ctx, srv.URL+path)
+}
+
+// navigateReady collects the console errors of the tab ctx from now on,
+// navigates it to url and waits up to 30 s for the first drawn diagram; the
+// returned function reports the errors seen so far.
+func navigateReady(t *testing.T, ctx context.Context, url string) func() []string {
+	t.Helper()
+	pageErrors := watchConsole(ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("navigate: %v", err)
 	}
 	pollJS(t, ctx, readyJS, 30*time.Second, "the page never drew its diagram")
-	return ctx, srv.URL, pageErrors
+	return pageErrors
 }
 
 // momentsScript crashes the leader 5 s in and restarts it at 60 s.
@@ -1272,7 +1230,7 @@ func scrollStill(t *testing.T, ctx context.Context) {
 func click(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
 	if err := steadyClick(ctx, sel); err != nil {
-		t.Fatalf("click %s: %v", sel, err)
+		t.Fatalf("click %s: %v\npage text:\n%s", sel, err, pageDump(ctx))
 	}
 }
 

@@ -71,7 +71,7 @@ func checkFirstScreen(t *testing.T, ctx context.Context, where string) {
 // truncated from the returning broker, marked for at least two real
 // seconds (assertTruncationStays).
 func TestBrowserLearnerCorePath(t *testing.T) {
-	ctx, base, pageErrors := learnerOpen(t, 1280, 800, "/")
+	ctx, base, pageErrors := openPage(t, 1280, 800, "/")
 	checkFirstScreen(t, ctx, "1280x800")
 	screenshot(t, ctx, "kplay-learner-open-1280x800.png")
 	if got := evalJS[string](t, ctx, roleOf("b1")); got != "leader" {
@@ -85,7 +85,7 @@ func TestBrowserLearnerCorePath(t *testing.T) {
 	// Crash the leader by clicking the middle of its box.
 	clickBoxMiddle(t, ctx, "b1")
 	pollJS(t, ctx, `document.querySelector(".broker-menu #act-crash") !== null`, 5*time.Second, "clicking the middle of broker 1 opens its actions")
-	actClick(t, ctx, "#act-crash")
+	click(t, ctx, "#act-crash")
 	pollJS(t, ctx, `document.querySelector('svg#diagram g.node[data-node="b1"] [data-badge="down"]') !== null`, 5*time.Second, "b1 is drawn down after the crash")
 
 	// The controller strip tells the truth while the session runs out, and
@@ -116,7 +116,7 @@ func TestBrowserLearnerCorePath(t *testing.T) {
 	// Restart it: it comes back as a follower, in the same place.
 	clickBoxMiddle(t, ctx, "b1")
 	pollJS(t, ctx, `(b => b !== null && !b.disabled)(document.querySelector(".broker-menu #act-restart"))`, 5*time.Second, "broker 1's menu offers a restart")
-	actClick(t, ctx, "#act-restart")
+	click(t, ctx, "#act-restart")
 	pollJS(t, ctx, `document.querySelector('svg#diagram g.node[data-node="b1"] [data-badge="down"]') === null && `+roleOf("b1")+` === "follower"`, 20*time.Second, "b1 does not come back as a follower")
 	if now := boxRects(t, ctx); fmt.Sprint(now) != fmt.Sprint(places) {
 		t.Errorf("the boxes moved when b1 returned:\nbefore %v\nafter  %v", places, now)
@@ -144,7 +144,7 @@ func TestBrowserLearnerCorePath(t *testing.T) {
 	// The old leader returns and truncates the record it alone had.
 	clickBoxMiddle(t, ctx, "b1")
 	pollJS(t, ctx, `(b => b !== null && !b.disabled)(document.querySelector(".broker-menu #act-restart"))`, 30*time.Second, "broker 1's menu offers a restart after the acks=1 crash")
-	actClick(t, ctx, "#act-restart")
+	click(t, ctx, "#act-restart")
 	// Watched live at the default speed, the truncation stays marked long
 	// enough to see, and the caption names it meanwhile.
 	assertTruncationStays(t, ctx)
@@ -178,7 +178,7 @@ func TestBrowserLearnerCorePath(t *testing.T) {
 // names it), changes a line, applies it, shares the link and reopens it:
 // the same script at the same moment, with the scrubber there too.
 func TestBrowserLearnerTeacherPath(t *testing.T) {
-	ctx, base, pageErrors := learnerOpen(t, 1280, 800, "/")
+	ctx, base, pageErrors := openPage(t, 1280, 800, "/")
 	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("preset"); p.value = "failover-and-preferred-leader"; p.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
 	pollJS(t, ctx, `location.search === "?preset=failover-and-preferred-leader" && document.getElementById("script").value.includes("cluster ")`, 10*time.Second, "picking a preset does not name it in the address bar")
 	// The picker is a course: the lesson first, then famous failures and incidents, numbered.
@@ -239,7 +239,7 @@ func TestBrowserLearnerTeacherPath(t *testing.T) {
 // preset, whose clock reads about 10:00, and applies it: it plays from its
 // own start (00:00:00), not ten hours ahead, and the page stays alive.
 func TestBrowserLearnerNewScriptOverDefault(t *testing.T) {
-	ctx, _, pageErrors := learnerOpen(t, 1280, 800, "/")
+	ctx, _, pageErrors := openPage(t, 1280, 800, "/")
 	if c := evalJS[string](t, ctx, `document.getElementById("clock").textContent`); !strings.HasPrefix(c, "10:") {
 		t.Fatalf("the default preset's clock reads %s, want about 10:00", c)
 	}
@@ -266,17 +266,17 @@ func TestBrowserLearnerNewScriptOverDefault(t *testing.T) {
 func TestBrowserLearnerFixes(t *testing.T) {
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
-	errs := mannersOpen(t, ctx, srv.URL+"/?preset=start-here")
+	errs := navigateReady(t, ctx, srv.URL+"/?preset=start-here")
 
 	// (1) The table view after a crash.
-	mEval[bool](t, ctx, `(document.getElementById("play").getAttribute("aria-pressed") === "true" && document.getElementById("play").click(), true)`)
-	mPoll(t, ctx, `[...document.querySelectorAll("#try-this button")].some(b => b.textContent.includes("Crash the leader"))`, 10*time.Second, "no 'Crash the leader' in Try this")
-	mEval[bool](t, ctx, `([...document.querySelectorAll("#try-this button")].find(b => b.textContent.includes("Crash the leader")).click(), true)`)
-	mPoll(t, ctx, `document.querySelector('g.node[data-node="b1"] .role-badge') !== null && document.querySelector('g.node[data-node="b1"] .role-badge').textContent.trim() === "leader"`, 10*time.Second, "broker 1's pill does not read leader after the crash")
-	mEval[bool](t, ctx, `(document.getElementById("table-toggle").click(), true)`)
-	mPoll(t, ctx, `document.querySelector('#table-view tr[data-broker="1"]') !== null`, 5*time.Second, "no table view")
-	role := mEval[string](t, ctx, `document.querySelector('#table-view tr[data-broker="1"]').children[1].textContent`)
-	pill := mEval[string](t, ctx, `document.querySelector('g.node[data-node="b1"] .role-badge').textContent.trim()`)
+	evalJS[bool](t, ctx, `(document.getElementById("play").getAttribute("aria-pressed") === "true" && document.getElementById("play").click(), true)`)
+	pollJS(t, ctx, `[...document.querySelectorAll("#try-this button")].some(b => b.textContent.includes("Crash the leader"))`, 10*time.Second, "no 'Crash the leader' in Try this")
+	evalJS[bool](t, ctx, `([...document.querySelectorAll("#try-this button")].find(b => b.textContent.includes("Crash the leader")).click(), true)`)
+	pollJS(t, ctx, `document.querySelector('g.node[data-node="b1"] .role-badge') !== null && document.querySelector('g.node[data-node="b1"] .role-badge').textContent.trim() === "leader"`, 10*time.Second, "broker 1's pill does not read leader after the crash")
+	evalJS[bool](t, ctx, `(document.getElementById("table-toggle").click(), true)`)
+	pollJS(t, ctx, `document.querySelector('#table-view tr[data-broker="1"]') !== null`, 5*time.Second, "no table view")
+	role := evalJS[string](t, ctx, `document.querySelector('#table-view tr[data-broker="1"]').children[1].textContent`)
+	pill := evalJS[string](t, ctx, `document.querySelector('g.node[data-node="b1"] .role-badge').textContent.trim()`)
 	if role != "leader (down)" || pill != "leader" {
 		t.Errorf("after the crash the table says %q and the diagram %q", role, pill)
 	}
@@ -285,21 +285,21 @@ func TestBrowserLearnerFixes(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=kip101-before-the-fix")); err != nil {
 		t.Fatal(err)
 	}
-	mPoll(t, ctx, readyJS, 30*time.Second, "the KIP-101 preset never drew")
-	sub := mEval[string](t, ctx, `document.querySelector(".subtitle").textContent`)
+	pollJS(t, ctx, readyJS, 30*time.Second, "the KIP-101 preset never drew")
+	sub := evalJS[string](t, ctx, `document.querySelector(".subtitle").textContent`)
 	if !strings.Contains(sub, "Kafka before 0.11") || strings.Contains(sub, "Kafka 4.4") {
 		t.Errorf("subtitle %q", sub)
 	}
-	if ctl := mEval[string](t, ctx, `document.getElementById("controller-state").textContent`); strings.HasPrefix(ctl, "KRaft") {
+	if ctl := evalJS[string](t, ctx, `document.getElementById("controller-state").textContent`); strings.HasPrefix(ctl, "KRaft") {
 		t.Errorf("controller strip %q for a pre-KRaft replay", ctl)
 	}
-	mEval[bool](t, ctx, `(document.getElementById("play").getAttribute("aria-pressed") === "true" && document.getElementById("play").click(), true)`)
+	evalJS[bool](t, ctx, `(document.getElementById("play").getAttribute("aria-pressed") === "true" && document.getElementById("play").click(), true)`)
 	reached := false
 	for i := 0; i < 10 && !reached; i++ {
-		before := mEval[string](t, ctx, `document.getElementById("clock").textContent`)
-		mEval[bool](t, ctx, `(document.getElementById("moment-next").click(), true)`)
-		mPoll(t, ctx, `document.getElementById("clock").textContent !== `+jsString(before), 5*time.Second, "a press of moment ▶ at "+before+" did not move the clock")
-		reached = mEval[string](t, ctx, `document.getElementById("clock").textContent`) == "00:00:11.000"
+		before := evalJS[string](t, ctx, `document.getElementById("clock").textContent`)
+		evalJS[bool](t, ctx, `(document.getElementById("moment-next").click(), true)`)
+		pollJS(t, ctx, `document.getElementById("clock").textContent !== `+jsString(before), 5*time.Second, "a press of moment ▶ at "+before+" did not move the clock")
+		reached = evalJS[string](t, ctx, `document.getElementById("clock").textContent`) == "00:00:11.000"
 	}
 	if !reached {
 		t.Error("moment ▶ never reached the election at 00:00:11.000")
@@ -310,16 +310,16 @@ func TestBrowserLearnerFixes(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=acks1-loss")); err != nil {
 		t.Fatal(err)
 	}
-	mPoll(t, ctx, readyJS, 30*time.Second, "lesson 8 never drew")
+	pollJS(t, ctx, readyJS, 30*time.Second, "lesson 8 never drew")
 	for i := 0; i < 12; i++ {
-		if mEval[bool](t, ctx, `document.getElementById("moment-next").disabled`) {
+		if evalJS[bool](t, ctx, `document.getElementById("moment-next").disabled`) {
 			break
 		}
-		mEval[bool](t, ctx, `(document.getElementById("moment-next").click(), true)`)
+		evalJS[bool](t, ctx, `(document.getElementById("moment-next").click(), true)`)
 	}
-	mPoll(t, ctx, `document.getElementById("moment-next").disabled && (document.getElementById("moment-why") || {}).textContent === "Answer the question first"`, 10*time.Second, "at the question moment ▶ is not disabled with its reason")
+	pollJS(t, ctx, `document.getElementById("moment-next").disabled && (document.getElementById("moment-why") || {}).textContent === "Answer the question first"`, 10*time.Second, "at the question moment ▶ is not disabled with its reason")
 	screenshot(t, ctx, "kplay-learnm-question-1280x800.png")
-	mNoErrors(t, errs)
+	noPageErrors(t, errs)
 }
 
 // assertTruncationStays checks, at the default speed, that once broker

@@ -63,18 +63,18 @@ func TestBrowserHelpPauses(t *testing.T) {
 func TestBrowserMannersHelpThemeTable(t *testing.T) {
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
-	pageErrors := mannersOpen(t, ctx, srv.URL+"/")
+	pageErrors := navigateReady(t, ctx, srv.URL+"/")
 
 	// Help: "?" opens it with the focus on its close button, Escape closes
 	// it; the close button closes it too.
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("?")); err != nil {
 		t.Fatal(err)
 	}
-	mPoll(t, ctx, `(() => { const h = document.getElementById("help"); return h !== null && h.getAttribute("role") === "dialog"; })()`, 5*time.Second, `"?" did not open #help[role=dialog]`)
-	if got := mEval[string](t, ctx, `document.activeElement ? document.activeElement.id : ""`); got != "help-close" {
+	pollJS(t, ctx, `(() => { const h = document.getElementById("help"); return h !== null && h.getAttribute("role") === "dialog"; })()`, 5*time.Second, `"?" did not open #help[role=dialog]`)
+	if got := evalJS[string](t, ctx, `document.activeElement ? document.activeElement.id : ""`); got != "help-close" {
 		t.Errorf("focus on %q after opening the help, want help-close", got)
 	}
-	rows := mEval[string](t, ctx, `[...document.querySelectorAll("#help tbody tr")].map(r => r.textContent).join("\n")`)
+	rows := evalJS[string](t, ctx, `[...document.querySelectorAll("#help tbody tr")].map(r => r.textContent).join("\n")`)
 	for _, want := range []string{"Space", "→", "←", "[", "]", "p", "1–9", "t", "v", "?", "Esc"} {
 		found := false
 		for _, line := range strings.Split(rows, "\n") {
@@ -88,31 +88,31 @@ func TestBrowserMannersHelpThemeTable(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Tab)); err != nil {
 		t.Fatal(err)
 	}
-	if got := mEval[string](t, ctx, `document.activeElement ? document.activeElement.id : ""`); got != "help-close" {
+	if got := evalJS[string](t, ctx, `document.activeElement ? document.activeElement.id : ""`); got != "help-close" {
 		t.Errorf("focus on %q after Tab in the help, want help-close", got)
 	}
 	screenshot(t, ctx, "kplay-help-1280x800.png")
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
 		t.Fatal(err)
 	}
-	mPoll(t, ctx, `document.getElementById("help") === null`, 5*time.Second, "Escape did not close the help")
+	pollJS(t, ctx, `document.getElementById("help") === null`, 5*time.Second, "Escape did not close the help")
 	if err := steadyClick(ctx, "#help-open"); err != nil {
 		t.Fatal(err)
 	}
-	mPoll(t, ctx, `document.getElementById("help") !== null`, 5*time.Second, "#help-open did not open the help")
+	pollJS(t, ctx, `document.getElementById("help") !== null`, 5*time.Second, "#help-open did not open the help")
 	if err := steadyClick(ctx, "#help-close"); err != nil {
 		t.Fatal(err)
 	}
-	mPoll(t, ctx, `document.getElementById("help") === null`, 5*time.Second, "#help-close did not close the help")
+	pollJS(t, ctx, `document.getElementById("help") === null`, 5*time.Second, "#help-close did not close the help")
 
 	// Theme: the page follows the system (light in headless Chromium) until
 	// the toggle overrides it.
 	bg := `getComputedStyle(document.body).backgroundColor`
-	if got := mEval[string](t, ctx, `document.documentElement.getAttribute("data-theme") || ""`); got != "" {
+	if got := evalJS[string](t, ctx, `document.documentElement.getAttribute("data-theme") || ""`); got != "" {
 		t.Errorf("data-theme %q before the toggle", got)
 	}
-	system := mEval[bool](t, ctx, `matchMedia("(prefers-color-scheme: dark)").matches`)
-	before := mEval[string](t, ctx, bg)
+	system := evalJS[bool](t, ctx, `matchMedia("(prefers-color-scheme: dark)").matches`)
+	before := evalJS[string](t, ctx, bg)
 	screenshot(t, ctx, "kplay-theme-system-1280x800.png")
 	if err := steadyClick(ctx, "#theme"); err != nil {
 		t.Fatal(err)
@@ -121,8 +121,8 @@ func TestBrowserMannersHelpThemeTable(t *testing.T) {
 	if system {
 		want = "light"
 	}
-	mPoll(t, ctx, fmt.Sprintf(`document.documentElement.getAttribute("data-theme") === %q`, want), 5*time.Second, "the toggle did not set data-theme="+want)
-	after := mEval[string](t, ctx, bg)
+	pollJS(t, ctx, fmt.Sprintf(`document.documentElement.getAttribute("data-theme") === %q`, want), 5*time.Second, "the toggle did not set data-theme="+want)
+	after := evalJS[string](t, ctx, bg)
 	if after == before {
 		t.Errorf("the body's background stayed %s after switching to %s", after, want)
 	}
@@ -130,11 +130,11 @@ func TestBrowserMannersHelpThemeTable(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("t")); err != nil {
 		t.Fatal(err)
 	}
-	mPoll(t, ctx, fmt.Sprintf(`document.documentElement.getAttribute("data-theme") !== %q && getComputedStyle(document.body).backgroundColor === %q`, want, before), 5*time.Second, `"t" did not switch the theme back`)
+	pollJS(t, ctx, fmt.Sprintf(`document.documentElement.getAttribute("data-theme") !== %q && getComputedStyle(document.body).backgroundColor === %q`, want, before), 5*time.Second, `"t" did not switch the theme back`)
 
 	// Table view: pause, open it, and compare every replica row of the
 	// first partition with the diagram's log strips.
-	if mEval[bool](t, ctx, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
+	if evalJS[bool](t, ctx, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
 		if err := steadyClick(ctx, "#play"); err != nil {
 			t.Fatal(err)
 		}
@@ -142,13 +142,13 @@ func TestBrowserMannersHelpThemeTable(t *testing.T) {
 	if err := steadyClick(ctx, "#table-toggle"); err != nil {
 		t.Fatal(err)
 	}
-	mPoll(t, ctx, `document.getElementById("table-view") !== null`, 5*time.Second, "#table-toggle did not show #table-view")
+	pollJS(t, ctx, `document.getElementById("table-view") !== null`, 5*time.Second, "#table-toggle did not show #table-view")
 	type row struct {
 		Broker, Role, LEO, HW, Epoch, ISR string
 		LogLEO, LogHW                     string
 	}
 	// The diagram's strips show the first partition: the first table's.
-	got := mEval[[]row](t, ctx, `[...document.querySelectorAll('#table-view tr[data-tp="' + document.querySelector("#table-view tbody tr").dataset.tp + '"]')].map(r => {
+	got := evalJS[[]row](t, ctx, `[...document.querySelectorAll('#table-view tr[data-tp="' + document.querySelector("#table-view tbody tr").dataset.tp + '"]')].map(r => {
 		const c = [...r.children].map(x => x.textContent);
 		const l = document.querySelector('#diagram .log[data-broker="' + r.dataset.broker + '"]');
 		return {Broker: r.dataset.broker, Role: c[1], LEO: c[2], HW: c[3], Epoch: c[4], ISR: c[5],
@@ -171,25 +171,25 @@ func TestBrowserMannersHelpThemeTable(t *testing.T) {
 		t.Errorf("roles %v, want one leader and two followers", roles)
 	}
 	t.Logf("table view of the first partition: %+v", got)
-	mEval[bool](t, ctx, `(document.getElementById("table-view").scrollIntoView(), true)`)
+	evalJS[bool](t, ctx, `(document.getElementById("table-view").scrollIntoView(), true)`)
 	screenshot(t, ctx, "kplay-table-1280x800.png")
-	mEval[bool](t, ctx, `(window.scrollTo(0, 0), true)`)
+	evalJS[bool](t, ctx, `(window.scrollTo(0, 0), true)`)
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("v")); err != nil {
 		t.Fatal(err)
 	}
-	mPoll(t, ctx, `document.getElementById("table-view") === null`, 5*time.Second, `"v" did not hide the table view`)
+	pollJS(t, ctx, `document.getElementById("table-view") === null`, 5*time.Second, `"v" did not hide the table view`)
 
 	// On a phone the dialog fits the screen.
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
 		t.Fatalf("phone viewport: %v", err)
 	}
-	mPoll(t, ctx, `window.innerWidth === 390`, 10*time.Second, "the viewport did not become 390 px wide")
+	pollJS(t, ctx, `window.innerWidth === 390`, 10*time.Second, "the viewport did not become 390 px wide")
 	if err := steadyClick(ctx, "#help-open"); err != nil {
 		t.Fatal(err)
 	}
-	mPoll(t, ctx, `(() => { const h = document.getElementById("help"); if (!h) return false; const r = h.getBoundingClientRect(); return r.left >= 0 && r.right <= 390 && r.width > 300; })()`, 5*time.Second, "the help dialog does not fit a 390 px screen")
+	pollJS(t, ctx, `(() => { const h = document.getElementById("help"); if (!h) return false; const r = h.getBoundingClientRect(); return r.left >= 0 && r.right <= 390 && r.width > 300; })()`, 5*time.Second, "the help dialog does not fit a 390 px screen")
 	screenshot(t, ctx, "kplay-help-390x844.png")
-	mNoErrors(t, pageErrors)
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserMannersNarration: crashing the leader puts a sentence in the
@@ -197,19 +197,19 @@ func TestBrowserMannersHelpThemeTable(t *testing.T) {
 func TestBrowserMannersNarration(t *testing.T) {
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
-	pageErrors := mannersOpen(t, ctx, srv.URL+"/")
-	attrs := mEval[string](t, ctx, `(() => { const n = document.getElementById("narration"); return n ? n.getAttribute("aria-live") + " " + n.className : "missing"; })()`)
+	pageErrors := navigateReady(t, ctx, srv.URL+"/")
+	attrs := evalJS[string](t, ctx, `(() => { const n = document.getElementById("narration"); return n ? n.getAttribute("aria-live") + " " + n.className : "missing"; })()`)
 	if attrs != "polite visually-hidden" {
 		t.Fatalf("#narration: %q, want polite and visually hidden", attrs)
 	}
 	if err := steadyClick(ctx, `svg#diagram g.node[data-node="b1"] .box`); err != nil {
 		t.Fatal(err)
 	}
-	mPoll(t, ctx, `(() => { const b = document.getElementById("act-crash"); return b !== null && !b.disabled; })()`, 5*time.Second, "no #act-crash")
+	pollJS(t, ctx, `(() => { const b = document.getElementById("act-crash"); return b !== null && !b.disabled; })()`, 5*time.Second, "no #act-crash")
 	if err := steadyClick(ctx, "#act-crash"); err != nil {
 		t.Fatal(err)
 	}
-	mPoll(t, ctx, `document.getElementById("narration").textContent.includes("Broker 1 crashed")`, 10*time.Second, "#narration did not say that broker 1 crashed")
+	pollJS(t, ctx, `document.getElementById("narration").textContent.includes("Broker 1 crashed")`, 10*time.Second, "#narration did not say that broker 1 crashed")
 	// Speed up and wait for the failover to be said too, one sentence at a
 	// time.
 	for range 3 {
@@ -220,7 +220,7 @@ func TestBrowserMannersNarration(t *testing.T) {
 	var said []string
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
-		s := mEval[string](t, ctx, `document.getElementById("narration").textContent`)
+		s := evalJS[string](t, ctx, `document.getElementById("narration").textContent`)
 		if len(said) == 0 || said[len(said)-1] != s {
 			said = append(said, s)
 		}
@@ -235,7 +235,7 @@ func TestBrowserMannersNarration(t *testing.T) {
 	if !strings.Contains(strings.Join(said, "\n"), "is now the leader of partition") {
 		t.Errorf("the new leader was not narrated: %q", said)
 	}
-	mNoErrors(t, pageErrors)
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserMannersReducedMotion: with prefers-reduced-motion: reduce the
@@ -252,19 +252,19 @@ func TestBrowserMannersReducedMotion(t *testing.T) {
 	})); err != nil {
 		t.Fatalf("emulating reduced motion: %v", err)
 	}
-	pageErrors := mannersOpen(t, ctx, srv.URL+"/")
-	if !mEval[bool](t, ctx, `matchMedia("(prefers-reduced-motion: reduce)").matches`) {
+	pageErrors := navigateReady(t, ctx, srv.URL+"/")
+	if !evalJS[bool](t, ctx, `matchMedia("(prefers-reduced-motion: reduce)").matches`) {
 		t.Fatal("the emulation did not take")
 	}
-	mPoll(t, ctx, `document.documentElement.classList.contains("reduced-motion")`, 5*time.Second, "no html.reduced-motion")
+	pollJS(t, ctx, `document.documentElement.classList.contains("reduced-motion")`, 5*time.Second, "no html.reduced-motion")
 	// Wait for messages on the wire: listed, not drawn as moving dots.
-	mPoll(t, ctx, `document.querySelectorAll("#inflight li").length > 0`, 20*time.Second, "no message listed in #inflight")
+	pollJS(t, ctx, `document.querySelectorAll("#inflight li").length > 0`, 20*time.Second, "no message listed in #inflight")
 	type motion struct {
 		Dots, Visible, Animations, Transitions int
 		List                                   string
 	}
 	for range 10 {
-		m := mEval[motion](t, ctx, `(() => {
+		m := evalJS[motion](t, ctx, `(() => {
 			const dots = [...document.querySelectorAll("#dots .msg, #dots .msg circle")];
 			const moving = el => { const s = getComputedStyle(el); return s.transitionDuration.split(",").some(d => parseFloat(d) > 0) || s.animationName !== "none"; };
 			return {
@@ -283,7 +283,7 @@ func TestBrowserMannersReducedMotion(t *testing.T) {
 		}
 	}
 	screenshot(t, ctx, "kplay-reduced-motion-1280x800.png")
-	mNoErrors(t, pageErrors)
+	noPageErrors(t, pageErrors)
 }
 
 // manyBrokersScript is nine brokers and twelve partitions of rf=3, with records.
@@ -325,14 +325,14 @@ type mBoxes struct {
 func TestBrowserMannersManyBrokers(t *testing.T) {
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
-	pageErrors := mannersOpen(t, ctx, srv.URL+"/")
-	if msg := mEval[string](t, ctx, fmt.Sprintf(`window.kplayLoadScript(%q)`, manyBrokersScript)); msg != "" {
+	pageErrors := navigateReady(t, ctx, srv.URL+"/")
+	if msg := evalJS[string](t, ctx, fmt.Sprintf(`window.kplayLoadScript(%q)`, manyBrokersScript)); msg != "" {
 		t.Fatalf("kplayLoadScript: %s", msg)
 	}
-	mPoll(t, ctx, `document.querySelectorAll("#diagram g.node.broker").length === 9 && document.querySelectorAll("#diagram .pmap").length === 9`, 10*time.Second, "no nine brokers with partition maps")
+	pollJS(t, ctx, `document.querySelectorAll("#diagram g.node.broker").length === 9 && document.querySelectorAll("#diagram .pmap").length === 9`, 10*time.Second, "no nine brokers with partition maps")
 	check := func(name string, minScale float64) {
 		t.Helper()
-		b := mEval[mBoxes](t, ctx, mBoxesJS)
+		b := evalJS[mBoxes](t, ctx, mBoxesJS)
 		t.Logf("%s: %+v", name, b)
 		if len(b.Overlaps) > 0 {
 			t.Errorf("%s: overlapping mBoxes %v", name, b.Overlaps)
@@ -351,28 +351,28 @@ func TestBrowserMannersManyBrokers(t *testing.T) {
 	}
 	check("kplay-9x12-1280x800.png", 0.9)
 	// A key explains the chips, under the diagram.
-	key := mEval[string](t, ctx, `(() => { const k = document.querySelector(".pmap-key"); if (!k) return ""; k.scrollIntoView({block: "end"}); return k.textContent; })()`)
+	key := evalJS[string](t, ctx, `(() => { const k = document.querySelector(".pmap-key"); if (!k) return ""; k.scrollIntoView({block: "end"}); return k.textContent; })()`)
 	if !strings.Contains(key, "leader") || !strings.Contains(key, "out-of-sync follower") {
 		t.Errorf("partition map key %q", key)
 	}
 	screenshot(t, ctx, "kplay-9x12-key-1280x800.png")
-	mEval[bool](t, ctx, `(window.scrollTo(0, 0), true)`)
+	evalJS[bool](t, ctx, `(window.scrollTo(0, 0), true)`)
 	// The partition maps in the other theme.
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("t")); err != nil {
 		t.Fatal(err)
 	}
-	mPoll(t, ctx, `document.documentElement.hasAttribute("data-theme")`, 5*time.Second, `"t" did not switch the theme`)
+	pollJS(t, ctx, `document.documentElement.hasAttribute("data-theme")`, 5*time.Second, `"t" did not switch the theme`)
 	check("kplay-9x12-theme-1280x800.png", 0.9)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
 		t.Fatalf("phone viewport: %v", err)
 	}
-	mPoll(t, ctx, `window.innerWidth === 390 && document.querySelector("svg#diagram.narrow") !== null`, 10*time.Second, "the diagram did not stack at 390 px")
+	pollJS(t, ctx, `window.innerWidth === 390 && document.querySelector("svg#diagram.narrow") !== null`, 10*time.Second, "the diagram did not stack at 390 px")
 	check("kplay-9x12-390x844.png", 0.85)
 	// Nothing on the phone is wider than the screen.
-	if w := mEval[float64](t, ctx, `document.documentElement.scrollWidth`); w > 391 {
+	if w := evalJS[float64](t, ctx, `document.documentElement.scrollWidth`); w > 391 {
 		t.Errorf("the page is %.0f px wide at 390 px", w)
 	}
-	mNoErrors(t, pageErrors)
+	noPageErrors(t, pageErrors)
 }
 
 // TestBrowserMannersHiddenTabPauses: while document.hidden the animation
@@ -381,11 +381,11 @@ func TestBrowserMannersManyBrokers(t *testing.T) {
 func TestBrowserMannersHiddenTabPauses(t *testing.T) {
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
-	pageErrors := mannersOpen(t, ctx, srv.URL+"/")
-	mPoll(t, ctx, `window.kplayFrames > 10`, 10*time.Second, "the loop does not count frames")
+	pageErrors := navigateReady(t, ctx, srv.URL+"/")
+	pollJS(t, ctx, `window.kplayFrames > 10`, 10*time.Second, "the loop does not count frames")
 	setHidden := func(hidden bool) {
 		t.Helper()
-		mEval[bool](t, ctx, fmt.Sprintf(`(() => {
+		evalJS[bool](t, ctx, fmt.Sprintf(`(() => {
 			Object.defineProperty(document, "hidden", {value: %v, configurable: true});
 			document.dispatchEvent(new Event("visibilitychange"));
 			return true;
@@ -396,15 +396,15 @@ func TestBrowserMannersHiddenTabPauses(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Sleep(200*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
-	f1, c1 := mEval[float64](t, ctx, `window.kplayFrames`), mEval[string](t, ctx, clock)
+	f1, c1 := evalJS[float64](t, ctx, `window.kplayFrames`), evalJS[string](t, ctx, clock)
 	if err := chromedp.Do(ctx, chromedp.Sleep(time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	f2, c2 := mEval[float64](t, ctx, `window.kplayFrames`), mEval[string](t, ctx, clock)
+	f2, c2 := evalJS[float64](t, ctx, `window.kplayFrames`), evalJS[string](t, ctx, clock)
 	if f2 != f1 || c2 != c1 {
 		t.Fatalf("hidden: frames %v → %v, clock %s → %s; want both to stand still", f1, f2, c1, c2)
 	}
 	setHidden(false)
-	mPoll(t, ctx, fmt.Sprintf(`window.kplayFrames > %v + 5`, f2), 5*time.Second, "the loop did not resume")
-	mNoErrors(t, pageErrors)
+	pollJS(t, ctx, fmt.Sprintf(`window.kplayFrames > %v + 5`, f2), 5*time.Second, "the loop did not resume")
+	noPageErrors(t, pageErrors)
 }

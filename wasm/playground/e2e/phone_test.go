@@ -136,7 +136,7 @@ func atTheLoss(t *testing.T, ctx context.Context) {
 	click(t, ctx, "#jump-violation")
 	pollJS(t, ctx, `document.getElementById("clock").textContent === "00:00:19.000" && (v => v !== null && !v.hidden)(document.getElementById("violations"))`,
 		10*time.Second, "the jump does not pause at the loss with its banner")
-	twoFrames(t, ctx)
+	waitFrames(t, ctx)
 }
 
 const bannerJS = `(() => {
@@ -186,7 +186,7 @@ func TestBrowserPhoneBannerFolds(t *testing.T) {
 
 		click(t, ctx, "#violations-fold")
 		pollJS(t, ctx, `document.getElementById("violations-fold").getAttribute("aria-expanded") === "true"`, 5*time.Second, "a tap does not unfold the banner")
-		twoFrames(t, ctx)
+		waitFrames(t, ctx)
 		b = evalJS[banner](t, ctx, bannerJS)
 		if !strings.Contains(b.Text, head) || !strings.Contains(b.Text, "p2's record m2, acknowledged with acks=1") || strings.Contains(b.Text, "A Kafka guarantee broke") {
 			t.Errorf("unfolded, the banner says %q; want %q and what was lost", b.Text, head)
@@ -270,7 +270,7 @@ const besideJS = `((parts) => {
 func beside(t *testing.T, ctx context.Context, when string, parts ...string) {
 	t.Helper()
 	scrollStill(t, ctx)
-	twoFrames(t, ctx)
+	waitFrames(t, ctx)
 	sels := make([]string, len(parts))
 	for i, p := range parts {
 		sels[i] = jsString(p)

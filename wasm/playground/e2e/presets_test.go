@@ -31,7 +31,7 @@ import (
 // plays the fixed preset, names it in the picker and the address bar, and
 // the fixed preset's button leads back to the bug's release.
 func TestBrowserGalleryPartner(t *testing.T) {
-	ctx, _, pageErrors := learnerOpen(t, 1280, 800, "/")
+	ctx, _, pageErrors := openPage(t, 1280, 800, "/")
 	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].map(g => g.label + ":" + g.children.length).join("|")`); got != "1–9 · The lesson:9|10–12 · Famous failures:3|13–40 · Famous incidents: each report, then today's Kafka:28" {
 		t.Errorf("picker groups %q, want the lesson's 9, 3 famous failures, then the 14 incidents each with its fix", got)
 	}
@@ -258,7 +258,7 @@ func TestBrowserEmbedActWhilePaused(t *testing.T) {
 	clock := evalJS[string](t, ctx, `document.getElementById("clock").textContent`)
 	clickBoxMiddle(t, ctx, "b1")
 	pollJS(t, ctx, `document.querySelector(".broker-menu #act-crash") !== null`, 5*time.Second, "clicking broker 1 opens its actions")
-	actClick(t, ctx, "#act-crash")
+	click(t, ctx, "#act-crash")
 	pollJS(t, ctx, `document.querySelector('svg#diagram g.node[data-node="b1"] [data-badge="down"]') !== null`, 5*time.Second, "b1 is not drawn down after the crash")
 	pollJS(t, ctx, `document.getElementById("play").getAttribute("aria-pressed") === "true"`, 5*time.Second, "the crash did not resume playback")
 	pollJS(t, ctx, fmt.Sprintf(`(c => c.startsWith(%q) && !c.includes("Press Play"))(document.getElementById("caption").textContent)`, site.ResumeNote), 5*time.Second, "the caption does not say why the embed plays")
@@ -279,7 +279,7 @@ func TestBrowserEmbedActWhilePaused(t *testing.T) {
 // address bar. Past the incident's story its own one-click suggestions
 // replace the generic ones, and one restarts the broker it names.
 func TestBrowserStoryPaceAndTries(t *testing.T) {
-	ctx, _, pageErrors := learnerOpen(t, 1280, 800, "/?preset=incident-kafka-7128")
+	ctx, _, pageErrors := openPage(t, 1280, 800, "/?preset=incident-kafka-7128")
 	label := `document.getElementById("speed-label")`
 	// With quiet time sped up the readout names both speeds, the one
 	// playing now first; the tooltip names the pace.

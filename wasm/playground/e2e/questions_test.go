@@ -22,7 +22,7 @@ import (
 // carrying its reason); after the answer the card says why and offers to
 // show the moment.
 func TestBrowserLearnerLessonHidesAnswer(t *testing.T) {
-	ctx, _, pageErrors := learnerOpen(t, 1280, 800, "/?preset=acks1-loss")
+	ctx, _, pageErrors := openPage(t, 1280, 800, "/?preset=acks1-loss")
 	setMaxSpeed(t, ctx)
 	setPlaying(t, ctx, true)
 	pollJS(t, ctx, `document.getElementById("ask-q") !== null`, 60*time.Second, "the lesson never asks its question")
@@ -126,7 +126,7 @@ func TestBrowserShowMeLeavesTheMomentInView(t *testing.T) {
 		// A phone's page scrolls the moment clear of the card, smoothly
 		// (wasm/playground keepSheetClear).
 		scrollStill(t, ctx)
-		twoFrames(t, ctx)
+		waitFrames(t, ctx)
 		under := evalJS[string](t, ctx, `(() => {
 			const a = document.getElementById("ask").getBoundingClientRect();
 			const vis = id => (e => e !== null && e.getBoundingClientRect().height > 0)(document.getElementById(id));

@@ -31,10 +31,8 @@ func TestBrowserConfigPanel(t *testing.T) {
 	waitSteady(t, ctx)
 
 	rows := len(engine.Settings())
-	actWait(t, ctx, "the panel lists every setting",
-		fmt.Sprintf(`document.querySelectorAll("#config-panel tr[data-key]").length === %d`, rows), 5*time.Second)
-	actWait(t, ctx, "the editor's help lists every setting",
-		fmt.Sprintf(`document.querySelectorAll("#script-help tbody tr").length === %d`, rows), 5*time.Second)
+	pollJS(t, ctx, fmt.Sprintf(`document.querySelectorAll("#config-panel tr[data-key]").length === %d`, rows), 5*time.Second, "the panel lists every setting")
+	pollJS(t, ctx, fmt.Sprintf(`document.querySelectorAll("#script-help tbody tr").length === %d`, rows), 5*time.Second, "the editor's help lists every setting")
 	pressed := func(id string) string {
 		return fmt.Sprintf(`(document.getElementById(%q) || {getAttribute: () => ""}).getAttribute("aria-pressed") === "true"`, id)
 	}
@@ -43,13 +41,13 @@ func TestBrowserConfigPanel(t *testing.T) {
 	}
 
 	// order-9001 runs on Kafka's timeouts.
-	actWait(t, ctx, "the panel says Kafka's defaults are in effect", scale("Timing in effect: Kafka 4.4's timeouts. A follower that falls behind leaves the ISR after 30000 ms"), 5*time.Second)
-	actWait(t, ctx, "Kafka defaults is pressed, Teaching scale is not", pressed("cfg-defaults")+" && !("+pressed("cfg-teaching")+")", 5*time.Second)
+	pollJS(t, ctx, scale("Timing in effect: Kafka 4.4's timeouts. A follower that falls behind leaves the ISR after 30000 ms"), 5*time.Second, "the panel says Kafka's defaults are in effect")
+	pollJS(t, ctx, pressed("cfg-defaults")+" && !("+pressed("cfg-teaching")+")", 5*time.Second, "Kafka defaults is pressed, Teaching scale is not")
 
-	actClick(t, ctx, "#cfg-teaching")
-	actWait(t, ctx, "teaching scale changes the cluster line", actScriptHas("replica.lag.time.max.ms=5000", "broker.session.timeout.ms=3000"), 10*time.Second)
-	actWait(t, ctx, "the panel says the teaching scale is in effect", scale("Timing in effect: the teaching scale, not Kafka's defaults. A follower that falls behind leaves the ISR after 5000 ms (Kafka: 30000) and the controller fences a silent broker after 3000 ms (Kafka: 9000)."), 5*time.Second)
-	actWait(t, ctx, "Teaching scale is pressed, Kafka defaults is not", pressed("cfg-teaching")+" && !("+pressed("cfg-defaults")+")", 5*time.Second)
+	click(t, ctx, "#cfg-teaching")
+	pollJS(t, ctx, actScriptHas("replica.lag.time.max.ms=5000", "broker.session.timeout.ms=3000"), 10*time.Second, "teaching scale changes the cluster line")
+	pollJS(t, ctx, scale("Timing in effect: the teaching scale, not Kafka's defaults. A follower that falls behind leaves the ISR after 5000 ms (Kafka: 30000) and the controller fences a silent broker after 3000 ms (Kafka: 9000)."), 5*time.Second, "the panel says the teaching scale is in effect")
+	pollJS(t, ctx, pressed("cfg-teaching")+" && !("+pressed("cfg-defaults")+")", 5*time.Second, "Teaching scale is pressed, Kafka defaults is not")
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
 		document.querySelector("#config-panel details").open = true;
 		document.getElementById("config-panel").scrollIntoView();
@@ -59,11 +57,11 @@ func TestBrowserConfigPanel(t *testing.T) {
 	}
 	screenshot(t, ctx, "kplay-config-panel-1280x800.png")
 
-	actClick(t, ctx, "#cfg-defaults")
-	actWait(t, ctx, "Kafka defaults drop the scaled timeouts", `!((document.getElementById("script") || {}).value || "").includes("replica.lag.time.max.ms=")`, 10*time.Second)
-	actWait(t, ctx, "the panel says Kafka's defaults again", scale("Timing in effect: Kafka 4.4's timeouts. A follower that falls behind leaves the ISR after 30000 ms"), 5*time.Second)
-	actWait(t, ctx, "Kafka defaults is pressed again", pressed("cfg-defaults"), 5*time.Second)
-	actWait(t, ctx, "the panel says nothing else differs", scale("Every Kafka setting is at its default."), 5*time.Second)
+	click(t, ctx, "#cfg-defaults")
+	pollJS(t, ctx, `!((document.getElementById("script") || {}).value || "").includes("replica.lag.time.max.ms=")`, 10*time.Second, "Kafka defaults drop the scaled timeouts")
+	pollJS(t, ctx, scale("Timing in effect: Kafka 4.4's timeouts. A follower that falls behind leaves the ISR after 30000 ms"), 5*time.Second, "the panel says Kafka's defaults again")
+	pollJS(t, ctx, pressed("cfg-defaults"), 5*time.Second, "Kafka defaults is pressed again")
+	pollJS(t, ctx, scale("Every Kafka setting is at its default."), 5*time.Second, "the panel says nothing else differs")
 
 	noPageErrors(t, pageErrors)
 }

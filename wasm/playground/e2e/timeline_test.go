@@ -206,7 +206,7 @@ func readLoss(t *testing.T, ctx context.Context) lossOnScreen {
 // never saw, sees the same red banner and outlines, not a bare line in
 // the event log.
 func TestBrowserLinkAtTheLossShowsIt(t *testing.T) {
-	ctx, base, pageErrors := learnerOpen(t, 1280, 800, "/?preset=acks1-loss")
+	ctx, base, pageErrors := openPage(t, 1280, 800, "/?preset=acks1-loss")
 	setMaxSpeed(t, ctx)
 	setPlaying(t, ctx, true)
 	pollJS(t, ctx, `document.getElementById("ask-q") !== null`, 60*time.Second, "the lesson never asks its question")
@@ -281,12 +281,12 @@ const cellClassesJS = `JSON.stringify([...document.querySelectorAll("svg#diagram
 // recent records teal where the page had them yellow ("just appended").
 // Played and linked, the moment's cells carry the same classes.
 func TestBrowserSameMomentSameCells(t *testing.T) {
-	ctx, _, pageErrors := learnerOpen(t, 1280, 800, "/")
+	ctx, _, pageErrors := openPage(t, 1280, 800, "/")
 	setMaxSpeed(t, ctx)
 	setPlaying(t, ctx, true)
 	pollJS(t, ctx, `document.querySelectorAll("svg#diagram .log .cell").length > 20`, 60*time.Second, "start-here never drew twenty cells")
 	setPlaying(t, ctx, false)
-	twoFrames(t, ctx)
+	waitFrames(t, ctx)
 	clock := evalJS[string](t, ctx, `document.getElementById("clock").textContent`)
 	played := evalJS[string](t, ctx, cellClassesJS)
 	link := copied(t, ctx, "share", "#s=1.")
@@ -295,7 +295,7 @@ func TestBrowserSameMomentSameCells(t *testing.T) {
 		t.Fatal(err)
 	}
 	pollJS(t, reader, readyJS+` && document.getElementById("clock").textContent === `+jsString(clock), 30*time.Second, "the link never opened at "+clock)
-	twoFrames(t, reader)
+	waitFrames(t, reader)
 	if linked := evalJS[string](t, reader, cellClassesJS); linked != played {
 		t.Errorf("at %s the played page and its link draw different cells:\nplayed %s\nlinked %s", clock, played, linked)
 	}
@@ -431,83 +431,21 @@ func tlSpanPlayedTo(t *testing.T, name string, ms int64) int64 {
 // tlOpenPage loads the site and waits for the first drawn diagram.
 func tlOpenPage(t *testing.T) (context.Context, func() []string) {
 	t.Helper()
-	srv := serveSite(t, builtSite(t))
-	ctx := newBrowser(t, 1280, 900)
-	pageErrors := watchConsole(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=order-9001")); err != nil {
-		t.Fatalf("navigate: %v", err)
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		t.Fatalf("the page never drew its diagram: %v\npage text:\n%s", err, pageDump(ctx))
-	}
+	ctx, _, pageErrors := openPage(t, 1280, 900, "/?preset=order-9001")
 	return ctx, pageErrors
-}
-
-// tlMustTrue evaluates a JS expression that must be true.
-func tlMustTrue(t *testing.T, ctx context.Context, what, js string) {
-	t.Helper()
-	ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
-	if err != nil || !ok {
-		t.Fatalf("%s: not so (err %v)\nnodes: %s\npage text:\n%s", what, err, tlNodeRoles(ctx), pageDump(ctx))
-	}
-}
-
-// tlWaitTrue polls a JS expression until it is true.
-func tlWaitTrue(t *testing.T, ctx context.Context, what, js string) {
-	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
-		t.Fatalf("%s never happened: %v\nnodes: %s\npage text:\n%s", what, err, tlNodeRoles(ctx), pageDump(ctx))
-	}
-}
-
-// tlNodeRoles lists the diagram's nodes with their role and liveness.
-func tlNodeRoles(ctx context.Context) string {
-	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("g.node")].map(g => g.dataset.node + "=" + g.dataset.role + (g.dataset.alive ? "/alive=" + g.dataset.alive : "")).join(" ")`))
-	return s
-}
-
-// tlAct opens a broker's menu from the diagram and clicks one of its buttons.
-func tlAct(t *testing.T, ctx context.Context, node, button string) {
-	t.Helper()
-	if err := steadyClick(ctx, `svg#diagram g.node[data-node="`+node+`"] .box`); err != nil {
-		t.Fatalf("click %s: %v", node, err)
-	}
-	tlWaitTrue(t, ctx, "an enabled "+button, fmt.Sprintf(`(() => { const b = document.querySelector(%q); return b !== null && !b.disabled; })()`, button))
-	if err := steadyClick(ctx, button); err != nil {
-		t.Fatalf("click %s: %v", button, err)
-	}
 }
 
 // tlScrub moves the timeline's slider to ms after the start, as a user
 // dragging it does.
 func tlScrub(t *testing.T, ctx context.Context, ms int64) {
 	t.Helper()
-	tlMustTrue(t, ctx, "scrubbing the timeline", fmt.Sprintf(`(() => {
+	mustJS(t, ctx, "scrubbing the timeline", fmt.Sprintf(`(() => {
 		const r = document.getElementById("timeline");
 		if (r === null) return false;
 		r.value = "%d";
 		r.dispatchEvent(new Event("input", {bubbles: true}));
 		return true;
 	})()`, ms))
-}
-
-// tlClockMs reads #clock as milliseconds since midnight.
-func tlClockMs(t *testing.T, ctx context.Context) int64 {
-	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("clock").textContent`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tlParseClock(t, s)
-}
-
-func tlParseClock(t *testing.T, s string) int64 {
-	t.Helper()
-	var h, m, sec, ms int64
-	if _, err := fmt.Sscanf(strings.TrimSpace(s), "%d:%d:%d.%d", &h, &m, &sec, &ms); err != nil {
-		t.Fatalf("time %q: %v", s, err)
-	}
-	return ((h*60+m)*60+sec)*1000 + ms
 }
 
 const tlB1Sel = `svg#diagram g.node[data-node="b1"]`
@@ -518,9 +456,9 @@ const tlB1Sel = `svg#diagram g.node[data-node="b1"]`
 // new action, and the timeline ends at the fork.
 func TestBrowserTimelineScrubAndFork(t *testing.T) {
 	ctx, pageErrors := tlOpenPage(t)
-	tlMustTrue(t, ctx, "a timeline slider and no #jump-violation before anything broke",
+	mustJS(t, ctx, "a timeline slider and no #jump-violation before anything broke",
 		`document.querySelector('input#timeline[type="range"]') !== null && document.querySelector("button#jump-violation") === null`)
-	tlMustTrue(t, ctx, "setting the top speed", `(() => {
+	mustJS(t, ctx, "setting the top speed", `(() => {
 		const s = document.getElementById("speed");
 		s.value = s.max;
 		s.dispatchEvent(new Event("input", {bubbles: true}));
@@ -528,53 +466,53 @@ func TestBrowserTimelineScrubAndFork(t *testing.T) {
 	})()`)
 	waitSteady(t, ctx)
 
-	tlAct(t, ctx, "b1", "#act-crash")
-	tlWaitTrue(t, ctx, "a failover", `(() => {
+	act(t, ctx, "b1", "#act-crash")
+	pollJS(t, ctx, `(() => {
 		const g = n => document.querySelector('svg#diagram g.node[data-node="' + n + '"]');
 		const lead = n => g(n) !== null && g(n).dataset.role === "leader";
 		return (lead("b2") || lead("b3")) && g("b1").dataset.alive === "false";
-	})()`)
+	})()`, 30*time.Second, "a failover never happened")
 	acts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("ol#actions li")].map(l => l.textContent)`))
 	if err != nil || len(acts) != 1 || !strings.HasSuffix(acts[0], " crash 1") {
 		t.Fatalf("#actions %q (err %v), want one crash 1", acts, err)
 	}
-	crashAt := tlParseClock(t, strings.Fields(acts[0])[0])
+	crashAt := int64(pageClock(t, strings.Fields(acts[0])[0]))
 	// Pause and let a frame pass, so the clock and the slider are read from
 	// the same render (while playing they move between two reads).
-	tlMustTrue(t, ctx, "pausing", `(() => {
+	mustJS(t, ctx, "pausing", `(() => {
 		const p = document.getElementById("play");
 		if (p.getAttribute("aria-pressed") === "true") { p.click(); }
 		return true;
 	})()`)
-	tlWaitTrue(t, ctx, "paused", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
+	pollJS(t, ctx, `document.getElementById("play").getAttribute("aria-pressed") === "false"`, 30*time.Second, "paused never happened")
 	time.Sleep(200 * time.Millisecond)
-	start := tlClockMs(t, ctx) - tlMustInt(t, ctx, `Number(document.getElementById("timeline").value)`)
-	tlWaitTrue(t, ctx, "a fault marker at the crash", fmt.Sprintf(`document.querySelector('.timeline .marker-fault[data-at=%q]') !== null`, tlFormatMs(crashAt)))
+	start := int64(clockNow(t, ctx)) - tlMustInt(t, ctx, `Number(document.getElementById("timeline").value)`)
+	pollJS(t, ctx, fmt.Sprintf(`document.querySelector('.timeline .marker-fault[data-at=%q]') !== null`, tlFormatMs(crashAt)), 30*time.Second, "a fault marker at the crash never happened")
 
 	before := crashAt - start - 200
 	tlScrub(t, ctx, before)
 	// The page redraws on the next animation frame.
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById("clock").textContent === %q`, tlFormatMs(start+before)),
 		chromedp.WithPollingTimeout(5*time.Second))); err != nil {
-		t.Fatalf("clock %s after scrubbing, want %s", tlFormatMs(tlClockMs(t, ctx)), tlFormatMs(start+before))
+		t.Fatalf("clock %s after scrubbing, want %s", tlFormatMs(int64(clockNow(t, ctx))), tlFormatMs(start+before))
 	}
-	tlMustTrue(t, ctx, "b1 the live leader before its crash", `document.querySelector('`+tlB1Sel+`[data-alive="true"][data-role="leader"]') !== null`)
-	tlMustTrue(t, ctx, "paused after scrubbing", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
+	mustJS(t, ctx, "b1 the live leader before its crash", `document.querySelector('`+tlB1Sel+`[data-alive="true"][data-role="leader"]') !== null`)
+	mustJS(t, ctx, "paused after scrubbing", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
 	screenshot(t, ctx, "kplay-timeline-scrubbed-1280x900.png")
 	// The crash is still ahead: its action stays listed, to replay.
-	tlMustTrue(t, ctx, "crash 1 still listed", `document.querySelectorAll("ol#actions li").length === 1`)
+	mustJS(t, ctx, "crash 1 still listed", `document.querySelectorAll("ol#actions li").length === 1`)
 
 	// Act in the past: crash b2 instead.
-	tlAct(t, ctx, "b2", "#act-crash")
+	act(t, ctx, "b2", "#act-crash")
 	want := tlFormatMs(start+before) + " crash 2"
-	tlWaitTrue(t, ctx, "the fork in #actions", fmt.Sprintf(`[...document.querySelectorAll("ol#actions li")].map(l => l.textContent).join("|") === %q`, want))
+	pollJS(t, ctx, fmt.Sprintf(`[...document.querySelectorAll("ol#actions li")].map(l => l.textContent).join("|") === %q`, want), 30*time.Second, "the fork in #actions never happened")
 	acts, err = chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("ol#actions li")].map(l => l.textContent)`))
 	if err != nil || len(acts) != 1 || acts[0] != want {
 		t.Fatalf("#actions %q (err %v) after the fork, want only %q", acts, err, want)
 	}
-	tlMustTrue(t, ctx, "the timeline ends a little after the fork", fmt.Sprintf(`document.getElementById("timeline").max === "%d"`, tlSpanPlayedTo(t, "order-9001", before)))
-	tlMustTrue(t, ctx, "no marker of the forgotten crash", fmt.Sprintf(`document.querySelector('.timeline .marker[data-at=%q]') === null`, tlFormatMs(crashAt)))
-	tlMustTrue(t, ctx, "b1 alive, b2 down", `document.querySelector('`+tlB1Sel+`[data-alive="true"]') !== null && document.querySelector('svg#diagram g.node[data-node="b2"][data-alive="false"]') !== null`)
+	mustJS(t, ctx, "the timeline ends a little after the fork", fmt.Sprintf(`document.getElementById("timeline").max === "%d"`, tlSpanPlayedTo(t, "order-9001", before)))
+	mustJS(t, ctx, "no marker of the forgotten crash", fmt.Sprintf(`document.querySelector('.timeline .marker[data-at=%q]') === null`, tlFormatMs(crashAt)))
+	mustJS(t, ctx, "b1 alive, b2 down", `document.querySelector('`+tlB1Sel+`[data-alive="true"]') !== null && document.querySelector('svg#diagram g.node[data-node="b2"][data-alive="false"]') !== null`)
 	screenshot(t, ctx, "kplay-timeline-fork-1280x900.png")
 
 	noPageErrors(t, pageErrors)
@@ -588,14 +526,14 @@ func TestBrowserJumpToViolation(t *testing.T) {
 	if msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`window.kplayLoadScript(%q)`, tlAcks1LossScript))); err != nil || msg != "" {
 		t.Fatalf("kplayLoadScript: %q, %v", msg, err)
 	}
-	tlWaitTrue(t, ctx, "a violation marker", `document.querySelector('.timeline .marker-violation[data-at="00:00:19.000"]') !== null`)
-	tlMustTrue(t, ctx, "the marker is red", `getComputedStyle(document.querySelector(".timeline .marker-violation")).backgroundColor === "rgb(220, 38, 38)"`)
+	pollJS(t, ctx, `document.querySelector('.timeline .marker-violation[data-at="00:00:19.000"]') !== null`, 30*time.Second, "a violation marker never happened")
+	mustJS(t, ctx, "the marker is red", `getComputedStyle(document.querySelector(".timeline .marker-violation")).backgroundColor === "rgb(220, 38, 38)"`)
 	if err := steadyClick(ctx, "#jump-violation"); err != nil {
 		t.Fatalf("click #jump-violation: %v", err)
 	}
-	tlWaitTrue(t, ctx, "the clock at the violation", `document.getElementById("clock").textContent === "00:00:19.000"`)
-	tlMustTrue(t, ctx, "paused at the violation", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
-	tlMustTrue(t, ctx, "b1 down and b2 the leader", `document.querySelector('`+tlB1Sel+`[data-alive="false"]') !== null && document.querySelector('svg#diagram g.node[data-node="b2"][data-role="leader"]') !== null`)
+	pollJS(t, ctx, `document.getElementById("clock").textContent === "00:00:19.000"`, 30*time.Second, "the clock at the violation never happened")
+	mustJS(t, ctx, "paused at the violation", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
+	mustJS(t, ctx, "b1 down and b2 the leader", `document.querySelector('`+tlB1Sel+`[data-alive="false"]') !== null && document.querySelector('svg#diagram g.node[data-node="b2"][data-role="leader"]') !== null`)
 	screenshot(t, ctx, "kplay-timeline-violation-1280x900.png")
 	noPageErrors(t, pageErrors)
 }

@@ -53,15 +53,7 @@ func TestBrowserDuplicateIsMarked(t *testing.T) {
 // seePage opens the page at top speed and waits for the lesson to settle.
 func seePage(t *testing.T) (context.Context, func() []string) {
 	t.Helper()
-	srv := serveSite(t, builtSite(t))
-	ctx := newBrowser(t, 1280, 1000)
-	pageErrors := watchConsole(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=order-9001")); err != nil {
-		t.Fatalf("navigate: %v", err)
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](readyJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		t.Fatalf("the page never drew its diagram: %v\npage text:\n%s", err, pageDump(ctx))
-	}
+	ctx, _, pageErrors := openPage(t, 1280, 1000, "/?preset=order-9001")
 	setMaxSpeed(t, ctx)
 	return ctx, pageErrors
 }
