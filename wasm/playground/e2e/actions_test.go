@@ -21,7 +21,7 @@ import (
 // from the leader b1 to its follower b2, sees b2 leave the ISR after
 // replica.lag.time.max.ms, heals it and sees b2 come back.
 func TestBrowserActLinks(t *testing.T) {
-	ctx, pageErrors := actPage(t)
+	ctx, pageErrors := fastPage(t, 1280, 800, "/?preset=order-9001")
 
 	click(t, ctx, "#cfg-teaching")
 	pollJS(t, ctx, actScriptHas("cluster brokers=3 seed=9001 start=09:59:59.000", "replica.lag.time.max.ms=5000", "broker.session.timeout.ms=3000"), 10*time.Second, "teaching scale changes the script's cluster line")
@@ -82,7 +82,7 @@ func TestBrowserActLinks(t *testing.T) {
 // runs and stops a rate, and starts a consumer from the consumer panel
 // that reads records.
 func TestBrowserActPanels(t *testing.T) {
-	ctx, pageErrors := actPage(t)
+	ctx, pageErrors := fastPage(t, 1280, 800, "/?preset=order-9001")
 	waitSteady(t, ctx)
 
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
@@ -297,7 +297,7 @@ func clickLink(t *testing.T, ctx context.Context, link string) {
 // itself (it read 1,2 with the partition). "Heal this link" on b1–b2
 // then heals that link alone.
 func TestBrowserSecondCutKeepsTheFirst(t *testing.T) {
-	ctx, pageErrors := actPage(t)
+	ctx, pageErrors := fastPage(t, 1280, 800, "/?preset=order-9001")
 	click(t, ctx, "#cfg-teaching")
 	pollJS(t, ctx, actScriptHas("replica.lag.time.max.ms=5000"), 10*time.Second, "teaching scale changes the script's cluster line")
 	waitSteady(t, ctx)

@@ -641,14 +641,6 @@ func (h *hostFrame) NoErrors() {
 	noPageErrors(h.t, h.pageErrors)
 }
 
-// actPage opens the page at full speed and waits until it has settled.
-func actPage(t *testing.T) (context.Context, func() []string) {
-	t.Helper()
-	ctx, _, pageErrors := openPage(t, 1280, 800, "/?preset=order-9001")
-	setMaxSpeed(t, ctx)
-	return ctx, pageErrors
-}
-
 // actText returns the text of the element sel, "" if there is none.
 func actText(ctx context.Context, sel string) string {
 	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(e => e ? (e.value ?? e.textContent) : "")(document.querySelector(%q))`, sel)))
@@ -1113,6 +1105,15 @@ func openPage(t *testing.T, width, height int, path string) (context.Context, st
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, width, height)
 	return ctx, srv.URL, navigateReady(t, ctx, srv.URL+path)
+}
+
+// fastPage opens path as openPage does and moves the speed slider to its
+// top; it returns the tab and its console errors.
+func fastPage(t *testing.T, width, height int, path string) (context.Context, func() []string) {
+	t.Helper()
+	ctx, _, pageErrors := openPage(t, width, height, path)
+	setMaxSpeed(t, ctx)
+	return ctx, pageErrors
 }
 
 // pageAt opens path in a tab whose viewport is exactly width × height

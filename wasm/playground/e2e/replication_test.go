@@ -27,7 +27,7 @@ import (
 // pressed button over, and Kafka defaults moves them back. The script
 // editor's help lists every setting from the same table.
 func TestBrowserConfigPanel(t *testing.T) {
-	ctx, pageErrors := actPage(t)
+	ctx, pageErrors := fastPage(t, 1280, 800, "/?preset=order-9001")
 	waitSteady(t, ctx)
 
 	rows := len(engine.Settings())

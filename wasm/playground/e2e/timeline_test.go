@@ -428,13 +428,6 @@ func tlSpanPlayedTo(t *testing.T, name string, ms int64) int64 {
 	return int64(s.ScrubRange().Span())
 }
 
-// tlOpenPage loads the site and waits for the first drawn diagram.
-func tlOpenPage(t *testing.T) (context.Context, func() []string) {
-	t.Helper()
-	ctx, _, pageErrors := openPage(t, 1280, 900, "/?preset=order-9001")
-	return ctx, pageErrors
-}
-
 // tlScrub moves the timeline's slider to ms after the start, as a user
 // dragging it does.
 func tlScrub(t *testing.T, ctx context.Context, ms int64) {
@@ -455,7 +448,7 @@ const tlB1Sel = `svg#diagram g.node[data-node="b1"]`
 // again; crashing b2 there forks history: the actions list holds only the
 // new action, and the timeline ends at the fork.
 func TestBrowserTimelineScrubAndFork(t *testing.T) {
-	ctx, pageErrors := tlOpenPage(t)
+	ctx, _, pageErrors := openPage(t, 1280, 900, "/?preset=order-9001")
 	mustJS(t, ctx, "a timeline slider and no #jump-violation before anything broke",
 		`document.querySelector('input#timeline[type="range"]') !== null && document.querySelector("button#jump-violation") === null`)
 	mustJS(t, ctx, "setting the top speed", `(() => {
@@ -522,7 +515,7 @@ func TestBrowserTimelineScrubAndFork(t *testing.T) {
 // played the timeline already marks the violation at 00:00:19.000 in red,
 // and #jump-violation pauses there.
 func TestBrowserJumpToViolation(t *testing.T) {
-	ctx, pageErrors := tlOpenPage(t)
+	ctx, _, pageErrors := openPage(t, 1280, 900, "/?preset=order-9001")
 	if msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`window.kplayLoadScript(%q)`, tlAcks1LossScript))); err != nil || msg != "" {
 		t.Fatalf("kplayLoadScript: %q, %v", msg, err)
 	}

@@ -50,14 +50,6 @@ func TestBrowserDuplicateIsMarked(t *testing.T) {
 	noPageErrors(t, pageErrors)
 }
 
-// seePage opens the page at top speed and waits for the lesson to settle.
-func seePage(t *testing.T) (context.Context, func() []string) {
-	t.Helper()
-	ctx, _, pageErrors := openPage(t, 1280, 1000, "/?preset=order-9001")
-	setMaxSpeed(t, ctx)
-	return ctx, pageErrors
-}
-
 // stepAndDraw presses #step and waits two animation frames, so that the
 // page has drawn the step whether it renders at once or on the next frame.
 func stepAndDraw(t *testing.T, ctx context.Context) {
@@ -76,7 +68,7 @@ func stepAndDraw(t *testing.T, ctx context.Context) {
 // (.cell.truncated). Clicking a record cell fills #inspector and
 // #lifecycle; the broker boxes carry their badges.
 func TestBrowserSeeTruncation(t *testing.T) {
-	ctx, pageErrors := seePage(t)
+	ctx, pageErrors := fastPage(t, 1280, 1000, "/?preset=order-9001")
 	before := waitSteady(t, ctx)
 	if got := badges(t, ctx); !strings.Contains(got, "b1=leader,in-isr") || !strings.Contains(got, "b2=follower,in-isr") {
 		t.Errorf("badges %q, want b1 leader in ISR and b2 follower in ISR", got)
@@ -208,7 +200,7 @@ func TestBrowserSeeTruncation(t *testing.T) {
 // page's kplayLoadScript hook): m2 is lost at 19.000, so its cells are
 // outlined as lost and #violations says why.
 func TestBrowserSeeViolation(t *testing.T) {
-	ctx, pageErrors := seePage(t)
+	ctx, pageErrors := fastPage(t, 1280, 1000, "/?preset=order-9001")
 	p, ok := scenarios.Get("acks1-loss")
 	if !ok {
 		t.Fatal("no acks1-loss preset")
