@@ -232,11 +232,6 @@ func TestBrowserPastActionsInTheLog(t *testing.T) {
 	}
 }
 
-// This file holds the browser tests of the learner's defects met on the
-// full page (index.html): the link menu's cuts, the inspector after a
-// rewind, the forms' errors and Apply, and the diagram's text and badges
-// with four and nine brokers.
-
 // TestBrowserInspectorAfterRewind: in lesson 8 (acks1-loss) a learner
 // clicks m2's struck-through cell on broker 1 at 41 s, after broker 1
 // truncated it (40.002), then seeks back to 10.005, when broker 1 holds

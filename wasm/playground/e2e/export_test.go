@@ -22,11 +22,12 @@ import (
 )
 
 // downloadsTo makes the tab's downloads land in a new directory, which
-// it returns.
+// it returns. The setting is its browser context's (a tab of the shared
+// Chromium has one of its own).
 func downloadsTo(t *testing.T, ctx context.Context) string {
 	t.Helper()
 	dir := t.TempDir()
-	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir}); err != nil {
+	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{Behavior: browser.SetDownloadBehaviorBehaviorAllow, BrowserContextID: chromedp.FromContext(ctx).BrowserContextID, DownloadPath: dir}); err != nil {
 		t.Fatal(err)
 	}
 	return dir

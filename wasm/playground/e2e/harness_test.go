@@ -4,7 +4,9 @@
 // by kplay serve's handler (cmd/kplay/siteserve), in real headless
 // Chromium driven by chromedp. The tests need /usr/bin/chromium (or
 // chromium on PATH); without it they fail, they never skip, because
-// ./build.sh test installs it. They build only with the tag browser:
+// ./build.sh test installs it. They share one Chromium (TestMain stops
+// it), each test in a window and browser context of its own. They build
+// only with the tag browser:
 //
 //	PAGE_TAGS=kplaytest ./build.sh build
 //	KPLAY_DIST=$PWD/dist go test -tags browser -count=1 ./wasm/playground/e2e
@@ -39,6 +41,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/performance"
@@ -108,22 +111,45 @@ func builtSite(tb testing.TB) string {
 	return dir
 }
 
-// newBrowser starts headless Chromium with a window of width×height and
-// returns a context for its first tab. Everything ends at test cleanup.
+// newBrowser opens a tab in a window of width×height in the Chromium the
+// tests share, in a browser context of its own (its own cookies, storage
+// and cache, as a fresh browser has), and returns it. The tab closes at
+// test cleanup.
 func newBrowser(tb testing.TB, width, height int) context.Context {
 	tb.Helper()
 	return browserFor(tb, width, height, 2*time.Minute)
 }
 
 // browserFor is newBrowser with a deadline of d for everything the tab
-// does, and the extra options (a Chromium flag) after the usual ones.
+// does. Extra options (a Chromium flag, such as the pointing device a
+// phone test wants) need a Chromium of their own: then browserFor starts
+// one with them after the usual ones, and stops it at test cleanup.
 func browserFor(tb testing.TB, width, height int, d time.Duration, extra ...chromedp.ExecAllocatorOption) context.Context {
 	tb.Helper()
+	var ctx context.Context
+	if len(extra) == 0 {
+		ctx = sharedTab(tb, width, height)
+	} else {
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromiumOptions(chromiumPath(tb), tb.TempDir(), width, height, extra...)...)
+		tb.Cleanup(cancelAlloc)
+		var cancelCtx context.CancelFunc
+		ctx, cancelCtx = chromedp.NewContext(actx)
+		tb.Cleanup(cancelCtx)
+	}
+	ctx, cancelTimeout := context.WithTimeout(ctx, d)
+	tb.Cleanup(cancelTimeout)
+	return ctx
+}
+
+// chromiumOptions are the command line of the headless Chromium at
+// execPath whose first window is width×height, with the user data
+// directory userData and extra after the usual options.
+func chromiumOptions(execPath, userData string, width, height int, extra ...chromedp.ExecAllocatorOption) []chromedp.ExecAllocatorOption {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath(tb)),
+		chromedp.ExecPath(execPath),
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
-		chromedp.UserDataDir(tb.TempDir()),
+		chromedp.UserDataDir(userData),
 		chromedp.WindowSize(width, height),
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("disable-background-networking", true),
@@ -131,13 +157,71 @@ func browserFor(tb testing.TB, width, height int, d time.Duration, extra ...chro
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
 	)
-	opts = append(opts, extra...)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	tb.Cleanup(cancelAlloc)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	tb.Cleanup(cancelCtx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, d)
-	tb.Cleanup(cancelTimeout)
+	return append(opts, extra...)
+}
+
+// chromium is the headless Chromium the tests share: started by the first
+// test that asks for a tab, stopped by TestMain once every test has run.
+// Starting Chromium for each test cost a second or more of the 2-core
+// machine's time per test, and its cold start is what a test waited on.
+var chromium sharedChromium
+
+// sharedChromium starts one Chromium at most and keeps its first tab,
+// whose context owns the process.
+type sharedChromium struct {
+	once    sync.Once
+	browser context.Context
+	stop    func()
+	err     error
+}
+
+// TestMain runs the tests and benchmarks, then stops the shared Chromium.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if chromium.stop != nil {
+		chromium.stop()
+	}
+	os.Exit(code)
+}
+
+// minWindowWidth is the narrowest window headless Chromium draws: asked
+// for a narrower one (chromedp.WindowSize(390, 844)), it draws 500 CSS
+// pixels wide. A tab in a window sized later would be as narrow as asked,
+// so sharedTab asks for no less, and a test that wants a phone's width
+// emulates it (pageAt), as with a browser of its own.
+const minWindowWidth = 500
+
+// sharedTab opens a new window of width×height in the shared Chromium, in
+// a new browser context, and closes both at test cleanup. The window is
+// sized as chromedp.WindowSize sizes a browser's first window.
+func sharedTab(tb testing.TB, width, height int) context.Context {
+	tb.Helper()
+	execPath := chromiumPath(tb)
+	chromium.once.Do(func() {
+		// The user data directory outlives the test that starts Chromium.
+		dir, err := os.MkdirTemp("", "kplay-e2e-chromium-")
+		if err != nil {
+			chromium.err = err
+			return
+		}
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromiumOptions(execPath, dir, 1280, 800)...)
+		bctx, cancelBrowser := chromedp.NewContext(actx)
+		chromium.browser = bctx
+		chromium.stop = func() { cancelBrowser(); cancelAlloc(); os.RemoveAll(dir) }
+		_, chromium.err = chromedp.Run(bctx, chromedp.Navigate("about:blank"))
+	})
+	if chromium.err != nil {
+		tb.Fatalf("starting Chromium: %v", chromium.err)
+	}
+	ctx, cancel := chromedp.NewContext(chromium.browser, chromedp.WithNewBrowserContext())
+	tb.Cleanup(cancel)
+	w, err := chromedp.Call(ctx, browser.GetWindowForTarget, browser.GetWindowForTargetParams{})
+	if err != nil {
+		tb.Fatalf("opening a tab: %v", err)
+	}
+	if _, err := chromedp.CallBrowser(ctx, browser.SetWindowBounds, browser.SetWindowBoundsParams{WindowID: w.WindowID, Bounds: &browser.Bounds{Width: int64(max(width, minWindowWidth)), Height: int64(height)}}); err != nil {
+		tb.Fatalf("sizing the window to %d×%d: %v", width, height, err)
+	}
 	return ctx
 }
 
@@ -334,7 +418,7 @@ func steadyClick(ctx context.Context, sel string) error {
 	return chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1]))
 }
 
-// This file is the harness of the embed's tests as a lesson page holds
+// openHost is the harness of the embed's tests as a lesson page holds
 // it: a host page on a second site (127.0.0.2, where the site is on
 // 127.0.0.1; an IP address is its own site, so Chrome runs the embed in
 // a process of its own, as it would a real lesson page's), holding one
@@ -841,11 +925,6 @@ func (h *hostFrame) sendTo(id string, msg map[string]any) {
 	inHost[bool](h, fmt.Sprintf(`(document.getElementById(%q).contentWindow.postMessage(%s, "*"), true)`, id, b))
 }
 
-// This file tests what fresh learners met in an 800×600 embed made with
-// "Copy embed code" and on a 390×844 phone: every card, menu and banner
-// a click or a moment shows is readable inside the screen, and none hides
-// the diagram's boxes for longer than the reader wants.
-
 // embedCodeQuery is the embed code's options (site.EmbedCode).
 var embedCodeQuery = "&controls=min&panels=" + url.QueryEscape(site.EmbedCodePanels)
 
@@ -862,10 +941,6 @@ func presetStart(t *testing.T, name string) (string, int64) {
 	}
 	return p.LearnerText(), int64(sc.Config.Start)
 }
-
-// This file holds what a student meets in a teacher's lesson page that
-// embeds kplay (browser_host_test.go's host page): the question in view
-// where the diagram is, in every frame size.
 
 // lessonEmbedQuery is the embed of lesson 8 as "Copy embed code" writes
 // it, playing.
@@ -1180,10 +1255,6 @@ type frame struct {
 	Roles     map[string]string `json:"roles"`
 	Boxes     map[string]box    `json:"boxes"`
 }
-
-// This file tests that what a click opens is where the reader looks and
-// can be reached: a fresh learner's screenshots at 390×844, 1280×800 and
-// in an 800×600 embed.
 
 // uncoveredJS is "" when the element sel names is on screen and the
 // element at its centre is it or inside it (what a tap there reaches),

@@ -94,10 +94,6 @@ func TestBrowserPhoneHeaderIsShort(t *testing.T) {
 	noPageErrors(t, pageErrors)
 }
 
-// This file tests what a phone's reader of lesson 8 ("What acks=1
-// promises", acks1-loss) sees around its loss: the banner that says
-// what was lost, and the question's sheet beside the diagram.
-
 // The pointing device a tab reports, by the media features hover and
 // pointer: a mouse (hover: hover, pointer: fine) or a touch screen
 // (hover: none, pointer: coarse). Headless Chromium has none and reports
