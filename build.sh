@@ -217,6 +217,7 @@ cmd_test() {
 	go vet ./...
 	go vet -tags conformance ./conformance/...
 	go vet -tags workere2e ./wasm/worker/e2e
+	go vet -tags browser ./wasm/playground/e2e
 	section "go vet (js/wasm)"
 	GOOS=js GOARCH=wasm go vet ./...
 	GOOS=js GOARCH=wasm go vet -tags kplaytest ./wasm/playground
@@ -236,14 +237,15 @@ cmd_test() {
 	go tool staticcheck ./...
 	go tool staticcheck -tags conformance ./conformance/...
 	go tool staticcheck -tags workere2e ./wasm/worker/e2e
+	go tool staticcheck -tags browser ./wasm/playground/e2e
 	section "staticcheck (js/wasm)"
 	mkdir -p bin
 	go build -o bin/staticcheck honnef.co/go/tools/cmd/staticcheck
 	GOOS=js GOARCH=wasm bin/staticcheck ./...
 	GOOS=js GOARCH=wasm bin/staticcheck -tags kplaytest ./wasm/playground
 
-	section "go test (native; browser tests run last)"
-	go test -skip '^TestBrowser' ./...
+	section "go test (native; the browser tests, tag browser, run last)"
+	go test ./...
 
 	section "go test (js/wasm in Node $(node --version)): engine, script, scenarios"
 	GOOS=js GOARCH=wasm go test -exec="$WASM_EXEC" ./engine/... ./scenarios/...
@@ -259,7 +261,9 @@ cmd_test() {
 	chromium --version 2>/dev/null | grep -v dev-shm || true
 	PAGE_TAGS=kplaytest cmd_build
 	mkdir -p bin/shots
-	KPLAY_DIST="$PWD/dist" KPLAY_SHOTS="$PWD/bin/shots" go test -count=1 -timeout 30m -run '^TestBrowser' -v ./cmd/kplay
+	local e2e_start=$SECONDS
+	KPLAY_DIST="$PWD/dist" KPLAY_SHOTS="$PWD/bin/shots" go test -tags browser -count=1 -timeout 30m -v ./wasm/playground/e2e
+	echo "browser end-to-end tests: $((SECONDS - e2e_start)) s"
 	echo "screenshots: bin/shots/"
 
 	section "Worker end-to-end (wrangler dev in workerd, offline)"
@@ -310,15 +314,15 @@ cmd_bench() {
 
 	section "first draw in headless Chromium (BenchmarkFirstDraw, 5 runs of 3 cold loads)"
 	local draw_out draw
-	draw_out=$(KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^BenchmarkFirstDraw$' -benchtime 3x -count 5 ./cmd/kplay)
-	echo "$draw_out" | grep -E '^(Benchmark|\s+browser_test)' || true
+	draw_out=$(KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^BenchmarkFirstDraw$' -benchtime 3x -count 5 -tags browser ./wasm/playground/e2e)
+	echo "$draw_out" | grep -E '^(Benchmark|\s+harness_test)' || true
 	draw=$(echo "$draw_out" | metric median-ms)
 	local draw_sp
 	draw_sp=$(echo "$draw_out" | spread median-ms %.0f)
 
 	section "the baked first frame, cold (BenchmarkPosterDraw, 5 runs of 3 loads, loopback and 10 Mbit/s with 40 ms)"
 	local poster_out fcp_lo fcp_em inter_em fcp_lo_sp fcp_em_sp inter_em_sp
-	poster_out=$(KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^BenchmarkPosterDraw$' -benchtime 3x -count 5 ./cmd/kplay)
+	poster_out=$(KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^BenchmarkPosterDraw$' -benchtime 3x -count 5 -tags browser ./wasm/playground/e2e)
 	echo "$poster_out" | grep -E '^Benchmark' || true
 	fcp_lo=$(echo "$poster_out" | grep 'loopback' | metric fcp-ms)
 	fcp_em=$(echo "$poster_out" | grep '10Mbit' | metric fcp-ms)
@@ -329,7 +333,7 @@ cmd_bench() {
 
 	section "timeline in headless Chromium (BenchmarkSeek10Min, BenchmarkFrame9x12, 5 runs of 11 each)"
 	local time_out seek frame frame_p95
-	time_out=$(KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^Benchmark(Seek10Min|Frame9x12)$' -benchtime 11x -count 5 ./cmd/kplay)
+	time_out=$(KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^Benchmark(Seek10Min|Frame9x12)$' -benchtime 11x -count 5 -tags browser ./wasm/playground/e2e)
 	echo "$time_out" | grep -E '^Benchmark' || true
 	seek=$(echo "$time_out" | metric seek-median-ms)
 	frame=$(echo "$time_out" | metric frame-median-ms)
@@ -340,7 +344,7 @@ cmd_bench() {
 
 	section "whole frames in headless Chromium, Chrome's Performance metrics (BenchmarkFrameCost, 5 pages, a window of 10 s each)"
 	local cost_out play_task pause_task big_fps big_p95 big_long big_longest
-	cost_out=$(KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^BenchmarkFrameCost$' -benchtime 1x -count 5 ./cmd/kplay)
+	cost_out=$(KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^BenchmarkFrameCost$' -benchtime 1x -count 5 -tags browser ./wasm/playground/e2e)
 	echo "$cost_out" | grep -E '^Benchmark' || true
 	play_task=$(echo "$cost_out" | grep 'default-playing' | metric task-pct)
 	pause_task=$(echo "$cost_out" | grep 'default-paused' | metric task-pct)
@@ -355,7 +359,7 @@ cmd_bench() {
 	big_p95_sp=$(echo "$cost_out" | grep '9x12' | spread raf-p95-ms)
 	big_long_sp=$(echo "$cost_out" | grep '9x12' | spread long-tasks %.0f)
 
-	section "long session in headless Chromium (BenchmarkSoak: 9x12, ten simulated hours in KPLAY_SOAK, 3m by default; KPLAY_SOAK=1h for the real hour)" && KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^BenchmarkSoak$' -benchtime 1x -timeout 2h ./cmd/kplay | grep -E '^(Benchmark|\s+bench_soak)' || true
+	section "long session in headless Chromium (BenchmarkSoak: 9x12, ten simulated hours in KPLAY_SOAK, 3m by default; KPLAY_SOAK=1h for the real hour)" && KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^BenchmarkSoak$' -benchtime 1x -timeout 2h -tags browser ./wasm/playground/e2e | grep -E '^(Benchmark|\s+bench_soak)' || true
 
 	section "budgets (docs/design.md §7): median of the runs, and their spread"
 	awk -v raw="$raw" -v gz="$gz" -v br="$br" -v native="$native" -v wasm="$wasm" -v draw="$draw" -v seek="$seek" -v frame="$frame" -v frame_p95="$frame_p95" -v play_task="$play_task" -v pause_task="$pause_task" -v big_fps="$big_fps" -v big_p95="$big_p95" -v big_long="$big_long" -v big_longest="$big_longest" \

@@ -1,0 +1,102 @@
+//go:build browser && !js
+
+package e2e
+
+// Benchmarks of the timeline's budgets (docs/design.md §7) in headless Chromium:
+// a seek in a 10-minute run (≤ 50 ms) and a frame with 9 brokers × 12
+// partitions (≤ 16 ms). Run them with a fixed count:
+//
+//	KPLAY_DIST=$PWD/dist go test -run '^$' -bench 'Seek10Min|Frame9x12' -benchtime 31x -tags browser ./wasm/playground/e2e
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// BenchmarkSeek10Min plays the default preset ten simulated minutes (one
+// forward seek, which leaves checkpoints behind it), then seeks to b.N
+// random earlier points. Each seek is timed in the page, with
+// performance.now() around the Go seek and the re-render
+// (window.kplaySeekBench). It reports the median as seek-median-ms, and
+// the median of the seek alone, without the re-render, as
+// seek-go-median-ms.
+func BenchmarkSeek10Min(b *testing.B) {
+	ctx := benchPage(b)
+	const tenMinutes = 10 * 60 * 1000
+	first, err := chromedp.Run(ctx, chromedp.Evaluate[float64](fmt.Sprintf(`window.kplaySeekBench(%d)`, tenMinutes), chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.Fatalf("playing ten minutes: %v", err)
+	}
+	clock, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("clock").textContent`))
+	b.Logf("played to %s in %.0f ms", clock, first)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var seeks, goSeeks []float64
+	b.ResetTimer()
+	for range b.N {
+		to := rng.IntN(tenMinutes)
+		ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](fmt.Sprintf(`window.kplaySeekBench(%d)`, to), chromedp.EvalAwaitPromise))
+		if err != nil {
+			b.Fatalf("seek to +%d ms: %v", to, err)
+		}
+		seeks = append(seeks, ms)
+		goMs, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.kplaySeekParts[0]`))
+		if err != nil {
+			b.Fatalf("kplaySeekParts: %v", err)
+		}
+		goSeeks = append(goSeeks, goMs)
+	}
+	b.StopTimer()
+	b.Logf("seeks (ms): %.1f", seeks)
+	b.ReportMetric(median(seeks), "seek-median-ms")
+	b.ReportMetric(slices.Max(seeks), "seek-max-ms")
+	// The seek alone (restoring a checkpoint and replaying from it),
+	// without the re-render.
+	b.ReportMetric(median(goSeeks), "seek-go-median-ms")
+}
+
+// BenchmarkFrame9x12 plays nineByTwelve at the top speed and times b.N
+// frames' Go work, each a tick of 1/60 s and the re-render, with
+// performance.now() in the page (window.kplayFrameBench). It reports the
+// 95th percentile as frame-p95-ms (docs/design.md §7's budget) and the median as
+// frame-median-ms.
+func BenchmarkFrame9x12(b *testing.B) {
+	ctx := benchPage(b)
+	if msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`window.kplayLoadScript(%q)`, nineByTwelve()))); err != nil || msg != "" {
+		b.Fatalf("kplayLoadScript: %q, %v", msg, err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		const s = document.getElementById("speed");
+		s.value = s.max;
+		s.dispatchEvent(new Event("input", {bubbles: true}));
+		return true;
+	})()`)); err != nil {
+		b.Fatalf("setting the speed: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll('svg#diagram g.node[data-node^="b"]').length === 9`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		b.Fatalf("the diagram never showed the 9 brokers: %v", err)
+	}
+	nodes, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("svg#diagram g.node").length`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Warm up: the first frames after a load build the DOM.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`window.kplayFrameBench(30)`, chromedp.EvalAwaitPromise)); err != nil {
+		b.Fatalf("warming up: %v", err)
+	}
+	b.ResetTimer()
+	frames, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`window.kplayFrameBench(%d)`, b.N), chromedp.EvalAwaitPromise))
+	b.StopTimer()
+	if err != nil {
+		b.Fatalf("frames: %v", err)
+	}
+	clock, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("clock").textContent`))
+	b.Logf("%d frames to %s, %d nodes (ms): %.1f", len(frames), clock, nodes, frames)
+	b.ReportMetric(percentile(frames, 95), "frame-p95-ms")
+	b.ReportMetric(median(frames), "frame-median-ms")
+	b.ReportMetric(slices.Max(frames), "frame-max-ms")
+}
