@@ -315,7 +315,7 @@ cmd_bench() {
 	section "first draw in headless Chromium (BenchmarkFirstDraw, 5 runs of 3 cold loads)"
 	local draw_out draw
 	draw_out=$(KPLAY_DIST="$PWD/dist" go test -run '^$' -bench '^BenchmarkFirstDraw$' -benchtime 3x -count 5 -tags browser ./wasm/playground/e2e)
-	echo "$draw_out" | grep -E '^(Benchmark|\s+harness_test)' || true
+	echo "$draw_out" | grep -E '^(Benchmark|\s+bench_firstdraw)' || true
 	draw=$(echo "$draw_out" | metric median-ms)
 	local draw_sp
 	draw_sp=$(echo "$draw_out" | spread median-ms %.0f)
