@@ -113,6 +113,14 @@ type Config struct {
 	// batch is resent after a retriable error (Sender.canRetry), within
 	// delivery.timeout.ms.
 	Retries int
+	// MaxRequestSize is the producer's max.request.size (1048576, 1 MiB;
+	// ProducerConfig.MAX_REQUEST_SIZE_CONFIG, atLeast(0)): the largest
+	// request it sends, and so a cap on one record's size. KafkaProducer
+	// rejects a record whose serialized size, the 61-byte batch header
+	// plus the record (AbstractRecords.estimateSizeInBytesUpperBound), is
+	// larger, with a RecordTooLargeException, before it reaches the
+	// accumulator (KafkaProducer.ensureValidRecordSize).
+	MaxRequestSize int
 	// AutoOffsetReset is the consumer's auto.offset.reset: "latest"
 	// (default), "earliest" or "none".
 	AutoOffsetReset string

@@ -177,7 +177,9 @@ const DefaultRecordSize = 1024
 
 // MaxRecordSize bounds a record's size= in bytes: 1 MiB, about the
 // broker's message.max.bytes default of 1048588 (ServerLogConfigs
-// .MAX_MESSAGE_BYTES_DEFAULT), which kplay does not otherwise check.
+// .MAX_MESSAGE_BYTES_DEFAULT), which kplay does not otherwise check. The
+// producer's max.request.size (1 MiB by default) rejects a record larger
+// than it less the 61-byte batch header (recordTooLarge).
 const MaxRecordSize = 1 << 20
 
 // RecordBatchOverhead is the bytes a record batch adds to its records
@@ -312,6 +314,9 @@ func (cmd Produce) apply(c *Cluster) {
 	if cmd.Broker != 0 {
 		m.leader, m.epoch, m.known = cmd.Broker, -1, true
 	}
+	if c.recordTooLarge(p, cmd, m) {
+		return
+	}
 	recs := make([]Record, len(cmd.Values))
 	size := cmd.recordSize()
 	for i, v := range cmd.Values {
@@ -334,6 +339,32 @@ func (cmd Produce) apply(c *Cluster) {
 	b := c.newBatch(p, cmd, recs, batchLinger)
 	b.lingered = true
 	c.timer(c.now+c.cfg.LingerMs, timerLinger, node, cmd.TP, b.id)
+}
+
+// recordTooLarge is KafkaProducer.doSend's size check
+// (ensureValidRecordSize, against ProducerConfig.MAX_REQUEST_SIZE_CONFIG):
+// a record whose serialized size, the batch header
+// (RecordBatchOverhead, 61 bytes) plus the record
+// (AbstractRecords.estimateSizeInBytesUpperBound), is larger than
+// max.request.size fails with a RecordTooLargeException; it never reaches
+// the accumulator, no request carries it, and it is not retried. Every
+// record of a produce command has the same size, so all of them fail.
+// Kafka checks after waitOnMetadata, so a producer that does not know the
+// partition yet still asks for its metadata; kplay fails the records at
+// once rather than when the answer comes.
+func (c *Cluster) recordTooLarge(p *producer, cmd Produce, m *clientMeta) bool {
+	n := RecordBatchOverhead + int64(cmd.recordSize())
+	if n <= int64(c.cfg.MaxRequestSize) {
+		return false
+	}
+	node := NodeID{Kind: NodeProducer, ID: p.id}
+	if !m.known {
+		c.requestMetadata(node, m)
+	}
+	c.emit(Event{Kind: EvProduceFailed, Node: node, TP: cmd.TP, Count: len(cmd.Values), Value: cmd.Values[0],
+		Text: "RecordTooLargeException: each record is " + itoa(int(n)) + " bytes when serialized (61 of them the batch header), larger than max.request.size=" +
+			itoa(c.cfg.MaxRequestSize) + "; not sent"})
+	return true
 }
 
 // newBatch adds a batch to the accumulator and starts its

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"encoding/base64"
 	"slices"
+	"strings"
 	"testing"
 
 	"kplay/engine"
@@ -228,5 +229,39 @@ func TestLingerMs(t *testing.T) {
 	}
 	if len(sends) != 1 || sends[0] != t0+5 {
 		t.Fatalf("produce requests sent at %v, want one batch at %d (linger.ms after the first send)", sends, t0+5)
+	}
+}
+
+// TestMaxRequestSize: KafkaProducer.ensureValidRecordSize rejects a record
+// whose serialized size (the 61-byte batch header plus the record) is
+// larger than max.request.size (1048576 by default,
+// ProducerConfig.MAX_REQUEST_SIZE_CONFIG) with a RecordTooLargeException:
+// no produce request carries it. A record of max.request.size - 61 bytes
+// still goes.
+func TestMaxRequestSize(t *testing.T) {
+	cfg := engine.DefaultConfig()
+	if cfg.MaxRequestSize != 1<<20 {
+		t.Fatalf("default max.request.size = %d, want 1048576", cfg.MaxRequestSize)
+	}
+	c := mustNew(t, cfg)
+	mustApply(t, c, engine.CreateTopic{Name: "orders", Partitions: 1, ReplicationFactor: 1})
+	fits := int32(cfg.MaxRequestSize - engine.RecordBatchOverhead)
+	mustApply(t, c, engine.Produce{TP: orders0, Values: []string{"fits"}, Acks: engine.AcksAll, Size: fits})
+	mustApply(t, c, engine.Produce{TP: orders0, Values: []string{"big"}, Acks: engine.AcksAll, Size: fits + 1})
+	c.Advance(100)
+	sent := 0
+	var acked, failed []string
+	for _, e := range c.Events(0) {
+		switch {
+		case e.Kind == engine.EvMsgSent && e.MsgKind == engine.MsgProduce:
+			sent++
+		case e.Kind == engine.EvProduceAcked:
+			acked = append(acked, e.Value)
+		case e.Kind == engine.EvProduceFailed && strings.HasPrefix(e.Text, "RecordTooLargeException"):
+			failed = append(failed, e.Value)
+		}
+	}
+	if sent != 1 || !slices.Equal(acked, []string{"fits"}) || !slices.Equal(failed, []string{"big"}) {
+		t.Fatalf("produce requests %d, acknowledged %v, too large %v; want 1, [fits], [big]", sent, acked, failed)
 	}
 }

@@ -244,6 +244,10 @@ var settingTable = [...]Setting{
 		Scope: ScopeProducer, Source: "ProducerConfig.RETRIES_CONFIG (between(0, Integer.MAX_VALUE))", Doc: kafkaDocs + "producerconfigs_retries",
 		Help: "producer: how many times a failed batch is resent, within delivery.timeout.ms",
 		get:  intGet(func(c *Config) *int { return &c.Retries }), set: intSet(func(c *Config) *int { return &c.Retries })},
+	bytesRow("max.request.size", "MaxRequestSize", 1048576, 4096, ScopeProducer,
+		"ProducerConfig.MAX_REQUEST_SIZE_CONFIG (atLeast(0)); KafkaProducer.ensureValidRecordSize", "producerconfigs_",
+		"producer: the largest request it sends; a record bigger than this with its 61-byte batch header fails at once (RecordTooLargeException)",
+		func(c *Config) *int { return &c.MaxRequestSize }),
 	msRow("request.timeout.ms", "RequestTimeoutMs", 30000, 5000, 1, ScopeProducer, "ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG",
 		"producer: how long to wait for a produce response; also the broker's wait for an acks=all produce",
 		func(c *Config) *Time { return &c.RequestTimeoutMs }),
@@ -368,8 +372,8 @@ func msRow(name, field string, def, example, min int64, scope Scope, source, hel
 }
 
 // bytesRow is a row for a Kafka INT setting in bytes, atLeast(0),
-// documented on Kafka's page under anchor (brokerconfigs_ or
-// consumerconfigs_).
+// documented on Kafka's page under anchor (brokerconfigs_,
+// producerconfigs_ or consumerconfigs_).
 func bytesRow(name, field string, def, example int64, scope Scope, source, anchor, help string, f func(*Config) *int) Setting {
 	return Setting{Name: name, Fields: []string{field}, Type: TypeInt, Unit: "bytes", Default: formatInt(def), Example: formatInt(example),
 		Min: 0, Max: math.MaxInt32, Scope: scope, Source: source, Doc: kafkaDocs + anchor + name, Help: help,

@@ -84,7 +84,8 @@ func exampleValues(s Setting) []string {
 // (BROKER_HEARTBEAT_INTERVAL_MS_DEFAULT 2000, BROKER_SESSION_TIMEOUT_MS_DEFAULT
 // 9000), ProducerConfig (linger.ms 5 since KIP-1030, request.timeout.ms
 // 30000, delivery.timeout.ms 120000, enable.idempotence true,
-// max.in.flight.requests.per.connection 5, retries Integer.MAX_VALUE),
+// max.in.flight.requests.per.connection 5, retries Integer.MAX_VALUE,
+// max.request.size 1024 * 1024),
 // CommonClientConfigs (retry.backoff.ms 100), ConsumerConfig
 // (fetch.max.wait.ms 500, auto.offset.reset latest, enable.auto.commit
 // true, auto.commit.interval.ms 5000, DEFAULT_FETCH_MAX_BYTES 50 MiB,
@@ -105,7 +106,7 @@ func TestDefaultConfigIsKafkas(t *testing.T) {
 		BrokerHeartbeatIntervalMs: 2000, BrokerSessionTimeoutMs: 9000,
 		EligibleLeaderReplicas: true, AutoLeaderRebalanceEnable: true, LeaderImbalanceCheckIntervalMs: 300000,
 		ReplicaSocketTimeoutMs: 30000, EnableIdempotence: true, MaxInFlightRequestsPerConnection: 5,
-		Retries: math.MaxInt32, AutoOffsetReset: "latest", Kafka: 404,
+		Retries: math.MaxInt32, MaxRequestSize: 1024 * 1024, AutoOffsetReset: "latest", Kafka: 404,
 		ReplicaFetchMaxBytes: 1024 * 1024, ReplicaFetchResponseMaxBytes: 10 * 1024 * 1024,
 		FetchMaxBytes: 50 * 1024 * 1024, MaxPartitionFetchBytes: 1024 * 1024,
 		EnableAutoCommit: true, AutoCommitIntervalMs: 5000,
