@@ -104,6 +104,19 @@ func parseAsk(d Directive) (Ask, *Error) {
 	return a, errAt(answerPos, "answer %q is not one of the options (%s)", a.Answer, strings.Join(a.Options, ", "))
 }
 
+// compileAsk reads an ask directive into the scenario's Asks, at now, and
+// returns the question as kplay run prints it.
+func compileAsk(s *scene, d Directive) (string, *Error) {
+	a, err := parseAsk(d)
+	if err != nil {
+		return "", err
+	}
+	a.At = s.now
+	s.sc.Asks = append(s.sc.Asks, a)
+	s.whyPos = append(s.whyPos, Pos{})
+	return a.String(), nil
+}
+
 // String prints the question as kplay run shows it.
 func (a Ask) String() string {
 	return "ask: " + a.Question + " (" + strings.Join(a.Options, " | ") + ") answer: " + a.Answer

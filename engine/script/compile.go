@@ -71,24 +71,21 @@ func Compile(dirs []Directive) (Scenario, error) {
 	return sc, nil
 }
 
-// compiler is the state of one Compile: the scenario so far, and what
-// the directives above the current one define.
+// compiler is the state of one Compile: the scenario so far and what
+// the directives above the current one define (its scene), and the
+// records and rate producers so far.
 type compiler struct {
-	sc          Scenario
-	haveCluster bool
-	now         engine.Time
-	records     int
+	scene
+	records int
 	// flush says an advance or run came before the next command.
-	flush  bool
-	story  storyOrder
-	rates  rateQueue
-	sh     shape // the cluster as the directives so far define it, for try
-	whyPos []Pos // the position of each ask's why, for the check against End
+	flush bool
+	story storyOrder
+	rates rateQueue
 }
 
 // compile is Compile, with *at the index of the directive it is at.
 func compile(dirs []Directive, at *int) (Scenario, *Error) {
-	c := compiler{sc: Scenario{Config: engine.DefaultConfig()}}
+	c := compiler{scene: scene{sc: Scenario{Config: engine.DefaultConfig()}}}
 	c.now = c.sc.Config.Start
 	for i, d := range dirs {
 		*at = i
@@ -99,56 +96,41 @@ func compile(dirs []Directive, at *int) (Scenario, *Error) {
 	return c.finish()
 }
 
-// directive compiles one directive by its kind.
+// directive compiles one directive by its row: the cluster, an action
+// or a clock by the compiler's own steps, a story, lesson or check
+// directive by the row's compile function; an observation changes
+// nothing.
 func (c *compiler) directive(d Directive) *Error {
 	if err := c.story.see(d); err != nil {
 		return err
 	}
-	switch classify(d.Cmd) {
-	case kindUnknown:
+	s, ok := LookupDirective(d.Cmd)
+	switch {
+	case !ok:
 		return unknownCommand(d)
-	case kindCluster:
-		return c.cluster(d)
-	case kindAction:
+	case s.Layer == LayerCluster:
+		return c.cluster(s, d)
+	case s.Layer.acts():
 		return c.action(d)
-	case kindTime:
-		return c.clock(d)
-	case kindObserve:
-		if d.Cmd == "expect" { // a claim for tests: checked, then dropped
-			if _, err := parseExpect(d, c.sc.Config.Start); err != nil {
-				return err
-			}
-		}
-	case kindAsk:
-		a, err := parseAsk(d)
-		if err != nil {
-			return err
-		}
-		a.At = c.now
-		c.sc.Asks = append(c.sc.Asks, a)
-		c.whyPos = append(c.whyPos, Pos{})
-	case kindStory:
-		if err := compileStory(d, &c.sc, c.haveCluster, c.now, &c.sh); err != nil {
-			return err
-		}
-		if d.Cmd == "why" {
-			c.whyPos[len(c.whyPos)-1] = d.Pos
-		}
+	case s.Layer == LayerClock:
+		return c.clock(s, d)
+	case s.compile != nil:
+		_, err := s.compile(&c.scene, d)
+		return err
 	}
 	return nil
 }
 
 // cluster reads the cluster directive into the scenario's Config.
-func (c *compiler) cluster(d Directive) *Error {
+func (c *compiler) cluster(s DirectiveSpec, d Directive) *Error {
 	if c.haveCluster {
 		return errAt(d.Pos, "the cluster already exists; a script has one cluster directive")
 	}
-	cfg, err := clusterConfig(d)
+	cfg, err := s.config(d)
 	if err != nil {
 		return err
 	}
-	c.sc.Config, c.haveCluster, c.now = cfg, true, cfg.Start
-	c.sh.brokers = cfg.Brokers
+	c.setCluster(cfg)
 	return nil
 }
 
@@ -199,20 +181,20 @@ func (c *compiler) action(d Directive) *Error {
 // clock moves now to an advance's or run's time, adding the rate
 // producers' records due by then; a step has no fixed duration, and
 // playback ignores it.
-func (c *compiler) clock(d Directive) *Error {
+func (c *compiler) clock(s DirectiveSpec, d Directive) *Error {
 	if err := c.needCluster(d); err != nil {
 		return err
 	}
 	if _, err := categories(d, engine.CatDefault); err != nil {
 		return err
 	}
-	if d.Cmd == "step" {
+	if s.target == nil { // a step
 		if len(c.rates) > 0 {
 			return stepError(d)
 		}
 		return nil
 	}
-	t, err := timeTarget(d, c.now, c.sc.Config.Start)
+	t, err := s.target(d, c.now, c.sc.Config.Start)
 	if err != nil {
 		return err
 	}
@@ -259,75 +241,6 @@ func ParseAndCompile(name, src string) (Scenario, error) {
 		sc.Title = link.Title(src)
 	}
 	return sc, nil
-}
-
-// compileStory adds a title, summary, say, why, source, fixed-by, bug-in,
-// speed or try directive to sc. now is the time the directives above it
-// reach, and sh the cluster as they define it.
-func compileStory(d Directive, sc *Scenario, haveCluster bool, now engine.Time, sh *shape) *Error {
-	switch d.Cmd {
-	case "source":
-		src, err := parseSource(d)
-		if err != nil {
-			return err
-		}
-		sc.Sources = append(sc.Sources, src)
-		return nil
-	case "fixed-by", "bug-in":
-		name, err := parsePartner(d)
-		if err != nil {
-			return err
-		}
-		if d.Cmd == "fixed-by" {
-			sc.FixedBy = name
-		} else {
-			sc.BugIn = name
-		}
-		return nil
-	case "speed":
-		p, err := parsePace(d)
-		if err != nil {
-			return err
-		}
-		sc.Pace = p
-		return nil
-	case "try":
-		if !haveCluster {
-			return errAt(d.Pos, "no cluster yet: a suggestion acts on the cluster, so try comes after the cluster directive")
-		}
-		t, err := parseTry(d, sc.Config.Kafka, sh)
-		if err != nil {
-			return err
-		}
-		t.At = now
-		sc.Tries = append(sc.Tries, t)
-		return nil
-	}
-	if d.Cmd == "why" {
-		why, showAt, err := parseWhy(d, sc.Config.Start)
-		if err != nil {
-			return err
-		}
-		a := &sc.Asks[len(sc.Asks)-1] // storyOrder has checked an ask is above
-		a.Why, a.ShowAt = why, showAt
-		return nil
-	}
-	if d.Cmd == "say" && !haveCluster {
-		return errAt(d.Pos, "no cluster yet: a caption belongs to a moment of the cluster, so say comes after the cluster directive")
-	}
-	text, err := storyText(d)
-	if err != nil {
-		return err
-	}
-	switch d.Cmd {
-	case "title":
-		sc.Title = text
-	case "summary":
-		sc.Summary = text
-	case "say":
-		sc.Captions = append(sc.Captions, Caption{At: now, Line: d.Pos.Line, Text: text})
-	}
-	return nil
 }
 
 // StripExpected returns the script without its expected outputs: the form a

@@ -59,15 +59,6 @@ func runTarget(d Directive, now, start engine.Time) (engine.Time, *Error) {
 	return t, nil
 }
 
-// timeTarget returns the time an advance or run directive moves to, by
-// its row's reader; now for a step, which moves by events.
-func timeTarget(d Directive, now, start engine.Time) (engine.Time, *Error) {
-	if s, ok := LookupDirective(d.Cmd); ok && s.target != nil {
-		return s.target(d, now, start)
-	}
-	return now, nil
-}
-
 // stepCount reads "step [n=1]": how many scheduled deliveries or timers
 // to process.
 func stepCount(d Directive) (int64, *Error) {

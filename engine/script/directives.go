@@ -9,15 +9,17 @@ import (
 
 // The vocabulary of directives: every directive a script may write is one
 // row of directiveTable, with its forms, help, an example and the layer it
-// touches, and, for an action, clock or observation, the one function that
-// reads it. The parser (which directives open with quoted text), the
-// Runner and Compile (what each directive does to a run), the error for an
-// unknown command, the page's script help (Directives) and the conformance
-// suite's plan (Replay) all read this one table (docs/design.md §3). A new
-// action is one row here and one function in the file of its concept:
+// touches, and the one function that reads it. The parser (which
+// directives open with quoted text), the Runner and Compile (what each
+// directive does to a run), the error for an unknown command, the page's
+// script help (Directives) and the conformance suite's plan (Replay) all
+// read this one table (docs/design.md §3). A new directive is one row here
+// and one function in the file of its concept: actions in
 // directive_admin.go, directive_client.go, directive_lifecycle.go,
-// directive_network.go, disk.go; clocks are in directive_clock.go and
-// observations in directive_observe.go.
+// directive_network.go and disk.go; the cluster in directive_cluster.go;
+// clocks in directive_clock.go; observations in directive_observe.go;
+// the story's text in story.go, speed and try in pace.go, ask in ask.go
+// and expect in expect.go.
 
 // Layer is what a directive touches.
 type Layer uint8
@@ -78,6 +80,12 @@ func (l Layer) String() string {
 	return "unknown"
 }
 
+// acts says directives of the layer are actions: an engine.Command read
+// by the row's command.
+func (l Layer) acts() bool {
+	return l == LayerAdmin || l == LayerClient || l == LayerFault
+}
+
 // Form is one way of writing a directive: its arguments after the name,
 // and what it does in a line of plain words.
 type Form struct {
@@ -112,6 +120,22 @@ type DirectiveSpec struct {
 	target func(d Directive, now, start engine.Time) (engine.Time, *Error)
 	// observe prints an observation (LayerObserve, LayerCheck).
 	observe func(r *Runner, d Directive) (string, *Error)
+	// config reads the cluster directive (LayerCluster) into the
+	// cluster's Config.
+	config func(d Directive) (engine.Config, *Error)
+	// steps reads a step (LayerClock without a target) into the number
+	// of scheduled deliveries or timers it processes.
+	steps func(d Directive) (int64, *Error)
+	// compile reads a story, lesson or check directive (LayerStory,
+	// LayerLesson, LayerCheck) at scene s and adds it to s's scenario,
+	// returning what kplay run prints for it ("" for ok). The Runner
+	// reads the story and lesson rows by it too; an expect it checks on
+	// its cluster by observe.
+	compile func(s *scene, d Directive) (string, *Error)
+	// clusterFree says the story directive says nothing of the cluster,
+	// so kplay run reads it above the cluster directive too: title,
+	// summary, source, fixed-by, bug-in, speed.
+	clusterFree bool
 }
 
 // Synopses are the row's forms as the help prints them, one per form:
@@ -135,7 +159,7 @@ const netDenied = "cutting or slowing single links between processes on one loop
 // directiveTable is the vocabulary, in the order the help and the unknown
 // command error list it.
 var directiveTable = [...]DirectiveSpec{
-	{Name: "cluster", Layer: LayerCluster, Example: "cluster brokers=3",
+	{Name: "cluster", Layer: LayerCluster, Example: "cluster brokers=3", config: clusterConfig,
 		Forms: []Form{{"brokers=3 [seed=1] [start=10:00:00.000] [latency=(1,3)] [kafka=4.4 [kip-320=on|off ...]] [<kafka.config>=<value>...]",
 			"the cluster the script runs, on Kafka's defaults: every setting of the settings table may go on this line, and kafka= picks a release with its own defaults"}}},
 	{Name: "create-topic", Layer: LayerAdmin, Example: "create-topic invoices partitions=2 rf=3 min.insync.replicas=2", command: createTopicCommand,
@@ -196,7 +220,7 @@ var directiveTable = [...]DirectiveSpec{
 		Forms: []Form{{"DURATION [events=default|all|none|(net,fetch,log,cluster,client)]", "move the clock on by DURATION, printing the events of these kinds"}}},
 	{Name: "run", Layer: LayerClock, Example: "run until=00:00:02.000", target: runTarget,
 		Forms: []Form{{"until=TIME [events=...]", "move the clock to TIME, printing the events"}}},
-	{Name: "step", Layer: LayerClock, Example: "step n=2",
+	{Name: "step", Layer: LayerClock, Example: "step n=2", steps: stepCount,
 		Forms: []Form{{"[n=1]", "process n scheduled deliveries or timers; prints every event"}}},
 	{Name: "describe", Layer: LayerObserve, Example: "describe orders", observe: (*Runner).describe,
 		Forms: []Form{{"[TOPIC]", "kafka-topics.sh --describe"}}},
@@ -206,27 +230,27 @@ var directiveTable = [...]DirectiveSpec{
 		Forms: []Form{{"TOPIC-P [from=OFFSET]", "each replica's log of the partition, with | where its high watermark falls"}}},
 	{Name: "fetch-rounds", Layer: LayerObserve, Example: "fetch-rounds orders-0 follower=2", observe: (*Runner).fetchRounds,
 		Forms: []Form{{"TOPIC-P follower=ID [since=TIME]", "a follower's fetch rounds: what it asked the leader for and what came back"}}},
-	{Name: "ask", Layer: LayerLesson, Quoted: true, Example: `ask "Who leads orders-0?" options=(b1, b2) answer=b1`,
+	{Name: "ask", Layer: LayerLesson, Quoted: true, Example: `ask "Who leads orders-0?" options=(b1, b2) answer=b1`, compile: compileAsk,
 		Forms: []Form{{`"QUESTION" options=(A, B, ...) answer=A`, "a lesson's question at this moment; an answer of several words in parentheses: answer=(not safe)"}}},
-	{Name: "why", Layer: LayerStory, Quoted: true, Example: `why "Broker 1 was the first replica placed." show=00:00:00.500`,
+	{Name: "why", Layer: LayerStory, Quoted: true, Example: `why "Broker 1 was the first replica placed." show=00:00:00.500`, compile: compileWhy,
 		Forms: []Form{{`"TEXT" [show=TIME]`, "directly after an ask: why its answer is right, and the moment that shows it"}}},
-	{Name: "say", Layer: LayerStory, Quoted: true, Example: `say "Broker 1 leads orders-0."`,
+	{Name: "say", Layer: LayerStory, Quoted: true, Example: `say "Broker 1 leads orders-0."`, compile: compileSay,
 		Forms: []Form{{`"TEXT"`, `a caption shown from this moment; in any quoted text \" is a double quote and \\ a backslash`}}},
-	{Name: "title", Layer: LayerStory, Quoted: true, Example: `title "Who leads"`,
+	{Name: "title", Layer: LayerStory, Quoted: true, Example: `title "Who leads"`, compile: compileTitle, clusterFree: true,
 		Forms: []Form{{`"TEXT"`, "the scenario's title"}}},
-	{Name: "summary", Layer: LayerStory, Quoted: true, Example: `summary "Watch broker 1 lead orders-0."`,
+	{Name: "summary", Layer: LayerStory, Quoted: true, Example: `summary "Watch broker 1 lead orders-0."`, compile: compileSummary, clusterFree: true,
 		Forms: []Form{{`"TEXT"`, "two or three sentences on what to watch"}}},
-	{Name: "source", Layer: LayerStory, Quoted: true, Example: `source "KIP-966: Eligible Leader Replicas" url=https://cwiki.apache.org/confluence/display/KAFKA/KIP-966%3A+Eligible+Leader+Replicas`,
+	{Name: "source", Layer: LayerStory, Quoted: true, Example: `source "KIP-966: Eligible Leader Replicas" url=https://cwiki.apache.org/confluence/display/KAFKA/KIP-966%3A+Eligible+Leader+Replicas`, compile: compileSource, clusterFree: true,
 		Forms: []Form{{`"TEXT" url=https://...`, "the public report the scenario replays: a JIRA ticket, KIP or thread"}}},
-	{Name: "fixed-by", Layer: LayerStory, Example: "fixed-by acks1-loss",
+	{Name: "fixed-by", Layer: LayerStory, Example: "fixed-by acks1-loss", compile: compileFixedBy, clusterFree: true,
 		Forms: []Form{{"PRESET", "in a bug's preset: the preset with the same schedule on Kafka 4.4"}}},
-	{Name: "speed", Layer: LayerStory, Example: "speed 1/10",
+	{Name: "speed", Layer: LayerStory, Example: "speed 1/10", compile: compileSpeed, clusterFree: true,
 		Forms: []Form{{"1/N | N", "how fast the page plays the scenario when it is picked: N times slower, or faster, than real time"}}},
-	{Name: "try", Layer: LayerStory, Quoted: true, Example: `try "Restart broker 1" restart 1 while=(b1 up)`,
+	{Name: "try", Layer: LayerStory, Quoted: true, Example: `try "Restart broker 1" restart 1 while=(b1 up)`, compile: compileTry,
 		Forms: []Form{{`"LABEL" COMMAND [while=(CLAIM, ...)]`, `a one-click suggestion offered from this moment while its claims hold, such as: try "Restart broker 1 before it is fenced" restart 1 while=(b1 unfenced)`}}},
-	{Name: "bug-in", Layer: LayerStory, Example: "bug-in acks1-loss",
+	{Name: "bug-in", Layer: LayerStory, Example: "bug-in acks1-loss", compile: compileBugIn, clusterFree: true,
 		Forms: []Form{{"PRESET", "in a fix's preset: the preset that shows the bug on the release that had it"}}},
-	{Name: "expect", Layer: LayerCheck, Example: "expect leader orders-0=1", observe: (*Runner).expect,
+	{Name: "expect", Layer: LayerCheck, Example: "expect leader orders-0=1", observe: (*Runner).expect, compile: compileExpect,
 		Forms: []Form{
 			{"leader|isr|elr|leader-epoch|hw TOPIC-P=VALUE ...", "a claim: ok if it holds, else what differs"},
 			{"lost|kept|duplicates TOPIC-P values=(a, b)", "committed or acknowledged records missing from / on the leader; values on the leader more than once"},

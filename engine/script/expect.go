@@ -278,6 +278,14 @@ func setText(vs []string) string {
 	return "(" + strings.Join(vs, ", ") + ")"
 }
 
+// compileExpect checks an expect directive's claim for Compile, which
+// runs nothing and so drops it; the Runner checks it on its cluster
+// ((*Runner).expect, the row's observe).
+func compileExpect(s *scene, d Directive) (string, *Error) {
+	_, err := parseExpect(d, s.sc.Config.Start)
+	return "", err
+}
+
 // expect runs an expect directive against the cluster now.
 func (r *Runner) expect(d Directive) (string, *Error) {
 	e, err := parseExpect(d, r.c.Config().Start)

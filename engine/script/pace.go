@@ -64,6 +64,16 @@ func parsePace(d Directive) (Pace, *Error) {
 	return Pace{Num: v, Den: 1}, nil
 }
 
+// compileSpeed reads a speed directive into the scenario's Pace.
+func compileSpeed(s *scene, d Directive) (string, *Error) {
+	p, err := parsePace(d)
+	if err != nil {
+		return "", err
+	}
+	s.sc.Pace = p
+	return "", nil
+}
+
 // Try is a try directive: a one-click suggestion the page offers from the
 // moment it stands at, a label in double quotes and one action command,
 // then, when the label says something that stops being true, while= and
@@ -218,13 +228,31 @@ const (
 	MaxTries    = 12
 )
 
+// compileTry reads a try directive into the scenario's Tries, at now: a
+// suggestion acts on the cluster, so it comes after the cluster
+// directive, and its command and claims are checked against the cluster
+// as the directives above define it.
+func compileTry(s *scene, d Directive) (string, *Error) {
+	if !s.haveCluster {
+		return "", errAt(d.Pos, "no cluster yet: a suggestion acts on the cluster, so try comes after the cluster directive")
+	}
+	t, err := parseTry(d, s.sc.Config.Kafka, &s.sh, s.actions)
+	if err != nil {
+		return "", err
+	}
+	t.At = s.now
+	s.sc.Tries = append(s.sc.Tries, t)
+	return "", nil
+}
+
 // parseTry reads a try directive: its quoted label, then one action
 // command (crash, restart, produce without rate=, cut, ...) on a cluster
-// of release kafka, and its while= claims. With sh, the command and the
-// claims are also checked against the cluster as the script defines it
-// at the try (shape.checkTry): a try that could never run is an error.
-// Every error stands at the argument it is about.
-func parseTry(d Directive, kafka engine.Release, sh *shape) (Try, *Error) {
+// of release kafka, read by its row in actions (the directive table), and
+// its while= claims. The command and the claims are also checked against
+// sh, the cluster as the script defines it at the try (shape.checkTry): a
+// try that could never run is an error. Every error stands at the
+// argument it is about.
+func parseTry(d Directive, kafka engine.Release, sh *shape, actions func(string) (DirectiveSpec, bool)) (Try, *Error) {
 	const example = `try "Restart broker 1" restart 1`
 	label, err := quotedText(d, MaxTryBytes, example)
 	if err != nil {
@@ -236,28 +264,13 @@ func parseTry(d Directive, kafka engine.Release, sh *shape) (Try, *Error) {
 		return Try{}, errAt(d.Pos, "try needs a command after its label, as in: %s", example)
 	}
 	head, args := d.Args[0], d.Args[1:]
-	if head.Vals != nil || classify(head.Key) != kindAction {
+	row, known := actions(head.Key)
+	if head.Vals != nil || !known || !row.Layer.acts() {
 		return Try{}, errAt(head.Pos, "try's command is %q; it takes one action, such as crash, restart, produce or cut", head.Key)
 	}
-	var while []TryClaim
-	var whileArg Arg
-	kept := make([]Arg, 0, len(args))
-	for _, a := range args {
-		if a.Key != "while" {
-			kept = append(kept, a)
-			continue
-		}
-		if a.Vals == nil || while != nil {
-			return Try{}, errAt(a.Pos, "try takes one while=(CLAIM, ...), such as while=(b1 unfenced)")
-		}
-		whileArg = a
-		for _, v := range a.Vals {
-			c, err := parseTryClaim(v)
-			if err != nil {
-				return Try{}, looseWords(head.Key, args, errAt(a.Pos, "%v", err))
-			}
-			while = append(while, c)
-		}
+	while, whileArg, kept, err := tryClaims(head, args)
+	if err != nil {
+		return Try{}, err
 	}
 	_, tail, _, _, _ := leadText(d) // quotedText read the label
 	c := Directive{Pos: head.Pos, Cmd: head.Key, Args: kept, Line: strings.TrimSpace(tail)}
@@ -267,17 +280,40 @@ func parseTry(d Directive, kafka engine.Release, sh *shape) (Try, *Error) {
 	if c.Cmd == "create-topic" {
 		return Try{}, errAt(c.Pos, "try's command changes the running cluster; create-topic is not one")
 	}
-	ec, cerr := toCommandWithEvents(c, kafka)
+	ec, cerr := row.command(withoutEvents(c), kafka)
 	if cerr != nil {
 		return Try{}, looseWords(c.Cmd, args, cerr)
 	}
-	if sh != nil {
-		if err := sh.checkTry(c, ec); err != nil {
-			return Try{}, err
-		}
-		if err := sh.checkClaims(whileArg, while); err != nil {
-			return Try{}, err
-		}
+	if err := sh.checkTry(c, ec); err != nil {
+		return Try{}, err
+	}
+	if err := sh.checkClaims(whileArg, while); err != nil {
+		return Try{}, err
 	}
 	return Try{Line: d.Pos.Line, Label: label, Cmd: ec, While: while}, nil
+}
+
+// tryClaims reads a try's while= among args, the arguments after its
+// command head: the claims, the while= argument itself, and the other
+// arguments, which are the command's.
+func tryClaims(head Arg, args []Arg) (while []TryClaim, whileArg Arg, kept []Arg, err *Error) {
+	kept = make([]Arg, 0, len(args))
+	for _, a := range args {
+		if a.Key != "while" {
+			kept = append(kept, a)
+			continue
+		}
+		if a.Vals == nil || while != nil {
+			return nil, Arg{}, nil, errAt(a.Pos, "try takes one while=(CLAIM, ...), such as while=(b1 unfenced)")
+		}
+		whileArg = a
+		for _, v := range a.Vals {
+			c, err := parseTryClaim(v)
+			if err != nil {
+				return nil, Arg{}, nil, looseWords(head.Key, args, errAt(a.Pos, "%v", err))
+			}
+			while = append(while, c)
+		}
+	}
+	return while, whileArg, kept, nil
 }

@@ -22,9 +22,10 @@ type Runner struct {
 	cursor int
 	// story checks where title, summary and why directives stand.
 	story storyOrder
-	// shape is the cluster as the directives so far define it, against
-	// which a try's command is checked, as Compile checks it.
-	shape shape
+	// scene is what the story, lesson and check directives are read
+	// against, as Compile reads them: the cluster as the directives so far
+	// define it, against which a try's command is checked.
+	scene scene
 	// rates holds rate producers' records due later, applied as the
 	// clock passes them.
 	rates rateQueue
@@ -163,48 +164,44 @@ func (r *Runner) Exec(d Directive) (string, error) {
 	return out, nil
 }
 
-// exec runs directive d by its kind; stories above the cluster and the
-// cluster itself come first, everything else needs the cluster.
+// exec runs directive d by its row; a story directive that says nothing
+// of the cluster, and the cluster itself, come first, everything else
+// needs the cluster.
 func (r *Runner) exec(d Directive) (string, *Error) {
-	k := classify(d.Cmd)
-	if k == kindUnknown {
+	s, ok := LookupDirective(d.Cmd)
+	if !ok {
 		return "", unknownCommand(d)
 	}
 	if err := r.story.see(d); err != nil {
 		return "", err
 	}
-	if k == kindStory && d.Cmd != "say" && d.Cmd != "why" && d.Cmd != "try" {
-		return "", storyCheck(d) // a title, summary or source may stand above the cluster
+	if s.clusterFree { // a title, summary or source may stand above the cluster
+		return s.compile(&r.scene, d)
 	}
-	if k == kindCluster {
-		return "", r.cluster(d)
+	if s.Layer == LayerCluster {
+		return "", r.cluster(s, d)
 	}
 	if r.c == nil {
 		return "", errAt(d.Pos, "no cluster yet: start the script with a cluster directive, such as cluster brokers=3")
 	}
-	switch k {
-	case kindAction:
+	switch {
+	case s.Layer.acts():
 		return r.action(d)
-	case kindTime:
-		return r.clock(d)
-	case kindAsk:
-		a, err := parseAsk(d)
-		if err != nil {
-			return "", err
-		}
-		return a.String(), nil
-	case kindStory:
-		return "", r.storyOnCluster(d)
+	case s.Layer == LayerClock:
+		return r.clock(s, d)
+	case s.observe != nil:
+		return s.observe(r, d)
 	}
-	return r.observe(d)
+	r.scene.now = r.c.Now()
+	return s.compile(&r.scene, d)
 }
 
 // cluster runs the cluster directive: the script's one cluster.
-func (r *Runner) cluster(d Directive) *Error {
+func (r *Runner) cluster(s DirectiveSpec, d Directive) *Error {
 	if r.c != nil {
 		return errAt(d.Pos, "the cluster already exists; a script has one cluster directive")
 	}
-	cfg, err := clusterConfig(d)
+	cfg, err := s.config(d)
 	if err != nil {
 		return err
 	}
@@ -213,7 +210,7 @@ func (r *Runner) cluster(d Directive) *Error {
 		return errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
 	}
 	r.c = c
-	r.shape.brokers = cfg.Brokers
+	r.scene.setCluster(cfg)
 	return nil
 }
 
@@ -252,7 +249,7 @@ func (r *Runner) action(d Directive) (string, *Error) {
 	if e := r.c.Apply(cmd); e != nil {
 		return "", errAt(d.Pos, "%s", strings.TrimPrefix(e.Error(), "engine: "))
 	}
-	r.shape.see(cmd)
+	r.scene.sh.see(cmd)
 	if err := r.checkEvents(d); err != nil {
 		return "", err
 	}
@@ -262,18 +259,18 @@ func (r *Runner) action(d Directive) (string, *Error) {
 // clock runs an advance, run or step: the clock moves, the rate
 // producers' records due on the way are applied at their times, and the
 // events are printed.
-func (r *Runner) clock(d Directive) (string, *Error) {
+func (r *Runner) clock(s DirectiveSpec, d Directive) (string, *Error) {
 	cats, err := categories(d, engine.CatDefault)
 	if err != nil {
 		return "", err
 	}
-	if d.Cmd == "step" {
+	if s.target == nil { // a step
 		if len(r.rates) > 0 {
 			return "", stepError(d)
 		}
-		return r.step(d)
+		return r.step(s, d)
 	}
-	t, err := timeTarget(d, r.c.Now(), r.c.Config().Start)
+	t, err := s.target(d, r.c.Now(), r.c.Config().Start)
 	if err != nil {
 		return "", err
 	}
@@ -294,24 +291,15 @@ func (r *Runner) clock(d Directive) (string, *Error) {
 	return r.flush(cats), nil
 }
 
-// storyOnCluster checks a story directive below the cluster: a why
-// against the cluster's start, a try against the cluster as the script
-// defines it; the text of the others.
-func (r *Runner) storyOnCluster(d Directive) *Error {
-	switch d.Cmd {
-	case "why":
-		_, _, err := parseWhy(d, r.c.Config().Start)
-		return err
-	case "try":
-		_, err := parseTry(d, r.c.Config().Kafka, &r.shape)
-		return err
-	}
-	return storyCheck(d)
-}
-
 // toCommandWithEvents is toCommand, tolerating the events= argument that
 // every state-changing directive takes.
 func toCommandWithEvents(d Directive, kafka engine.Release) (engine.Command, *Error) {
+	return toCommand(withoutEvents(d), kafka)
+}
+
+// withoutEvents is d without its events= argument, which every
+// state-changing directive takes and no action's reader reads.
+func withoutEvents(d Directive) Directive {
 	args := d.Args[:0:0]
 	for _, a := range d.Args {
 		if a.Key != "events" {
@@ -319,7 +307,7 @@ func toCommandWithEvents(d Directive, kafka engine.Release) (engine.Command, *Er
 		}
 	}
 	d.Args = args
-	return toCommand(d, kafka)
+	return d
 }
 
 // countRecords adds a produce command's records to *n and fails past
@@ -335,8 +323,8 @@ func countRecords(d Directive, cmd engine.Command, n *int) *Error {
 }
 
 // step processes n scheduled items and prints every event they caused.
-func (r *Runner) step(d Directive) (string, *Error) {
-	n, err := stepCount(d)
+func (r *Runner) step(s DirectiveSpec, d Directive) (string, *Error) {
+	n, err := s.steps(d)
 	if err != nil {
 		return "", err
 	}
@@ -374,15 +362,6 @@ func (r *Runner) flush(cats engine.Category) string {
 // FormatEvent prints an event as one line: its time, then its sentence.
 func FormatEvent(e engine.Event) string {
 	return engine.FormatTime(e.At) + " " + e.String()
-}
-
-// observe prints an observation or checks a claim, by its row's
-// function (directive_observe.go, expect.go).
-func (r *Runner) observe(d Directive) (string, *Error) {
-	if s, ok := LookupDirective(d.Cmd); ok && s.observe != nil {
-		return s.observe(r, d)
-	}
-	return "", unknownCommand(d)
 }
 
 // StateText prints each partition's leader, epochs and ISR, then each

@@ -95,16 +95,10 @@ func quotedText(d Directive, max int, example string) (string, *Error) {
 	return text, nil
 }
 
-// storyText reads a title, summary or say directive: quoted text and
-// nothing after it.
-func storyText(d Directive) (string, *Error) {
-	max, example := MaxSayBytes, `say "Broker 1 has crashed."`
-	switch d.Cmd {
-	case "title":
-		max, example = MaxTitleBytes, `title "acks=1 can lose a write"`
-	case "summary":
-		max, example = MaxSummaryBytes, `summary "The leader crashes right after it acknowledges a record."`
-	}
+// storyText reads a title, summary or say directive: quoted text of at
+// most max bytes and nothing after it. example is a well-formed line for
+// the error message.
+func storyText(d Directive, max int, example string) (string, *Error) {
 	text, err := quotedText(d, max, example)
 	if err != nil {
 		return "", err
@@ -115,22 +109,87 @@ func storyText(d Directive) (string, *Error) {
 	return text, nil
 }
 
-// storyCheck reads a story directive other than why, for the Runner,
-// which keeps none of them: it returns the error Compile would.
-func storyCheck(d Directive) *Error {
-	switch d.Cmd {
-	case "source":
-		_, err := parseSource(d)
-		return err
-	case "fixed-by", "bug-in":
-		_, err := parsePartner(d)
-		return err
-	case "speed":
-		_, err := parsePace(d)
-		return err
+// compileTitle reads a title directive into the scenario's Title.
+func compileTitle(s *scene, d Directive) (string, *Error) {
+	text, err := storyText(d, MaxTitleBytes, `title "acks=1 can lose a write"`)
+	if err != nil {
+		return "", err
 	}
-	_, err := storyText(d)
-	return err
+	s.sc.Title = text
+	return "", nil
+}
+
+// compileSummary reads a summary directive into the scenario's Summary.
+func compileSummary(s *scene, d Directive) (string, *Error) {
+	text, err := storyText(d, MaxSummaryBytes, `summary "The leader crashes right after it acknowledges a record."`)
+	if err != nil {
+		return "", err
+	}
+	s.sc.Summary = text
+	return "", nil
+}
+
+// compileSay reads a say directive into a Caption at now; a caption
+// belongs to a moment of the cluster, so it comes after the cluster
+// directive.
+func compileSay(s *scene, d Directive) (string, *Error) {
+	if !s.haveCluster {
+		return "", errAt(d.Pos, "no cluster yet: a caption belongs to a moment of the cluster, so say comes after the cluster directive")
+	}
+	text, err := storyText(d, MaxSayBytes, `say "Broker 1 has crashed."`)
+	if err != nil {
+		return "", err
+	}
+	s.sc.Captions = append(s.sc.Captions, Caption{At: s.now, Line: d.Pos.Line, Text: text})
+	return "", nil
+}
+
+// compileWhy reads a why directive into the ask directly above it (Why,
+// ShowAt), with show= read from the cluster's start.
+func compileWhy(s *scene, d Directive) (string, *Error) {
+	why, showAt, err := parseWhy(d, s.sc.Config.Start)
+	if err != nil {
+		return "", err
+	}
+	// storyOrder has checked that an ask stands directly above. Only
+	// kplay test goes on past an error, where that ask may have been
+	// refused and kept nowhere: then the why has no ask to explain.
+	if n := len(s.sc.Asks); n > 0 {
+		a := &s.sc.Asks[n-1]
+		a.Why, a.ShowAt = why, showAt
+		s.whyPos[n-1] = d.Pos
+	}
+	return "", nil
+}
+
+// compileSource reads a source directive into the scenario's Sources.
+func compileSource(s *scene, d Directive) (string, *Error) {
+	src, err := parseSource(d)
+	if err != nil {
+		return "", err
+	}
+	s.sc.Sources = append(s.sc.Sources, src)
+	return "", nil
+}
+
+// compileFixedBy reads a fixed-by directive into the scenario's FixedBy.
+func compileFixedBy(s *scene, d Directive) (string, *Error) {
+	name, err := parsePartner(d)
+	if err != nil {
+		return "", err
+	}
+	s.sc.FixedBy = name
+	return "", nil
+}
+
+// compileBugIn reads a bug-in directive into the scenario's BugIn.
+func compileBugIn(s *scene, d Directive) (string, *Error) {
+	name, err := parsePartner(d)
+	if err != nil {
+		return "", err
+	}
+	s.sc.BugIn = name
+	return "", nil
 }
 
 // parseWhy reads a why directive: the quoted explanation of the ask above
