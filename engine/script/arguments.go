@@ -154,3 +154,24 @@ func brokerArg(d Directive) (engine.BrokerID, *Error) {
 	}
 	return engine.BrokerID(n), nil
 }
+
+// clientKey reads the value v of key a (producer=p1, consumer=c1) as a
+// client's number: the prefix letter is optional, 1 to 64. Its error
+// names the key: "consumer: …".
+func clientKey(a Arg, v string, prefix byte) (int32, *Error) {
+	id, e := parseClientID(v, prefix)
+	if e != nil {
+		return 0, errAt(a.Pos, "%s: %v", a.Key, e)
+	}
+	return id, nil
+}
+
+// brokerKey reads the value v of key a (broker=2) as a broker id, 1 to
+// engine.MaxBrokers. Its error names the key: "broker: …".
+func brokerKey(a Arg, v string) (engine.BrokerID, *Error) {
+	n, e := parseInt(v, 1, engine.MaxBrokers)
+	if e != nil {
+		return 0, errAt(a.Pos, "%s: %v", a.Key, e)
+	}
+	return engine.BrokerID(n), nil
+}

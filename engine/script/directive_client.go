@@ -71,17 +71,17 @@ func produceArg(p *engine.Produce, a Arg, v string) *Error {
 			return errAt(a.Pos, "acks must be all, 1 or 0, got %q", v)
 		}
 	case "producer":
-		id, e := parseClientID(v, 'p')
+		id, e := clientKey(a, v, 'p')
 		if e != nil {
-			return errAt(a.Pos, "producer: %v", e)
+			return e
 		}
 		p.Producer = id
 	case "broker":
-		n, e := parseInt(v, 1, engine.MaxBrokers)
+		id, e := brokerKey(a, v)
 		if e != nil {
-			return errAt(a.Pos, "broker: %v", e)
+			return e
 		}
-		p.Broker = engine.BrokerID(n)
+		p.Broker = id
 	case "size":
 		n, e := parseInt(v, 1, engine.MaxRecordSize)
 		if e != nil {
@@ -143,17 +143,17 @@ func consumeArg(k *engine.Consume, a Arg, v string) *Error {
 		}
 		k.Group = v
 	case "consumer":
-		id, e := parseClientID(v, 'c')
+		id, e := clientKey(a, v, 'c')
 		if e != nil {
-			return errAt(a.Pos, "consumer: %v", e)
+			return e
 		}
 		k.Consumer = id
 	case "broker":
-		n, e := parseInt(v, 1, engine.MaxBrokers)
+		id, e := brokerKey(a, v)
 		if e != nil {
-			return errAt(a.Pos, "broker: %v", e)
+			return e
 		}
-		k.Broker = engine.BrokerID(n)
+		k.Broker = id
 	}
 	return nil
 }
@@ -185,9 +185,9 @@ func seekCommand(d Directive, _ engine.Release) (engine.Command, *Error) {
 			}
 			k.From = engine.Offset(n)
 		case "consumer":
-			id, e := parseClientID(v, 'c')
+			id, e := clientKey(a, v, 'c')
 			if e != nil {
-				return nil, errAt(a.Pos, "consumer: %v", e)
+				return nil, e
 			}
 			k.Consumer = id
 		}
@@ -217,9 +217,9 @@ func groupCommand(d Directive, _ engine.Release) (engine.Command, *Error) {
 		if err != nil {
 			return nil, err
 		}
-		id, e := parseClientID(v, 'c')
+		id, e := clientKey(a, v, 'c')
 		if e != nil {
-			return nil, errAt(a.Pos, "consumer: %v", e)
+			return nil, e
 		}
 		k.Consumer = id
 	}
