@@ -520,7 +520,7 @@ func (s *Store) NeedsFrames() bool {
 		return true
 	}
 	p, m := s.Player, &s.Manners
-	return m.narrated != p || m.Narration.Pending(p.Generation(), p.EventCount()) || p.markersFilling()
+	return m.narrated != p || m.Narration.Pending(p.LogMark()) || p.markersFilling()
 }
 
 // clampSeek bounds a seek's target to what a seek may cost: the furthest
