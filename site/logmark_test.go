@@ -29,8 +29,8 @@ func TestLogMarkSince(t *testing.T) {
 }
 
 // TestPlayerLogMark: the Player's mark grows as it plays, is rewound by a
-// seek back, and after a
-// preset pick is one no reader of the last scenario's log holds.
+// seek back, and after a preset pick is one no reader of the last
+// scenario's log holds.
 func TestPlayerLogMark(t *testing.T) {
 	p, ok := scenarios.Get("acks1-loss")
 	if !ok {
