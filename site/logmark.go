@@ -18,9 +18,10 @@ type LogMark struct {
 	Count int
 }
 
-// LogMark returns where the event log stands at the playhead. A frame
-// reads it once, and each of the log's readers compares it with the mark
-// it last read up to (Since).
+// LogMark returns where the event log stands at the playhead. It costs
+// two loads, so each of the log's readers asks for it when it reads and
+// compares it with the mark it last read up to (Since); between two moves
+// of the playhead (a frame's render, say) every reader gets the same one.
 func (p *Player) LogMark() LogMark { return LogMark{Gen: p.gen, Count: p.c.EventCount()} }
 
 // LogChange is what became of the event log between a reader's mark and
