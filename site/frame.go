@@ -11,6 +11,13 @@ import (
 // producer panel's rate (Acting.Rate) sends its records on the way, as
 // the playhead reaches each send's time, rather than after the frame by
 // seeking back to it and replaying.
+//
+// What the frame did to the event log, the readers of the log (the see
+// index, a record's lifecycle, the fetch rounds, the narrator, the
+// redraw) learn from one value, the Player's LogMark, each holding the
+// mark it last read up to and asking LogMark.Since whether the log grew
+// or was rewound since; the page reads it once per render and hands it
+// to the parts that skip a render while it stands still.
 
 // apply runs the frame: while playing, playFrame; while paused, only the
 // timeline's run ahead (Player.Markers), if it has work left.
@@ -95,7 +102,7 @@ func (s *Store) advance(realMs float64) {
 		}
 		realMs -= (float64(next) - p.Exact()) / quiet
 		s.skipping = true
-		from := p.EventCount()
+		from := p.LogMark()
 		s.moveTo(next)
 		if p.sentSince(from) && p.lessonOnWire(w) {
 			s.moveBy(realMs * s.Speed)

@@ -46,9 +46,12 @@ type lifeBuilder struct {
 	tp  engine.TopicPartition
 	rec engine.Record
 
-	player     *Player
-	gen, count int
-	out        []LifeStep
+	// player and read say which run and how much of its log the
+	// lifecycle was built from (Store.Lifecycle); Lifecycle leaves them
+	// zero.
+	player *Player
+	read   LogMark
+	out    []LifeStep
 	// leader is the broker that appended the record first; zero before.
 	leader engine.NodeID
 	// holds says which brokers hold the record now.
@@ -99,7 +102,6 @@ func (lb *lifeBuilder) add(e engine.Event, kind string, node engine.NodeID, text
 // feed takes the next event, handing it to the step of the record's life
 // its kind may add.
 func (lb *lifeBuilder) feed(e engine.Event) {
-	lb.count = e.Seq + 1
 	switch e.Kind {
 	case engine.EvCommand:
 		lb.onCommand(e)

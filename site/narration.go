@@ -245,8 +245,8 @@ type Narrator struct {
 	// atMoment says the next first Update says the newest sentence at the
 	// playhead instead of only catching up (ResetAt).
 	atMoment bool
-	gen      int
-	seen     int
+	// seen is the log's mark the last Update read up to.
+	seen LogMark
 	// told is the seq of the newest event Current tells (-1 for none),
 	// toldAt its time, and toldMajor whether Current is a major sentence:
 	// no sentence about an older event is said after it.
@@ -261,19 +261,21 @@ type Narrator struct {
 }
 
 // Update reads the events after the last ones it saw (each(from, f) calls
-// f with those with Seq >= from, as engine.Cluster.EachEvent does; count
-// is how many there are; gen changes when the history is replayed), with
-// the playhead at now (simulated ms), and lets realMs of real time pass.
+// f with those with Seq >= from, as engine.Cluster.EachEvent does; m is
+// the log's mark, Player.LogMark: its Count is how many there are, and
+// its Gen changes when the history is replayed), with the playhead at now
+// (simulated ms), and lets realMs of real time pass.
 // It returns true if Current changed. What it says follows the rules at
 // the top of this file: in order, paced, and never late.
-func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Event) bool), now engine.Time, realMs float64) bool {
+func (n *Narrator) Update(m LogMark, each func(from int, f func(*engine.Event) bool), now engine.Time, realMs float64) bool {
 	if realMs > 0 {
 		n.quietMs += realMs
 	}
-	if !n.started || gen != n.gen || count < n.seen {
+	count := m.Count
+	if !n.started || m.Since(n.seen) == LogRewound {
 		opening := n.atMoment && !n.started
 		replayed := n.started || opening
-		n.started, n.atMoment, n.gen, n.seen, n.queue = true, false, gen, count, nil
+		n.started, n.atMoment, n.seen, n.queue = true, false, m, nil
 		// Whatever the region holds, the history read here is told: a
 		// sentence queued from now on is about a later event.
 		n.told, n.toldAt, n.toldMajor = count-1, now, false
@@ -311,14 +313,14 @@ func (n *Narrator) Update(gen, count int, each func(from int, f func(*engine.Eve
 		n.quietMs = 0
 		return true
 	}
-	if count > n.seen {
-		each(n.seen, func(e *engine.Event) bool {
+	if m.Since(n.seen) == LogGrew {
+		each(n.seen.Count, func(e *engine.Event) bool {
 			if s, ok := NarrateEvent(*e); ok {
 				n.add(s)
 			}
 			return true
 		})
-		n.seen = count
+		n.seen = m
 	}
 	next, behind, ok := n.next(now)
 	if !ok {
@@ -478,11 +480,11 @@ func lastMajor(count int, each func(from int, f func(*engine.Event) bool)) Sente
 	return last
 }
 
-// Pending reports whether Update has work left for the history of
-// generation gen with count events: events it has not read, or sentences
-// queued that it has not said yet.
-func (n *Narrator) Pending(gen, count int) bool {
-	return !n.started || gen != n.gen || count != n.seen || len(n.queue) > 0
+// Pending reports whether Update has work left for the log at mark m:
+// events it has not read (a log that grew or was rewound since,
+// LogMark.Since), or sentences queued that it has not said yet.
+func (n *Narrator) Pending(m LogMark) bool {
+	return !n.started || m.Since(n.seen) != LogSame || len(n.queue) > 0
 }
 
 // SayNextNow lets the next sentence queued be said at the next Update,

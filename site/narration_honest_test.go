@@ -33,7 +33,7 @@ const narrFrameMs = 16
 // frame lets one frame pass and reads the events before the playhead.
 func (c *clock) frame() {
 	c.now += engine.Time(narrFrameMs * c.speed)
-	if c.n.Update(0, len(c.f.evs), c.f.from, c.now, narrFrameMs) {
+	if c.n.Update(LogMark{Gen: 0, Count: len(c.f.evs)}, c.f.from, c.now, narrFrameMs) {
 		c.said = append(c.said, saidAt{c.n.Current, c.now})
 	}
 }

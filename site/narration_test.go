@@ -46,7 +46,7 @@ func TestNarratorPacesAndPrioritises(t *testing.T) {
 	f := &feed{}
 	f.add(engine.Event{Kind: engine.EvBrokerStarted, Node: engine.Broker(1)})
 	// The first update only catches up: history is not read out.
-	if n.Update(0, len(f.evs), f.from, 0, 5000) || n.Current != "" {
+	if n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 5000) || n.Current != "" {
 		t.Fatalf("history narrated: %q", n.Current)
 	}
 	tp := func(p int32) engine.TopicPartition { return engine.TopicPartition{Topic: "t", Partition: p} }
@@ -58,7 +58,7 @@ func TestNarratorPacesAndPrioritises(t *testing.T) {
 	// A second has passed since the start: the story is told in its order,
 	// the crash before the elections it caused, and the less important
 	// acknowledgement after both.
-	if !n.Update(0, len(f.evs), f.from, 0, 16) {
+	if !n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 16) {
 		t.Fatal("nothing said")
 	}
 	if n.Current != "Broker 1 crashed." {
@@ -66,29 +66,29 @@ func TestNarratorPacesAndPrioritises(t *testing.T) {
 	}
 	// Within the next second nothing more is said.
 	for range 50 {
-		if n.Update(0, len(f.evs), f.from, 0, 16) {
+		if n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 16) {
 			t.Fatalf("spoke again within a second: %q", n.Current)
 		}
 	}
 	// The twelve leader changes are one sentence, saying the newest.
-	if !n.Update(0, len(f.evs), f.from, 0, 300) || !strings.HasPrefix(n.Current, "Broker 2 is now the leader of partition t-11") || !strings.HasSuffix(n.Current, "And 11 more like it.") {
+	if !n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 300) || !strings.HasPrefix(n.Current, "Broker 2 is now the leader of partition t-11") || !strings.HasSuffix(n.Current, "And 11 more like it.") {
 		t.Fatalf("second sentence %q", n.Current)
 	}
 	// A minor sentence waits NarrationStoryMs behind a major one.
-	if n.Update(0, len(f.evs), f.from, 0, NarrationGapMs) {
+	if n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, NarrationGapMs) {
 		t.Fatalf("the acknowledgement replaced the story's sentence after a second: %q", n.Current)
 	}
-	if !n.Update(0, len(f.evs), f.from, 0, NarrationStoryMs-NarrationGapMs) || !strings.Contains(n.Current, "offset 4 of t-0 acknowledged") {
+	if !n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, NarrationStoryMs-NarrationGapMs) || !strings.Contains(n.Current, "offset 4 of t-0 acknowledged") {
 		t.Fatalf("third sentence %q", n.Current)
 	}
-	if n.Update(0, len(f.evs), f.from, 0, 1000) || n.Spoken != 3 {
+	if n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 1000) || n.Spoken != 3 {
 		t.Fatalf("spoke %d sentences, last %q", n.Spoken, n.Current)
 	}
 	// A replay (a new generation) is not read out sentence by sentence:
 	// the region holds only the sentence of its newest moment, unqueued
 	// and uncounted.
 	f.add(engine.Event{Kind: engine.EvBrokerStopped, Node: engine.Broker(3), Text: "crashed"})
-	n.Update(1, len(f.evs), f.from, 0, 5000)
+	n.Update(LogMark{Gen: 1, Count: len(f.evs)}, f.from, 0, 5000)
 	if n.Current != "Broker 3 crashed." || n.Spoken != 3 || len(n.queue) != 0 {
 		t.Fatalf("after a replay: %q, %d spoken, %d queued", n.Current, n.Spoken, len(n.queue))
 	}
@@ -102,21 +102,21 @@ func TestNarratorSaysTheActionNotWhatWasQueued(t *testing.T) {
 	var n Narrator
 	f := &feed{}
 	f.add(engine.Event{Kind: engine.EvBrokerStarted, Node: engine.Broker(1)})
-	n.Update(0, len(f.evs), f.from, 0, 5000)
+	n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 5000)
 	f.add(engine.Event{Kind: engine.EvBrokerStopped, Node: engine.Broker(2), Text: "crashed"})
-	n.Update(0, len(f.evs), f.from, 0, 5000) // said: broker 2 crashed
+	n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 5000) // said: broker 2 crashed
 	tp := engine.TopicPartition{Topic: "t"}
 	f.add(engine.Event{Kind: engine.EvLeaderElected, TP: tp, Peer: engine.Broker(1), Epoch: 1})
-	if n.Update(0, len(f.evs), f.from, 0, 16) {
+	if n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 16) {
 		t.Fatalf("the election was said within the gap: %q", n.Current)
 	}
 	n.SayNextNow() // the reader crashes broker 1
 	f.add(engine.Event{Kind: engine.EvBrokerStopped, Node: engine.Broker(1), Text: "crashed"})
-	if !n.Update(0, len(f.evs), f.from, 0, 16) || n.Current != "Broker 1 crashed." {
+	if !n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 16) || n.Current != "Broker 1 crashed." {
 		t.Fatalf("after the reader's crash the caption says %q, want %q", n.Current, "Broker 1 crashed.")
 	}
 	for range 200 {
-		n.Update(0, len(f.evs), f.from, 0, 100)
+		n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 100)
 		if strings.Contains(n.Current, "is now the leader") {
 			t.Fatalf("the election from before the crash was said after it: %q", n.Current)
 		}
@@ -150,19 +150,19 @@ func TestNarratorRewoundSaysTheNewMoment(t *testing.T) {
 	var n Narrator
 	f := &feed{}
 	f.add(engine.Event{Kind: engine.EvBrokerStarted, Node: engine.Broker(1)})
-	n.Update(0, len(f.evs), f.from, 0, 0)
+	n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 0)
 	tp := engine.TopicPartition{Topic: "t", Partition: 0}
 	f.add(engine.Event{Kind: engine.EvBrokerStopped, Node: engine.Broker(1), Text: "crashed"})
 	crashed := len(f.evs)
 	f.add(engine.Event{Kind: engine.EvProduceAcked, Node: engine.NodeID{Kind: engine.NodeProducer, ID: 1}, TP: tp, Offset: 24, End: 25})
 	for range 3 {
-		n.Update(0, len(f.evs), f.from, 0, 1000)
+		n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 1000)
 	}
 	if !strings.Contains(n.Current, "offset 24") {
 		t.Fatalf("before the rewind %q, want the acknowledgement", n.Current)
 	}
 	f.evs = f.evs[:crashed] // the history replayed up to the crash
-	if !n.Update(0, len(f.evs), f.from, 0, 16) || n.Current != "Broker 1 crashed." {
+	if !n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 16) || n.Current != "Broker 1 crashed." {
 		t.Errorf("after the rewind to the crash %q, want %q", n.Current, "Broker 1 crashed.")
 	}
 }
@@ -188,15 +188,15 @@ func TestNarratorRewoundToAQuietMomentSaysTheLastMajor(t *testing.T) {
 	}
 	var n Narrator
 	f := history()
-	n.Update(0, len(f.evs), f.from, 5250, 0)
-	n.Update(1, len(f.evs), f.from, 5250, 16) // a seek: the history replayed
+	n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 5250, 0)
+	n.Update(LogMark{Gen: 1, Count: len(f.evs)}, f.from, 5250, 16) // a seek: the history replayed
 	if n.Current != "Broker 1 crashed." {
 		t.Errorf("after a seek to a quiet moment %q, want %q", n.Current, "Broker 1 crashed.")
 	}
 	var opened Narrator
 	opened.ResetAt()
 	f = history()
-	opened.Update(0, len(f.evs), f.from, 5250, 0)
+	opened.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 5250, 0)
 	if opened.Current != "Broker 1 crashed." {
 		t.Errorf("a link opened at a quiet moment says %q, want %q", opened.Current, "Broker 1 crashed.")
 	}
@@ -209,14 +209,14 @@ func TestNarratorTellsAFailoverInOrder(t *testing.T) {
 	var n Narrator
 	f := &feed{}
 	f.add(engine.Event{Kind: engine.EvBrokerStarted, Node: engine.Broker(1)})
-	n.Update(0, len(f.evs), f.from, 0, 5000)
+	n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 5000)
 	tp := engine.TopicPartition{Topic: "orders"}
 	f.add(engine.Event{Kind: engine.EvBrokerFenced, Peer: engine.Broker(1)})
 	f.add(engine.Event{Kind: engine.EvLeaderElected, TP: tp, Peer: engine.Broker(2), Epoch: 1})
 	f.add(engine.Event{Kind: engine.EvISRChanged, TP: tp, Text: "ISR 1,2,3 → 2,3"})
 	var said []string
 	for range 10 {
-		if n.Update(0, len(f.evs), f.from, 0, 1000) {
+		if n.Update(LogMark{Gen: 0, Count: len(f.evs)}, f.from, 0, 1000) {
 			said = append(said, n.Current)
 		}
 	}

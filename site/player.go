@@ -96,14 +96,13 @@ type Player struct {
 	laterHist int
 }
 
-// roundsCache is what the log holds, up to event n of generation gen, of
-// follower's fetch rounds of tp: how many, and the last keep of them.
+// roundsCache is what the log holds, up to its mark read, of follower's
+// fetch rounds of tp: how many, and the last keep of them.
 type roundsCache struct {
-	gen      int
+	read     LogMark
 	tp       engine.TopicPartition
 	follower engine.BrokerID
 	keep     int
-	n        int
 	total    int
 	last     []engine.FetchRound
 }
@@ -727,24 +726,27 @@ func (p *Player) RecentFetchRounds(tp engine.TopicPartition, follower engine.Bro
 		p.rounds = append(p.rounds, roundsCache{})
 		rc = &p.rounds[len(p.rounds)-1]
 	}
-	if rc.gen != p.gen || rc.tp != tp || rc.follower != follower || rc.keep != n || rc.n > p.c.EventCount() {
-		*rc = roundsCache{gen: p.gen, tp: tp, follower: follower, keep: n}
+	m := p.LogMark()
+	if rc.tp != tp || rc.follower != follower || rc.keep != n || m.Since(rc.read) == LogRewound {
+		*rc = roundsCache{read: LogMark{Gen: m.Gen}, tp: tp, follower: follower, keep: n}
 	}
-	node := engine.Broker(follower)
-	p.c.EachEvent(rc.n, func(e *engine.Event) bool {
-		if e.Kind != engine.EvFetchRound || e.TP != tp || e.Node != node || e.At < p.sc.Config.Start {
+	if m.Since(rc.read) == LogGrew {
+		node := engine.Broker(follower)
+		p.c.EachEvent(rc.read.Count, func(e *engine.Event) bool {
+			if e.Kind != engine.EvFetchRound || e.TP != tp || e.Node != node || e.At < p.sc.Config.Start {
+				return true
+			}
+			rc.total++
+			if n > 0 && len(rc.last) == n {
+				rc.last = append(rc.last[:0], rc.last[1:]...)
+			}
+			if n > 0 {
+				rc.last = append(rc.last, engine.FetchRound{At: e.At, LeaderLogEnd: e.LEO, AskedFrom: e.Offset, Returned: e.Count, LogEndAfter: e.End})
+			}
 			return true
-		}
-		rc.total++
-		if n > 0 && len(rc.last) == n {
-			rc.last = append(rc.last[:0], rc.last[1:]...)
-		}
-		if n > 0 {
-			rc.last = append(rc.last, engine.FetchRound{At: e.At, LeaderLogEnd: e.LEO, AskedFrom: e.Offset, Returned: e.Count, LogEndAfter: e.End})
-		}
-		return true
-	})
-	rc.n = p.c.EventCount()
+		})
+		rc.read = m
+	}
 	return rc.total, slices.Clone(rc.last)
 }
 

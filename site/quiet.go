@@ -113,10 +113,15 @@ func (p *Player) lessonOnWire(w wireJudge) bool {
 }
 
 // sentSince reports whether any message that may carry the lesson was sent
-// since event from.
-func (p *Player) sentSince(from int) bool {
+// since the event log stood at from: in the events it grew by since
+// (LogMark.Since). A frame plays only forward, so its log is never
+// rewound.
+func (p *Player) sentSince(from LogMark) bool {
+	if p.LogMark().Since(from) != LogGrew {
+		return false
+	}
 	sent := false
-	p.c.EachEvent(from, func(e *engine.Event) bool {
+	p.c.EachEvent(from.Count, func(e *engine.Event) bool {
 		sent = e.Kind == engine.EvMsgSent && mayCarry(e.MsgKind)
 		return !sent
 	})

@@ -37,16 +37,16 @@ const (
 
 // redrawState counts the Store's changes and what the page last drew.
 // version counts every action but a playing Tick, and playedMs the real
-// time playing Ticks spent; the page last drew in full the player, its
-// generation (a seek rebuilds it), at drawnVersion and atMs; the stage
-// (drawn with the page too) was last drawn at event count stageEvents.
+// time playing Ticks spent; the page last drew in full the player, at
+// drawnVersion and atMs; the stage (drawn with the page too) was last
+// drawn with the event log at stageMark, whose generation (a seek
+// rebuilds it) the page was drawn in.
 type redrawState struct {
 	version      int
 	playedMs     float64
 	drawn        bool
 	player       *Player
-	gen          int
-	stageEvents  int
+	stageMark    LogMark
 	drawnVersion int
 	atMs         float64
 	// frameMs is the real time of the playing Tick being dispatched
@@ -72,14 +72,17 @@ func (r *redrawState) count(playing bool) {
 
 // NextRedraw reports how much of the page must be redrawn after the last
 // change, and records that it is. The whole page, unless the change was
-// a playing Tick and less than FullRedrawMs of real time has passed
+// a playing Tick in the same history (the event log was not rewound,
+// LogMark.Since) and less than FullRedrawMs of real time has passed
 // since the last full redraw; then the stage, if an event happened since
-// it was last drawn, else the message dots alone.
+// it was last drawn (the log grew), else the message dots alone.
 func (s *Store) NextRedraw() Redraw {
 	r, p := &s.redraw, s.Player
-	if r.drawn && r.player == p && r.gen == p.Generation() && r.drawnVersion == r.version && r.playedMs-r.atMs < FullRedrawMs {
-		if n := p.EventCount(); n != r.stageEvents {
-			r.stageEvents = n
+	m := p.LogMark()
+	change := m.Since(r.stageMark)
+	if r.drawn && r.player == p && change != LogRewound && r.drawnVersion == r.version && r.playedMs-r.atMs < FullRedrawMs {
+		if change == LogGrew {
+			r.stageMark = m
 			r.stage++
 			return RedrawStage
 		}
@@ -87,7 +90,7 @@ func (s *Store) NextRedraw() Redraw {
 		return RedrawDots
 	}
 	r.full++
-	r.drawn, r.player, r.gen, r.stageEvents, r.atMs = true, p, p.Generation(), p.EventCount(), r.playedMs
+	r.drawn, r.player, r.stageMark, r.atMs = true, p, m, r.playedMs
 	r.drawnVersion = r.version
 	return RedrawPage
 }

@@ -133,11 +133,17 @@ type Session struct {
 	// Edit is the script editor's state (store_edit.go): the reader's
 	// draft survives a change of scenario.
 	Edit Editing
+	// Lesson is lesson mode (store_lesson.go): the switch and the hooks
+	// to the page's host outlive a scenario; the questions and the
+	// reader's answers are the scenario's, which setScene starts over
+	// (Lesson.start).
+	Lesson Lesson
 }
 
 // Scene is the scenario being played and what the reader did to it: the
-// player, their actions, selection and answers. The lesson switch and the
-// lesson hooks are the Session's in spirit; setScene carries them over.
+// player, their actions and selection. The reader's answers to its
+// questions are the Session's Lesson, which a new scenario starts over
+// (Lesson.start).
 type Scene struct {
 	// Title is the scenario's title.
 	Title string
@@ -156,9 +162,6 @@ type Scene struct {
 	// Acting is the link menu, producer, consumer and config panels'
 	// state (store_act.go).
 	Acting Acting
-	// Lesson is the scenario's questions and the reader's answers
-	// (store_lesson.go).
-	Lesson Lesson
 	// Fork is the last time the reader changed the past, nil if none
 	// since the scenario began or since it was undone (store_fork.go).
 	Fork *Fork
@@ -211,7 +214,6 @@ func newScene(sc script.Scenario) Scene {
 		n.Playing = false
 	}
 	n.Player = p
-	n.Lesson = LessonFor(sc, Lesson{})
 	n.syncErr()
 	return n
 }
@@ -236,12 +238,13 @@ func sceneFromScript(name, src string) (n Scene, draft *Editing) {
 }
 
 // setScene puts n in place of the scenario playing. Only the Scene
-// changes: the Session (speed, theme, motion, panels, the draft) stays as
-// it is. The lesson switch and hooks carry over to n's questions.
+// changes, and the lesson starts over on n's questions (Lesson.start):
+// the rest of the Session (speed, theme, motion, panels, the draft, the
+// lesson switch and hooks) stays as it is.
 func (s *Store) setScene(n Scene) {
-	n.Lesson = LessonFor(n.Player.Scenario(), s.Lesson)
 	n.Player.followGeneration(s.Player)
 	s.Scene = n
+	s.Lesson.start(n.Player.Scenario())
 	s.followPace()
 }
 
@@ -249,6 +252,7 @@ func (s *Store) setScene(n Scene) {
 // (PaceSpeed: DefaultSpeed unless the script has a speed directive).
 func NewStore(sc script.Scenario) *Store {
 	s := &Store{Session: newSession(), Scene: newScene(sc)}
+	s.Lesson.start(sc)
 	s.followPace()
 	return s
 }
@@ -260,6 +264,7 @@ func NewStore(sc script.Scenario) *Store {
 func NewStoreFromScript(name, src string) *Store {
 	n, draft := sceneFromScript(name, src)
 	s := &Store{Session: newSession(), Scene: n}
+	s.Lesson.start(n.Player.Scenario())
 	s.followPace()
 	if draft != nil {
 		s.Edit = *draft
@@ -515,7 +520,7 @@ func (s *Store) NeedsFrames() bool {
 		return true
 	}
 	p, m := s.Player, &s.Manners
-	return m.narrated != p || m.Narration.Pending(p.Generation(), p.EventCount()) || p.markersFilling()
+	return m.narrated != p || m.Narration.Pending(p.LogMark()) || p.markersFilling()
 }
 
 // clampSeek bounds a seek's target to what a seek may cost: the furthest

@@ -11,7 +11,9 @@ import (
 // playback pauses until the reader predicts what happens next, then shows
 // the answer (predict, then reveal).
 
-// Lesson is the Store's state for the scenario's questions.
+// Lesson is the Store's state for the scenario's questions. It is the
+// Session's: the switch and the hooks outlive a scenario, and start puts
+// the questions and answers at a new scenario's.
 type Lesson struct {
 	// Off says playback runs through the questions without stopping
 	// (the toggle, or embed.html's lesson=0). Lesson mode is on by
@@ -45,15 +47,16 @@ type LessonHooks struct {
 	Reset    func()
 }
 
-// LessonFor returns the lesson state for sc, keeping prev's mode and
-// hooks.
-func LessonFor(sc script.Scenario, prev Lesson) Lesson {
-	return Lesson{
-		Off:      prev.Off,
+// start puts the lesson at the start of sc: its questions, none of them
+// answered or on screen. The switch (Off) and the hooks stay: they are
+// the reader's and the page's, not the scenario's.
+func (l *Lesson) start(sc script.Scenario) {
+	*l = Lesson{
+		Off:      l.Off,
 		Asks:     sc.Asks,
 		Picked:   make([]string, len(sc.Asks)),
 		Revealed: make([]bool, len(sc.Asks)),
-		Hooks:    prev.Hooks,
+		Hooks:    l.Hooks,
 	}
 }
 

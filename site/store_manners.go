@@ -224,7 +224,7 @@ func (a Narrate) apply(s *Store) bool {
 			m.Narration.ResetAt()
 		}
 	}
-	return m.Narration.Update(p.Generation(), p.EventCount(), p.c.EachEvent, p.Now(), a.RealMs)
+	return m.Narration.Update(p.LogMark(), p.c.EachEvent, p.Now(), a.RealMs)
 }
 
 // setHelp opens or closes the help dialog. Opening it pauses playback, so

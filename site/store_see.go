@@ -167,9 +167,9 @@ type epochRun struct {
 // seeIndex is what the event log says beyond the state: built by feeding
 // it every event in order.
 type seeIndex struct {
-	// player, gen and count say which run and how much of it is indexed.
+	// player and read say which run and how much of its log is indexed.
 	player     *Player
-	gen, count int
+	read       LogMark
 	fenced     map[engine.BrokerID]bool
 	runs       map[replicaKey][]epochRun
 	ghosts     map[replicaKey][]engine.Record
@@ -179,14 +179,14 @@ type seeIndex struct {
 	cuts []Cut
 }
 
-func newSeeIndex(p *Player) *seeIndex {
-	return &seeIndex{player: p, gen: p.Generation(), fenced: map[engine.BrokerID]bool{}, runs: map[replicaKey][]epochRun{},
+// newSeeIndex returns an empty index of p's log in generation gen.
+func newSeeIndex(p *Player, gen int) *seeIndex {
+	return &seeIndex{player: p, read: LogMark{Gen: gen}, fenced: map[engine.BrokerID]bool{}, runs: map[replicaKey][]epochRun{},
 		ghosts: map[replicaKey][]engine.Record{}, values: map[recordKey]string{}}
 }
 
 // feed updates the index with one event.
 func (x *seeIndex) feed(e engine.Event) {
-	x.count = e.Seq + 1
 	switch e.Kind {
 	case engine.EvBrokerFenced:
 		x.fenced[engine.BrokerID(e.Peer.ID)] = true
@@ -252,20 +252,23 @@ func epochAt(runs []epochRun, o engine.Offset) engine.Epoch {
 	return 0
 }
 
-// seeIndex returns the index, brought up to the player's events.
+// seeIndex returns the index, brought up to the player's events: read on
+// from where it was, or built again when the log was rewound
+// (LogMark.Since).
 func (s *Store) seeIndex() *seeIndex {
-	p := s.Player
+	p, m := s.Player, s.Player.LogMark()
 	x := s.See.index
-	if x == nil || x.player != p || x.gen != p.Generation() || x.count > p.EventCount() {
+	if x == nil || x.player != p || m.Since(x.read) == LogRewound {
 		if x != nil && x.player != p {
 			// A new scenario: the old selection means nothing in it.
 			s.See.Sel, s.See.life = Selection{}, nil
 		}
-		x = newSeeIndex(p)
+		x = newSeeIndex(p, m.Gen)
 		s.See.index = x
 	}
-	if x.count < p.EventCount() {
-		p.c.EachEvent(x.count, func(e *engine.Event) bool { x.feed(*e); return true })
+	if m.Since(x.read) == LogGrew {
+		p.c.EachEvent(x.read.Count, func(e *engine.Event) bool { x.feed(*e); return true })
+		x.read = m
 	}
 	return x
 }
@@ -352,15 +355,16 @@ func (s *Store) Lifecycle() []LifeStep {
 			sel = s.See.Sel
 		}
 	}
-	p := s.Player
+	p, m := s.Player, s.Player.LogMark()
 	lb := s.See.life
-	if lb == nil || lb.player != p || lb.gen != p.Generation() || lb.count > p.EventCount() {
+	if lb == nil || lb.player != p || m.Since(lb.read) == LogRewound {
 		lb = newLifeBuilder(sel.TP, sel.Record)
-		lb.player, lb.gen = p, p.Generation()
+		lb.player, lb.read = p, LogMark{Gen: m.Gen}
 		s.See.life = lb
 	}
-	if lb.count < p.EventCount() {
-		p.c.EachEvent(lb.count, func(e *engine.Event) bool { lb.feed(*e); return true })
+	if m.Since(lb.read) == LogGrew {
+		p.c.EachEvent(lb.read.Count, func(e *engine.Event) bool { lb.feed(*e); return true })
+		lb.read = m
 	}
 	return lb.steps()
 }

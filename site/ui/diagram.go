@@ -98,9 +98,9 @@ func renderBannerOnDiagram(s *site.Store, lay site.Layout) vecty.MarkupOrChild {
 	if !s.ViolationsOnDiagram() {
 		return nil
 	}
-	p := s.Player
+	m := s.Player.LogMark()
 	return elem.Div(vecty.Markup(vecty.Class("violations-anchor"), vecty.Style("top", num1(site.BannerTop(lay))+"%")),
-		newViolationsBanner(s, p.EventCount(), p.Generation()))
+		newViolationsBanner(s, m.Count, m.Gen))
 }
 
 // arrowDefs is the diagram's <defs>: the arrowhead marker the links end

@@ -95,7 +95,8 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	if title == "" {
 		title = "untitled scenario"
 	}
-	count, gen := pl.EventCount(), pl.Generation()
+	mark := pl.LogMark()
+	count, gen := mark.Count, mark.Gen
 	full := s.Share.Embed == nil
 	controls := controlsMode(s) != "none"
 	withSide := (full || embedSide(s)) && len(pl.State().Brokers) <= site.ColumnMax
