@@ -21,7 +21,7 @@ func renderStage(s *site.Store, dots *Dots) *vecty.HTML {
 	nf := s.NetFaults()
 	placeLinkMarks(nf, st, &lay)
 	link := openLink{Open: s.Acting.LinkOpen, Key: s.Acting.Link}
-	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderController(st, s.Player.Scenario().Config), onlyIf(!s.ForkInDrawer(), func() vecty.MarkupOrChild { return renderFork(s) }), renderDiagram(s, nf, link, st, lay, dots), renderBrokerMenu(s.Dispatch, menuOf(s), st, lay), renderLinkMenu(s.Dispatch, nf, link, st, lay))
+	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderController(st, s.Player.Scenario().Config), onlyIf(!s.ForkInDrawer(), func() vecty.MarkupOrChild { return renderFork(s.Fork, s.Dispatch) }), renderDiagram(s, nf, link, st, lay, dots), renderBrokerMenu(s.Dispatch, menuOf(s), st, lay), renderLinkMenu(s.Dispatch, nf, link, st, lay))
 }
 
 // renderDiagram draws the cluster at the playhead as the lesson does:

@@ -141,7 +141,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				// is a card over the diagram's bottom corner: its anchor,
 				// right under the diagram, holds it (site.DetailOnDiagram).
 				onlyIf(onDiagram, func() vecty.MarkupOrChild {
-					return elem.Div(vecty.Markup(vecty.Class("detail-anchor")), renderDetail(s, count, gen, true))
+					return elem.Div(vecty.Markup(vecty.Class("detail-anchor")), renderDetail(detailOf(s, true), s.Dispatch, true))
 				}),
 				renderCaption(s.MomentCaption(), s.Resumed(), s.Playing, s.Share.Embed != nil, lines(s.CaptionRoom())),
 				onlyIf(askOver && askOpen && !ask.HostAsks, func() vecty.MarkupOrChild { return askCard(ask, s.Dispatch, nil) }),
@@ -154,7 +154,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				only(withSide && !bannerOnDiagram, newViolationsBanner(s, count, gen)),
 				only(full, renderTableView(s.Manners.TableView, s.Player.State(), s.Dispatch)),
 				only(full, renderSummary(s.StoryView(), s.Dispatch)),
-				onlyIf(!onDiagram, func() vecty.MarkupOrChild { return renderDetail(s, count, gen, false) }),
+				onlyIf(!onDiagram, func() vecty.MarkupOrChild { return renderDetail(detailOf(s, false), s.Dispatch, false) }),
 				onlyIf(s.ShowPanel("log"), func() vecty.MarkupOrChild { return p.log.eventLog(s, s.ShowNet) }),
 			),
 			elem.Div(vecty.Markup(vecty.Class("panels")),
@@ -183,40 +183,52 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 // button (#detail-fold) that folds it to a one-line summary and unfolds
 // it (site.DetailFolded), and holds the fork's notice when there is one
 // (site.ForkInDrawer).
-func renderDetail(s *site.Store, count, gen int, onDiagram bool) *vecty.HTML {
-	shows := s.DetailShows()
-	folded := s.DetailFolded()
-	var side string
-	if onDiagram {
-		side = "at-" + s.DetailSide()
-	}
-	return elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": shows, "on-diagram": onDiagram, "folded": folded, "behind-menu": onDiagram && s.DetailBehindMenu(), side: side != ""}),
-		vecty.If(shows, elem.Button(vecty.Markup(prop.ID("detail-close"), vecty.Class("detail-close"), prop.Type(prop.TypeButton),
-			attr("aria-label", "Close the details"), event.Click(func(*vecty.Event) { s.Dispatch(site.ClearSelection{}) })), vecty.Text("×"))),
-		onlyIf(shows && s.Narrow, func() vecty.MarkupOrChild { return renderFold(s, folded) }),
-		onlyIf(s.ForkInDrawer(), func() vecty.MarkupOrChild { return renderFork(s) }),
-		only(s.ShowPanel("inspector"), &Inspector{Store: s, Count: count, Gen: gen}),
-		only(s.ShowPanel("lifecycle"), &LifecyclePanel{Store: s, Count: count, Gen: gen}),
+func renderDetail(v detailView, dispatch func(site.Action), onDiagram bool) *vecty.HTML {
+	return elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": v.Shows, "on-diagram": onDiagram, "folded": v.Folded, "behind-menu": v.BehindMenu, v.Side: v.Side != ""}),
+		vecty.If(v.Shows, elem.Button(vecty.Markup(prop.ID("detail-close"), vecty.Class("detail-close"), prop.Type(prop.TypeButton),
+			attr("aria-label", "Close the details"), event.Click(func(*vecty.Event) { dispatch(site.ClearSelection{}) })), vecty.Text("×"))),
+		onlyIf(v.Shows && v.Narrow, func() vecty.MarkupOrChild { return renderFold(v.Folded, v.FoldText, dispatch) }),
+		onlyIf(v.Fork != nil, func() vecty.MarkupOrChild { return renderFork(v.Fork, dispatch) }),
+		onlyIf(v.Inspector != nil, func() vecty.MarkupOrChild { return renderInspector(*v.Inspector, dispatch) }),
+		onlyIf(v.Lifecycle != nil, func() vecty.MarkupOrChild { return renderLifecycle(*v.Lifecycle) }),
 	)
 }
 
+// detailView is what renderDetail draws (detailOf).
+type detailView struct {
+	// Shows says the selection shows something (site.Store.DetailShows),
+	// Folded that the phone's drawer is folded (DetailFolded), Narrow that
+	// the page is a phone's (site.Store.Narrow).
+	Shows, Folded, Narrow bool
+	// Side is the card's class over the diagram, "at-" and
+	// site.Store.DetailSide, "" in the side column; BehindMenu hides the
+	// card while a broker's menu is open (DetailBehindMenu).
+	Side       string
+	BehindMenu bool
+	// FoldText is the folded drawer's line: the selection's title and
+	// summary ("" unfolded).
+	FoldText string
+	// Fork is the fork's notice when the drawer holds it
+	// (site.Store.ForkInDrawer), nil if not.
+	Fork *site.Fork
+	// Inspector and Lifecycle are the two panels' views, nil when the
+	// panel is not shown (site.Store.ShowPanel).
+	Inspector *site.InspectorView
+	Lifecycle *site.LifecycleView
+}
+
 // renderFold is the phone drawer's fold button, #detail-fold: folded, a
-// row with the selection's title and one-line summary that unfolds the
-// drawer on a tap; unfolded, a small ▾ beside the × that folds it again.
-func renderFold(s *site.Store, folded bool) *vecty.HTML {
-	label, mark, text := "Show less", "▾ less", ""
+// row with the selection's title and one-line summary (text) that
+// unfolds the drawer on a tap; unfolded, a small ▾ beside the × that
+// folds it again.
+func renderFold(folded bool, text string, dispatch func(site.Action)) *vecty.HTML {
+	label, mark := "Show less", "▾ less"
 	if folded {
 		label, mark = "Show the details", "▴ more"
-		if in, ok := s.Inspect(); ok {
-			text = in.Title
-			if sum := in.Summary(); sum != "" {
-				text += ": " + sum
-			}
-		}
 	}
 	return elem.Button(vecty.Markup(prop.ID("detail-fold"), vecty.Class("detail-fold"), prop.Type(prop.TypeButton),
 		attr("aria-expanded", strconv.FormatBool(!folded)), attr("title", label),
-		event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleDetail{}) })),
+		event.Click(func(*vecty.Event) { dispatch(site.ToggleDetail{}) })),
 		vecty.If(text != "", elem.Span(vecty.Markup(vecty.Class("fold-text")), vecty.Text(text))),
 		elem.Span(vecty.Markup(vecty.Class("fold-mark"), attr("aria-hidden", "true")), vecty.Text(mark)),
 	)
@@ -320,15 +332,14 @@ func legendList() *vecty.HTML {
 // where the cluster leaves room (over the side column it covered the
 // event log the reader had just used to go back); elsewhere it floats at
 // the bottom of the screen (static/screen.css).
-func renderFork(s *site.Store) vecty.MarkupOrChild {
-	f := s.Fork
+func renderFork(f *site.Fork, dispatch func(site.Action)) vecty.MarkupOrChild {
 	if f == nil {
 		return nil
 	}
 	return elem.Div(vecty.Markup(prop.ID("fork"), vecty.Class("fork-notice"), attr("role", "status")),
 		elem.Span(vecty.Text(f.Notice)),
-		elem.Button(vecty.Markup(prop.ID("fork-undo"), prop.Type(prop.TypeButton), attr("title", "Put the old run back"), event.Click(func(*vecty.Event) { s.Dispatch(site.UndoFork{}) })), vecty.Text("Undo")),
-		elem.Button(vecty.Markup(prop.ID("fork-keep"), prop.Type(prop.TypeButton), attr("title", "Keep the new history"), event.Click(func(*vecty.Event) { s.Dispatch(site.DismissFork{}) })), vecty.Text("Keep it")),
+		elem.Button(vecty.Markup(prop.ID("fork-undo"), prop.Type(prop.TypeButton), attr("title", "Put the old run back"), event.Click(func(*vecty.Event) { dispatch(site.UndoFork{}) })), vecty.Text("Undo")),
+		elem.Button(vecty.Markup(prop.ID("fork-keep"), prop.Type(prop.TypeButton), attr("title", "Keep the new history"), event.Click(func(*vecty.Event) { dispatch(site.DismissFork{}) })), vecty.Text("Keep it")),
 	)
 }
 
@@ -474,6 +485,35 @@ func configViewOf(s *site.Store) configView {
 			val = d // what the reader typed, kept while its Apply failed
 		}
 		v.Values = append(v.Values, val)
+	}
+	return v
+}
+
+// detailOf is s's detail column (renderDetail), onDiagram in the card
+// over the diagram's corner.
+func detailOf(s *site.Store, onDiagram bool) detailView {
+	v := detailView{Shows: s.DetailShows(), Folded: s.DetailFolded(), Narrow: s.Narrow}
+	if onDiagram {
+		v.Side, v.BehindMenu = "at-"+s.DetailSide(), s.DetailBehindMenu()
+	}
+	if v.Shows && v.Narrow && v.Folded {
+		if in, ok := s.Inspect(); ok {
+			v.FoldText = in.Title
+			if sum := in.Summary(); sum != "" {
+				v.FoldText += ": " + sum
+			}
+		}
+	}
+	if s.ForkInDrawer() {
+		v.Fork = s.Fork
+	}
+	if s.ShowPanel("inspector") {
+		in := s.InspectorView()
+		v.Inspector = &in
+	}
+	if s.ShowPanel("lifecycle") {
+		l := s.LifecycleView()
+		v.Lifecycle = &l
 	}
 	return v
 }
