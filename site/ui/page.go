@@ -518,6 +518,12 @@ func detailOf(s *site.Store, onDiagram bool) detailView {
 	return v
 }
 
+// newViolationsBanner is the banner of s's violations at the playhead,
+// count and gen the player's event count and generation.
+func newViolationsBanner(s *site.Store, count, gen int) *ViolationsBanner {
+	return &ViolationsBanner{Key: violationsKey{Count: count, Gen: gen, Fold: s.Narrow, Folded: s.ViolationsFolded()}, Violations: s.Violations, Dispatch: s.Dispatch}
+}
+
 // menuOf is s's broker action menu.
 func menuOf(s *site.Store) brokerMenu {
 	return brokerMenu{Open: s.MenuOpen, Broker: s.Menu, DetailBehind: s.DetailBehindMenu()}
