@@ -159,7 +159,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			),
 			elem.Div(vecty.Markup(vecty.Class("panels")),
 				onlyIf(s.ShowPanel("describe"), func() vecty.MarkupOrChild { return &DescribePanel{Text: pl.Describe()} }),
-				only(s.ShowPanel("fetch"), &FetchRoundsPanel{Store: s, Count: p.rounds.count(s, count), Gen: gen}),
+				only(s.ShowPanel("fetch"), &FetchRoundsPanel{Rounds: pl, Count: p.rounds.count(pl, s.Playing, s.PlayedMs(), count), Gen: gen}),
 				onlyIf(s.ShowPanel("outline"), func() vecty.MarkupOrChild { return renderOutline(s.Outline(), s.Dispatch) }),
 				embedScript(s),
 			),
