@@ -163,7 +163,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				onlyIf(s.ShowPanel("outline"), func() vecty.MarkupOrChild { return renderOutline(s.Outline(), s.Dispatch) }),
 				embedScript(s),
 			),
-			only(full, renderActing(s)),
+			only(full, renderActing(actingViewOf(s), s.Dispatch, func() bool { return s.Acting.FormErr.Form == site.FormConfig })),
 			only(full, renderActions(s.Actions())),
 		),
 		renderNarration(narrationView{Spoken: s.Manners.Narration.Spoken, Current: s.Manners.Narration.Current}),
@@ -300,7 +300,7 @@ func embedScript(s *site.Store) vecty.MarkupOrChild {
 	if e := s.Share.Embed; e == nil || e.Panels == nil || !s.ShowPanel("script") {
 		return nil
 	}
-	return newScriptView(s)
+	return &ScriptView{View: scriptViewOf(s), Dispatch: s.Dispatch}
 }
 
 // legend explains the dots' colours. It never changes: drawn once, never
@@ -468,6 +468,23 @@ func producerViewOf(s *site.Store) producerView {
 	}
 	if fe := s.Acting.FormErr; fe.Form == site.FormProduce || fe.Form == site.FormRate {
 		v.Err = fe
+	}
+	return v
+}
+
+// actingViewOf is s's acting panels and script editor (renderActing).
+func actingViewOf(s *site.Store) actingView {
+	return actingView{Producer: producerViewOf(s), Consumer: consumerViewOf(s), Config: configViewOf(s), Script: scriptViewOf(s)}
+}
+
+// scriptViewOf is s's script editor (ScriptView): what it shows now.
+func scriptViewOf(s *site.Store) scriptView {
+	v := scriptView{Text: s.EditorText(), Dirty: s.Edit.Dirty, Status: s.Edit.Status, Folded: s.HideOutcome() && !s.Edit.Dirty}
+	if p := s.EditorProblem(); p != nil {
+		v.Problem, v.Bad = *p, true
+	}
+	if s.EditorStale() {
+		v.Status = "The scenario changed since you began editing (you acted on the page). Apply plays your text instead; Revert shows the scenario's script with your actions."
 	}
 	return v
 }
