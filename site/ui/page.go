@@ -134,7 +134,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": withSide}),
 			elem.Section(vecty.Markup(vecty.Class("stage"), vecty.ClassMap{"with-asks": controls && len(s.Lesson.Asks) > 0}, attr("aria-label", "Cluster")),
 				only(controls, &Controls{Dispatch: s.Dispatch, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
-				only(controls, newTimeline(s, withSide)),
+				only(controls, &Timeline{View: timelineViewOf(s, withSide), Dispatch: s.Dispatch}),
 				renderAsk(ask, s.Dispatch, withSide, controls, askOver),
 				p.stageOf(s),
 				// In an embed too narrow for its side column the inspector
@@ -469,6 +469,34 @@ func producerViewOf(s *site.Store) producerView {
 	if fe := s.Acting.FormErr; fe.Form == site.FormProduce || fe.Form == site.FormRate {
 		v.Err = fe
 	}
+	return v
+}
+
+// timelineViewOf is the timeline of s's player (Timeline); lesson says
+// the page has a side column, where the lesson-mode switch goes in the
+// timeline's heading row.
+func timelineViewOf(s *site.Store, lesson bool) timelineView {
+	p := s.Player
+	markers, version := s.TimelineMarkers()
+	v := timelineView{Player: p, Markers: markers, Version: version, Now: p.Now(), Switch: lessonSwitchOf(&s.Lesson)}
+	asks := make([]byte, len(s.Lesson.Asks))
+	for i, a := range s.Lesson.Asks {
+		v.AskAt = append(v.AskAt, a.At)
+		asks[i] = '-'
+		if s.Lesson.Revealed[i] {
+			asks[i] = '+'
+		}
+	}
+	v.Asks, v.Lesson = string(asks), lesson && len(asks) > 0
+	r := s.ScrubRange()
+	v.Start, v.End = r.From, r.To
+	_, hasViolation := s.FirstViolation()
+	jumpLabel, jumpTitle := site.JumpWords(s.Violations())
+	if !hasViolation {
+		jumpTitle = "No guarantee has broken in this run"
+	}
+	v.Head = timelineHead{Range: engine.FormatTime(r.From) + " – " + engine.FormatTime(r.To), Hide: s.HideOutcome(), HasViolation: hasViolation,
+		JumpTitle: jumpTitle, JumpLabel: jumpLabel, NextBlocked: s.NextMomentBlocked()}
 	return v
 }
 
