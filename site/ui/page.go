@@ -30,8 +30,10 @@ type Page struct {
 	// redraw alone (Redraw).
 	dots *Dots
 	// stage is the diagram with its dots, which a frame in which an event
-	// happened redraws without the rest of the page (Redraw).
-	stage *Stage
+	// happened redraws without the rest of the page (Redraw); stageFor is
+	// the Store the stage and the dots were made for (stageOf).
+	stage    *Stage
+	stageFor *site.Store
 	// pending says a full render is queued, and stagePending a render of
 	// the stage (Redraw).
 	pending, stagePending bool
@@ -343,14 +345,6 @@ func renderFork(f *site.Fork, dispatch func(site.Action)) vecty.MarkupOrChild {
 	)
 }
 
-// dotsOf returns the page's message dots for s, made on first use.
-func (p *Page) dotsOf(s *site.Store) *Dots {
-	if p.dots == nil || p.dots.Store != s {
-		p.dots = &Dots{Store: s}
-	}
-	return p.dots
-}
-
 // renderClock is the header's clock (site.ClockOf): the simulated time,
 // #clock, and for a scenario whose clock starts elsewhere than 00:00 how
 // long it has run, #clock-since, with where its start comes from in the
@@ -363,10 +357,17 @@ func renderClock(c site.ClockView) *vecty.HTML {
 	)
 }
 
-// stageOf returns the page's stage for s, made on first use.
+// stageOf returns the page's stage for s, and its message dots, made on
+// first use.
 func (p *Page) stageOf(s *site.Store) *Stage {
-	if p.stage == nil || p.stage.Store != s || p.stage.page != p {
-		p.stage = &Stage{Store: s, page: p}
+	if p.stage == nil || p.stageFor != s || p.stage.page != p {
+		p.stageFor = s
+		p.dots = &Dots{Moving: func() ([]engine.Message, float64) { return s.Player.InFlight(), s.Player.Exact() }}
+		p.stage = &Stage{View: func() stageView { return stageViewOf(s) }, Acts: stageActs{
+			dispatch: s.Dispatch,
+			menuOpen: func() bool { return s.MenuOpen },
+			inFlight: func() []engine.Message { return s.Player.InFlight() },
+		}, page: p}
 	}
 	return p.stage
 }
@@ -374,11 +375,15 @@ func (p *Page) stageOf(s *site.Store) *Stage {
 // Stage is a vecty.Component which represents the diagram with its
 // controller strip, menus and message dots (renderStage). The Page keeps
 // one for its life and, on a playing frame in which an event happened
-// (site.RedrawStage), redraws it without the rest of the page.
+// (site.RedrawStage), redraws it without the rest of the page: so it
+// reads its view when it renders (View), not when the page made it.
 type Stage struct {
 	vecty.Core
 
-	Store *site.Store `vecty:"prop"`
+	// View returns the stage's view now (stageViewOf).
+	View func() stageView `vecty:"prop"`
+	// Acts is what its clicks act through.
+	Acts stageActs `vecty:"prop"`
 	// page owns the dots the stage draws.
 	page *Page
 	// mounted says it is in the document, so that it may be redrawn alone.
@@ -388,7 +393,7 @@ type Stage struct {
 // Render implements the vecty.Component interface.
 func (g *Stage) Render() vecty.ComponentOrHTML {
 	g.page.stagePending = false
-	return renderStage(g.Store, g.page.dotsOf(g.Store))
+	return renderStage(g.View(), g.Acts, g.page.dots)
 }
 
 // Mount implements the vecty.Mounter interface.
@@ -567,6 +572,26 @@ func detailOf(s *site.Store, onDiagram bool) detailView {
 // count and gen the player's event count and generation.
 func newViolationsBanner(s *site.Store, count, gen int) *ViolationsBanner {
 	return &ViolationsBanner{Key: violationsKey{Count: count, Gen: gen, Fold: s.Narrow, Folded: s.ViolationsFolded()}, Violations: s.Violations, Dispatch: s.Dispatch}
+}
+
+// stageViewOf is s's stage at the playhead (renderStage).
+func stageViewOf(s *site.Store) stageView {
+	st := s.Player.State()
+	v := stageView{St: st, Lay: s.DiagramLayout(st), NF: s.NetFaults()}
+	placeLinkMarks(v.NF, st, &v.Lay)
+	v.Link = openLink{Open: s.Acting.LinkOpen, Key: s.Acting.Link}
+	v.Config = s.Player.Scenario().Config
+	if !s.ForkInDrawer() {
+		v.Fork = s.Fork
+	}
+	v.Timers = site.Timers(st, v.Config)
+	v.Brokers = s.BrokerViews(st, v.Lay, v.Timers)
+	v.InFlight, v.Gen = s.Player.InFlight(), s.Player.Generation()
+	if s.ViolationsOnDiagram() {
+		v.Banner = newViolationsBanner(s, s.Player.EventCount(), s.Player.Generation())
+	}
+	v.Menu = menuOf(s)
+	return v
 }
 
 // menuOf is s's broker action menu.
