@@ -120,7 +120,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			only(full, renderMannersBar(s.Manners, s.Dispatch)),
 			only(full, view(site.RulesOf(pl.Scenario().Config).Cluster, pageSubtitle)),
 		),
-		only(full && controls, renderCompactBar(s)),
+		only(full && controls, renderCompactBar(compactBar{Clock: site.ClockOf(pl.Now(), pl.Scenario().Config.Start).Text, Playing: s.Playing}, s.Dispatch)),
 		only(full, renderShareBar(shareViewOf(s), s.Dispatch, func(what string) { exportDiagram(s, what) })),
 		renderNotice(s.Share.Notice, s.Dispatch),
 		onlyIf(s.Err != "", func() vecty.MarkupOrChild {
@@ -242,8 +242,8 @@ func renderFold(folded bool, text string, dispatch func(site.Action)) *vecty.HTM
 // screen (wasm/playground sets <html data-bar>; static/screen.css shows it
 // then, on a phone only), so that a reader watching the diagram, or sent
 // back to it by a click in the event log, sees the time and can pause.
-func renderCompactBar(s *site.Store) *pure[compactBar] {
-	return view(compactBar{Clock: site.ClockOf(s.Player.Now(), s.Player.Scenario().Config.Start).Text, Playing: s.Playing}, func(v compactBar) *vecty.HTML {
+func renderCompactBar(v compactBar, dispatch func(site.Action)) *pure[compactBar] {
+	return view(v, func(v compactBar) *vecty.HTML {
 		playText, playIcon := "Play", "play"
 		if v.Playing {
 			playText, playIcon = "Pause", "pause"
@@ -251,10 +251,10 @@ func renderCompactBar(s *site.Store) *pure[compactBar] {
 		return elem.Div(vecty.Markup(vecty.Class("compact-bar"), attr("role", "toolbar"), attr("aria-label", "Playback, compact")),
 			elem.Button(vecty.Markup(prop.ID("bar-play"), prop.Type(prop.TypeButton), vecty.Class("primary"),
 				attr("aria-pressed", strconv.FormatBool(v.Playing)), attr("title", "Play or pause (space)"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.TogglePlay{}) })),
+				event.Click(func(*vecty.Event) { dispatch(site.TogglePlay{}) })),
 				elem.Span(vecty.Markup(vecty.Class("icon", playIcon), attr("aria-hidden", "true"))), vecty.Text(playText)),
 			elem.Button(vecty.Markup(prop.ID("bar-step"), prop.Type(prop.TypeButton), attr("title", "Process one engine event (→)"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.StepOnce{}) })), vecty.Text("Step")),
+				event.Click(func(*vecty.Event) { dispatch(site.StepOnce{}) })), vecty.Text("Step")),
 			elem.Span(vecty.Markup(vecty.Class("bar-clock-wrap")),
 				elem.Span(vecty.Markup(vecty.Class("bar-clock-label")), vecty.Text("clock ")),
 				elem.Span(vecty.Markup(prop.ID("bar-clock"), attr("aria-label", "simulated time")), vecty.Text(v.Clock))),
