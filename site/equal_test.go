@@ -23,6 +23,8 @@ func TestViewEqualComparesEveryField(t *testing.T) {
 	// simulated millisecond.
 	checkEqualFields[BrokerView](t, "Timer.Left")
 	checkEqualFields[StripView](t)
+	checkEqualFields[InspectorView](t)
+	checkEqualFields[LifecycleView](t)
 }
 
 // checkEqualFields checks T's Equal against each of its leaf fields

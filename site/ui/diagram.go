@@ -14,14 +14,48 @@ import (
 )
 
 // renderStage is the diagram, with its message dots drawn by dots, and
-// the open broker action menu over it.
-func renderStage(s *site.Store, dots *Dots) *vecty.HTML {
-	st := s.Player.State()
-	lay := s.DiagramLayout(st)
-	nf := s.NetFaults()
-	placeLinkMarks(nf, st, &lay)
-	link := openLink{Open: s.Acting.LinkOpen, Key: s.Acting.Link}
-	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderController(st, s.Player.Scenario().Config), onlyIf(!s.ForkInDrawer(), func() vecty.MarkupOrChild { return renderFork(s) }), renderDiagram(s, nf, link, st, lay, dots), renderBrokerMenu(s.Dispatch, menuOf(s), st, lay), renderLinkMenu(s.Dispatch, nf, link, st, lay))
+// the open broker action menu over it, drawn from v (stageViewOf); acts
+// dispatch what a click asks.
+func renderStage(v stageView, acts stageActs, dots *Dots) *vecty.HTML {
+	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderController(v.St, v.Config), renderFork(v.Fork, acts.dispatch), renderDiagram(v, acts, dots), renderBrokerMenu(acts.dispatch, v.Menu, v.St, v.Lay), renderLinkMenu(acts.dispatch, v.NF, v.Link, v.St, v.Lay))
+}
+
+// stageView is what the stage draws (stageViewOf): the cluster at the
+// playhead, its layout with the link marks placed, the network faults and
+// the link menu, the config, the fork's notice when the diagram holds it,
+// the broker menu, the brokers' boxes and countdowns, the messages in
+// flight, the player's generation and the violations banner when it lies
+// over the diagram.
+type stageView struct {
+	St     engine.State
+	Lay    site.Layout
+	NF     site.NetFaults
+	Link   openLink
+	Config engine.Config
+	// Fork is the fork's notice when the diagram's frame holds it (not
+	// site.Store.ForkInDrawer), nil if not.
+	Fork *site.Fork
+	Menu brokerMenu
+	// Timers are the countdowns (site.Timers) and Brokers the brokers'
+	// boxes in the layout's order (site.Store.BrokerViews).
+	Timers  []site.Timer
+	Brokers []site.BrokerView
+	// InFlight are the messages on the wire (Player.InFlight) and Gen the
+	// player's generation (Player.Generation).
+	InFlight []engine.Message
+	Gen      int
+	// Banner is the violations banner of an 800-px embed
+	// (site.ViolationsOnDiagram), nil elsewhere (renderBannerOnDiagram).
+	Banner *ViolationsBanner
+}
+
+// stageActs is what the stage's clicks act through: dispatch, and what
+// they read when clicked: whether a broker's menu is open
+// (site.Store.MenuOpen) and the messages in flight (Player.InFlight).
+type stageActs struct {
+	dispatch func(site.Action)
+	menuOpen func() bool
+	inFlight func() []engine.Message
 }
 
 // renderDiagram draws the cluster at the playhead as the lesson does:
@@ -37,11 +71,9 @@ func renderStage(s *site.Store, dots *Dots) *vecty.HTML {
 // and label of the diagram (docs/design.md §7). The layer lets clicks
 // through to the diagram except on a dot, whose click it handles
 // (selectMessageIn).
-func renderDiagram(s *site.Store, nf site.NetFaults, link openLink, st engine.State, lay site.Layout, dots *Dots) *vecty.HTML {
-	p := s.Player
-	timers := site.Timers(st, p.Scenario().Config)
-	brokers := s.BrokerViews(st, lay, timers)
-	acts := brokerActs{dispatch: s.Dispatch, menuOpen: func() bool { return s.MenuOpen }}
+func renderDiagram(v stageView, sa stageActs, dots *Dots) *vecty.HTML {
+	st, lay, timers, brokers := v.St, v.Lay, v.Timers, v.Brokers
+	acts := brokerActs{dispatch: sa.dispatch, menuOpen: sa.menuOpen}
 	nodes := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("nodes"))}
 	for _, n := range lay.Nodes {
 		switch n.Role {
@@ -56,13 +88,12 @@ func renderDiagram(s *site.Store, nf site.NetFaults, link openLink, st engine.St
 		case site.RoleConsumer:
 			nodes = append(nodes, renderConsumer(n, st))
 		default:
-			v := brokers[0]
+			b := brokers[0]
 			brokers = brokers[1:]
-			nodes = append(nodes, viewEq(v, func(v site.BrokerView) *vecty.HTML { return renderBroker(acts, v) }))
+			nodes = append(nodes, viewEq(b, func(b site.BrokerView) *vecty.HTML { return renderBroker(acts, b) }))
 		}
 	}
 
-	inflight := p.InFlight()
 	dots.lay = lay
 	viewBox := attr("viewBox", "0 0 "+num(lay.Width)+" "+num(lay.Height))
 	return elem.Div(vecty.Markup(vecty.Class("diagram-box")),
@@ -75,17 +106,17 @@ func renderDiagram(s *site.Store, nf site.NetFaults, link openLink, st engine.St
 				vecty.ClassMap{"narrow": lay.Narrow, "grid": lay.Grid, "row": lay.Row},
 			),
 			fixed(arrowDefs),
-			renderLinks(lay, inflight),
-			renderLinkHits(s.Dispatch, nf, link, st, lay),
+			renderLinks(lay, v.InFlight),
+			renderLinkHits(sa.dispatch, v.NF, v.Link, st, lay),
 			svgEl("g", nodes...),
-			renderLeaderMark(lay, p.Generation()),
-			renderPartitionMaps(s.Dispatch, st, lay),
+			renderLeaderMark(lay, v.Gen),
+			renderPartitionMaps(sa.dispatch, st, lay),
 		),
 		svgEl("svg",
-			vecty.Markup(attr("id", "dots"), viewBox, attr("aria-hidden", "true"), attr("focusable", "false"), selectMessageIn(func() []engine.Message { return s.Player.InFlight() }, s.Dispatch)),
+			vecty.Markup(attr("id", "dots"), viewBox, attr("aria-hidden", "true"), attr("focusable", "false"), selectMessageIn(sa.inFlight, sa.dispatch)),
 			dots,
 		),
-		renderBannerOnDiagram(s, lay),
+		renderBannerOnDiagram(v.Banner, lay),
 	)
 }
 
@@ -93,14 +124,12 @@ func renderDiagram(s *site.Store, nf site.NetFaults, link openLink, st engine.St
 // (site.ViolationsOnDiagram), in an anchor over the diagram's lane under
 // its lowest box (site.BannerTop): where the reader looks, covering no
 // box, rather than heading the side column under the legend, below the
-// frame's bottom edge. nil elsewhere.
-func renderBannerOnDiagram(s *site.Store, lay site.Layout) vecty.MarkupOrChild {
-	if !s.ViolationsOnDiagram() {
+// frame's bottom edge. nil elsewhere (banner nil).
+func renderBannerOnDiagram(banner *ViolationsBanner, lay site.Layout) vecty.MarkupOrChild {
+	if banner == nil {
 		return nil
 	}
-	m := s.Player.LogMark()
-	return elem.Div(vecty.Markup(vecty.Class("violations-anchor"), vecty.Style("top", num1(site.BannerTop(lay))+"%")),
-		newViolationsBanner(s, m.Count, m.Gen))
+	return elem.Div(vecty.Markup(vecty.Class("violations-anchor"), vecty.Style("top", num1(site.BannerTop(lay))+"%")), banner)
 }
 
 // arrowDefs is the diagram's <defs>: the arrowhead marker the links end
@@ -193,7 +222,10 @@ func (l linkLines) Equal(m linkLines) bool { return slices.Equal(l, m) }
 type Dots struct {
 	vecty.Core
 
-	Store *site.Store `vecty:"prop"`
+	// Moving reads the messages in flight and the playhead's exact time
+	// (Player.InFlight, Player.Exact) when the dots render: a frame may
+	// redraw them alone.
+	Moving func() ([]engine.Message, float64) `vecty:"prop"`
 	// mounted says it is in the document, so that it may be redrawn alone.
 	mounted bool
 	// lay is the diagram's layout as last drawn in full: the dots follow
@@ -204,9 +236,8 @@ type Dots struct {
 
 // Render implements the vecty.Component interface.
 func (d *Dots) Render() vecty.ComponentOrHTML {
-	s := d.Store
-	p := s.Player
-	return renderMessages(d.lay, p.InFlight(), p.Exact())
+	inflight, now := d.Moving()
+	return renderMessages(d.lay, inflight, now)
 }
 
 // Mount implements the vecty.Mounter interface.

@@ -25,8 +25,9 @@ const EventLogSize = 300
 type EventLog struct {
 	vecty.Core
 
-	Store   *site.Store `vecty:"prop"`
-	ShowNet bool        `vecty:"prop"`
+	// Dispatch takes the toggle's and the rows' actions.
+	Dispatch func(site.Action) `vecty:"prop"`
+	ShowNet  bool              `vecty:"prop"`
 	// Rows is what the log shows (eventLogRows.eventLog); it re-renders
 	// only when the rows or ShowNet change, not on every frame the
 	// playhead moves.
@@ -72,13 +73,13 @@ func (c *eventLogRows) eventLog(s *site.Store, showNet bool) *EventLog {
 		*c = eventLogRows{player: pl, gen: pl.Generation(), count: n, showNet: showNet, set: true, at: s.PlayedMs(), later: later,
 			rows: s.LogLines(showNet, EventLogSize)}
 	}
-	return &EventLog{Store: s, ShowNet: showNet, Rows: c.rows}
+	return &EventLog{Dispatch: s.Dispatch, ShowNet: showNet, Rows: c.rows}
 }
 
 // SkipRender implements the vecty.RenderSkipper interface.
 func (l *EventLog) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*EventLog)
-	return ok && p.Store == l.Store && p.ShowNet == l.ShowNet && sameRows(p.Rows, l.Rows)
+	return ok && p.ShowNet == l.ShowNet && sameRows(p.Rows, l.Rows)
 }
 
 // sameRows reports whether a and b are the same rows: at once when they
@@ -190,7 +191,7 @@ func logHint(rows []site.LogLine) string {
 	return "Click an event to go back to it."
 }
 
-func (l *EventLog) onToggle(*vecty.Event) { l.Store.Dispatch(site.ToggleNetEvents{}) }
+func (l *EventLog) onToggle(*vecty.Event) { l.Dispatch(site.ToggleNetEvents{}) }
 
 // onPick moves the playhead to the clicked line's event.
 func (l *EventLog) onPick(e *vecty.Event) {
@@ -202,7 +203,7 @@ func (l *EventLog) onPick(e *vecty.Event) {
 	if err != nil {
 		return
 	}
-	l.Store.Dispatch(site.SeekToEvent{At: engine.Time(at)})
+	l.Dispatch(site.SeekToEvent{At: engine.Time(at)})
 }
 
 // onKey makes Enter on a focused line pick it.

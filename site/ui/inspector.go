@@ -12,24 +12,13 @@ import (
 	"kplay/site"
 )
 
-// Inspector is a vecty.Component which represents the inspector: what the
-// user clicked last — a broker and its replicas, a record, or a message —
-// with its facts. It carries the DOM contract's <section id="inspector">.
-type Inspector struct {
-	vecty.Core
-
-	Store *site.Store `vecty:"prop"`
-	Count int         `vecty:"prop"`
-	Gen   int         `vecty:"prop"`
-}
-
-// Render implements the vecty.Component interface. It returns a view of
-// the inspection, so that a frame that changes nothing in it leaves the
-// panel alone.
-func (i *Inspector) Render() vecty.ComponentOrHTML {
-	s := i.Store
-	in, ok := s.Inspect()
-	return viewEq(inspectorView{In: in, OK: ok}, func(v inspectorView) *vecty.HTML { return inspectorPanel(s.Dispatch, v.In, v.OK) })
+// renderInspector is the inspector: what the user clicked last — a
+// broker and its replicas, a record, or a message — with its facts
+// (site.Store.InspectorView). It carries the DOM contract's <section
+// id="inspector">. It is drawn from its view, so that a frame that changes
+// nothing in it leaves the panel alone; its × dispatches.
+func renderInspector(v site.InspectorView, dispatch func(site.Action)) *pureEq[site.InspectorView] {
+	return viewEq(v, func(v site.InspectorView) *vecty.HTML { return inspectorPanel(dispatch, v.In, v.OK) })
 }
 
 // inspectorPanel draws the inspector for in (ok false: nothing selected);
@@ -104,13 +93,3 @@ func selectMessageIn(inFlight func() []engine.Message, dispatch func(site.Action
 		}
 	})
 }
-
-// inspectorView is what the inspector shows, OK false when nothing is
-// selected.
-type inspectorView struct {
-	In site.Inspection
-	OK bool
-}
-
-// Equal reports whether v and w show the same.
-func (v inspectorView) Equal(w inspectorView) bool { return v.OK == w.OK && v.In.Equal(w.In) }

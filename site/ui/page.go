@@ -30,8 +30,10 @@ type Page struct {
 	// redraw alone (Redraw).
 	dots *Dots
 	// stage is the diagram with its dots, which a frame in which an event
-	// happened redraws without the rest of the page (Redraw).
-	stage *Stage
+	// happened redraws without the rest of the page (Redraw); stageFor is
+	// the Store the stage and the dots were made for (stageOf).
+	stage    *Stage
+	stageFor *site.Store
 	// pending says a full render is queued, and stagePending a render of
 	// the stage (Redraw).
 	pending, stagePending bool
@@ -119,7 +121,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			only(full, renderMannersBar(s.Manners, s.Dispatch)),
 			only(full, view(site.RulesOf(pl.Scenario().Config).Cluster, pageSubtitle)),
 		),
-		only(full && controls, renderCompactBar(s)),
+		only(full && controls, renderCompactBar(compactBar{Clock: site.ClockOf(pl.Now(), pl.Scenario().Config.Start).Text, Playing: s.Playing}, s.Dispatch)),
 		only(full, renderShareBar(shareViewOf(s), s.Dispatch, func(what string) { exportDiagram(s, what) })),
 		renderNotice(s.Share.Notice, s.Dispatch),
 		onlyIf(s.Err != "", func() vecty.MarkupOrChild {
@@ -131,18 +133,18 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		// timeline landed on the diagram); without one it heads the page;
 		// in an 800-px embed it lies over the diagram, under its boxes
 		// (site.ViolationsOnDiagram, renderStage).
-		only(!withSide && !bannerOnDiagram, newViolationsBanner(s, count, gen)),
+		only(!withSide && !bannerOnDiagram, newViolationsBanner(s, mark)),
 		elem.Main(vecty.Markup(vecty.ClassMap{"with-side": withSide}),
 			elem.Section(vecty.Markup(vecty.Class("stage"), vecty.ClassMap{"with-asks": controls && len(s.Lesson.Asks) > 0}, attr("aria-label", "Cluster")),
 				only(controls, &Controls{Dispatch: s.Dispatch, Playing: s.Playing, Speed: s.Speed, Skipping: s.QuietShown(), NextValue: s.NextValue(), SkipQuiet: s.SkipQuiet}),
-				only(controls, newTimeline(s, withSide)),
+				only(controls, &Timeline{View: timelineViewOf(s, withSide), Dispatch: s.Dispatch}),
 				renderAsk(ask, s.Dispatch, withSide, controls, askOver),
 				p.stageOf(s),
 				// In an embed too narrow for its side column the inspector
 				// is a card over the diagram's bottom corner: its anchor,
 				// right under the diagram, holds it (site.DetailOnDiagram).
 				onlyIf(onDiagram, func() vecty.MarkupOrChild {
-					return elem.Div(vecty.Markup(vecty.Class("detail-anchor")), renderDetail(s, count, gen, true))
+					return elem.Div(vecty.Markup(vecty.Class("detail-anchor")), renderDetail(detailOf(s, true), s.Dispatch, true))
 				}),
 				renderCaption(s.MomentCaption(), s.Resumed(), s.Playing, s.Share.Embed != nil, lines(s.CaptionRoom())),
 				onlyIf(askOver && askOpen && !ask.HostAsks, func() vecty.MarkupOrChild { return askCard(ask, s.Dispatch, nil) }),
@@ -152,19 +154,19 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			),
 			elem.Aside(vecty.Markup(vecty.Class("side"), attr("aria-label", "Explanations")),
 				only(withSide && !askOver, renderAskSide(ask, s.Dispatch)),
-				only(withSide && !bannerOnDiagram, newViolationsBanner(s, count, gen)),
+				only(withSide && !bannerOnDiagram, newViolationsBanner(s, mark)),
 				only(full, renderTableView(s.Manners.TableView, s.Player.State(), s.Dispatch)),
 				only(full, renderSummary(s.StoryView(), s.Dispatch)),
-				onlyIf(!onDiagram, func() vecty.MarkupOrChild { return renderDetail(s, count, gen, false) }),
+				onlyIf(!onDiagram, func() vecty.MarkupOrChild { return renderDetail(detailOf(s, false), s.Dispatch, false) }),
 				onlyIf(s.ShowPanel("log"), func() vecty.MarkupOrChild { return p.log.eventLog(s, s.ShowNet) }),
 			),
 			elem.Div(vecty.Markup(vecty.Class("panels")),
 				onlyIf(s.ShowPanel("describe"), func() vecty.MarkupOrChild { return &DescribePanel{Text: pl.Describe()} }),
-				only(s.ShowPanel("fetch"), &FetchRoundsPanel{Store: s, Count: p.rounds.count(s, count), Gen: gen}),
+				only(s.ShowPanel("fetch"), &FetchRoundsPanel{Rounds: pl, Count: p.rounds.count(pl, s.Playing, s.PlayedMs(), count), Gen: gen}),
 				onlyIf(s.ShowPanel("outline"), func() vecty.MarkupOrChild { return renderOutline(s.Outline(), s.Dispatch) }),
 				embedScript(s),
 			),
-			only(full, renderActing(s)),
+			only(full, renderActing(actingViewOf(s), s.Dispatch, func() bool { return s.Acting.FormErr.Form == site.FormConfig })),
 			only(full, renderActions(s.Actions())),
 		),
 		renderNarration(narrationView{Spoken: s.Manners.Narration.Spoken, Current: s.Manners.Narration.Current}),
@@ -184,40 +186,52 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 // button (#detail-fold) that folds it to a one-line summary and unfolds
 // it (site.DetailFolded), and holds the fork's notice when there is one
 // (site.ForkInDrawer).
-func renderDetail(s *site.Store, count, gen int, onDiagram bool) *vecty.HTML {
-	shows := s.DetailShows()
-	folded := s.DetailFolded()
-	var side string
-	if onDiagram {
-		side = "at-" + s.DetailSide()
-	}
-	return elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": shows, "on-diagram": onDiagram, "folded": folded, "behind-menu": onDiagram && s.DetailBehindMenu(), side: side != ""}),
-		vecty.If(shows, elem.Button(vecty.Markup(prop.ID("detail-close"), vecty.Class("detail-close"), prop.Type(prop.TypeButton),
-			attr("aria-label", "Close the details"), event.Click(func(*vecty.Event) { s.Dispatch(site.ClearSelection{}) })), vecty.Text("×"))),
-		onlyIf(shows && s.Narrow, func() vecty.MarkupOrChild { return renderFold(s, folded) }),
-		onlyIf(s.ForkInDrawer(), func() vecty.MarkupOrChild { return renderFork(s) }),
-		only(s.ShowPanel("inspector"), &Inspector{Store: s, Count: count, Gen: gen}),
-		only(s.ShowPanel("lifecycle"), &LifecyclePanel{Store: s, Count: count, Gen: gen}),
+func renderDetail(v detailView, dispatch func(site.Action), onDiagram bool) *vecty.HTML {
+	return elem.Div(vecty.Markup(vecty.Class("side-detail"), vecty.ClassMap{"selected": v.Shows, "on-diagram": onDiagram, "folded": v.Folded, "behind-menu": v.BehindMenu, v.Side: v.Side != ""}),
+		vecty.If(v.Shows, elem.Button(vecty.Markup(prop.ID("detail-close"), vecty.Class("detail-close"), prop.Type(prop.TypeButton),
+			attr("aria-label", "Close the details"), event.Click(func(*vecty.Event) { dispatch(site.ClearSelection{}) })), vecty.Text("×"))),
+		onlyIf(v.Shows && v.Narrow, func() vecty.MarkupOrChild { return renderFold(v.Folded, v.FoldText, dispatch) }),
+		onlyIf(v.Fork != nil, func() vecty.MarkupOrChild { return renderFork(v.Fork, dispatch) }),
+		onlyIf(v.Inspector != nil, func() vecty.MarkupOrChild { return renderInspector(*v.Inspector, dispatch) }),
+		onlyIf(v.Lifecycle != nil, func() vecty.MarkupOrChild { return renderLifecycle(*v.Lifecycle) }),
 	)
 }
 
+// detailView is what renderDetail draws (detailOf).
+type detailView struct {
+	// Shows says the selection shows something (site.Store.DetailShows),
+	// Folded that the phone's drawer is folded (DetailFolded), Narrow that
+	// the page is a phone's (site.Store.Narrow).
+	Shows, Folded, Narrow bool
+	// Side is the card's class over the diagram, "at-" and
+	// site.Store.DetailSide, "" in the side column; BehindMenu hides the
+	// card while a broker's menu is open (DetailBehindMenu).
+	Side       string
+	BehindMenu bool
+	// FoldText is the folded drawer's line: the selection's title and
+	// summary ("" unfolded).
+	FoldText string
+	// Fork is the fork's notice when the drawer holds it
+	// (site.Store.ForkInDrawer), nil if not.
+	Fork *site.Fork
+	// Inspector and Lifecycle are the two panels' views, nil when the
+	// panel is not shown (site.Store.ShowPanel).
+	Inspector *site.InspectorView
+	Lifecycle *site.LifecycleView
+}
+
 // renderFold is the phone drawer's fold button, #detail-fold: folded, a
-// row with the selection's title and one-line summary that unfolds the
-// drawer on a tap; unfolded, a small ▾ beside the × that folds it again.
-func renderFold(s *site.Store, folded bool) *vecty.HTML {
-	label, mark, text := "Show less", "▾ less", ""
+// row with the selection's title and one-line summary (text) that
+// unfolds the drawer on a tap; unfolded, a small ▾ beside the × that
+// folds it again.
+func renderFold(folded bool, text string, dispatch func(site.Action)) *vecty.HTML {
+	label, mark := "Show less", "▾ less"
 	if folded {
 		label, mark = "Show the details", "▴ more"
-		if in, ok := s.Inspect(); ok {
-			text = in.Title
-			if sum := in.Summary(); sum != "" {
-				text += ": " + sum
-			}
-		}
 	}
 	return elem.Button(vecty.Markup(prop.ID("detail-fold"), vecty.Class("detail-fold"), prop.Type(prop.TypeButton),
 		attr("aria-expanded", strconv.FormatBool(!folded)), attr("title", label),
-		event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleDetail{}) })),
+		event.Click(func(*vecty.Event) { dispatch(site.ToggleDetail{}) })),
 		vecty.If(text != "", elem.Span(vecty.Markup(vecty.Class("fold-text")), vecty.Text(text))),
 		elem.Span(vecty.Markup(vecty.Class("fold-mark"), attr("aria-hidden", "true")), vecty.Text(mark)),
 	)
@@ -229,8 +243,8 @@ func renderFold(s *site.Store, folded bool) *vecty.HTML {
 // screen (wasm/playground sets <html data-bar>; static/screen.css shows it
 // then, on a phone only), so that a reader watching the diagram, or sent
 // back to it by a click in the event log, sees the time and can pause.
-func renderCompactBar(s *site.Store) *pure[compactBar] {
-	return view(compactBar{Clock: site.ClockOf(s.Player.Now(), s.Player.Scenario().Config.Start).Text, Playing: s.Playing}, func(v compactBar) *vecty.HTML {
+func renderCompactBar(v compactBar, dispatch func(site.Action)) *pure[compactBar] {
+	return view(v, func(v compactBar) *vecty.HTML {
 		playText, playIcon := "Play", "play"
 		if v.Playing {
 			playText, playIcon = "Pause", "pause"
@@ -238,10 +252,10 @@ func renderCompactBar(s *site.Store) *pure[compactBar] {
 		return elem.Div(vecty.Markup(vecty.Class("compact-bar"), attr("role", "toolbar"), attr("aria-label", "Playback, compact")),
 			elem.Button(vecty.Markup(prop.ID("bar-play"), prop.Type(prop.TypeButton), vecty.Class("primary"),
 				attr("aria-pressed", strconv.FormatBool(v.Playing)), attr("title", "Play or pause (space)"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.TogglePlay{}) })),
+				event.Click(func(*vecty.Event) { dispatch(site.TogglePlay{}) })),
 				elem.Span(vecty.Markup(vecty.Class("icon", playIcon), attr("aria-hidden", "true"))), vecty.Text(playText)),
 			elem.Button(vecty.Markup(prop.ID("bar-step"), prop.Type(prop.TypeButton), attr("title", "Process one engine event (→)"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.StepOnce{}) })), vecty.Text("Step")),
+				event.Click(func(*vecty.Event) { dispatch(site.StepOnce{}) })), vecty.Text("Step")),
 			elem.Span(vecty.Markup(vecty.Class("bar-clock-wrap")),
 				elem.Span(vecty.Markup(vecty.Class("bar-clock-label")), vecty.Text("clock ")),
 				elem.Span(vecty.Markup(prop.ID("bar-clock"), attr("aria-label", "simulated time")), vecty.Text(v.Clock))),
@@ -289,7 +303,7 @@ func embedScript(s *site.Store) vecty.MarkupOrChild {
 	if e := s.Share.Embed; e == nil || e.Panels == nil || !s.ShowPanel("script") {
 		return nil
 	}
-	return newScriptView(s)
+	return &ScriptView{View: scriptViewOf(s), Dispatch: s.Dispatch}
 }
 
 // legend explains the dots' colours. It never changes: drawn once, never
@@ -321,24 +335,15 @@ func legendList() *vecty.HTML {
 // where the cluster leaves room (over the side column it covered the
 // event log the reader had just used to go back); elsewhere it floats at
 // the bottom of the screen (static/screen.css).
-func renderFork(s *site.Store) vecty.MarkupOrChild {
-	f := s.Fork
+func renderFork(f *site.Fork, dispatch func(site.Action)) vecty.MarkupOrChild {
 	if f == nil {
 		return nil
 	}
 	return elem.Div(vecty.Markup(prop.ID("fork"), vecty.Class("fork-notice"), attr("role", "status")),
 		elem.Span(vecty.Text(f.Notice)),
-		elem.Button(vecty.Markup(prop.ID("fork-undo"), prop.Type(prop.TypeButton), attr("title", "Put the old run back"), event.Click(func(*vecty.Event) { s.Dispatch(site.UndoFork{}) })), vecty.Text("Undo")),
-		elem.Button(vecty.Markup(prop.ID("fork-keep"), prop.Type(prop.TypeButton), attr("title", "Keep the new history"), event.Click(func(*vecty.Event) { s.Dispatch(site.DismissFork{}) })), vecty.Text("Keep it")),
+		elem.Button(vecty.Markup(prop.ID("fork-undo"), prop.Type(prop.TypeButton), attr("title", "Put the old run back"), event.Click(func(*vecty.Event) { dispatch(site.UndoFork{}) })), vecty.Text("Undo")),
+		elem.Button(vecty.Markup(prop.ID("fork-keep"), prop.Type(prop.TypeButton), attr("title", "Keep the new history"), event.Click(func(*vecty.Event) { dispatch(site.DismissFork{}) })), vecty.Text("Keep it")),
 	)
-}
-
-// dotsOf returns the page's message dots for s, made on first use.
-func (p *Page) dotsOf(s *site.Store) *Dots {
-	if p.dots == nil || p.dots.Store != s {
-		p.dots = &Dots{Store: s}
-	}
-	return p.dots
 }
 
 // renderClock is the header's clock (site.ClockOf): the simulated time,
@@ -353,10 +358,17 @@ func renderClock(c site.ClockView) *vecty.HTML {
 	)
 }
 
-// stageOf returns the page's stage for s, made on first use.
+// stageOf returns the page's stage for s, and its message dots, made on
+// first use.
 func (p *Page) stageOf(s *site.Store) *Stage {
-	if p.stage == nil || p.stage.Store != s || p.stage.page != p {
-		p.stage = &Stage{Store: s, page: p}
+	if p.stage == nil || p.stageFor != s || p.stage.page != p {
+		p.stageFor = s
+		p.dots = &Dots{Moving: func() ([]engine.Message, float64) { return s.Player.InFlight(), s.Player.Exact() }}
+		p.stage = &Stage{View: func() stageView { return stageViewOf(s) }, Acts: stageActs{
+			dispatch: s.Dispatch,
+			menuOpen: func() bool { return s.MenuOpen },
+			inFlight: func() []engine.Message { return s.Player.InFlight() },
+		}, page: p}
 	}
 	return p.stage
 }
@@ -364,11 +376,15 @@ func (p *Page) stageOf(s *site.Store) *Stage {
 // Stage is a vecty.Component which represents the diagram with its
 // controller strip, menus and message dots (renderStage). The Page keeps
 // one for its life and, on a playing frame in which an event happened
-// (site.RedrawStage), redraws it without the rest of the page.
+// (site.RedrawStage), redraws it without the rest of the page: so it
+// reads its view when it renders (View), not when the page made it.
 type Stage struct {
 	vecty.Core
 
-	Store *site.Store `vecty:"prop"`
+	// View returns the stage's view now (stageViewOf).
+	View func() stageView `vecty:"prop"`
+	// Acts is what its clicks act through.
+	Acts stageActs `vecty:"prop"`
 	// page owns the dots the stage draws.
 	page *Page
 	// mounted says it is in the document, so that it may be redrawn alone.
@@ -378,7 +394,7 @@ type Stage struct {
 // Render implements the vecty.Component interface.
 func (g *Stage) Render() vecty.ComponentOrHTML {
 	g.page.stagePending = false
-	return renderStage(g.Store, g.page.dotsOf(g.Store))
+	return renderStage(g.View(), g.Acts, g.page.dots)
 }
 
 // Mount implements the vecty.Mounter interface.
@@ -462,6 +478,51 @@ func producerViewOf(s *site.Store) producerView {
 	return v
 }
 
+// timelineViewOf is the timeline of s's player (Timeline); lesson says
+// the page has a side column, where the lesson-mode switch goes in the
+// timeline's heading row.
+func timelineViewOf(s *site.Store, lesson bool) timelineView {
+	p := s.Player
+	markers, version := s.TimelineMarkers()
+	v := timelineView{Player: p, Markers: markers, Version: version, Now: p.Now(), Switch: lessonSwitchOf(&s.Lesson)}
+	asks := make([]byte, len(s.Lesson.Asks))
+	for i, a := range s.Lesson.Asks {
+		v.AskAt = append(v.AskAt, a.At)
+		asks[i] = '-'
+		if s.Lesson.Revealed[i] {
+			asks[i] = '+'
+		}
+	}
+	v.Asks, v.Lesson = string(asks), lesson && len(asks) > 0
+	r := s.ScrubRange()
+	v.Start, v.End = r.From, r.To
+	_, hasViolation := s.FirstViolation()
+	jumpLabel, jumpTitle := site.JumpWords(s.Violations())
+	if !hasViolation {
+		jumpTitle = "No guarantee has broken in this run"
+	}
+	v.Head = timelineHead{Range: engine.FormatTime(r.From) + " – " + engine.FormatTime(r.To), Hide: s.HideOutcome(), HasViolation: hasViolation,
+		JumpTitle: jumpTitle, JumpLabel: jumpLabel, NextBlocked: s.NextMomentBlocked()}
+	return v
+}
+
+// actingViewOf is s's acting panels and script editor (renderActing).
+func actingViewOf(s *site.Store) actingView {
+	return actingView{Producer: producerViewOf(s), Consumer: consumerViewOf(s), Config: configViewOf(s), Script: scriptViewOf(s)}
+}
+
+// scriptViewOf is s's script editor (ScriptView): what it shows now.
+func scriptViewOf(s *site.Store) scriptView {
+	v := scriptView{Text: s.EditorText(), Dirty: s.Edit.Dirty, Status: s.Edit.Status, Folded: s.HideOutcome() && !s.Edit.Dirty}
+	if p := s.EditorProblem(); p != nil {
+		v.Problem, v.Bad = *p, true
+	}
+	if s.EditorStale() {
+		v.Status = "The scenario changed since you began editing (you acted on the page). Apply plays your text instead; Revert shows the scenario's script with your actions."
+	}
+	return v
+}
+
 // configViewOf is s's config panel (renderConfigPanel).
 func configViewOf(s *site.Store) configView {
 	cur := s.CurrentConfig()
@@ -476,6 +537,61 @@ func configViewOf(s *site.Store) configView {
 		}
 		v.Values = append(v.Values, val)
 	}
+	return v
+}
+
+// detailOf is s's detail column (renderDetail), onDiagram in the card
+// over the diagram's corner.
+func detailOf(s *site.Store, onDiagram bool) detailView {
+	v := detailView{Shows: s.DetailShows(), Folded: s.DetailFolded(), Narrow: s.Narrow}
+	if onDiagram {
+		v.Side, v.BehindMenu = "at-"+s.DetailSide(), s.DetailBehindMenu()
+	}
+	if v.Shows && v.Narrow && v.Folded {
+		if in, ok := s.Inspect(); ok {
+			v.FoldText = in.Title
+			if sum := in.Summary(); sum != "" {
+				v.FoldText += ": " + sum
+			}
+		}
+	}
+	if s.ForkInDrawer() {
+		v.Fork = s.Fork
+	}
+	if s.ShowPanel("inspector") {
+		in := s.InspectorView()
+		v.Inspector = &in
+	}
+	if s.ShowPanel("lifecycle") {
+		l := s.LifecycleView()
+		v.Lifecycle = &l
+	}
+	return v
+}
+
+// newViolationsBanner is the banner of s's violations at the playhead, m
+// the event log's mark (site.Player.LogMark).
+func newViolationsBanner(s *site.Store, m site.LogMark) *ViolationsBanner {
+	return &ViolationsBanner{Key: violationsKey{Log: m, Fold: s.Narrow, Folded: s.ViolationsFolded()}, Violations: s.Violations, Dispatch: s.Dispatch}
+}
+
+// stageViewOf is s's stage at the playhead (renderStage).
+func stageViewOf(s *site.Store) stageView {
+	st := s.Player.State()
+	v := stageView{St: st, Lay: s.DiagramLayout(st), NF: s.NetFaults()}
+	placeLinkMarks(v.NF, st, &v.Lay)
+	v.Link = openLink{Open: s.Acting.LinkOpen, Key: s.Acting.Link}
+	v.Config = s.Player.Scenario().Config
+	if !s.ForkInDrawer() {
+		v.Fork = s.Fork
+	}
+	v.Timers = site.Timers(st, v.Config)
+	v.Brokers = s.BrokerViews(st, v.Lay, v.Timers)
+	v.InFlight, v.Gen = s.Player.InFlight(), s.Player.Generation()
+	if s.ViolationsOnDiagram() {
+		v.Banner = newViolationsBanner(s, s.Player.LogMark())
+	}
+	v.Menu = menuOf(s)
 	return v
 }
 

@@ -5,6 +5,7 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
 
+	"kplay/engine"
 	"kplay/site"
 )
 
@@ -37,13 +38,22 @@ func (d *DescribePanel) Render() vecty.ComponentOrHTML {
 }
 
 // FetchRoundsPanel is a vecty.Component which represents the lesson's
-// fetch-loop table for each follower of the first partition.
+// fetch-loop table for each follower of the first partition. It reads
+// the fetch rounds from Rounds (the Player) only when it renders, which it
+// skips while Count and Gen stay the same.
 type FetchRoundsPanel struct {
 	vecty.Core
 
-	Store *site.Store `vecty:"prop"`
-	Count int         `vecty:"prop"`
-	Gen   int         `vecty:"prop"`
+	Rounds fetchRounds `vecty:"prop"`
+	Count  int         `vecty:"prop"`
+	Gen    int         `vecty:"prop"`
+}
+
+// fetchRounds is what the fetch-loop table reads: the cluster at the
+// playhead and a follower's last fetch rounds (site.Player).
+type fetchRounds interface {
+	State() engine.State
+	RecentFetchRounds(tp engine.TopicPartition, follower engine.BrokerID, n int) (int, []engine.FetchRound)
 }
 
 // throttle is an event count that follows the player's at most every
@@ -60,12 +70,11 @@ type throttle struct {
 }
 
 // count returns the event count the panel draws: now, the player's own
-// count n, unless playing and less than site.FullRedrawMs since it last
-// took it.
-func (t *throttle) count(s *site.Store, n int) int {
-	pl := s.Player
-	if !t.set || t.player != pl || t.gen != pl.Generation() || !s.Playing || s.PlayedMs()-t.at >= site.FullRedrawMs {
-		*t = throttle{player: pl, gen: pl.Generation(), n: n, set: true, at: s.PlayedMs()}
+// count n, unless playing and less than site.FullRedrawMs (of the Store's
+// PlayedMs, playedMs) since it last took it.
+func (t *throttle) count(pl *site.Player, playing bool, playedMs float64, n int) int {
+	if !t.set || t.player != pl || t.gen != pl.Generation() || !playing || playedMs-t.at >= site.FullRedrawMs {
+		*t = throttle{player: pl, gen: pl.Generation(), n: n, set: true, at: playedMs}
 	}
 	return t.n
 }
@@ -76,12 +85,12 @@ const FetchRoundsShown = 4
 // SkipRender implements the vecty.RenderSkipper interface.
 func (f *FetchRoundsPanel) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*FetchRoundsPanel)
-	return ok && p.Store == f.Store && p.Count == f.Count && p.Gen == f.Gen
+	return ok && p.Count == f.Count && p.Gen == f.Gen
 }
 
 // Render implements the vecty.Component interface.
 func (f *FetchRoundsPanel) Render() vecty.ComponentOrHTML {
-	pl := f.Store.Player
+	pl := f.Rounds
 	st := pl.State()
 	part, ok := site.FirstPartition(st)
 	body := []vecty.MarkupOrChild{

@@ -21,44 +21,33 @@ import (
 type ScriptView struct {
 	vecty.Core
 
-	Store   *site.Store        `vecty:"prop"`
-	Text    string             `vecty:"prop"`
-	Problem site.ScriptProblem `vecty:"prop"`
-	Bad     bool               `vecty:"prop"`
-	Dirty   bool               `vecty:"prop"`
-	Status  string             `vecty:"prop"`
-	// Folded says the script holds answers the reader has not given yet
-	// (Store.HideOutcome): the panel starts closed, saying so.
-	Folded bool `vecty:"prop"`
+	View scriptView `vecty:"prop"`
+	// Dispatch takes the editor's edits, Apply and Revert.
+	Dispatch func(site.Action) `vecty:"prop"`
 }
 
-// newScriptView returns the editor for what s shows now.
-func newScriptView(s *site.Store) *ScriptView {
-	v := &ScriptView{Store: s, Text: s.EditorText(), Dirty: s.Edit.Dirty, Status: s.Edit.Status, Folded: s.HideOutcome() && !s.Edit.Dirty}
-	if p := s.EditorProblem(); p != nil {
-		v.Problem, v.Bad = *p, true
-	}
-	if s.EditorStale() {
-		v.Status = "The scenario changed since you began editing (you acted on the page). Apply plays your text instead; Revert shows the scenario's script with your actions."
-	}
-	return v
+// scriptView is what the editor shows: the text, its problem (Bad false:
+// none), whether it is edited and not applied, and the status line.
+type scriptView struct {
+	Text    string
+	Problem site.ScriptProblem
+	Bad     bool
+	Dirty   bool
+	Status  string
+	// Folded says the script holds answers the reader has not given yet
+	// (Store.HideOutcome): the panel starts closed, saying so.
+	Folded bool
 }
 
 // SkipRender implements the vecty.RenderSkipper interface.
-func (v *ScriptView) SkipRender(prev vecty.Component) bool {
+func (c *ScriptView) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*ScriptView)
-	if !ok {
-		return false
-	}
-	// Compare the props only: the Cores differ after every render, so
-	// comparing them too made the editor re-render on every frame.
-	a, b := *p, *v
-	a.Core, b.Core = vecty.Core{}, vecty.Core{}
-	return a == b
+	return ok && p.View == c.View
 }
 
 // Render implements the vecty.Component interface.
-func (v *ScriptView) Render() vecty.ComponentOrHTML {
+func (c *ScriptView) Render() vecty.ComponentOrHTML {
+	v := c.View
 	text := v.Text
 	lines, _ := site.TextSize(text)
 	var problem *site.ScriptProblem
@@ -93,14 +82,14 @@ func (v *ScriptView) Render() vecty.ComponentOrHTML {
 		fold,
 		elem.Details(vecty.Markup(prop.ID("script-details"), vecty.MarkupIf(!v.Folded, vecty.Property("open", true))),
 			elem.Summary(vecty.Text("The scenario as a script")),
-			v.editor(problem, gutter, mark, dirty, status)),
+			c.editor(problem, gutter, mark, dirty, status)),
 	)
 }
 
 // editor is the editing part of the panel: the hint, the text area with
 // its gutter and mark, the problem line, the buttons and the help.
-func (v *ScriptView) editor(problem *site.ScriptProblem, gutter []vecty.MarkupOrChild, mark vecty.MarkupOrChild, dirty bool, status string) *vecty.HTML {
-	s, text := v.Store, v.Text
+func (c *ScriptView) editor(problem *site.ScriptProblem, gutter []vecty.MarkupOrChild, mark vecty.MarkupOrChild, dirty bool, status string) *vecty.HTML {
+	dispatch, text := c.Dispatch, c.View.Text
 	lines, widest := site.TextSize(text)
 	return elem.Div(
 		elem.Paragraph(vecty.Markup(vecty.Class("act-hint")),
@@ -117,13 +106,13 @@ func (v *ScriptView) editor(problem *site.ScriptProblem, gutter []vecty.MarkupOr
 				attr("aria-invalid", strconv.FormatBool(problem != nil)),
 				vecty.MarkupIf(problem != nil, attr("aria-describedby", "script-problem")),
 				event.Input(func(e *vecty.Event) {
-					s.Dispatch(site.EditScript{Text: e.Target.Get("value").String()})
+					dispatch(site.EditScript{Text: e.Target.Get("value").String()})
 				}),
 				event.KeyDown(func(e *vecty.Event) {
 					if e.Value.Get("key").String() == "Enter" && (e.Value.Get("ctrlKey").Bool() || e.Value.Get("metaKey").Bool()) {
 						e.Value.Call("preventDefault")
-						s.Dispatch(site.EditScript{Text: e.Target.Get("value").String()})
-						s.Dispatch(site.ApplyScript{})
+						dispatch(site.EditScript{Text: e.Target.Get("value").String()})
+						dispatch(site.ApplyScript{})
 					}
 				}),
 			)),
@@ -133,11 +122,11 @@ func (v *ScriptView) editor(problem *site.ScriptProblem, gutter []vecty.MarkupOr
 		elem.Div(vecty.Markup(vecty.Class("editor-buttons")),
 			elem.Button(vecty.Markup(prop.ID("script-apply"), prop.Type(prop.TypeButton), prop.Disabled(!dirty),
 				attr("title", "Play this script from the same moment (Ctrl+Enter)"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.ApplyScript{}) })),
+				event.Click(func(*vecty.Event) { dispatch(site.ApplyScript{}) })),
 				vecty.Text("Apply")),
 			elem.Button(vecty.Markup(prop.ID("script-revert"), prop.Type(prop.TypeButton), prop.Disabled(!dirty),
 				attr("title", "Drop your edits and show the scenario's script"),
-				event.Click(func(*vecty.Event) { s.Dispatch(site.RevertScript{}) })),
+				event.Click(func(*vecty.Event) { dispatch(site.RevertScript{}) })),
 				vecty.Text("Revert")),
 			elem.Span(vecty.Markup(prop.ID("script-status"), vecty.Class("editor-status"), attr("role", "status")), vecty.Text(status)),
 		),
@@ -214,12 +203,23 @@ func goToLine(e *vecty.Event, line, col int) {
 	box.Call("scrollIntoView", map[string]any{"block": "nearest", "inline": "nearest"})
 }
 
-// renderActing is the acting panels and the script editor.
-func renderActing(s *site.Store) *vecty.HTML {
+// renderActing is the acting panels and the script editor, drawn from
+// their views; their buttons dispatch, and configRefused says the Store
+// refused a config change (renderConfigPanel).
+func renderActing(v actingView, dispatch func(site.Action), configRefused func() bool) *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("acting")),
-		renderProducerPanel(producerViewOf(s), s.Dispatch),
-		renderConsumerPanel(consumerViewOf(s), s.Dispatch),
-		renderConfigPanel(configViewOf(s), s.Dispatch, func() bool { return s.Acting.FormErr.Form == site.FormConfig }),
-		newScriptView(s),
+		renderProducerPanel(v.Producer, dispatch),
+		renderConsumerPanel(v.Consumer, dispatch),
+		renderConfigPanel(v.Config, dispatch, configRefused),
+		&ScriptView{View: v.Script, Dispatch: dispatch},
 	)
+}
+
+// actingView is what renderActing draws: the producer, consumer and
+// config panels' views and the script editor's.
+type actingView struct {
+	Producer producerView
+	Consumer consumerView
+	Config   configView
+	Script   scriptView
 }

@@ -25,36 +25,38 @@ const maxShownMarkers = 160
 type Timeline struct {
 	vecty.Core
 
-	Store *site.Store `vecty:"prop"`
-	Start engine.Time `vecty:"prop"`
-	Now   engine.Time `vecty:"prop"`
+	View timelineView `vecty:"prop"`
+	// Dispatch takes the slider's, the markers' and the buttons' actions.
+	Dispatch func(site.Action) `vecty:"prop"`
+}
+
+// timelineView is what the timeline draws (timelineViewOf).
+type timelineView struct {
+	Start engine.Time
+	Now   engine.Time
 	// End is the slider's end (site.ScrubRange.To).
-	End engine.Time `vecty:"prop"`
-	// Version is the markers' version (Player.Markers).
-	Version int `vecty:"prop"`
-	// Asks says which of the scenario's questions are answered, one
-	// character each ("-" open, "+" answered), for the ask markers.
-	Asks string `vecty:"prop"`
+	End engine.Time
+	// Player tells one scenario's markers from another's (picking a
+	// preset or applying a script starts a new player, whose Version
+	// starts over); Markers and Version are its markers as the track
+	// draws them (site.Store.TimelineMarkers).
+	Player  *site.Player
+	Markers []site.Marker
+	Version int
+	// AskAt is the time of each of the scenario's questions, and Asks
+	// says which are answered, one character each ("-" open, "+"
+	// answered), for the ask markers.
+	AskAt []engine.Time
+	Asks  string
 	// Lesson says the timeline holds the lesson-mode switch (a scenario
 	// with questions, on a page with a side column), at the end of its
 	// heading's row (static/timeline.css), instead of a row of its own
-	// under it that pushed the diagram and its caption down.
-	Lesson bool `vecty:"prop"`
-}
-
-// newTimeline returns the timeline of s's player.
-func newTimeline(s *site.Store, lesson bool) *Timeline {
-	p := s.Player
-	_, v := s.TimelineMarkers()
-	asks := make([]byte, len(s.Lesson.Asks))
-	for i := range asks {
-		asks[i] = '-'
-		if s.Lesson.Revealed[i] {
-			asks[i] = '+'
-		}
-	}
-	r := s.ScrubRange()
-	return &Timeline{Store: s, Start: r.From, Now: p.Now(), End: r.To, Version: v, Asks: string(asks), Lesson: lesson && len(asks) > 0}
+	// under it that pushed the diagram and its caption down; Switch is
+	// that switch.
+	Lesson bool
+	Switch lessonSwitch
+	// Head is the heading row (head).
+	Head timelineHead
 }
 
 // The Timeline has no SkipRender: it renders on every frame. Vecty sets
@@ -66,29 +68,24 @@ func newTimeline(s *site.Store, lesson bool) *Timeline {
 
 // Render implements the vecty.Component interface.
 func (t *Timeline) Render() vecty.ComponentOrHTML {
-	span := site.ScrubRange{From: t.Start, To: t.End}.Span()
-	_, hasViolation := t.Store.FirstViolation()
-	markers, _ := t.Store.TimelineMarkers()
-	jumpLabel, jumpTitle := site.JumpWords(t.Store.Violations())
-	if !hasViolation {
-		jumpTitle = "No guarantee has broken in this run"
-	}
+	v := &t.View
+	span := site.ScrubRange{From: v.Start, To: v.End}.Span()
 	return elem.Div(
-		vecty.Markup(vecty.Class("timeline"), vecty.ClassMap{"with-lesson": t.Lesson}, attr("role", "group"), attr("aria-label", "Timeline"),
+		vecty.Markup(vecty.Class("timeline"), vecty.ClassMap{"with-lesson": v.Lesson}, attr("role", "group"), attr("aria-label", "Timeline"),
 			vecty.Style("--span", itoa(int64(span)))),
-		t.head(hasViolation, jumpTitle, jumpLabel),
-		vecty.If(t.Lesson, lessonToggle(lessonSwitchOf(&t.Store.Lesson), t.Store.Dispatch)),
+		t.head(),
+		vecty.If(v.Lesson, lessonToggle(v.Switch, t.Dispatch)),
 		// With questions the track has a row of its own for their "?"
 		// above the markers, under the heading (static/timeline.css), so
 		// that no "?" covers the word "Timeline" at any width.
-		elem.Div(vecty.Markup(vecty.Class("timeline-track"), vecty.ClassMap{"with-asks": len(t.Store.Lesson.Asks) > 0}),
-			&timelineMarkers{Store: t.Store, Player: t.Store.Player, Start: t.Start, Span: span, Version: t.Version, Markers: markers},
+		elem.Div(vecty.Markup(vecty.Class("timeline-track"), vecty.ClassMap{"with-asks": len(v.AskAt) > 0}),
+			&timelineMarkers{Dispatch: t.Dispatch, Player: v.Player, Start: v.Start, Span: span, Version: v.Version, Markers: v.Markers},
 			t.askMarkers(),
 			elem.Input(vecty.Markup(
 				prop.ID("timeline"), prop.Type(prop.TypeRange),
 				attr("min", "0"), attr("max", itoa(int64(span))), attr("step", "1"),
-				prop.Value(itoa(int64(t.Now-t.Start))),
-				attr("aria-valuetext", engine.FormatTime(t.Now)),
+				prop.Value(itoa(int64(v.Now-v.Start))),
+				attr("aria-valuetext", engine.FormatTime(v.Now)),
 				attr("aria-keyshortcuts", "ArrowLeft ArrowRight"),
 				event.Input(t.onInput),
 				event.Change(t.onChange),
@@ -102,9 +99,9 @@ func (t *Timeline) Render() vecty.ComponentOrHTML {
 // #jump-violation button (hidden while the outcome is). It is drawn
 // from its view: it changes only when the horizon moves or the first
 // violation comes.
-func (t *Timeline) head(hasViolation bool, jumpTitle, jumpLabel string) *pure[timelineHead] {
-	v := timelineHead{Range: engine.FormatTime(t.Start) + " – " + engine.FormatTime(t.End), Hide: t.Store.HideOutcome(), HasViolation: hasViolation, JumpTitle: jumpTitle, JumpLabel: jumpLabel, NextBlocked: t.Store.NextMomentBlocked()}
-	return view(v, func(v timelineHead) *vecty.HTML {
+func (t *Timeline) head() *pure[timelineHead] {
+	dispatch := t.Dispatch
+	return view(t.View.Head, func(v timelineHead) *vecty.HTML {
 		rng, hasViolation, jumpTitle := v.Range, v.HasViolation, v.JumpTitle
 		return elem.Div(vecty.Markup(vecty.Class("timeline-head")),
 			elem.Label(vecty.Markup(prop.For("timeline")), vecty.Text("Timeline")),
@@ -112,11 +109,11 @@ func (t *Timeline) head(hasViolation bool, jumpTitle, jumpLabel string) *pure[ti
 			elem.Span(vecty.Markup(vecty.Class("moment-nav"), attr("role", "group"), attr("aria-label", "Moments")),
 				elem.Button(vecty.Markup(prop.ID("moment-prev"), prop.Type(prop.TypeButton), attr("aria-label", "Previous moment"), attr("aria-keyshortcuts", ","),
 					attr("title", "Back to the previous moment on the timeline: a crash or restart, a new leader, a command (,)"),
-					event.Click(func(*vecty.Event) { t.Store.Dispatch(site.StepMoment{Forward: false}) })), vecty.Text("◀"), elem.Span(vecty.Markup(vecty.Class("word")), vecty.Text(" moment"))),
+					event.Click(func(*vecty.Event) { dispatch(site.StepMoment{Forward: false}) })), vecty.Text("◀"), elem.Span(vecty.Markup(vecty.Class("word")), vecty.Text(" moment"))),
 				elem.Button(vecty.Markup(prop.ID("moment-next"), prop.Type(prop.TypeButton), attr("aria-label", "Next moment"), attr("aria-keyshortcuts", "."),
 					attr("title", nextTitle(v.NextBlocked)), prop.Disabled(v.NextBlocked != ""),
 					vecty.MarkupIf(v.NextBlocked != "", attr("aria-describedby", "moment-why")),
-					event.Click(func(*vecty.Event) { t.Store.Dispatch(site.StepMoment{Forward: true}) })), elem.Span(vecty.Markup(vecty.Class("word")), vecty.Text("moment ")), vecty.Text("▶")),
+					event.Click(func(*vecty.Event) { dispatch(site.StepMoment{Forward: true}) })), elem.Span(vecty.Markup(vecty.Class("word")), vecty.Text("moment ")), vecty.Text("▶")),
 				// Why the button is disabled, in words beside it: a
 				// press that silently did nothing left the learner stuck.
 				vecty.If(v.NextBlocked != "", elem.Span(vecty.Markup(prop.ID("moment-why"), vecty.Class("hint", "moment-why")), vecty.Text(v.NextBlocked))),
@@ -158,25 +155,25 @@ func nextTitle(blocked string) string {
 // askMarkers draws a marker for each of the scenario's questions, which
 // goes to the question and opens it; nil without questions.
 func (t *Timeline) askMarkers() vecty.MarkupOrChild {
-	asks := t.Store.Lesson.Asks
-	if len(asks) == 0 {
+	v := &t.View
+	if len(v.AskAt) == 0 {
 		return nil
 	}
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("timeline-asks"), attr("aria-label", "Questions on the timeline"))}
-	for i, a := range asks {
-		answered := i < len(t.Asks) && t.Asks[i] == '+'
-		label := "question " + strconv.Itoa(i+1) + " at " + engine.FormatTime(a.At)
+	for i, at := range v.AskAt {
+		answered := i < len(v.Asks) && v.Asks[i] == '+'
+		label := "question " + strconv.Itoa(i+1) + " at " + engine.FormatTime(at)
 		items = append(items, elem.ListItem(elem.Button(vecty.Markup(
 			vecty.ClassMap{"marker": true, "marker-ask": true, "answered": answered}, prop.Type(prop.TypeButton),
-			vecty.Style("--at", itoa(int64(a.At-t.Start))), vecty.Data("at", engine.FormatTime(a.At)), vecty.Data("kind", "ask"),
-			attr("title", site.AskMarkerTitle(i, a.At)), attr("aria-label", label),
-			event.Click(func(*vecty.Event) { t.Store.Dispatch(site.ShowAsk{Index: i}) })),
+			vecty.Style("--at", itoa(int64(at-v.Start))), vecty.Data("at", engine.FormatTime(at)), vecty.Data("kind", "ask"),
+			attr("title", site.AskMarkerTitle(i, at)), attr("aria-label", label),
+			event.Click(func(*vecty.Event) { t.Dispatch(site.ShowAsk{Index: i}) })),
 			vecty.Text("?"))))
 	}
 	return elem.UnorderedList(items...)
 }
 
-func (t *Timeline) onJump(*vecty.Event) { t.Store.Dispatch(site.JumpToViolation{}) }
+func (t *Timeline) onJump(*vecty.Event) { t.Dispatch(site.JumpToViolation{}) }
 
 // snapPx is how close, in CSS pixels of the slider, a scrub must end to
 // a moment to stop on it.
@@ -188,7 +185,7 @@ func (t *Timeline) onInput(e *vecty.Event) {
 	if err != nil {
 		return
 	}
-	t.Store.Dispatch(site.ScrubTo{At: t.Start + engine.Time(v)})
+	t.Dispatch(site.ScrubTo{At: t.View.Start + engine.Time(v)})
 }
 
 // onChange ends a scrub (the pointer let go): within snapPx of a moment
@@ -201,9 +198,9 @@ func (t *Timeline) onChange(e *vecty.Event) {
 	}
 	within := engine.Time(0)
 	if w := e.Target.Get("offsetWidth").Float(); w > 0 {
-		within = engine.Time(float64(site.ScrubRange{From: t.Start, To: t.End}.Span()) * snapPx / w)
+		within = engine.Time(float64(site.ScrubRange{From: t.View.Start, To: t.View.End}.Span()) * snapPx / w)
 	}
-	t.Store.Dispatch(site.ScrubNear{At: t.Start + engine.Time(v), Within: within})
+	t.Dispatch(site.ScrubNear{At: t.View.Start + engine.Time(v), Within: within})
 }
 
 // onKey makes ← and → on the focused slider go to the previous and next
@@ -213,10 +210,10 @@ func (t *Timeline) onKey(e *vecty.Event) {
 	switch e.Value.Get("key").String() {
 	case "ArrowLeft", "ArrowDown":
 		e.Value.Call("preventDefault")
-		t.Store.Dispatch(site.StepMoment{Forward: false})
+		t.Dispatch(site.StepMoment{Forward: false})
 	case "ArrowRight", "ArrowUp":
 		e.Value.Call("preventDefault")
-		t.Store.Dispatch(site.StepMoment{Forward: true})
+		t.Dispatch(site.StepMoment{Forward: true})
 	}
 }
 
@@ -226,7 +223,7 @@ func (t *Timeline) onKey(e *vecty.Event) {
 type timelineMarkers struct {
 	vecty.Core
 
-	Store *site.Store `vecty:"prop"`
+	Dispatch func(site.Action) `vecty:"prop"`
 	// Player tells one scenario's markers from another's (picking a
 	// preset or applying a script starts a new player, whose Version
 	// starts over).
@@ -240,7 +237,7 @@ type timelineMarkers struct {
 // SkipRender implements the vecty.RenderSkipper interface.
 func (m *timelineMarkers) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*timelineMarkers)
-	return ok && p.Store == m.Store && p.Player == m.Player && p.Start == m.Start && p.Span == m.Span && p.Version == m.Version
+	return ok && p.Player == m.Player && p.Start == m.Start && p.Span == m.Span && p.Version == m.Version
 }
 
 // Render implements the vecty.Component interface.
@@ -294,6 +291,6 @@ func (m *timelineMarkers) marker(v markerView) *vecty.HTML {
 			vecty.Style("--at", itoa(int64(mk.At-v.Start))),
 			vecty.Data("at", engine.FormatTime(mk.At)), vecty.Data("kind", mk.Kind.String()),
 			attr("title", title), attr("aria-label", markerName(mk.Kind)+" at "+engine.FormatTime(mk.At)),
-			event.Click(func(*vecty.Event) { m.Store.Dispatch(site.ScrubTo{At: at}) })),
+			event.Click(func(*vecty.Event) { m.Dispatch(site.ScrubTo{At: at}) })),
 	)
 }

@@ -17,39 +17,46 @@ import (
 // guarantees so far, one sentence each, under a headline that calls a
 // loss the settings allowed what it is (site.ViolationsHeadline). It
 // carries the DOM contract's <section id="violations">, empty and hidden
-// while nothing broke. On a phone (Fold) it has a button,
-// #violations-fold, that folds it to one line (Folded,
-// site.ViolationsFoldText) and unfolds it (site.ToggleViolations).
+// while nothing broke. On a phone (Key.Fold) it has a button,
+// #violations-fold, that folds it to one line (Key.Folded,
+// site.ViolationsFoldText) and unfolds it (site.ToggleViolations). It is
+// drawn from its key and what Violations returns, never the Store
+// (newViolationsBanner builds it).
 type ViolationsBanner struct {
 	vecty.Core
 
-	Store *site.Store `vecty:"prop"`
-	Count int         `vecty:"prop"`
-	Gen   int         `vecty:"prop"`
-	// Fold says the banner can fold (site.Store.Narrow); Folded that it
-	// shows its one line (site.Store.ViolationsFolded).
-	Fold, Folded bool `vecty:"prop"`
+	// Key is what the banner redraws on (it skips a render that keeps it).
+	Key violationsKey `vecty:"prop"`
+	// Violations reads the violations at the playhead
+	// (site.Store.Violations), only when the banner renders.
+	Violations func() []engine.Event `vecty:"prop"`
+	// Dispatch takes the fold button's site.ToggleViolations.
+	Dispatch func(site.Action) `vecty:"prop"`
 }
 
-// newViolationsBanner is the banner of s's violations at the playhead.
-func newViolationsBanner(s *site.Store, count, gen int) *ViolationsBanner {
-	return &ViolationsBanner{Store: s, Count: count, Gen: gen, Fold: s.Narrow, Folded: s.ViolationsFolded()}
+// violationsKey is what the banner's drawing depends on: where the event
+// log stands (site.Player.LogMark: its generation and event count), and
+// whether the banner can fold (site.Store.Narrow) and shows its one line
+// (site.Store.ViolationsFolded).
+type violationsKey struct {
+	Log          site.LogMark
+	Fold, Folded bool
 }
 
 // SkipRender implements the vecty.RenderSkipper interface.
 func (v *ViolationsBanner) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*ViolationsBanner)
-	return ok && p.Store == v.Store && p.Count == v.Count && p.Gen == v.Gen && p.Fold == v.Fold && p.Folded == v.Folded
+	return ok && p.Key == v.Key
 }
 
 // Render implements the vecty.Component interface.
 func (v *ViolationsBanner) Render() vecty.ComponentOrHTML {
-	vs := v.Store.Violations()
+	vs := v.Violations()
 	if len(vs) == 0 {
 		return elem.Section(vecty.Markup(prop.ID("violations"), vecty.Class("violations", "none"), attr("hidden", true)))
 	}
 	head := site.ViolationsHeadline(vs)
-	if v.Fold && v.Folded {
+	if v.Key.Fold && v.Key.Folded {
 		return elem.Section(vecty.Markup(prop.ID("violations"), vecty.Class("violations", "folded"), attr("role", "alert"), attr("aria-label", head)),
 			v.foldButton(true, site.ViolationsFoldText(vs)))
 	}
@@ -67,7 +74,7 @@ func (v *ViolationsBanner) Render() vecty.ComponentOrHTML {
 		more = elem.Details(elem.Summary(vecty.Text(strconv.Itoa(len(vs)-1)+" more")), elem.UnorderedList(rest...))
 	}
 	return elem.Section(vecty.Markup(prop.ID("violations"), vecty.Class("violations"), attr("role", "alert")),
-		vecty.If(v.Fold, v.foldButton(false, "")),
+		vecty.If(v.Key.Fold, v.foldButton(false, "")),
 		elem.Heading2(vecty.Text(head)),
 		violationsHint(),
 		elem.UnorderedList(item(vs[0])),
@@ -98,10 +105,10 @@ func (v *ViolationsBanner) foldButton(folded bool, text string) *vecty.HTML {
 		head, what, _ := strings.Cut(text, ": ")
 		line = elem.Span(vecty.Markup(vecty.Class("fold-text")), elem.Strong(vecty.Text(head+":")), vecty.Text(" "+what))
 	}
-	s := v.Store
+	dispatch := v.Dispatch
 	return elem.Button(vecty.Markup(prop.ID("violations-fold"), vecty.Class("violations-fold"), prop.Type(prop.TypeButton),
 		attr("aria-expanded", strconv.FormatBool(!folded)), attr("title", label),
-		event.Click(func(*vecty.Event) { s.Dispatch(site.ToggleViolations{}) })),
+		event.Click(func(*vecty.Event) { dispatch(site.ToggleViolations{}) })),
 		line,
 		elem.Span(vecty.Markup(vecty.Class("fold-mark"), attr("aria-hidden", "true")), vecty.Text(mark)),
 	)
