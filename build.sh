@@ -262,7 +262,7 @@ cmd_test() {
 	PAGE_TAGS=kplaytest cmd_build
 	mkdir -p bin/shots
 	local e2e_start=$SECONDS
-	KPLAY_DIST="$PWD/dist" KPLAY_SHOTS="$PWD/bin/shots" go test -tags browser -count=1 -timeout 30m -v ./wasm/playground/e2e
+	KPLAY_DIST="$PWD/dist" KPLAY_SHOTS="$PWD/bin/shots" go test -tags browser -count=1 -timeout 30m -parallel 3 -v ./wasm/playground/e2e
 	echo "browser end-to-end tests: $((SECONDS - e2e_start)) s"
 	echo "screenshots: bin/shots/"
 

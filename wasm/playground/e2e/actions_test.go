@@ -21,6 +21,7 @@ import (
 // from the leader b1 to its follower b2, sees b2 leave the ISR after
 // replica.lag.time.max.ms, heals it and sees b2 come back.
 func TestBrowserActLinks(t *testing.T) {
+	t.Parallel()
 	ctx, pageErrors := fastPage(t, 1280, 800, "/?preset=order-9001")
 
 	click(t, ctx, "#cfg-teaching")
@@ -82,6 +83,7 @@ func TestBrowserActLinks(t *testing.T) {
 // runs and stops a rate, and starts a consumer from the consumer panel
 // that reads records.
 func TestBrowserActPanels(t *testing.T) {
+	t.Parallel()
 	ctx, pageErrors := fastPage(t, 1280, 800, "/?preset=order-9001")
 	waitSteady(t, ctx)
 
@@ -163,8 +165,10 @@ const overlapsJS = `(() => {
 // the event log; it covers no panel, no box, neither the strip nor the
 // caption, and is on the screen.
 func TestBrowserPastActionsInTheLog(t *testing.T) {
+	t.Parallel()
 	for _, w := range []int{1280, 1100, 1000} {
 		t.Run(fmt.Sprint(w), func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, w, 800, "/")
 			setPlaying(t, ctx, false)
 			act(t, ctx, "b1", "#act-crash")
@@ -240,6 +244,7 @@ func TestBrowserPastActionsInTheLog(t *testing.T) {
 // sent by p2 at 10.000), the lifecycle tells nothing later than the
 // clock, and the cell stays marked as the selection.
 func TestBrowserInspectorAfterRewind(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=acks1-loss")
 	cell := `svg#diagram g.node[data-node="b1"] .cell[data-offset="2"]`
 	seekPaused(t, ctx, 41000, "00:00:41.000")
@@ -292,6 +297,7 @@ func clickLink(t *testing.T, ctx context.Context, link string) {
 // itself (it read 1,2 with the partition). "Heal this link" on b1–b2
 // then heals that link alone.
 func TestBrowserSecondCutKeepsTheFirst(t *testing.T) {
+	t.Parallel()
 	ctx, pageErrors := fastPage(t, 1280, 800, "/?preset=order-9001")
 	click(t, ctx, "#cfg-teaching")
 	pollJS(t, ctx, actScriptHas("replica.lag.time.max.ms=5000"), 10*time.Second, "teaching scale changes the script's cluster line")

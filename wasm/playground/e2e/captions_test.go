@@ -29,11 +29,13 @@ import (
 // moment, and the caption read "Press Play, or try one of the
 // experiments." in the middle of a failover.
 func TestBrowserLinkMidFailoverSaysTheCrash(t *testing.T) {
+	t.Parallel()
 	text, start := presetStart(t, "start-here")
 	text += "\nrun until=10:00:10.000\n" + site.ReaderMark + "\ncrash 1\n"
 	q := link.Encode(link.Link{Script: text, T: start + 15000, HasT: true})
 	for _, c := range []struct{ name, url string }{{"page", "/?" + q}, {"embed", "/embed.html?" + q + embedCodeQuery}} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, 800, 600, c.url)
 			pollJS(t, ctx, `(document.getElementById("clock") || {}).textContent === "10:00:15.000" && document.querySelector('#diagram g.node[data-node="b1"] [data-badge="down"]') !== null`, 10*time.Second, "the link does not open at 10:00:15 with broker 1 down")
 			pollJS(t, ctx, `(document.getElementById("caption") || {}).textContent === "Broker 1 crashed."`, 10*time.Second, "the caption does not say \"Broker 1 crashed.\"")
@@ -64,7 +66,9 @@ const captionSaidJS = `((want) => {
 // and in an embed, the polite live region #caption-said holds it, and
 // the narration region does not say it a second time.
 func TestBrowserCaptionsSpoken(t *testing.T) {
+	t.Parallel()
 	t.Run("page", func(t *testing.T) {
+		t.Parallel()
 		ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=acks1-loss")
 		setMaxSpeed(t, ctx)
 		setPlaying(t, ctx, true)
@@ -91,6 +95,7 @@ func TestBrowserCaptionsSpoken(t *testing.T) {
 // (its start, the crash's two-line caption, the loss, the truncation) the
 // caption is whole on the first screen, under the diagram.
 func TestBrowserLessonCaptionOnScreen(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=acks1-loss")
 	setPlaying(t, ctx, false)
 	lines := 0
@@ -131,6 +136,8 @@ func TestBrowserLessonCaptionOnScreen(t *testing.T) {
 // eight seconds after it; and it never names the fence after naming the
 // leader.
 func TestBrowserCaptionNamesTheNewLeaderInTime(t *testing.T) {
+	// It runs alone (no t.Parallel): it measures simulated time between
+	// frames at top speed, which pages playing beside it would stretch.
 	ctx, _, pageErrors := openPage(t, 1280, 800, "/")
 	setMaxSpeed(t, ctx)
 	clickBoxMiddle(t, ctx, "b1")
@@ -170,12 +177,14 @@ func TestBrowserCaptionNamesTheNewLeaderInTime(t *testing.T) {
 // broker 1's truncation mark (after "Produce with acks=1, then crash the
 // leader", an election and a restart) stays inside its box.
 func TestBrowserTruncationMarkFits(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		w, h int
 		path string
 	}{{"390x844", 390, 844, "/?preset=start-here"}, {"embed-800x600", 800, 600, "/embed.html?preset=start-here&autoplay=1"}} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, c.w, c.h, c.path)
 			// From the start, as the core path tries it: the acks=1 record
 			// reaches no follower before the crash.
@@ -210,6 +219,7 @@ func TestBrowserTruncationMarkFits(t *testing.T) {
 // keeps its size when its lines swap, so nothing beside it moves, and
 // the controls stay one row.
 func TestBrowserSpeedReadoutSaysQuietNow(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := openPage(t, 1280, 800, "/")
 	const label = `document.getElementById("speed-label")`
 	pollJS(t, ctx, label+`.querySelector("span.now").textContent === "100× slower"`, 10*time.Second, "the readout does not open on the slider's speed")

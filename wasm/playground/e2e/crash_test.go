@@ -39,6 +39,7 @@ const consumerCrashScript = "# title: A consumer through a crash\ncluster broker
 // sentence; after the election it fetches from the new leader, the box
 // says what it read again and its offset has moved on.
 func TestBrowserConsumerSaysItsLeaderIsDown(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 1000)
 	pageErrors := watchConsole(ctx)
@@ -91,6 +92,7 @@ const crashScript = "# title: Crash test\ncluster brokers=3\ncreate-topic c part
 // reader's unapplied draft is in localStorage, and following the link
 // reopens that moment with the draft restored.
 func TestBrowserCrashBanner(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 900)
 	frag := link.Encode(link.Link{Script: crashScript, T: 3000, HasT: true})
@@ -171,6 +173,7 @@ func pollAcrossLoad(t *testing.T, ctx context.Context, js string, d time.Duratio
 // {v: 1, type: "error", reason: "crashed", fatal: true, ...} to its parent, with a reload link that
 // reopens the embed, its options kept, at the playhead.
 func TestBrowserCrashEmbed(t *testing.T) {
+	t.Parallel()
 	dir := builtSite(t)
 	frag := link.Encode(link.Link{Script: crashScript, T: 2000, HasT: true})
 	site := siteserve.Handler(os.DirFS(dir))
@@ -240,6 +243,7 @@ const halfAliveScript = "# title: One-way cut and a half-alive broker\ncluster b
 // and a box outline unlike the healthy b1's and the crashed b3's; the
 // legend explains both. The producer link's menu then cuts it one way.
 func TestBrowserHalfAlive(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 1000)
 	pageErrors := watchConsole(ctx)
@@ -332,6 +336,7 @@ func TestBrowserHalfAlive(t *testing.T) {
 // restarts b1 and waits until it is alive again. The actions must show as
 // script lines in #actions.
 func TestBrowserCrashLeader(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
 
@@ -457,6 +462,7 @@ run until=00:00:02.500
 // long the old session stays valid; its fence countdown runs; the
 // controller strip says the registration is refused, within the strip.
 func TestBrowserRegistrationRefused(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/")
 	if msg := evalJS[string](t, ctx, fmt.Sprintf(`window.kplayLoadScript(%q)`, learnPRefusedScript)); msg != "" {
 		t.Fatalf("kplayLoadScript: %s", msg)

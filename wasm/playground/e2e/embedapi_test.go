@@ -61,6 +61,7 @@ func everyMessageV1(t *testing.T, h *hostFrame) {
 // scenario's start and end on its clock, and its questions without their
 // answers; every message, embed.js's height and the program's, says v: 1.
 func TestBrowserEmbedReady(t *testing.T) {
+	t.Parallel()
 	h := openHost(t, 1000, 800, hostOpts{Query: "preset=acks1-loss&autoplay=0&controls=min"})
 	r := h.WaitMsg("ready", time.Second).Data
 	if r["title"] != "What acks=1 promises" || r["start"] != 0.0 || r["at"] != 0.0 || r["lessonMode"] != true || r["lesson"] != "" {
@@ -99,6 +100,7 @@ func TestBrowserEmbedReady(t *testing.T) {
 // loaded, are obeyed once it has, in order (up to 64; the rest are each
 // refused with an error); they were lost.
 func TestBrowserEmbedCommandsBeforeReady(t *testing.T) {
+	t.Parallel()
 	h := openHost(t, 1000, 800, hostOpts{
 		Query: "preset=acks1-loss&autoplay=0&controls=min",
 		// At the embed's first message (embed.js's height).
@@ -140,6 +142,7 @@ const listenInFrame = `(window.heard = [], addEventListener("message", e => wind
 // TestBrowserEmbedOnlyItsParent: the embed obeys only its parent window,
 // never another frame of the page; any window could command it.
 func TestBrowserEmbedOnlyItsParent(t *testing.T) {
+	t.Parallel()
 	h := openHost(t, 1000, 800, hostOpts{
 		Query: "preset=acks1-loss&autoplay=0&controls=min",
 		After: `<iframe id="sib" srcdoc="<script>window.send = m => parent.frames[0].postMessage(m, '*');</script>"></iframe>`,
@@ -161,7 +164,9 @@ func TestBrowserEmbedOnlyItsParent(t *testing.T) {
 // TestBrowserEmbedOrigin: with origin=, the embed obeys and tells only
 // the origins it lists.
 func TestBrowserEmbedOrigin(t *testing.T) {
+	t.Parallel()
 	t.Run("the host is listed", func(t *testing.T) {
+		t.Parallel()
 		h := openHost(t, 1000, 800, hostOpts{Query: "preset=acks1-loss&autoplay=0&controls=min&origin=https%3A%2F%2Fother.example,https%3A%2F%2Fschool.example%2Funit1,{host}"})
 		if m := h.WaitMsg("ready", time.Second); m.Origin != h.Site {
 			t.Errorf("ready from %s", m.Origin)
@@ -175,6 +180,7 @@ func TestBrowserEmbedOrigin(t *testing.T) {
 		h.NoErrors()
 	})
 	t.Run("the host is not listed", func(t *testing.T) {
+		t.Parallel()
 		h := openHost(t, 1000, 800, hostOpts{Query: "preset=acks1-loss&autoplay=0&controls=min&origin=http%3A%2F%2F127.0.0.3%3A9"}, true)
 		h.PollFrame(`document.body.dataset.ready === "1" && window.kplayMoment.t === 0`, 60*time.Second, "the embed draws")
 		inFrame[bool](h, listenInFrame)
@@ -193,6 +199,7 @@ func TestBrowserEmbedOrigin(t *testing.T) {
 // TestBrowserEmbedQuiz: a host runs its own quiz with answer, reveal,
 // continue, reset and lesson, which do what the card's buttons do.
 func TestBrowserEmbedQuiz(t *testing.T) {
+	t.Parallel()
 	h := openHost(t, 1000, 900, hostOpts{Query: "preset=acks1-loss&autoplay=0&controls=min&speed=10"})
 	h.Send(map[string]any{"v": 1, "type": "answer", "option": "no"})
 	waitError(h, "not-now", "answer", 10*time.Second)
@@ -238,6 +245,7 @@ func TestBrowserEmbedQuiz(t *testing.T) {
 // message with a reason; a load it cannot read keeps the scenario (it
 // opened the default one).
 func TestBrowserEmbedErrors(t *testing.T) {
+	t.Parallel()
 	h := openHost(t, 1000, 800, hostOpts{Query: "preset=acks1-loss&autoplay=0&controls=min&speed=1e9&t=abc"})
 	// The parameters it changed, before ready, and in the frame.
 	var params []string
@@ -288,6 +296,7 @@ func TestBrowserEmbedErrors(t *testing.T) {
 // lesson uses, which throws there, breaks nothing. It showed "loading…"
 // for ever.
 func TestBrowserEmbedSandboxed(t *testing.T) {
+	t.Parallel()
 	h := openHost(t, 1000, 800, hostOpts{Query: "preset=acks1-loss&controls=min&lesson=unit-1&speed=10", Sandbox: "allow-scripts"}, true)
 	r := h.WaitMsg("ready", 60*time.Second)
 	if r.Origin != "null" || r.Data["v"] != 1.0 {
@@ -311,6 +320,7 @@ func TestBrowserEmbedSandboxed(t *testing.T) {
 // that runs no WebAssembly. The failure text went to an element the embed does
 // not have, and the host heard nothing.
 func TestBrowserEmbedStartFails(t *testing.T) {
+	t.Parallel()
 	t.Run("app.wasm is missing", func(t *testing.T) {
 		dir := t.TempDir()
 		if err := os.CopyFS(dir, os.DirFS(builtSite(t))); err != nil {
@@ -360,6 +370,7 @@ func startFailedShows(t *testing.T, h *hostFrame, want string) {
 // lesson (lesson=ID) survive a reload, which shows the question as
 // answered, and any embed of the lesson reports them all.
 func TestBrowserEmbedLessonProgress(t *testing.T) {
+	t.Parallel()
 	second := `<iframe id="k2" src="{site}/embed.html?preset=jepsen-2013&amp;autoplay=0&amp;controls=min&amp;lesson=unit-7" width="800" height="400"></iframe>`
 	h := openHost(t, 1000, 900, hostOpts{Query: "preset=acks1-loss&autoplay=0&controls=min&speed=10&lesson=unit-7", After: second})
 	h.Send(map[string]any{"v": 1, "type": "seek", "at": 9900})
@@ -412,6 +423,7 @@ func TestBrowserEmbedLessonProgress(t *testing.T) {
 // discovery at that preset, and the answer embeds it; it gave the
 // default scenario.
 func TestBrowserOEmbedDiscovery(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 900)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=jepsen-2013")); err != nil {
@@ -442,6 +454,7 @@ type hostMsg struct {
 // or of a PNG; another format is refused with bad-command; ready lists
 // the command.
 func TestBrowserEmbedSnapshot(t *testing.T) {
+	t.Parallel()
 	h := openHost(t, 800, 600, hostOpts{Query: "preset=acks1-loss&autoplay=0&controls=min", Grow: true})
 	ready := h.WaitMsg("ready", time.Second)
 	cmds, _ := ready.Data["commands"].([]any)

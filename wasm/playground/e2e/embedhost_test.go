@@ -32,6 +32,7 @@ import (
 // page's quiz asked every question twice), and obeys answer and
 // continue.
 func TestBrowserEmbedHostAsks(t *testing.T) {
+	t.Parallel()
 	h := openHost(t, 800, 600, hostOpts{Query: "preset=acks1-loss&autoplay=0&controls=none&questions=host", Grow: true})
 	h.Send(map[string]any{"v": 1, "type": "seek", "at": 9900})
 	h.Send(map[string]any{"v": 1, "type": "play"})
@@ -65,6 +66,8 @@ func waitFramesIn(h *hostFrame) {
 // embed draws none; the student's pick gets the verdict and the score
 // from the lesson's progress; Continue plays on.
 func TestBrowserAuthoringLessonPage(t *testing.T) {
+	// It runs alone (no t.Parallel): beside three other tabs, its lazily
+	// started second embed once never said ready within 60 s.
 	page := strings.ReplaceAll(mustRead(t, "docs/examples/lesson.html"), "http://127.0.0.1:8080", "{site}")
 	h := openHost(t, 1000, 800, hostOpts{Page: page}, true)
 	const quiz = `document.getElementById("kplay-acks-all")`
@@ -129,11 +132,13 @@ const detailCardJS = `(() => {
 // a card with only its × in it, a thin empty box over the diagram's
 // corner that stayed for the rest of the run.
 func TestBrowserEmbedCardIsReadable(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		panels    string
 		inspector bool
 	}{{site.EmbedCodePanels, true}, {"log,describe", false}} {
 		t.Run(c.panels, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?preset=start-here&controls=min&autoplay=0&panels="+url.QueryEscape(c.panels))
 			waitFrames(t, ctx)
 			click(t, ctx, b1Name)
@@ -207,6 +212,7 @@ const menuFitsJS = `(() => {
 // embeds, and the 1280×800 page. Where there is room under the broker
 // the menu stays there.
 func TestBrowserMenuFitsTheFrame(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		w, h int
@@ -219,6 +225,7 @@ func TestBrowserMenuFitsTheFrame(t *testing.T) {
 		{"1280x800", 1280, 800, "/"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, c.w, c.h, c.path)
 			setPlayingIfAny(t, ctx, false)
 			waitFrames(t, ctx)
@@ -267,6 +274,7 @@ func setPlayingIfAny(t *testing.T, ctx context.Context, on bool) {
 // diagram, which only its × closed; on a 390×844 phone it closes the
 // drawer the same way.
 func TestBrowserEscapeClosesTheCard(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		w, h int
@@ -276,6 +284,7 @@ func TestBrowserEscapeClosesTheCard(t *testing.T) {
 		{"390x844", 390, 844, "/?" + presetLink(t, "start-here", 0)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, c.w, c.h, c.path)
 			waitFrames(t, ctx)
 			click(t, ctx, `svg#diagram g.node[data-node="b3"] text.name`)
@@ -317,6 +326,7 @@ func boxesUnderJS(sel string) string {
 // edge), with the inspector's card over it when a broker's Details is
 // clicked.
 func TestBrowserEmbedBannerInView(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?"+presetLink(t, "acks1-loss", 19000)+embedCodeQuery)
 	pollJS(t, ctx, `(e => e !== null && !e.hidden && e.getBoundingClientRect().height > 0)(document.getElementById("violations"))`, 10*time.Second, "the loss shows no banner")
 	waitFrames(t, ctx)
@@ -351,8 +361,10 @@ func TestBrowserEmbedBannerInView(t *testing.T) {
 // and the rest, the legend and the event log, reachable by scrolling
 // inside the frame.
 func TestBrowserUngrownEmbedIsUsable(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"start-here", "acks1-loss", "every-broker-leads"} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?"+presetLink(t, name, 0)+embedCodeQuery)
 			waitFrames(t, ctx)
 			got := evalJS[string](t, ctx, `(() => {
@@ -389,6 +401,7 @@ func TestBrowserUngrownEmbedIsUsable(t *testing.T) {
 // (it took some 240 px and hid broker 3 until its × closed it); a tap on
 // that line unfolds the inspector's facts, and "▾ less" folds it again.
 func TestBrowserPhoneDrawerFolds(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 390, 844, "/?"+presetLink(t, "start-here", 0))
 	waitFrames(t, ctx)
 	click(t, ctx, b1Name)
@@ -427,6 +440,7 @@ func TestBrowserPhoneDrawerFolds(t *testing.T) {
 // the inspector's drawer (it covered its facts): it is a row of the
 // drawer, over none of its other rows, and its buttons work.
 func TestBrowserPhoneForkClearOfDrawer(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 390, 844, "/?"+presetLink(t, "start-here", 3000))
 	waitFrames(t, ctx)
 	_, start := presetStart(t, "start-here")
@@ -482,6 +496,7 @@ const tryWholeJS = `(() => {
 // outline under the bar's edge), start-here at its start and after a
 // crash.
 func TestBrowserPhoneTryBarWhole(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name   string
 		preset string
@@ -489,6 +504,7 @@ func TestBrowserPhoneTryBarWhole(t *testing.T) {
 		crash  bool
 	}{{"acks1-loss at the loss", "acks1-loss", 19000, false}, {"start-here", "start-here", 0, false}, {"start-here after a crash", "start-here", 2000, true}} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, 390, 844, "/?"+presetLink(t, c.preset, c.at))
 			waitFrames(t, ctx)
 			if c.crash {
@@ -580,8 +596,10 @@ func inViewTogether(t *testing.T, h *hostFrame, c hostSize, when string) {
 // within one window (inside the frame's own window when it does not
 // grow), and so do the compact card and the moment after "Show me".
 func TestBrowserHostQuestionInView(t *testing.T) {
+	t.Parallel()
 	for _, c := range hostSizes {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			h := openHost(t, c.w, c.h, hostOpts{Query: lessonEmbedQuery, Grow: c.grow, Width: c.frameW})
 			h.WaitMsg("ask", 90*time.Second)
 			h.PollFrame(`document.querySelector("#ask .ask-option") !== null`, 5*time.Second, "the question's card shows no option")
@@ -641,11 +659,13 @@ func heightFollows(t *testing.T, h *hostFrame, when string) {
 // opens the inspector, the last height message is the document's height
 // and the grown frame shows its bottom.
 func TestBrowserHostHeightFollows(t *testing.T) {
+	t.Parallel()
 	for _, c := range hostSizes {
 		if !c.grow {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			h := openHost(t, c.w, c.h, hostOpts{Query: lessonEmbedQuery, Grow: true, Width: c.frameW})
 			h.WaitMsg("ask", 90*time.Second)
 			h.PollFrame(`document.querySelector("#ask .ask-option") !== null`, 5*time.Second, "the question's card shows no option")
@@ -725,6 +745,7 @@ const captionWholeJS = `((want) => {
 // same way. Each preset's longest caption, at its moment in a 374-px
 // frame on a 390×844 phone, shows whole.
 func TestBrowserHostCaptionsWholeOnPhones(t *testing.T) {
+	t.Parallel()
 	c := hostSizes[2]
 	h := openHost(t, c.w, c.h, hostOpts{Query: "preset=start-here&controls=min&panels=log%2Cdescribe%2Cinspector&lesson=0", Grow: true, Width: c.frameW})
 	checked := 0
@@ -770,8 +791,10 @@ func typeInHost(t *testing.T, h *hostFrame, text string) {
 // reader comes to the frame with Tab, the question's first option has the
 // focus, and Space answers it.
 func TestBrowserHostQuestionKeepsHostFocus(t *testing.T) {
+	t.Parallel()
 	for _, c := range hostSizes {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			h := openHost(t, c.w, c.h, hostOpts{Query: lessonEmbedQuery, Grow: c.grow, Width: c.frameW})
 			notes := inHost[frameRect](h, `(r => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom}))(document.getElementById("notes").getBoundingClientRect())`)
 			if err := chromedp.Do(h.Top, chromedp.MouseClickXY((notes.Left+notes.Right)/2, (notes.Top+notes.Bottom)/2)); err != nil {
@@ -823,6 +846,7 @@ func TestBrowserHostQuestionKeepsHostFocus(t *testing.T) {
 // both clients and the caption are within the first 600 px, side by side
 // in the compact row, and the embed still posts its height to its parent.
 func TestBrowserEmbedShowsTheWholeCluster(t *testing.T) {
+	t.Parallel()
 	ctx, base, pageErrors := pageAt(t, 800, 600, "/embed.html?autoplay=1")
 	got := evalJS[string](t, ctx, `(() => {
 		const out = [];
@@ -864,6 +888,7 @@ func TestBrowserEmbedShowsTheWholeCluster(t *testing.T) {
 // title and "· 0.0 s in" were cut at the edge), its speed slider has its
 // word beside it, and every control of the row is whole, on one row.
 func TestBrowserEmbedFits(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?autoplay=0")
 	waitFrames(t, ctx)
 	got := evalJS[string](t, ctx, `(() => {
@@ -899,6 +924,7 @@ func TestBrowserEmbedFits(t *testing.T) {
 // with the broker and the inspector uncovered; its × closes it, and a
 // real click on Crash crashes broker 1.
 func TestBrowserEmbedInspectorInView(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?autoplay=0")
 	waitFrames(t, ctx)
 	inView := func(what string) {
@@ -951,6 +977,7 @@ func TestBrowserEmbedInspectorInView(t *testing.T) {
 // and go back (it had only Play); it leaves out the speed, quiet time and
 // "Produce". controls=none keeps nothing.
 func TestBrowserMinimalEmbedStepsAndRewinds(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?preset=start-here&controls=min&autoplay=0")
 	waitFrames(t, ctx)
 	uncovered(t, ctx, "controls=min", "#play", "#step", "#restart", "#timeline", "#moment-prev", "#moment-next", `label[for="timeline"]`)

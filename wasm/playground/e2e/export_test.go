@@ -60,6 +60,7 @@ func waitFile(t *testing.T, dir, suffix string, d time.Duration) (string, []byte
 // sheets would have to give meaning) and shows the brokers; the PNG is
 // twice the diagram's size; the clip is a WebM file.
 func TestBrowserExportForSlides(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=acks1-loss")
 	setPlaying(t, ctx, false)
 	dir := downloadsTo(t, ctx)
@@ -115,6 +116,7 @@ func TestBrowserExportForSlides(t *testing.T) {
 // embed the outline takes the panels' whole width (beside the describe
 // panel its text was a 100-px column) and does not scroll inside itself.
 func TestBrowserOutline(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		w, h int
@@ -125,6 +127,7 @@ func TestBrowserOutline(t *testing.T) {
 		{"embed-800", 800, 600, "/embed.html?preset=acks1-loss&autoplay=0&controls=min&panels=outline,describe"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, c.w, c.h, c.path)
 			setPlaying(t, ctx, false)
 			pollJS(t, ctx, `document.querySelectorAll("#outline li").length === 3 && document.getElementById("outline-held") !== null`, 10*time.Second, "the outline does not show the lesson up to question 1")
@@ -160,6 +163,7 @@ func TestBrowserOutline(t *testing.T) {
 // panel, and none of the controls, the timeline, the try bar, the side
 // column or the other panels.
 func TestBrowserPrint(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=acks1-loss")
 	setPlaying(t, ctx, false)
 	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {

@@ -176,6 +176,9 @@ type sharedChromium struct {
 }
 
 // TestMain runs the tests and benchmarks, then stops the shared Chromium.
+// The tests call t.Parallel and ./build.sh test runs three at a time, each
+// in its own tab and browser context; a test whose claim rests on the
+// frame rate leaves t.Parallel out, says why, and runs alone first.
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if chromium.stop != nil {
@@ -1334,12 +1337,28 @@ func evalJS[T any](t *testing.T, ctx context.Context, js string) T {
 	return v
 }
 
-// pollJS waits up to d for js to be true.
+// pollJS waits up to d for js to be true. A poll that loses its page's
+// execution context (a navigation the test started replaced the document
+// while the poll began) starts again in the new document, within d.
 func pollJS(t *testing.T, ctx context.Context, js string, d time.Duration, what string) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(d), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
-		t.Fatalf("%s: %v\npage text:\n%s", what, err, pageDump(ctx))
+	deadline := time.Now().Add(d)
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(time.Until(deadline)), chromedp.WithPollingInterval(20*time.Millisecond)))
+		if err == nil {
+			return
+		}
+		if !contextLost(err) || time.Now().After(deadline) {
+			t.Fatalf("%s: %v\npage text:\n%s", what, err, pageDump(ctx))
+		}
 	}
+}
+
+// contextLost says err is Chrome's answer to a script run in a document
+// that a navigation has since replaced.
+func contextLost(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "Cannot find context with specified id") || strings.Contains(s, "Execution context was destroyed")
 }
 
 // setPlaying presses #play if the page is not already in the wanted state.

@@ -66,6 +66,7 @@ const dotChurnJS = `(async () => {
 // browser then rebuilt each dot's layout and shaped its label again on
 // every frame (docs/design.md §7).
 func TestBrowserDotsStayPut(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/")
 	setPlaying(t, ctx, true)
 	pollJS(t, ctx, `document.querySelectorAll("#dots g.msg").length > 0`, 20*time.Second, "no message dot is drawn")
@@ -127,8 +128,10 @@ const dotsLayerJS = `new Promise(done => {
 // diagram: it has the same viewBox, box and screen mapping, a click on a
 // dot reaches the dot and a click on a broker's box reaches the broker.
 func TestBrowserDotsLayerOverDiagram(t *testing.T) {
+	t.Parallel()
 	for _, sz := range pageSizes {
 		t.Run(sz.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, sz.width, sz.height, sz.path)
 			setPlaying(t, ctx, true)
 			pollJS(t, ctx, `document.querySelectorAll("#dots g.msg").length > 0`, 20*time.Second, "no message dot is drawn")
@@ -286,8 +289,10 @@ type boxClash struct {
 // said "fetch response on the way" for 20 s); no badge or fold of any
 // box covers anything else the box draws.
 func TestBrowserSlowFollowerShowsItsDisk(t *testing.T) {
+	t.Parallel()
 	for _, sz := range slowFollowerSizes(t) {
 		t.Run(sz.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, sz.width, sz.height, sz.path)
 			setPlaying(t, ctx, false)
 			want := "writing m1 to a slow disk, then fetch @2"
@@ -363,8 +368,10 @@ type clientTimerReport struct {
 // the sentence where there is room, the time alone on a phone, the
 // sentence in the ring's tooltip.
 func TestBrowserProducerCountdownFits(t *testing.T) {
+	t.Parallel()
 	for _, sz := range slowFollowerSizes(t) {
 		t.Run(sz.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, sz.width, sz.height, sz.path)
 			setPlaying(t, ctx, false)
 			scrubTo(t, ctx, 0, 8000)
@@ -426,9 +433,11 @@ type timerWords struct {
 // 1280×800, 390×844 and in an 800×600 embed the words and every badge lie
 // inside the box, none over another, at both moments.
 func TestBrowserCountdownWordsStayInTheirBox(t *testing.T) {
+	t.Parallel()
 	label := `(document.querySelector('#diagram g.node[data-node="b3"] g.timer-lag text.timer-label') || {}).textContent`
 	for _, sz := range pageSizes {
 		t.Run(sz.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, pageErrors := presetAt(t, sz, "incident-isr-shrinks-on-a-hiccup")
 			check := func(at string) {
 				t.Helper()
@@ -475,6 +484,7 @@ run until=00:00:12.000
 // in an 800-px embed every broker's part is drawn inside the strip, none
 // cut off (the strip wraps between brokers).
 func TestBrowserControllerStripShowsEveryBroker(t *testing.T) {
+	t.Parallel()
 	for _, sz := range pageSizes[1:] {
 		t.Run(sz.name, func(t *testing.T) {
 			path := "/?autoplay=0#" + link.Encode(link.Link{Script: quietBrokersScript, T: 12000, HasT: true})
@@ -512,12 +522,14 @@ func TestBrowserControllerStripShowsEveryBroker(t *testing.T) {
 // and p2; at 1280×800, 390×844 and in the 800-px embed each has a line
 // of its own inside the producer box, and the box's tooltip names both.
 func TestBrowserProducerLabelFits(t *testing.T) {
+	t.Parallel()
 	for _, sz := range []struct {
 		name          string
 		width, height int
 		path          string
 	}{{"page", 1280, 800, "/"}, {"phone", 390, 844, "/"}, {"embed", 800, 600, "/embed.html"}} {
 		t.Run(sz.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, pageErrors := presetAt(t, sz, "acks1-loss")
 			seekPaused(t, ctx, 40000, "00:00:40.000")
 			got := evalJS[string](t, ctx, `(() => {
@@ -577,6 +589,7 @@ type smallestText struct {
 // 390×844, for those presets and the default three-broker one, no text
 // of the diagram (nor a message's label) is drawn smaller than 11 px.
 func TestBrowserDiagramTextAtLeast11px(t *testing.T) {
+	t.Parallel()
 	for _, preset := range []string{"wrong-broker", "every-broker-leads", ""} {
 		for _, at := range []struct {
 			w, h int
@@ -631,12 +644,14 @@ const coveredNamesJS = `(() => {
 // broker's name, and no name runs out of its box; the 9×12 page shows
 // them on the first frame and after ten simulated seconds.
 func TestBrowserNoBadgeCoversABrokersName(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		w, h   int
 		path   string
 		script string
 	}{{390, 844, "/", nineByTwelve()}, {1280, 800, "/", nineByTwelve()}, {1280, 800, "/?preset=wrong-broker", ""}, {800, 600, "/embed.html?preset=every-broker-leads", ""}} {
 		t.Run(fmt.Sprintf("%dx%d%s", c.w, c.h, strings.ReplaceAll(c.path, "/", "-")), func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, c.w, c.h, c.path)
 			brokers := 4
 			if c.script != "" {
@@ -717,8 +732,10 @@ type badgeReport struct {
 // the rest into "+N", naming them), and at 1280×800, 390×844 and in an
 // 800×600 embed every badge lies inside its box, none over another.
 func TestBrowserBadgesStayInTheirBox(t *testing.T) {
+	t.Parallel()
 	for _, sz := range pageSizes {
 		t.Run(sz.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, sz.width, sz.height, sz.path)
 			setPlaying(t, ctx, false)
 			if e := evalJS[string](t, ctx, fmt.Sprintf(`window.kplayLoadScript(%q)`, manyBadgesScript)); e != "" {
@@ -780,6 +797,9 @@ type labelReport struct {
 // plays (its links are slowed to 30–50 ms, so each carries a "slow"), no
 // message label and no link mark covers a box or another label.
 func TestBrowserLabelsKeepApart(t *testing.T) {
+	// It runs alone (no t.Parallel): it samples 180 frames, and with
+	// three other tabs playing, a frame once drew a message's label over
+	// a box (the dots layer a frame behind the diagram under that load).
 	for _, sz := range pageSizes {
 		t.Run(sz.name, func(t *testing.T) {
 			ctx, _, pageErrors := pageAt(t, sz.width, sz.height, sz.path)
@@ -806,11 +826,13 @@ func TestBrowserLabelsKeepApart(t *testing.T) {
 // embed has no table view (only the full page draws it), so the third
 // size is the full page in a window as wide as the embed.
 func TestBrowserTableViewFits(t *testing.T) {
+	t.Parallel()
 	for _, sz := range []struct {
 		name          string
 		width, height int
 	}{{"1280x800", 1280, 800}, {"390x844", 390, 844}, {"800x600", 800, 600}} {
 		t.Run(sz.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, sz.width, sz.height, "/")
 			if err := chromedp.Do(ctx, chromedp.KeyEvent("v")); err != nil {
 				t.Fatal(err)
@@ -888,6 +910,7 @@ func sampleHalo(t *testing.T, ctx context.Context, want string, frames int) halo
 // by clicking the first election in the event log must show it on broker
 // 1 at once, not sliding back across the diagram from broker 2.
 func TestBrowserLeaderMarkInPlace(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=kip101-before-the-fix")
 	// Half a second before the election, at the top speed.
 	evalJS[bool](t, ctx, `(() => {
@@ -936,8 +959,10 @@ const boxesJS = `[...document.querySelectorAll("#diagram g.node.broker")].map(g 
 // up by the difference. Through a crash of the leader and the election
 // that follows, the boxes keep their places to the pixel.
 func TestBrowserBoxesStayPutThroughCaptions(t *testing.T) {
+	t.Parallel()
 	for _, sz := range pageSizes[1:] {
 		t.Run(sz.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, sz.width, sz.height, sz.path)
 			setPlaying(t, ctx, false)
 			waitFrames(t, ctx)
@@ -985,6 +1010,7 @@ run until=00:00:06.000
 // keeps its height, so the boxes keep their places to the pixel, whatever
 // it says.
 func TestBrowserBoxesStayPutAsTheStripGrows(t *testing.T) {
+	t.Parallel()
 	for _, sz := range pageSizes {
 		t.Run(sz.name, func(t *testing.T) {
 			l := link.Encode(link.Link{Script: twoQuietScript, T: 1000, HasT: true})

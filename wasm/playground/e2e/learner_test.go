@@ -71,6 +71,7 @@ func checkFirstScreen(t *testing.T, ctx context.Context, where string) {
 // truncated from the returning broker, marked for at least two real
 // seconds (assertTruncationStays).
 func TestBrowserLearnerCorePath(t *testing.T) {
+	t.Parallel()
 	ctx, base, pageErrors := openPage(t, 1280, 800, "/")
 	checkFirstScreen(t, ctx, "1280x800")
 	screenshot(t, ctx, "kplay-learner-open-1280x800.png")
@@ -178,6 +179,7 @@ func TestBrowserLearnerCorePath(t *testing.T) {
 // names it), changes a line, applies it, shares the link and reopens it:
 // the same script at the same moment, with the scrubber there too.
 func TestBrowserLearnerTeacherPath(t *testing.T) {
+	t.Parallel()
 	ctx, base, pageErrors := openPage(t, 1280, 800, "/")
 	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("preset"); p.value = "failover-and-preferred-leader"; p.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
 	pollJS(t, ctx, `location.search === "?preset=failover-and-preferred-leader" && document.getElementById("script").value.includes("cluster ")`, 10*time.Second, "picking a preset does not name it in the address bar")
@@ -239,6 +241,7 @@ func TestBrowserLearnerTeacherPath(t *testing.T) {
 // preset, whose clock reads about 10:00, and applies it: it plays from its
 // own start (00:00:00), not ten hours ahead, and the page stays alive.
 func TestBrowserLearnerNewScriptOverDefault(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := openPage(t, 1280, 800, "/")
 	if c := evalJS[string](t, ctx, `document.getElementById("clock").textContent`); !strings.HasPrefix(c, "10:") {
 		t.Fatalf("the default preset's clock reads %s, want about 10:00", c)
@@ -264,6 +267,7 @@ func TestBrowserLearnerNewScriptOverDefault(t *testing.T) {
 // quorum"; (4) at lesson 8's first question "moment ▶" is disabled with
 // its reason beside it.
 func TestBrowserLearnerFixes(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
 	errs := navigateReady(t, ctx, srv.URL+"/?preset=start-here")

@@ -24,6 +24,7 @@ import (
 // and says so; closing it plays on. Over a paused page it leaves it
 // paused.
 func TestBrowserHelpPauses(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/")
 	setPlaying(t, ctx, true)
 	playing := `document.getElementById("play").getAttribute("aria-pressed") === "true"`
@@ -61,6 +62,7 @@ func TestBrowserHelpPauses(t *testing.T) {
 // Escape closes it; the theme toggle sets <html data-theme> and changes
 // the colours; the table view's rows match the diagram's logs.
 func TestBrowserMannersHelpThemeTable(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
 	pageErrors := navigateReady(t, ctx, srv.URL+"/")
@@ -195,6 +197,7 @@ func TestBrowserMannersHelpThemeTable(t *testing.T) {
 // TestBrowserMannersNarration: crashing the leader puts a sentence in the
 // polite live region.
 func TestBrowserMannersNarration(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
 	pageErrors := navigateReady(t, ctx, srv.URL+"/")
@@ -242,6 +245,7 @@ func TestBrowserMannersNarration(t *testing.T) {
 // message dots are not drawn, nothing animates, and the messages in flight
 // are listed instead.
 func TestBrowserMannersReducedMotion(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
 	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -323,6 +327,7 @@ type mBoxes struct {
 // that no mBoxes overlap, every broker shows twelve partition chips and
 // text stays legible.
 func TestBrowserMannersManyBrokers(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
 	pageErrors := navigateReady(t, ctx, srv.URL+"/")
@@ -379,6 +384,7 @@ func TestBrowserMannersManyBrokers(t *testing.T) {
 // loop stops (window.kplayFrames and the clock stand still); when the tab
 // shows again it resumes without jumping the clock.
 func TestBrowserMannersHiddenTabPauses(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
 	pageErrors := navigateReady(t, ctx, srv.URL+"/")

@@ -22,6 +22,7 @@ import (
 // TestBrowserPhoneSpeedHasWords: at 390×844 the speed slider has its
 // word, "Speed", and the speed in words beside it, as on the desktop.
 func TestBrowserPhoneSpeedHasWords(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
 	got := evalJS[string](t, ctx, `(() => {
 		const out = [];
@@ -44,6 +45,7 @@ func TestBrowserPhoneSpeedHasWords(t *testing.T) {
 // title, one row of playback buttons, the caption and the diagram's top
 // with the whole leader box; the partition's line wraps, never cut.
 func TestBrowserPhoneFirstScreen(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
 	setPlaying(t, ctx, false)
 	got := evalJS[string](t, ctx, `(() => {
@@ -73,6 +75,7 @@ func TestBrowserPhoneFirstScreen(t *testing.T) {
 // replication, simulated"; the first screen shows the caption, the first
 // thing to try and the diagram's top.
 func TestBrowserPhoneHeaderIsShort(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
 	got := evalJS[string](t, ctx, `(() => {
 		const out = [];
@@ -163,6 +166,7 @@ const bannerJS = `(() => {
 // headline and "hover", and the timeline's jump button says "Jump to the
 // first lost record".
 func TestBrowserPhoneBannerFolds(t *testing.T) {
+	t.Parallel()
 	const head = "An acknowledged record was lost — acks=1 never promised more"
 	t.Run("390x844", func(t *testing.T) {
 		ctx, pageErrors := pageWith(t, 390, 844, "/?preset=acks1-loss", touch)
@@ -287,6 +291,7 @@ func beside(t *testing.T, ctx context.Context, when string, parts ...string) {
 // and the banner covered the bottom). At question 2, the loss already
 // shown, the same.
 func TestBrowserPhoneQuestionBesideDiagram(t *testing.T) {
+	t.Parallel()
 	ctx, pageErrors := pageWith(t, 390, 844, "/?preset=acks1-loss", touch)
 	setMaxSpeed(t, ctx)
 	setPlaying(t, ctx, true)
@@ -318,6 +323,7 @@ func TestBrowserPhoneQuestionBesideDiagram(t *testing.T) {
 // (the drawer hid the menu and a tap on Crash did nothing), and a real
 // click on Crash crashes broker 1.
 func TestBrowserPhoneMenuOverDrawer(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
 	setPlaying(t, ctx, false)
 	waitFrames(t, ctx)
@@ -339,6 +345,7 @@ func TestBrowserPhoneMenuOverDrawer(t *testing.T) {
 // covers neither the diagram's top nor the caption. The bar is not there
 // while the header's clock is on screen.
 func TestBrowserPhoneEventShowsDiagram(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
 	setPlaying(t, ctx, false)
 	evalJS[bool](t, ctx, `(() => { const tl = document.getElementById("timeline"); tl.value = "6000"; tl.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`)
@@ -391,6 +398,7 @@ func TestBrowserPhoneEventShowsDiagram(t *testing.T) {
 // question open in its drawer at the bottom and the diagram on screen,
 // the compact bar at the top covers no part of the question.
 func TestBrowserPhoneBarClearOfQuestion(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 390, 844, "/?preset=acks1-loss")
 	setMaxSpeed(t, ctx)
 	setPlaying(t, ctx, true)
@@ -416,6 +424,7 @@ func TestBrowserPhoneBarClearOfQuestion(t *testing.T) {
 // some 1,300 px down, under a twelve-row legend); and the settings table
 // wraps a setting's name only at its dots, never inside a word.
 func TestBrowserPhoneReadingOrder(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 390, 844, "/")
 	setPlaying(t, ctx, false)
 	got := evalJS[string](t, ctx, `(() => {

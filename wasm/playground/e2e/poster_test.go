@@ -37,6 +37,7 @@ import (
 // trip or two), and only once: boot.js takes the preloaded response
 // instead of fetching the 1.5 MB again.
 func TestBrowserEmbedFetchesWasmAtOnce(t *testing.T) {
+	t.Parallel()
 	gate := make(chan struct{})
 	var once sync.Once
 	release := func() { once.Do(func() { close(gate) }) }
@@ -240,6 +241,7 @@ func waitFrame(t *testing.T, ctx context.Context, site heldSite, preset string) 
 // preset's title, broker 1 leading orders-0 with brokers 2 and 3
 // following, the controller bar); then the wasm takes over in place.
 func TestBrowserPosterPage(t *testing.T) {
+	t.Parallel()
 	site := serveHeld(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
 	pageErrors := watchConsole(ctx)
@@ -281,6 +283,7 @@ func TestBrowserPosterPage(t *testing.T) {
 // preset's title; order-9001.txt's producer and consumer beside the three
 // brokers), then the wasm takes over in place.
 func TestBrowserPosterEmbed(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{scenarios.Default, "order-9001"} {
 		t.Run(name, func(t *testing.T) {
 			site := serveHeld(t, builtSite(t))
@@ -326,6 +329,7 @@ func TestBrowserPosterEmbed(t *testing.T) {
 // place for 8.5 s on a slow link: every parameter but preset= turned
 // the frame off.
 func TestBrowserPosterEmbedCode(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		preset string
 		w, h   int
@@ -356,6 +360,7 @@ func TestBrowserPosterEmbedCode(t *testing.T) {
 // default preset's frame; the page shows its loading line, the embed its
 // placeholder, until the wasm draws.
 func TestBrowserPosterOther(t *testing.T) {
+	t.Parallel()
 	site := serveHeld(t, builtSite(t))
 	hidden := `!document.querySelector("svg#diagram").checkVisibility()`
 	for _, c := range []struct{ path, shows, what string }{
@@ -375,6 +380,7 @@ func TestBrowserPosterOther(t *testing.T) {
 // out narrow, svg.narrow) in place of the wide one, and the wasm takes
 // over without moving a box.
 func TestBrowserPosterNarrow(t *testing.T) {
+	t.Parallel()
 	site := serveHeld(t, builtSite(t))
 	ctx := newBrowser(t, 390, 844)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
@@ -412,6 +418,7 @@ const startProbeJS = `(() => {
 // (boot.js), or its first frame would find the baked diagram, mark that
 // body drawn, and lose the mark when Vecty replaced it.
 func TestBrowserPosterSlowDocument(t *testing.T) {
+	t.Parallel()
 	dir := builtSite(t)
 	html, err := os.ReadFile(filepath.Join(dir, "index.html"))
 	if err != nil {

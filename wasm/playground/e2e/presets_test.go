@@ -31,6 +31,7 @@ import (
 // plays the fixed preset, names it in the picker and the address bar, and
 // the fixed preset's button leads back to the bug's release.
 func TestBrowserGalleryPartner(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := openPage(t, 1280, 800, "/")
 	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].map(g => g.label + ":" + g.children.length).join("|")`); got != "1–9 · The lesson:9|10–12 · Famous failures:3|13–40 · Famous incidents: each report, then today's Kafka:28" {
 		t.Errorf("picker groups %q, want the lesson's 9, 3 famous failures, then the 14 incidents each with its fix", got)
@@ -66,8 +67,10 @@ func TestBrowserGalleryPartner(t *testing.T) {
 // suggestion leaves the focus when it changes, and Space plays or
 // pauses, with broker 1 still down.
 func TestBrowserSpaceAfterTryStaysPlayPause(t *testing.T) {
+	t.Parallel()
 	for _, how := range []string{"mouse", "keyboard"} {
 		t.Run(how, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, 1280, 800, "/")
 			setPlaying(t, ctx, false)
 			waitFrames(t, ctx)
@@ -167,17 +170,39 @@ func tryFirstEvent(t *testing.T, name string, tr script.Try, at engine.Time) str
 // shown, holds the command's first consequence, as the engine words it),
 // and no error is shown or logged.
 func TestBrowserEveryPresetTryWorks(t *testing.T) {
-	// One tab for every preset, with the time they all take.
+	t.Parallel()
+	// The presets are dealt to presetShards tabs that run side by side;
+	// each tab picks its presets one after another, as a reader does, with
+	// the time they all take.
 	srv := serveSite(t, builtSite(t))
+	for shard := range presetShards {
+		t.Run(fmt.Sprintf("tab-%d", shard+1), func(t *testing.T) {
+			t.Parallel()
+			everyPresetTryWorks(t, srv.URL, shard)
+		})
+	}
+}
+
+// presetShards is how many tabs TestBrowserEveryPresetTryWorks deals the
+// presets to: one tab took 150 s, the suite's longest test.
+const presetShards = 3
+
+// everyPresetTryWorks runs TestBrowserEveryPresetTryWorks in one tab of
+// the site at url for the presets whose index is shard modulo
+// presetShards.
+func everyPresetTryWorks(t *testing.T, url string, shard int) {
 	ctx := browserFor(t, 1280, 800, 8*time.Minute)
 	pageErrors := watchConsole(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset="+scenarios.Default)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/?preset="+scenarios.Default)); err != nil {
 		t.Fatalf("navigate: %v", err)
 	}
 	pollJS(t, ctx, readyJS, 30*time.Second, "the page never drew its diagram")
 	evalJS[bool](t, ctx, `(() => { const f = document.querySelector(".events-panel input[type=checkbox]"); if (f && !f.checked) f.click(); return true; })()`)
 	pollJS(t, ctx, `(document.querySelector(".events-panel input[type=checkbox]") || {}).checked`, 5*time.Second, "fetch chatter stays hidden")
-	for _, p := range scenarios.All() {
+	for i, p := range scenarios.All() {
+		if i%presetShards != shard {
+			continue
+		}
 		sc, err := script.ParseAndCompile(p.Name, p.LearnerText())
 		if err != nil {
 			t.Fatal(err)
@@ -225,6 +250,7 @@ func TestBrowserEveryPresetTryWorks(t *testing.T) {
 // embed code" writes it) opened paused offers the first thing to try,
 // whole, one click away; the click crashes the leader and plays on.
 func TestBrowserMinimalEmbedTry(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?preset=start-here&controls=min&autoplay=0")
 	pollJS(t, ctx, `document.getElementById("play").getAttribute("aria-pressed") === "false" && document.querySelectorAll("#try-this button").length === 1`,
 		10*time.Second, "a paused minimal embed offers no one thing to try")
@@ -250,6 +276,7 @@ func TestBrowserMinimalEmbedTry(t *testing.T) {
 // and the controller's session countdown on the crashed broker moves,
 // all without pressing Play.
 func TestBrowserEmbedActWhilePaused(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?preset=start-here&autoplay=0")
 	pollJS(t, ctx, readyJS, 30*time.Second, "the embed never drew")
 	if got := evalJS[string](t, ctx, `document.getElementById("play").getAttribute("aria-pressed")`); got != "false" {
@@ -279,6 +306,7 @@ func TestBrowserEmbedActWhilePaused(t *testing.T) {
 // address bar. Past the incident's story its own one-click suggestions
 // replace the generic ones, and one restarts the broker it names.
 func TestBrowserStoryPaceAndTries(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := openPage(t, 1280, 800, "/?preset=incident-kafka-7128")
 	label := `document.getElementById("speed-label")`
 	// With quiet time sped up the readout names both speeds, the one

@@ -22,6 +22,7 @@ import (
 // carrying its reason); after the answer the card says why and offers to
 // show the moment.
 func TestBrowserLearnerLessonHidesAnswer(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := openPage(t, 1280, 800, "/?preset=acks1-loss")
 	setMaxSpeed(t, ctx)
 	setPlaying(t, ctx, true)
@@ -71,8 +72,10 @@ func TestBrowserLearnerLessonHidesAnswer(t *testing.T) {
 // two questions' "?" markers overlap neither the word "Timeline" nor
 // anything else of the heading row.
 func TestBrowserQuestionMarksClearTheLabel(t *testing.T) {
+	t.Parallel()
 	for _, sz := range pageSizes {
 		t.Run(sz.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, pageErrors := presetAt(t, sz, "acks1-loss")
 			if got := evalJS[string](t, ctx, `document.getElementById("timeline").max`); got != "60000" {
 				t.Errorf("acks1-loss's slider spans %s ms, want 60000", got)
@@ -104,6 +107,7 @@ func TestBrowserQuestionMarksClearTheLabel(t *testing.T) {
 // keeps the why and Continue but no longer covers the moment it went to
 // once the page has scrolled it clear: no red-outlined cell lies under it.
 func TestBrowserShowMeLeavesTheMomentInView(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		w, h int
@@ -148,6 +152,7 @@ func TestBrowserShowMeLeavesTheMomentInView(t *testing.T) {
 // the script's question until the reader picks; the answer shows, marked,
 // and Continue plays on. The lesson page hears "ask" and "answer".
 func TestBrowserLessonAsk(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1000, 900)
 	pageErrors := watchConsole(ctx)
@@ -200,6 +205,7 @@ func TestBrowserLessonAsk(t *testing.T) {
 // in the side column now: the diagram is where it was while the question
 // shows, and after the answer, and the card is on screen.
 func TestBrowserQuestionBesideTheDiagram(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=acks1-loss")
 	setPlaying(t, ctx, false)
 	waitFrames(t, ctx)
@@ -237,6 +243,7 @@ func TestBrowserQuestionBesideTheDiagram(t *testing.T) {
 // side column, 200 px below the frame's bottom, and the stopped lesson
 // looked frozen to a learner.
 func TestBrowserEmbedQuestionInView(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 800, 600, "/embed.html?preset=acks1-loss&controls=min")
 	setPlaying(t, ctx, true)
 	pollJS(t, ctx, `document.querySelector("#ask .ask-option") !== null`, 60*time.Second, "playback never stopped at the first question")

@@ -27,6 +27,7 @@ import (
 // pressed button over, and Kafka defaults moves them back. The script
 // editor's help lists every setting from the same table.
 func TestBrowserConfigPanel(t *testing.T) {
+	t.Parallel()
 	ctx, pageErrors := fastPage(t, 1280, 800, "/?preset=order-9001")
 	waitSteady(t, ctx)
 
@@ -84,6 +85,7 @@ run until=00:00:12.000
 // none, b3 is in the ISR at 2 s and out of sync at 4 s, and clicking b3
 // shows the disk row in the inspector.
 func TestBrowserSlowDisk(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 900)
 	pageErrors := watchConsole(ctx)
@@ -147,6 +149,7 @@ advance 8s
 // auto.commit.interval.ms=5000), and every replica's log strip carries log
 // start offset 2 with offsets 0 and 1 drawn as deleted.
 func TestBrowserGroupAndRetention(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 900)
 	pageErrors := watchConsole(ctx)
@@ -183,6 +186,7 @@ func TestBrowserGroupAndRetention(t *testing.T) {
 // roles, produces one record and watches it replicate to both followers and
 // commit, then takes screenshots at desktop and phone sizes.
 func TestBrowserPlayground(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
 
@@ -331,8 +335,10 @@ func readFormError(t *testing.T, ctx context.Context, id, panel, name string) fo
 // panel a key a=b and Enter complains beside the send form, a rate of 0
 // and Enter beside the rate form, and values x1 and Enter send x1.
 func TestBrowserFormErrorsBesideTheForm(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{1280, 800}, {390, 844}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, size.w, size.h, "/?preset=order-9001")
 			setPlaying(t, ctx, false)
 			evalJS[bool](t, ctx, `(document.querySelector("#config-panel details").open = true, true)`)

@@ -22,6 +22,7 @@ import (
 // even across a reload), applies with Ctrl+Enter, and shares a link that
 // carries the change.
 func TestBrowserScriptEditor(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 900)
 	pageErrors := watchConsole(ctx)
@@ -119,6 +120,7 @@ func TestBrowserScriptEditor(t *testing.T) {
 // handler in it runs, in the header, the event log, the inspector, the
 // question card and the editor.
 func TestBrowserHostileText(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 900)
 	script := "# title: <img src=x onerror=window.pwned=1> hostile\ncluster brokers=3\ncreate-topic t partitions=1 rf=3\n" +
@@ -158,6 +160,7 @@ func TestBrowserHostileText(t *testing.T) {
 // shows it, right of the line-number gutter, where the error's underline
 // starts.
 func TestBrowserGoToLineScrollsToTheColumn(t *testing.T) {
+	t.Parallel()
 	question := "Broker 1 has crashed right after it acknowledged m2 with acks=1, and the controller is about to elect broker 2, " +
 		"which had not fetched m2 yet because its fetch was still on the wire: once broker 2 leads, is m2 still safe?"
 	bad := `ask "` + question + `" options=(yes, not safe) answer=not safe`

@@ -31,6 +31,7 @@ import (
 // plays; at this moment, it opens paused there. An unedited preset is
 // embedded by its name (preset=NAME).
 func TestBrowserEmbedCodeFromTheStart(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=failover-and-preferred-leader")
 	setPlaying(t, ctx, false)
 	evalJS[bool](t, ctx, `(() => { Object.defineProperty(navigator, "clipboard", {configurable: true, value: {writeText: () => Promise.resolve()}});
@@ -86,6 +87,7 @@ func TestBrowserEmbedCodeFromTheStart(t *testing.T) {
 // the bar confirmed the copy of a link that opens on the default scenario
 // under "decodes to more than 64 KiB".
 func TestBrowserCopyLinkSaysWhyNot(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=acks1-loss")
 	evalJS[bool](t, ctx, `(() => {
 		const v = [];
@@ -113,6 +115,7 @@ func TestBrowserCopyLinkSaysWhyNot(t *testing.T) {
 // moment, without adding history entries; reloading it reopens the same
 // moment, and the picker names a link's scenario by its title.
 func TestBrowserAddressFollowsTheReader(t *testing.T) {
+	t.Parallel()
 	ctx, base, pageErrors := pageAt(t, 1280, 800, "/")
 	entries := evalJS[int](t, ctx, `history.length`)
 	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("preset"); p.value = "jepsen-2013"; p.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
@@ -159,11 +162,13 @@ func TestBrowserAddressFollowsTheReader(t *testing.T) {
 // embed code." cover no control (they lay over Pause and Step) at
 // 1280×800 and at 390×844, and go away on their own.
 func TestBrowserCopiedCoversNoControl(t *testing.T) {
+	t.Parallel()
 	for _, sz := range []struct {
 		name          string
 		width, height int
 	}{{"1280x800", 1280, 800}, {"390x844", 390, 844}} {
 		t.Run(sz.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, sz.width, sz.height, "/")
 			setPlaying(t, ctx, false)
 			evalJS[bool](t, ctx, `(() => { Object.defineProperty(navigator, "clipboard", {configurable: true, value: {writeText: () => Promise.resolve()}}); return true; })()`)
@@ -204,6 +209,7 @@ func TestBrowserCopiedCoversNoControl(t *testing.T) {
 // scenario), an embed with parameters behind its poster, and the example
 // lesson page, whose embeds report through postMessage.
 func TestBrowserShareLinkAndEmbed(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 900)
 	pageErrors := watchConsole(ctx)
@@ -270,6 +276,7 @@ func TestBrowserShareLinkAndEmbed(t *testing.T) {
 // moment; the iframe's height follows the embed's content, and the host
 // page receives the postMessage events and can command the embed.
 func TestBrowserPastedEmbedCode(t *testing.T) {
+	t.Parallel()
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 900)
 	pageErrors := watchConsole(ctx)
@@ -320,6 +327,7 @@ func TestBrowserPastedEmbedCode(t *testing.T) {
 // buttons and moves nothing on the page (it took a row of its own and
 // pushed the page down 30 px), and its × closes it.
 func TestBrowserCopyFallbackFloats(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/")
 	setPlaying(t, ctx, false)
 	waitFrames(t, ctx)

@@ -123,8 +123,10 @@ func answerAndPlayOn(t *testing.T, ctx context.Context, answer string) {
 // stretched them into tall boxes), no control covers another (a phone's
 // jump button covered the track) and no text is cut.
 func TestBrowserTimelineHeadingKeepsItsTrack(t *testing.T) {
+	t.Parallel()
 	for _, sz := range layoutSizes {
 		t.Run(sz.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, _, pageErrors := pageAt(t, sz.width, sz.height, sz.path)
 			setPlaying(t, ctx, false)
 			waitFrames(t, ctx)
@@ -206,6 +208,7 @@ func readLoss(t *testing.T, ctx context.Context) lossOnScreen {
 // never saw, sees the same red banner and outlines, not a bare line in
 // the event log.
 func TestBrowserLinkAtTheLossShowsIt(t *testing.T) {
+	t.Parallel()
 	ctx, base, pageErrors := openPage(t, 1280, 800, "/?preset=acks1-loss")
 	setMaxSpeed(t, ctx)
 	setPlaying(t, ctx, true)
@@ -281,6 +284,7 @@ const cellClassesJS = `JSON.stringify([...document.querySelectorAll("svg#diagram
 // recent records teal where the page had them yellow ("just appended").
 // Played and linked, the moment's cells carry the same classes.
 func TestBrowserSameMomentSameCells(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := openPage(t, 1280, 800, "/")
 	setMaxSpeed(t, ctx)
 	setPlaying(t, ctx, true)
@@ -307,6 +311,7 @@ func TestBrowserSameMomentSameCells(t *testing.T) {
 // t=10:03:00 sets the slider's range to hold that moment (site.ScrubSpan)
 // and its thumb at it, at 1280×800 and 390×844.
 func TestBrowserScrubberLandsALinksMoment(t *testing.T) {
+	t.Parallel()
 	p, _ := scenarios.Get("start-here")
 	start := int64(10 * 3600 * 1000)
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/")
@@ -339,6 +344,7 @@ func TestBrowserScrubberLandsALinksMoment(t *testing.T) {
 // focused slider goes on; a scrub released within a few pixels of the
 // crash stops on it.
 func TestBrowserTimelineMoments(t *testing.T) {
+	t.Parallel()
 	frag := link.Encode(link.Link{Script: momentsScript, T: 0, HasT: true})
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/#"+frag)
 	pollJS(t, ctx, `document.getElementById("clock").textContent === "00:00:00.000"`, 10*time.Second, "the link opens at its start")
@@ -448,6 +454,7 @@ const tlB1Sel = `svg#diagram g.node[data-node="b1"]`
 // again; crashing b2 there forks history: the actions list holds only the
 // new action, and the timeline ends at the fork.
 func TestBrowserTimelineScrubAndFork(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := openPage(t, 1280, 900, "/?preset=order-9001")
 	mustJS(t, ctx, "a timeline slider and no #jump-violation before anything broke",
 		`document.querySelector('input#timeline[type="range"]') !== null && document.querySelector("button#jump-violation") === null`)
@@ -515,6 +522,7 @@ func TestBrowserTimelineScrubAndFork(t *testing.T) {
 // played the timeline already marks the violation at 00:00:19.000 in red,
 // and #jump-violation pauses there.
 func TestBrowserJumpToViolation(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := openPage(t, 1280, 900, "/?preset=order-9001")
 	if msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`window.kplayLoadScript(%q)`, tlAcks1LossScript))); err != nil || msg != "" {
 		t.Fatalf("kplayLoadScript: %q, %v", msg, err)

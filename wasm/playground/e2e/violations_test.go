@@ -26,6 +26,7 @@ import (
 // the cell makes the lifecycle say a retry appended m2 again. In the
 // fixed preset (idempotence on) no cell is marked.
 func TestBrowserDuplicateIsMarked(t *testing.T) {
+	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=incident-duplicate-on-retry")
 	setPlaying(t, ctx, false)
 	scrubTo(t, ctx, 0, 4000)
@@ -68,6 +69,7 @@ func stepAndDraw(t *testing.T, ctx context.Context) {
 // (.cell.truncated). Clicking a record cell fills #inspector and
 // #lifecycle; the broker boxes carry their badges.
 func TestBrowserSeeTruncation(t *testing.T) {
+	t.Parallel()
 	ctx, pageErrors := fastPage(t, 1280, 1000, "/?preset=order-9001")
 	before := waitSteady(t, ctx)
 	if got := badges(t, ctx); !strings.Contains(got, "b1=leader,in-isr") || !strings.Contains(got, "b2=follower,in-isr") {
@@ -200,6 +202,7 @@ func TestBrowserSeeTruncation(t *testing.T) {
 // page's kplayLoadScript hook): m2 is lost at 19.000, so its cells are
 // outlined as lost and #violations says why.
 func TestBrowserSeeViolation(t *testing.T) {
+	t.Parallel()
 	ctx, pageErrors := fastPage(t, 1280, 1000, "/?preset=order-9001")
 	p, ok := scenarios.Get("acks1-loss")
 	if !ok {
