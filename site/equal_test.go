@@ -25,6 +25,9 @@ func TestViewEqualComparesEveryField(t *testing.T) {
 	checkEqualFields[StripView](t)
 	checkEqualFields[InspectorView](t)
 	checkEqualFields[LifecycleView](t)
+	checkEqualFields[ConfigFormView](t)
+	checkEqualFields[ConsumerFormView](t)
+	checkEqualFields[PartitionMapView](t)
 }
 
 // checkEqualFields checks T's Equal against each of its leaf fields

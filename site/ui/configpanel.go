@@ -32,20 +32,9 @@ func renderConfigPanel(v configView, dispatch func(site.Action), refused func() 
 	return viewEq(v, func(v configView) *vecty.HTML { return configPanel(dispatch, refused, v) })
 }
 
-// configView is the config panel's state: each setting's value, in the
-// order of site.Settings (the reader's draft while an Apply of it failed:
-// Draft), the note of the last change and the form's complaint.
-type configView struct {
-	Note   string
-	Values lines
-	Draft  bool
-	Err    site.FormError
-}
-
-// Equal reports whether v and w draw the same panel.
-func (v configView) Equal(w configView) bool {
-	return v.Note == w.Note && v.Draft == w.Draft && v.Err == w.Err && v.Values.Equal(w.Values)
-}
+// configView is the config panel's state (site.ConfigFormView, whose Equal
+// site's tests check field by field).
+type configView = site.ConfigFormView
 
 // configPanel draws the config panel v; its buttons dispatch (see
 // renderConfigPanel for refused).

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -25,18 +24,9 @@ func renderConsumerPanel(v consumerView, dispatch func(site.Action)) *pureEq[con
 	return viewEq(v, func(v consumerView) *vecty.HTML { return consumerPanel(dispatch, v) })
 }
 
-// consumerView is what the consumer panel shows: the racks a consumer
-// may read from, each with its option's label, and a row per consumer
-// (with its group and committed offset, site.ConsumerRow).
-type consumerView struct {
-	Racks, RackLabels lines
-	Consumers         []site.ConsumerRow
-}
-
-// Equal reports whether v and w draw the same panel.
-func (v consumerView) Equal(w consumerView) bool {
-	return v.Racks.Equal(w.Racks) && v.RackLabels.Equal(w.RackLabels) && slices.Equal(v.Consumers, w.Consumers)
-}
+// consumerView is the consumer panel's state (site.ConsumerFormView,
+// whose Equal site's tests check field by field).
+type consumerView = site.ConsumerFormView
 
 // consumerPanel draws the consumer panel v (see renderConsumerPanel); its
 // button dispatches to s.

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"slices"
-
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/event"
 
@@ -51,15 +49,6 @@ func renderPartitionMap(dispatch func(site.Action), id engine.BrokerID, down boo
 	return svgEl("g", g...)
 }
 
-// pmapView is one broker's partition map: whose, whether it is down, and
-// its chips.
-type pmapView struct {
-	Broker engine.BrokerID
-	Down   bool
-	Chips  []site.Chip
-}
-
-// Equal reports whether v and w draw the same map.
-func (v pmapView) Equal(w pmapView) bool {
-	return v.Broker == w.Broker && v.Down == w.Down && slices.Equal(v.Chips, w.Chips)
-}
+// pmapView is one broker's partition map (site.PartitionMapView, whose
+// Equal site's tests check field by field).
+type pmapView = site.PartitionMapView
