@@ -41,14 +41,14 @@ type EventLog struct {
 }
 
 // eventLogRows keeps the event log's last rows with what identifies them:
-// the player, its generation (Player.Generation: each seek rebuilds), how
-// many rows the log has by the playhead (Store.LogTotal) and whether the
-// fetch chatter shows. The log holds the rows up to the playhead, and
+// the log's mark when they were made (site.Player.LogMark: a seek or a
+// new scenario rewinds it), how many rows the log has by the playhead
+// (Store.LogTotal) and whether the fetch chatter shows. The log holds the rows up to the playhead, and
 // those change only with that key, so a frame in which no row was added
 // (the playhead moved, or only fetch chatter happened) formats no row.
 type eventLogRows struct {
-	player       *site.Player
-	gen, count   int
+	mark         site.LogMark
+	count        int
 	showNet, set bool
 	// later is the Store's LaterKey: the lesson's question that bounds
 	// the rows after the playhead, which an answer lifts.
@@ -69,8 +69,9 @@ func (c *eventLogRows) eventLog(s *site.Store, showNet bool) *EventLog {
 	// when an event that Matters happens, not on every fetch.
 	n, later := s.LogTotal(showNet), s.LaterKey()
 	fresh := !s.Playing || s.PlayedMs()-c.at >= site.FullRedrawMs
-	if !c.set || c.player != pl || c.gen != pl.Generation() || (c.count != n && fresh) || c.showNet != showNet || c.later != later {
-		*c = eventLogRows{player: pl, gen: pl.Generation(), count: n, showNet: showNet, set: true, at: s.PlayedMs(), later: later,
+	m := pl.LogMark()
+	if !c.set || m.Since(c.mark) == site.LogRewound || (c.count != n && fresh) || c.showNet != showNet || c.later != later {
+		*c = eventLogRows{mark: m, count: n, showNet: showNet, set: true, at: s.PlayedMs(), later: later,
 			rows: s.LogLines(showNet, EventLogSize)}
 	}
 	return &EventLog{Dispatch: s.Dispatch, ShowNet: showNet, Rows: c.rows}

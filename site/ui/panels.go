@@ -63,18 +63,19 @@ type fetchRounds interface {
 // set the fetch table's HTML again, which the browser parsed and laid
 // out again. Paused, stepped or seeked, it follows at once.
 type throttle struct {
-	player *site.Player
-	gen, n int
-	set    bool
-	at     float64
+	mark site.LogMark
+	n    int
+	set  bool
+	at   float64
 }
 
 // count returns the event count the panel draws: now, the player's own
 // count n, unless playing and less than site.FullRedrawMs (of the Store's
 // PlayedMs, playedMs) since it last took it.
 func (t *throttle) count(pl *site.Player, playing bool, playedMs float64, n int) int {
-	if !t.set || t.player != pl || t.gen != pl.Generation() || !playing || playedMs-t.at >= site.FullRedrawMs {
-		*t = throttle{player: pl, gen: pl.Generation(), n: n, set: true, at: playedMs}
+	m := pl.LogMark()
+	if !t.set || m.Since(t.mark) == site.LogRewound || !playing || playedMs-t.at >= site.FullRedrawMs {
+		*t = throttle{mark: m, n: n, set: true, at: playedMs}
 	}
 	return t.n
 }
