@@ -3,10 +3,9 @@ package site
 // This file holds the one rule every reader of the Player's event log
 // follows to catch up with it: the see index, a record's lifecycle, the
 // fetch rounds, the narrator, the redraw, and site/ui's event log rows and
-// fetch-table throttle each hold the LogMark they
-// last read up to, and ask the Player's mark now what became of the log
-// since (LogMark.Since) instead of each comparing its own generation and
-// count.
+// fetch-table throttle each hold the LogMark they last read up to, and ask
+// the Player's mark now what became of the log since (LogMark.Since)
+// instead of each comparing its own generation and count.
 
 // LogMark is where the Player's event log stands: which history it holds
 // (Gen, Player.Generation: each rebuild, as a seek does, starts a new one,
