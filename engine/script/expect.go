@@ -294,6 +294,11 @@ func compileExpect(s *scene, d Directive) (string, *Error) {
 	return "", err
 }
 
+// NotChecked opens the output of an expect about another run than the
+// Runner's: an expect vs="LABEL" outside variant LABEL's run, or one
+// without vs= in a variant's.
+const NotChecked = "not checked in this run"
+
 // expect runs an expect directive against the cluster now. A claim
 // about another run (expect vs="LABEL" in the base or another variant,
 // an expect without vs= in a variant) is read and checked for errors,
@@ -309,9 +314,9 @@ func (r *Runner) expect(d Directive) (string, *Error) {
 	}
 	if label != r.Variant {
 		if label == "" {
-			return "not checked in this run: a claim about the base run (expect without vs=)", nil
+			return NotChecked + ": a claim about the base run (expect without vs=)", nil
 		}
-		return fmt.Sprintf("not checked in this run: a claim about variant %q", label), nil
+		return fmt.Sprintf(NotChecked+": a claim about variant %q", label), nil
 	}
 	s := r.c.State()
 	var fails []string
