@@ -1,6 +1,7 @@
 package script
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -55,6 +56,23 @@ func (l *life) set(t engine.Time, v string) {
 	l.changes = append(l.changes, change{t, v})
 }
 
+// suffixFrom adds suffix to the subject's value from t on, however it
+// changes after t.
+func (l *life) suffixFrom(t engine.Time, suffix string) {
+	i := 0
+	for i < len(l.changes) && l.changes[i].At <= t {
+		i++
+	}
+	out := append(slices.Clone(l.changes[:i]), change{t, l.at(t) + suffix})
+	for _, c := range l.changes[i:] {
+		out = append(out, change{c.At, c.Value + suffix})
+	}
+	if i > 0 && l.changes[i-1].At == t {
+		out = append(out[:i-1], out[i:]...) // the value at t is the suffixed one
+	}
+	l.changes = out
+}
+
 // at is the subject's value at the end of moment t ("" before its first
 // change).
 func (l *life) at(t engine.Time) string {
@@ -99,6 +117,14 @@ type pending struct {
 	answered bool
 }
 
+// sendQueue is one producer's records to one partition in send order;
+// first is the first not yet answered (answers come nearly in order, so
+// finding a batch's first record costs little).
+type sendQueue struct {
+	items []pending
+	first int
+}
+
 // OutcomeOf reads the outcome of a run of scenario sc (its Compile, or
 // its variant's) on cluster c, played up to c.Now(): sc names the
 // records each produce sends, the event log says what became of them.
@@ -107,7 +133,7 @@ type pending struct {
 func OutcomeOf(sc Scenario, c *engine.Cluster) Outcome {
 	o := Outcome{End: c.Now()}
 	index := map[string]int{}
-	queues := map[sendKey][]pending{}
+	queues := map[sendKey]*sendQueue{}
 	for _, st := range sc.Steps {
 		p, ok := st.Cmd.(engine.Produce)
 		if !ok || st.At > o.End {
@@ -123,20 +149,33 @@ func OutcomeOf(sc Scenario, c *engine.Cluster) Outcome {
 				o.records = append(o.records, life{Name: name})
 			}
 			o.records[i].set(st.At, fateSent)
-			queues[k] = append(queues[k], pending{rec: i})
+			if queues[k] == nil {
+				queues[k] = &sendQueue{}
+			}
+			queues[k].items = append(queues[k].items, pending{rec: i})
 		}
 	}
 	// answer gives the batch of count records that starts with value the
 	// fate f at t: the producer's first sends not yet answered.
 	answer := func(e *engine.Event, f string) {
-		k := sendKey{e.TP, e.Node.ID}
-		q := queues[k]
-		i := slices.IndexFunc(q, func(p pending) bool {
-			return !p.answered && o.records[p.rec].Name == e.TP.String()+" "+e.Value
-		})
-		for n := 0; i >= 0 && i < len(q) && n < max(e.Count, 1); i, n = i+1, n+1 {
-			q[i].answered = true
-			o.records[q[i].rec].set(e.At, f)
+		q := queues[sendKey{e.TP, e.Node.ID}]
+		if q == nil {
+			return
+		}
+		rec, ok := index[e.TP.String()+" "+e.Value]
+		if !ok {
+			return
+		}
+		i := q.first
+		for i < len(q.items) && (q.items[i].answered || q.items[i].rec != rec) {
+			i++
+		}
+		for n := 0; i < len(q.items) && n < max(e.Count, 1); i, n = i+1, n+1 {
+			q.items[i].answered = true
+			o.records[q.items[i].rec].set(e.At, f)
+		}
+		for q.first < len(q.items) && q.items[q.first].answered {
+			q.first++
 		}
 	}
 	parts := map[engine.TopicPartition]*partLife{}
@@ -185,52 +224,94 @@ func lossRule(text string) bool {
 
 // finishRecords adds what the leaders' logs say at the end: a record
 // never acknowledged that is not on its partition's leader, and a record
-// on a leader's log more than once (at the moment its second copy was
-// appended).
+// on a leader's log more than once (markDuplicates). A partition without
+// a leader at the end has no log to judge its records by, as expect lost
+// has none.
 func (o *Outcome) finishRecords(c *engine.Cluster, index map[string]int) {
 	s := c.State()
+	var seconds []second
+	onLeader, led := map[string]bool{}, map[string]bool{}
 	for _, p := range s.Partitions {
 		leader, ok := leaderReplica(s, p)
 		if !ok {
 			continue
 		}
+		led[p.TP.String()] = true
 		count := map[string]int{}
 		for _, rec := range leader.Log {
 			count[rec.Value]++
-			i, known := index[p.TP.String()+" "+rec.Value]
-			if known && count[rec.Value] == 2 {
-				l := &o.records[i]
-				l.set(appendedAt(c, p.TP, rec, o.End), l.last()+duplicated)
+			name := p.TP.String() + " " + rec.Value
+			onLeader[name] = true
+			if i, known := index[name]; known && count[rec.Value] == 2 {
+				seconds = append(seconds, second{i, rec, p.TP})
 			}
 		}
-		prefix := p.TP.String() + " "
-		for i := range o.records {
-			l := &o.records[i]
-			v, ok := strings.CutPrefix(l.Name, prefix)
-			if !ok || count[v] > 0 || l.last() == fateLost || strings.HasSuffix(l.last(), notOnLeader) {
-				continue
-			}
-			if l.last() == fateAcked { // lost without a violation event: say so at the end
-				l.set(o.End, fateLost)
-				continue
-			}
-			l.set(o.End, l.last()+notOnLeader)
+	}
+	o.markDuplicates(c, seconds)
+	for i := range o.records {
+		l := &o.records[i]
+		tp, _, _ := strings.Cut(l.Name, " ")
+		if !led[tp] || onLeader[l.Name] || l.last() == fateLost || strings.HasSuffix(l.last(), notOnLeader) {
+			continue
 		}
+		if l.last() == fateAcked { // lost without a violation event: say so at the end
+			l.set(o.End, fateLost)
+			continue
+		}
+		l.set(o.End, l.last()+notOnLeader)
 	}
 }
 
-// appendedAt is when rec, at its offset in its leader epoch, was first
-// appended to tp's log on any replica, or else end.
-func appendedAt(c *engine.Cluster, tp engine.TopicPartition, rec engine.Record, end engine.Time) engine.Time {
-	at := end
+// second is the second copy of a record on its partition's leader: the
+// record's index in Outcome.records, the copy, and its partition.
+type second struct {
+	rec  int
+	copy engine.Record
+	tp   engine.TopicPartition
+}
+
+// markDuplicates marks each record with a second copy on its leader as
+// duplicated, from the moment that copy was first appended to any
+// replica (its offset, in its leader epoch), or the end if the event log
+// no longer holds it: one pass over the event log, each append looking
+// up the copies in its range by binary search.
+func (o *Outcome) markDuplicates(c *engine.Cluster, seconds []second) {
+	if len(seconds) == 0 {
+		return
+	}
+	type group struct {
+		tp    engine.TopicPartition
+		epoch engine.Epoch
+	}
+	byGroup := map[group][]int{} // indexes into seconds, by offset
+	for k, sc := range seconds {
+		g := group{sc.tp, sc.copy.LeaderEpoch}
+		byGroup[g] = append(byGroup[g], k)
+	}
+	for _, ks := range byGroup {
+		slices.SortFunc(ks, func(a, b int) int { return cmp.Compare(seconds[a].copy.Offset, seconds[b].copy.Offset) })
+	}
+	at := make([]engine.Time, len(seconds))
+	seen := make([]bool, len(seconds))
 	c.EachEvent(c.FirstEvent(), func(e *engine.Event) bool {
-		if e.Kind == engine.EvAppended && e.TP == tp && e.Epoch == rec.LeaderEpoch && e.Offset <= rec.Offset && rec.Offset < e.End {
-			at = e.At
-			return false
+		if e.Kind != engine.EvAppended {
+			return true
+		}
+		ks := byGroup[group{e.TP, e.Epoch}]
+		i, _ := slices.BinarySearchFunc(ks, e.Offset, func(k int, off engine.Offset) int { return cmp.Compare(seconds[k].copy.Offset, off) })
+		for ; i < len(ks) && seconds[ks[i]].copy.Offset < e.End; i++ {
+			if !seen[ks[i]] {
+				seen[ks[i]], at[ks[i]] = true, e.At
+			}
 		}
 		return true
 	})
-	return at
+	for k, sc := range seconds {
+		if !seen[k] {
+			at[k] = o.End
+		}
+		o.records[sc.rec].suffixFrom(at[k], duplicated)
+	}
 }
 
 // partLife follows one partition: its leader, leader epoch and ISR as
