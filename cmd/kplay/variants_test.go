@@ -156,3 +156,47 @@ func TestRunVariantDuplicate(t *testing.T) {
 		t.Errorf("the differences table is not\n%s\nkplay run printed:\n%s", table, out.String()[max(0, out.Len()-600):])
 	}
 }
+
+// TestRunVariantRefused: the not-enough-replicas lesson (brokers 2 and
+// 3 down, min.insync.replicas=2) beside min.insync.replicas@t=1 (the
+// topic's config) and retries=0. Kafka's rules (the docs of
+// min.insync.replicas, acks, retries and delivery.timeout.ms):
+//
+//   - base: acks=all with an ISR of one below min.insync.replicas=2: m2,
+//     appended before the controller noticed, is never acknowledged and
+//     the producer gives up after delivery.timeout.ms (TimeoutException);
+//     m3, sent after, is refused (NOT_ENOUGH_REPLICAS, retriable) and
+//     retried, still waiting at the end, never appended.
+//   - min.insync.replicas@t=1: acks=all waits for the ISR, which is
+//     broker 1 alone from 19.000, so m2 is acknowledged then, m3 after,
+//     and the HW passes m0 to m4 (5).
+//   - retries=0: the first failure ends each send: m2's request times
+//     out (REQUEST_TIMED_OUT), m3 is refused with NOT_ENOUGH_REPLICAS
+//     and never appended.
+func TestRunVariantRefused(t *testing.T) {
+	src, err := os.ReadFile("../../scenarios/not-enough-replicas.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const line = "cluster brokers=3 latency=(0,0) linger.ms=0 min.insync.replicas=2 eligible.leader.replicas.version=0\n"
+	if !strings.Contains(string(src), line) {
+		t.Fatalf("the scenario has no line %q", line)
+	}
+	text := strings.Replace(script.StripExpected(string(src)), line,
+		line+"vs \"topic min ISR 1\" min.insync.replicas@t=1\nvs \"no retries\" retries=0 enable.idempotence=false\n", 1)
+	var out, errb bytes.Buffer
+	if code := cli([]string{"run", writeFile(t, "ner.txt", text)}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	table := "# ==== differences between the runs ====\n" +
+		"# what    first differs  base                                    topic min ISR 1  no retries\n" +
+		"# t-0 m2  00:00:19.000   failed: TimeoutException                acknowledged     refused: REQUEST_TIMED_OUT\n" +
+		"# t-0 m3  00:00:19.100   sent, no answer yet, not on the leader  acknowledged     refused: NOT_ENOUGH_REPLICAS, not on the leader\n" +
+		"# t-0 HW  00:00:19.000   2                                       5                2\n"
+	if !strings.HasSuffix(out.String(), table) {
+		t.Errorf("the differences table is not\n%s\nkplay run printed:\n%s", table, out.String()[max(0, out.Len()-900):])
+	}
+	if !strings.Contains(out.String(), "# create-topic t partitions=1 rf=3 min.insync.replicas=1\n") {
+		t.Error("the variant's create-topic line does not show its min.insync.replicas=1")
+	}
+}

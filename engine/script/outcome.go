@@ -22,7 +22,8 @@ import (
 //	sent, no answer yet                     the producer is still waiting
 //	acknowledged                            acks=1 or all: the producer was told it is written (ProduceResponse without error)
 //	sent without waiting (acks=0)           acks=0: the producer never waits for an answer (ProducerConfig acks)
-//	refused: NOT_ENOUGH_REPLICAS            the producer gave up on it with this error (its last answer)
+//	refused: NOT_ENOUGH_REPLICAS            the producer gave up on it with this error from the broker (its last answer)
+//	failed: TimeoutException                the producer gave up on it by itself (delivery.timeout.ms passed)
 //	acknowledged, then lost                 acknowledged (or committed) and then not on the leader: the engine's AcknowledgedWriteLost or CommittedDurability violation
 //	..., not on the leader                  never acknowledged, and not in the leader's log at the end
 //	..., duplicated                         on the leader's log more than once (a retry without idempotence)
@@ -189,11 +190,12 @@ func OutcomeOf(sc Scenario, c *engine.Cluster) Outcome {
 				answer(e, fateAcked)
 			}
 		case engine.EvProduceFailed:
-			why := e.Text
 			if e.Err != engine.ErrNone {
-				why = e.Err.String()
+				answer(e, "refused: "+e.Err.String())
+				break
 			}
-			answer(e, "refused: "+why)
+			why, _, _ := strings.Cut(e.Text, ":")
+			answer(e, "failed: "+why)
 		case engine.EvViolation:
 			if i, ok := index[e.TP.String()+" "+e.Value]; ok && lossRule(e.Text) {
 				o.records[i].set(e.At, fateLost)
