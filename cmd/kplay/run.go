@@ -32,9 +32,13 @@ type result struct {
 // found before anything runs (the page refuses it the same way), so that
 // its refusal costs nothing however far it reaches. A script with vs
 // lines runs each variant too (runVariants), and an expect vs="LABEL"
-// shows the output it has in that variant's run.
+// shows the output it has in that variant's run; a variant that cannot
+// run, or a line that fails only in a variant's run, is err too.
 func runScript(name, src string) (results []result, trailing []string, err error) {
 	rs, err := runScriptRuns(name, src)
+	if err == nil {
+		err = rs.variantErr
+	}
 	return rs.base, rs.trailing, err
 }
 
@@ -47,8 +51,10 @@ type runs struct {
 	outcome  script.Outcome
 	variants []variantRun
 	// variantErr is why the variants could not run (a vs line's
-	// variant that changes nothing, or makes a line invalid), nil when
-	// they ran or the script has no vs line; the base still ran.
+	// variant that changes nothing, or makes a line invalid), or the
+	// first line that failed in a variant's run and not in the base's;
+	// nil when the script has no vs line or its variants ran clean. The
+	// base still ran.
 	variantErr error
 }
 
@@ -81,7 +87,26 @@ func runScriptRuns(name, src string) (runs, error) {
 	}
 	rs.variants, rs.variantErr = runVariants(dirs, lines)
 	rs.showVariantClaims()
+	for _, v := range rs.variants {
+		for i, res := range v.results {
+			if res.Err != nil && rs.base[i].Err == nil && rs.variantErr == nil {
+				rs.variantErr = inVariant(v.v, res.Err)
+			}
+		}
+	}
 	return rs, nil
+}
+
+// inVariant is err, a line's error in variant v's run, naming the
+// variant.
+func inVariant(v script.Variant, err error) error {
+	var e *script.Error
+	if errors.As(err, &e) {
+		c := *e
+		c.Msg = fmt.Sprintf("in variant %q (%s): %s", v.Label, v.Summary(), e.Msg)
+		return &c
+	}
+	return fmt.Errorf("in variant %q (%s): %w", v.Label, v.Summary(), err)
 }
 
 // lastLine is the line of the last directive, 0 for none.
@@ -233,14 +258,6 @@ func runMain(name string, stdout, stderr io.Writer) int {
 	if rs.variantErr != nil {
 		fmt.Fprintln(stderr, located(name, rs.variantErr))
 		code = 1
-	}
-	for _, v := range rs.variants {
-		for i, res := range v.results {
-			if res.Err != nil && rs.base[i].Err == nil {
-				fmt.Fprintf(stderr, "%s (variant %q)\n", located(name, res.Err), v.v.Label)
-				code = 1
-			}
-		}
 	}
 	return code
 }

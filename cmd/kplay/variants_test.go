@@ -200,3 +200,27 @@ func TestRunVariantRefused(t *testing.T) {
 		t.Error("the variant's create-topic line does not show its min.insync.replicas=1")
 	}
 }
+
+// TestVariantFailuresFail: a line that fails only in a variant's run (a
+// broker the variant's smaller cluster lacks) fails kplay run, kplay test
+// and kplay link, naming the variant and the line; so does a vs that
+// changes nothing.
+func TestVariantFailuresFail(t *testing.T) {
+	p := writeFile(t, "v.txt", "cluster brokers=3\n----\nok\n\nvs \"two\" brokers=2\n----\nok\n\ncrash 3\n----\n00:00:00.000 b3 crashed\n")
+	var out, errb bytes.Buffer
+	if code := cli([]string{"run", p}, &out, &errb); code != 1 {
+		t.Errorf("kplay run: exit %d, want 1", code)
+	}
+	want := p + ":9:1: in variant \"two\" (brokers=2): "
+	if !strings.HasPrefix(errb.String(), want) {
+		t.Errorf("kplay run: stderr %q, want it to start %q", errb.String(), want)
+	}
+	out.Reset()
+	if code := cli([]string{"test", p}, &out, &errb); code != 1 || !strings.Contains(out.String(), "FAIL "+want) {
+		t.Errorf("kplay test: exit %d:\n%s", code, out.String())
+	}
+	errb.Reset()
+	if code := cli([]string{"link", p}, &out, &errb); code == 0 || !strings.Contains(errb.String(), "in variant \"two\"") {
+		t.Errorf("kplay link: exit %d, stderr %q", code, errb.String())
+	}
+}
