@@ -82,6 +82,11 @@ func compileVs(s *scene, d Directive) (string, *Error) {
 	if err != nil {
 		return "", err
 	}
+	if strings.ContainsAny(label, "()") {
+		// expect vs="LABEL" names it on a line Parse splits at
+		// parentheses, where an unclosed one is an error.
+		return "", errAt(d.Pos, "a vs label cannot hold parentheses, which expect vs=\"LABEL\" could not name; write %q without them", label)
+	}
 	for _, v := range s.sc.Variants {
 		if v.Label == label {
 			return "", errAt(d.Pos, "line %d already names a variant %q; each vs needs its own label", v.Line, label)

@@ -33,6 +33,7 @@ func TestVariantErrors(t *testing.T) {
 		{"more than 3", head + "vs \"a\" acks=1\nvs \"b\" acks=0\nvs \"c\" kafka=3.9\nvs \"d\" seed=2\n", "6:1: a script has at most 3 vs lines (4 runs with the base); this is one more"},
 		{"before the cluster", `vs "a" acks=1` + "\n" + head, "1:1: no cluster yet: vs changes what the script's lines set, so it comes after the cluster directive"},
 		{"a duplicate label", head + "vs \"a\" acks=1\nvs \"a\" acks=0\n", `4:1: line 3 already names a variant "a"; each vs needs its own label`},
+		{"a label with a parenthesis", head + `vs "acks (1" acks=1` + "\n", `3:1: a vs label cannot hold parentheses`},
 		{"no label", head + "vs acks=1\n", `3:1: vs needs its text in double quotes: vs "acks=1" acks=1`},
 		{"a key twice", head + `vs "a" acks=1 acks=0` + "\n", "3:15: acks is set twice on this vs line"},
 		{"a topic that is not created", head + `vs "a" min.insync.replicas@u=2` + "\n", "3:8: min.insync.replicas@u: the script has no create-topic u line"},
