@@ -208,9 +208,10 @@ func (r *replayer) step(ctx context.Context, st Step) ([]Row, error) {
 		return nil, nil
 	case script.LayerObserve:
 		return r.observe(ctx, st)
-	case script.LayerCheck, script.LayerLesson, script.LayerStory:
-		// An expect, a question or the learner's text: it changes nothing
-		// on the cluster, and kplay's own tests check its claims.
+	case script.LayerCheck, script.LayerLesson, script.LayerStory, script.LayerVariant:
+		// An expect, a question, the learner's text or another run's
+		// settings (vs): it changes nothing on the cluster, and kplay's own
+		// tests check its claims.
 		return nil, nil
 	}
 	if st.D.Cmd == "seek" {

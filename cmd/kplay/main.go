@@ -1,8 +1,8 @@
 // Command kplay is kplay's native command line: it runs scenario scripts,
 // tests them against their expected output, and serves a built site.
 //
-//	kplay run FILE            print every directive with its output (a golden file)
-//	kplay test FILE...        compare every directive's output with the expected output
+//	kplay run FILE            print every directive with its output (a golden file); with vs lines, each variant's run and the differences
+//	kplay test FILE...        compare every directive's output with the expected output; expect vs="LABEL" in that variant's run
 //	kplay check [-seeds N]    random workloads and faults with the invariant checker on
 //	kplay serve [-addr A] DIR serve a built site (dist/) with precompressed files
 //	kplay presets             list the presets (preset=NAME), their questions and titles
@@ -17,8 +17,10 @@ import (
 )
 
 const usage = `usage:
-  kplay run FILE              run a script; print each directive and its output
+  kplay run FILE              run a script; print each directive and its output; a script with
+                              vs lines also runs each variant and prints its run and the differences
   kplay test FILE...          run scripts and diff each output against the expected output
+                              (expect vs="LABEL" in that variant's run, an expect without vs= in the base's)
   kplay check [-seeds N] [-from S] [-mode safe|unclean|acks1|minisr1|unflushed|all] [-workers N] [-for D] [-list]
                               random workloads and fault schedules; report broken guarantees
   kplay serve [-addr A] DIR   serve a built site (default -addr 127.0.0.1:8080)

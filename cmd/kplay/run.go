@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
+	"kplay/engine"
 	"kplay/engine/script"
 )
 
@@ -28,17 +30,99 @@ type result struct {
 // show several error paths. A parse error stops everything and is returned
 // as err, and so does a script that reaches past script.MaxScriptSpan,
 // found before anything runs (the page refuses it the same way), so that
-// its refusal costs nothing however far it reaches.
+// its refusal costs nothing however far it reaches. A script with vs
+// lines runs each variant too (runVariants), and an expect vs="LABEL"
+// shows the output it has in that variant's run; a variant that cannot
+// run, or a line that fails only in a variant's run, is err too.
 func runScript(name, src string) (results []result, trailing []string, err error) {
+	rs, err := runScriptRuns(name, src)
+	if err == nil {
+		err = rs.variantErr
+	}
+	return rs.base, rs.trailing, err
+}
+
+// runs are a script's runs: the base's results and trailing comments,
+// and each variant's run.
+type runs struct {
+	base     []result
+	trailing []string
+	// outcome is the base's (script.OutcomeOf).
+	outcome  script.Outcome
+	variants []variantRun
+	// variantErr is why the variants could not run (a vs line's
+	// variant that changes nothing, or makes a line invalid), or the
+	// first line that failed in a variant's run and not in the base's;
+	// nil when the script has no vs line or its variants ran clean. The
+	// base still ran.
+	variantErr error
+}
+
+// runScriptRuns is runScript with every run it made.
+func runScriptRuns(name, src string) (runs, error) {
 	dirs, err := script.Parse(name, src)
 	if err != nil {
-		return nil, nil, err
+		return runs{}, err
 	}
-	if _, err := script.Compile(dirs); script.IsSpanLimit(err) {
-		return nil, nil, err
+	base, err := script.Compile(dirs)
+	if script.IsSpanLimit(err) {
+		return runs{}, err
 	}
 	lines := strings.Split(strings.ReplaceAll(src, "\r\n", "\n"), "\n")
-	var r script.Runner
+	var rs runs
+	var c *engine.Cluster
+	rs.base, c = runDirectives(dirs, lines, "")
+	rs.trailing = commentsAbove(lines, lastLine(dirs), len(lines)+1)
+	if i := slices.IndexFunc(rs.trailing, func(l string) bool { return strings.HasPrefix(l, appendixMark) }); i >= 0 {
+		rs.trailing = rs.trailing[:i] // the variants' runs a previous kplay run printed
+	}
+	for len(rs.trailing) > 0 && rs.trailing[len(rs.trailing)-1] == "" {
+		rs.trailing = rs.trailing[:len(rs.trailing)-1]
+	}
+	if err != nil || len(base.Variants) == 0 {
+		return rs, nil // a script that does not compile has its errors in its results
+	}
+	if c != nil {
+		rs.outcome = script.OutcomeOf(base, c)
+	}
+	rs.variants, rs.variantErr = runVariants(dirs, lines)
+	rs.showVariantClaims()
+	for _, v := range rs.variants {
+		for i, res := range v.results {
+			if res.Err != nil && rs.base[i].Err == nil && rs.variantErr == nil {
+				rs.variantErr = inVariant(v.v, res.Err)
+			}
+		}
+	}
+	return rs, nil
+}
+
+// inVariant is err, a line's error in variant v's run, naming the
+// variant.
+func inVariant(v script.Variant, err error) error {
+	var e *script.Error
+	if errors.As(err, &e) {
+		c := *e
+		c.Msg = fmt.Sprintf("in variant %q (%s): %s", v.Label, v.Summary(), e.Msg)
+		return &c
+	}
+	return fmt.Errorf("in variant %q (%s): %w", v.Label, v.Summary(), err)
+}
+
+// lastLine is the line of the last directive, 0 for none.
+func lastLine(dirs []script.Directive) int {
+	if len(dirs) == 0 {
+		return 0
+	}
+	return dirs[len(dirs)-1].Pos.Line
+}
+
+// runDirectives runs dirs as the run of variant label ("" for the
+// base), one result per directive, and returns the run's cluster (nil
+// if no cluster directive ran).
+func runDirectives(dirs []script.Directive, lines []string, label string) ([]result, *engine.Cluster) {
+	r := script.Runner{Variant: label}
+	results := make([]result, 0, len(dirs))
 	prev := 0 // the line of the previous directive
 	for _, d := range dirs {
 		res := result{Dir: d, Comments: commentsAbove(lines, prev, d.Pos.Line)}
@@ -55,11 +139,7 @@ func runScript(name, src string) (results []result, trailing []string, err error
 		res.Out = out
 		results = append(results, res)
 	}
-	trailing = commentsAbove(lines, prev, len(lines)+1)
-	for len(trailing) > 0 && trailing[len(trailing)-1] == "" {
-		trailing = trailing[:len(trailing)-1]
-	}
-	return results, trailing, nil
+	return results, r.Cluster()
 }
 
 // commentsAbove returns the block of "#" comment lines (with the blank lines
@@ -155,21 +235,29 @@ func runMain(name string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kplay: %v\n", err)
 		return 1
 	}
-	results, trailing, err := runScript(name, string(src))
+	rs, err := runScriptRuns(name, string(src))
 	if err != nil {
 		fmt.Fprintln(stderr, located(name, err))
 		return 1
 	}
-	if err := formatGolden(stdout, results, trailing); err != nil {
+	if err := formatGolden(stdout, rs.base, rs.trailing); err != nil {
+		fmt.Fprintf(stderr, "kplay: %v\n", err)
+		return 1
+	}
+	if err := formatVariants(stdout, rs); err != nil {
 		fmt.Fprintf(stderr, "kplay: %v\n", err)
 		return 1
 	}
 	code := 0
-	for _, res := range results {
+	for _, res := range rs.base {
 		if res.Err != nil {
 			fmt.Fprintln(stderr, located(name, res.Err))
 			code = 1
 		}
+	}
+	if rs.variantErr != nil {
+		fmt.Fprintln(stderr, located(name, rs.variantErr))
+		code = 1
 	}
 	return code
 }

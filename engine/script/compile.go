@@ -52,6 +52,9 @@ type Scenario struct {
 	// Tries are the try directives, in script order: one-click
 	// suggestions, each offered from its moment.
 	Tries []Try
+	// Variants are the vs directives, in script order: the other runs of
+	// this script, each with some values changed (CompileVariants).
+	Variants []Variant
 }
 
 // Compile turns parsed directives into a Scenario. It checks every argument

@@ -18,8 +18,8 @@ import (
 // directive_admin.go, directive_client.go, directive_lifecycle.go,
 // directive_network.go and disk.go; the cluster in directive_cluster.go;
 // clocks in directive_clock.go; observations in directive_observe.go;
-// the story's text in story.go, speed and try in pace.go, ask in ask.go
-// and expect in expect.go.
+// the story's text in story.go, speed and try in pace.go, ask in ask.go,
+// expect in expect.go and vs in directive_variant.go.
 
 // Layer is what a directive touches.
 type Layer uint8
@@ -52,10 +52,14 @@ const (
 	// nothing: title, summary, say, why, source, fixed-by, bug-in, speed,
 	// try.
 	LayerStory
+	// LayerVariant names another run of the same script with some
+	// settings changed, changing nothing in this one: vs.
+	LayerVariant
 )
 
 // String names the layer as the help groups it: "cluster", "admin",
-// "client", "fault", "clock", "observe", "check", "lesson" or "story".
+// "client", "fault", "clock", "observe", "check", "lesson", "story" or
+// "variant".
 func (l Layer) String() string {
 	switch l {
 	case LayerCluster:
@@ -76,6 +80,8 @@ func (l Layer) String() string {
 		return "lesson"
 	case LayerStory:
 		return "story"
+	case LayerVariant:
+		return "variant"
 	}
 	return "unknown"
 }
@@ -126,8 +132,8 @@ type DirectiveSpec struct {
 	// steps reads a step (LayerClock without a target) into the number
 	// of scheduled deliveries or timers it processes.
 	steps func(d Directive) (int64, *Error)
-	// compile reads a story, lesson or check directive (LayerStory,
-	// LayerLesson, LayerCheck) at scene s and adds it to s's scenario,
+	// compile reads a story, lesson, check or variant directive
+	// (LayerStory, LayerLesson, LayerCheck, LayerVariant) at scene s and adds it to s's scenario,
 	// returning what kplay run prints for it ("" for ok). The Runner
 	// reads the story and lesson rows by it too; an expect it checks on
 	// its cluster by observe.
@@ -255,7 +261,11 @@ var directiveTable = [...]DirectiveSpec{
 			{"leader|isr|elr|leader-epoch|hw TOPIC-P=VALUE ...", "a claim: ok if it holds, else what differs"},
 			{"lost|kept|duplicates TOPIC-P values=(a, b)", "committed or acknowledged records missing from / on the leader; values on the leader more than once"},
 			{"hw-moves TOPIC-P broker=ID [since=TIME] values=(2->3, 3->2)", "one broker's high watermark moves, in order"},
-			{"violations=(CommittedDurability, ...)|none", "the broken guarantees seen so far"}}},
+			{"violations=(CommittedDurability, ...)|none", "the broken guarantees seen so far"},
+			{`vs="LABEL" CLAIM`, "a claim about the variant the vs line LABEL names, checked in that run only; an expect without vs= is checked in the base run only"}}},
+	{Name: "vs", Layer: LayerVariant, Quoted: true, Example: `vs "acks=1" acks=1`, compile: compileVs,
+		Forms: []Form{{`"LABEL" KEY=VALUE ...`,
+			"another run of the same script with these values changed, shown beside it (at most 3 vs lines): any setting of the cluster line, kafka=, acks=all|1|0 for every produce line that does not set acks, and min.insync.replicas@TOPIC=N for create-topic TOPIC's topic"}}},
 }
 
 // Directives returns the vocabulary, in the order the help lists it.

@@ -33,7 +33,7 @@ func TestDirectiveTable(t *testing.T) {
 			t.Errorf("%q: the name is empty or a second row's", s.Name)
 		}
 		seen = append(seen, s.Name)
-		if s.Layer < LayerCluster || s.Layer > LayerStory || s.Layer.String() == "unknown" {
+		if s.Layer < LayerCluster || s.Layer > LayerVariant || s.Layer.String() == "unknown" {
 			t.Errorf("%s: layer %d", s.Name, s.Layer)
 		}
 		if len(s.Forms) == 0 {
@@ -61,7 +61,7 @@ func checkReader(t *testing.T, s DirectiveSpec) bool {
 	t.Helper()
 	observe := s.Layer == LayerObserve || s.Layer == LayerCheck
 	timed := s.Layer == LayerClock && s.Name != "step"
-	story := s.Layer == LayerStory || s.Layer == LayerLesson || s.Layer == LayerCheck
+	story := s.Layer == LayerStory || s.Layer == LayerLesson || s.Layer == LayerCheck || s.Layer == LayerVariant
 	if (s.command != nil) != s.Layer.acts() || (s.observe != nil) != observe || (s.target != nil) != timed ||
 		(s.config != nil) != (s.Layer == LayerCluster) || (s.steps != nil) != (s.Name == "step") || (s.compile != nil) != story {
 		t.Errorf("%s (%s): command %v, observe %v, target %v, config %v, steps %v, compile %v",

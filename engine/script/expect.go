@@ -26,7 +26,11 @@ import (
 //	expect duplicates t-0 values=(m1)    (values on the leader's log more than once)
 //	expect violations=(CommittedDurability, AcknowledgedWriteLost)   (or =none)
 //	expect hw-moves t-0 broker=1 since=00:00:40.000 values=(2->3, 3->2, 2->3)
+//	expect vs="acks=all" kept t-0 values=(m2)   (in variant acks=all's run only)
 //
+// An expect is checked in one run: with vs="LABEL" first, in the run of
+// the variant that vs line names (directive_variant.go); without, in the
+// base run. kplay run prints each claim's verdict from its own run.
 // hw-moves lists, in order, every move of one broker's high watermark of
 // the partition at or after since= (a clock time or a duration since the
 // cluster's start; the start when left out), each "from->to" ("2→3" is
@@ -282,15 +286,37 @@ func setText(vs []string) string {
 // runs nothing and so drops it; the Runner checks it on its cluster
 // ((*Runner).expect, the row's observe).
 func compileExpect(s *scene, d Directive) (string, *Error) {
-	_, err := parseExpect(d, s.sc.Config.Start)
+	_, claim, err := checkVariantClaim(s, d)
+	if err != nil {
+		return "", err
+	}
+	_, err = parseExpect(claim, s.sc.Config.Start)
 	return "", err
 }
 
-// expect runs an expect directive against the cluster now.
+// NotChecked opens the output of an expect about another run than the
+// Runner's: an expect vs="LABEL" outside variant LABEL's run, or one
+// without vs= in a variant's.
+const NotChecked = "not checked in this run"
+
+// expect runs an expect directive against the cluster now. A claim
+// about another run (expect vs="LABEL" in the base or another variant,
+// an expect without vs= in a variant) is read and checked for errors,
+// and says it is not checked here.
 func (r *Runner) expect(d Directive) (string, *Error) {
-	e, err := parseExpect(d, r.c.Config().Start)
+	label, claim, err := checkVariantClaim(&r.scene, d)
 	if err != nil {
 		return "", err
+	}
+	e, err := parseExpect(claim, r.c.Config().Start)
+	if err != nil {
+		return "", err
+	}
+	if label != r.Variant {
+		if label == "" {
+			return NotChecked + ": a claim about the base run (expect without vs=)", nil
+		}
+		return fmt.Sprintf(NotChecked+": a claim about variant %q", label), nil
 	}
 	s := r.c.State()
 	var fails []string

@@ -14,6 +14,12 @@ import (
 // returns each directive's output text. It is what kplay run, kplay test
 // and the golden tests use.
 type Runner struct {
+	// Variant is the label of the vs line whose variant this run plays
+	// (its directives from ApplyVariant), "" for the base: an expect
+	// with vs="LABEL" is checked only where it equals LABEL, one without
+	// only where it is "".
+	Variant string
+
 	c *engine.Cluster
 	// records counts the records the script has produced, against
 	// MaxScriptRecords.
