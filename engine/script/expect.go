@@ -357,6 +357,13 @@ func (r *Runner) expect(d Directive) (string, *Error) {
 		}
 		return claimOutput(fails), nil
 	}
+	return itemClaims(s, e)
+}
+
+// itemClaims checks an expect directive's per-partition claims (leader,
+// isr, elr, leader-epoch, hw: e.items) against the cluster's state s.
+func itemClaims(s engine.State, e expectation) (string, *Error) {
+	var fails []string
 	for _, it := range e.items {
 		p, ok := s.Partition(it.tp)
 		if !ok {
