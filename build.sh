@@ -32,7 +32,9 @@ EOF
 	exit 2
 }
 
-section() { printf '\n\033[1m=== %s ===\033[0m\n' "$*"; }
+# section TITLE: print a heading with the seconds since the script began,
+# so a slow step shows in CI's log.
+section() { printf '\n\033[1m=== %s ===\033[0m (at %d s)\n' "$*" "$SECONDS"; }
 
 # need CMD:PKG...: install, in one apt-get run, the Debian package PKG of
 # every CMD that is missing (CI is a fresh Debian 12 machine, as root).
