@@ -153,6 +153,8 @@ type Scene struct {
 	// each at Player's playhead with the reader's commands (variants.go);
 	// none for a script without vs lines.
 	Variants []VariantRun
+	// diffs caches Differences.
+	diffs variantDiffs
 	// Playing says the animation loop advances the playhead.
 	Playing bool
 	// Err is a problem to show the user, "" if none.

@@ -154,3 +154,40 @@ func TestVariantRunIsKplayRun(t *testing.T) {
 		}
 	}
 }
+
+// TestDifferencesInWords: vsScript's runs differ on m2, which p2 sends
+// to b1 at 10 s just before b1 crashes with its followers 1 ms behind.
+// With acks=all the producer is told nothing until the record is on
+// min.insync.replicas=2 replicas, so it retries at the new leader and m2
+// is kept; with acks=1 b1's own append acknowledges it and the election
+// of a follower that never fetched it loses it (Kafka's docs, acks: "the
+// record will be lost" if the leader fails before the followers
+// replicate); with acks=0 the producer never hears and m2 is not on the
+// new leader. The base is named by its own acks, all (KIP-679's
+// default). A click on the difference pauses every run at 10 s.
+func TestDifferencesInWords(t *testing.T) {
+	s := NewStoreFromScript("vs.txt", vsScript)
+	if got := s.BaseLabel(); got != "acks=all" {
+		t.Errorf("BaseLabel = %q, want acks=all", got)
+	}
+	ds := s.Differences()
+	if len(ds) == 0 {
+		t.Fatal("no differences")
+	}
+	m2 := ds[0]
+	want := "m2 (on t-0): acknowledged with acks=all; acknowledged, then lost with acks=1; sent without waiting (acks=0), not on the leader with acks=0"
+	if m2.Words != want || m2.At != 10_000 || !m2.Record || m2.Value != "m2" || m2.TP.Topic != "t" {
+		t.Errorf("first difference %+v\nwant words %q at 10000", m2, want)
+	}
+	if &s.Differences()[0] != &ds[0] {
+		t.Error("Differences computed again: it is once per scene")
+	}
+	s.Dispatch(SeekToDifference{Index: 0})
+	if s.Playing || s.Player.Now() != 10_000 {
+		t.Errorf("after SeekToDifference: playing %v at %d, want paused at 10000", s.Playing, s.Player.Now())
+	}
+	sameClock(t, s, "after SeekToDifference")
+	if s2 := NewStoreFromScript("plain.txt", "cluster brokers=3\n"); s2.Differences() != nil || len(s2.Variants) != 0 {
+		t.Error("a script without vs lines has variants or differences")
+	}
+}
