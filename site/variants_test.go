@@ -1,6 +1,7 @@
 package site
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -189,5 +190,46 @@ func TestDifferencesInWords(t *testing.T) {
 	sameClock(t, s, "after SeekToDifference")
 	if s2 := NewStoreFromScript("plain.txt", "cluster brokers=3\n"); s2.Differences() != nil || len(s2.Variants) != 0 {
 		t.Error("a script without vs lines has variants or differences")
+	}
+}
+
+// TestRunViewsMarkTheLostRecord: the runs drawn side by side are the
+// base (labelled by its acks=all) and each variant, each with its three
+// brokers in the same places; at 20 s, after b2's election, the acks=1
+// run outlines m2 on b1's log as lost (CellView.Lost, the diagram's mark
+// of a lost write) and says so, and the base marks nothing lost.
+func TestRunViewsMarkTheLostRecord(t *testing.T) {
+	s := NewStoreFromScript("vs.txt", vsScript)
+	s.Dispatch(Seek{At: 20_000})
+	runs := s.RunViews()
+	if len(runs) != 3 || runs[0].Label != "acks=all" || !runs[0].Base || runs[1].Label != "acks=1" {
+		t.Fatalf("runs %d, labels %q %q", len(runs), runs[0].Label, runs[1].Label)
+	}
+	lost := func(r RunView) []string {
+		var out []string
+		for _, b := range r.Brokers {
+			for _, c := range b.Strip.Cells {
+				if c.Lost && c.Record.Value != "" {
+					out = append(out, b.Node.Key+" "+c.Record.Value)
+				}
+			}
+		}
+		return out
+	}
+	if got := lost(runs[1]); len(got) != 1 || got[0] != "b1 m2" {
+		t.Errorf("acks=1 outlines %q lost, want b1 m2", got)
+	}
+	if got := lost(runs[0]); len(got) != 0 {
+		t.Errorf("the base outlines %q lost, want none", got)
+	}
+	if !slices.Contains(runs[1].Differs, "m2 (on t-0): acknowledged, then lost") {
+		t.Errorf("acks=1 says %q", runs[1].Differs)
+	}
+	for i, r := range runs[1:] {
+		for j, b := range r.Brokers {
+			if b.Node.Rect != runs[0].Brokers[j].Node.Rect {
+				t.Errorf("run %d draws %s at %+v, the base at %+v", i+1, b.Node.Key, b.Node.Rect, runs[0].Brokers[j].Node.Rect)
+			}
+		}
 	}
 }
