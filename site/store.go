@@ -149,6 +149,12 @@ type Scene struct {
 	Title string
 	// Player owns the cluster at the playhead.
 	Player *Player
+	// Variants are the runs of the script's vs lines, in script order,
+	// each at Player's playhead with the reader's commands (variants.go);
+	// none for a script without vs lines.
+	Variants []VariantRun
+	// diffs caches Differences.
+	diffs variantDiffs
 	// Playing says the animation loop advances the playhead.
 	Playing bool
 	// Err is a problem to show the user, "" if none.
@@ -233,6 +239,7 @@ func sceneFromScript(name, src string) (n Scene, draft *Editing) {
 	}
 	n = newScene(sc)
 	n.Acting.Source = script.StripExpected(src)
+	n.withVariants(name, n.Acting.Source)
 	n.readerFrom, n.hasReader = readerFrom(n.Acting.Source, sc)
 	return n, nil
 }
@@ -244,6 +251,7 @@ func sceneFromScript(name, src string) (n Scene, draft *Editing) {
 func (s *Store) setScene(n Scene) {
 	n.Player.followGeneration(s.Player)
 	s.Scene = n
+	s.syncVariants()
 	s.Lesson.start(n.Player.Scenario())
 	s.followPace()
 }
@@ -409,7 +417,9 @@ func (s *Store) Subscribe(f func()) { s.onChange = append(s.onChange, f) }
 func (s *Store) Dispatch(a Action) {
 	s.turn++
 	wasPlaying := s.Playing
-	if !a.apply(s) {
+	changed := a.apply(s)
+	s.syncVariants()
+	if !changed {
 		return
 	}
 	s.syncLesson()

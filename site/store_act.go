@@ -454,6 +454,7 @@ func (s *Store) restartWith(line string) error {
 		return errors.New(n.Err)
 	}
 	n.Acting.Source = text
+	n.withVariants("script", text)
 	n.Acting.Note = "restarted with: " + line
 	s.setScene(n)
 	s.leavePreset()

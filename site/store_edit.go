@@ -183,6 +183,7 @@ func (ApplyScript) apply(s *Store) bool {
 		return true
 	}
 	n.Acting.Source = src
+	n.withVariants("script", src)
 	at, playing, same := s.Player.Now(), s.Playing, SameScript(s.Player.Scenario(), sc)
 	p, isPreset := scenarios.Get(s.Share.Preset)
 	s.setScene(n)

@@ -17,6 +17,16 @@ import (
 // the open broker action menu over it, drawn from v (stageViewOf); acts
 // dispatch what a click asks.
 func renderStage(v stageView, acts stageActs, dots *Dots) *vecty.HTML {
+	wrap := renderDiagramWrap(v, acts, dots)
+	if len(v.Runs) == 0 {
+		return wrap
+	}
+	return elem.Div(vecty.Markup(vecty.Class("stage-runs")), wrap, renderRuns(v.Runs, v.Diffs, brokerActs{dispatch: acts.dispatch, menuOpen: acts.menuOpen}))
+}
+
+// renderDiagramWrap is the diagram with its controller strip, the
+// fork's notice and the menus over it (renderStage).
+func renderDiagramWrap(v stageView, acts stageActs, dots *Dots) *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("diagram-wrap")), renderController(v.St, v.Config), renderFork(v.Fork, acts.dispatch), renderDiagram(v, acts, dots), renderBrokerMenu(acts.dispatch, v.Menu, v.St, v.Lay), renderLinkMenu(acts.dispatch, v.NF, v.Link, v.St, v.Lay))
 }
 
@@ -47,6 +57,11 @@ type stageView struct {
 	// Banner is the violations banner of an 800-px embed
 	// (site.ViolationsOnDiagram), nil elsewhere (renderBannerOnDiagram).
 	Banner *ViolationsBanner
+	// Runs are the script's runs side by side and Diffs how they end
+	// differently (site.Store.RunViews, Differences), none without vs
+	// lines (renderRuns).
+	Runs  []site.RunView
+	Diffs []site.RunDiff
 }
 
 // stageActs is what the stage's clicks act through: dispatch, and what

@@ -1,0 +1,93 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kplay/engine"
+	"kplay/site"
+)
+
+// renderRuns is a script's runs side by side (the base and its vs
+// lines' variants, site.Store.RunViews) under the main diagram, on its
+// clock: the Differences list first, each a button that seeks to the
+// moment the runs first differed on it (site.SeekToDifference), then
+// each run's diagram with its label, <section class="runs runs-N">,
+// two columns (a 2×2 grid for 3 or 4 runs) where the page is wide and
+// one under the other where it is not (static/style.css). nil without
+// variants.
+func renderRuns(runs []site.RunView, diffs []site.RunDiff, acts brokerActs) vecty.MarkupOrChild {
+	if len(runs) == 0 {
+		return nil
+	}
+	cells := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("runs-grid"))}
+	for _, r := range runs {
+		cells = append(cells, renderRun(r, acts))
+	}
+	return elem.Section(vecty.Markup(vecty.Class("runs", "runs-"+strconv.Itoa(len(runs))), attr("aria-label", "The runs side by side")),
+		renderDifferences(diffs, acts.dispatch),
+		elem.Div(cells...),
+	)
+}
+
+// renderDifferences is the Differences list: each difference in words
+// and the moment it began, a click seeking there.
+func renderDifferences(diffs []site.RunDiff, dispatch func(site.Action)) *vecty.HTML {
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("differences-list"))}
+	for i, d := range diffs {
+		idx := i
+		items = append(items, elem.ListItem(
+			elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("difference"), vecty.Data("difference", strconv.Itoa(i)),
+				attr("title", "Go to "+engine.FormatTime(d.At)+", where the runs first differ on this"),
+				event.Click(func(*vecty.Event) { dispatch(site.SeekToDifference{Index: idx}) })),
+				elem.Time(vecty.Text(engine.FormatTime(d.At))),
+				elem.Span(vecty.Text(" "+d.Words)),
+			)))
+	}
+	if len(diffs) == 0 {
+		items = append(items, elem.ListItem(vecty.Text("The runs end the same: no record's fate and no partition's leader, leader epoch, ISR or high watermark differs.")))
+	}
+	return elem.Div(vecty.Markup(vecty.Class("differences"), attr("role", "region"), attr("aria-labelledby", "differences-h")),
+		elem.Heading2(vecty.Markup(prop.ID("differences-h")), vecty.Text("Differences")),
+		elem.OrderedList(items...),
+	)
+}
+
+// renderRun is one run's diagram: its label, its brokers' boxes in the
+// layout every run shares (no links or messages: the main diagram
+// above draws the base's), and what differs in it so far. Its width is
+// its viewBox's, at least 0.9 of it (static/style.css), so that its text
+// is drawn at 11 px or more (site.TextPx).
+func renderRun(r site.RunView, acts brokerActs) *vecty.HTML {
+	nodes := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("nodes"))}
+	for _, b := range r.Brokers {
+		nodes = append(nodes, renderBroker(acts, b))
+	}
+	label := r.Label
+	if r.Base {
+		label += " (the script)"
+	}
+	var differs vecty.MarkupOrChild
+	if len(r.Differs) > 0 {
+		lis := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("run-differs"))}
+		for _, d := range r.Differs {
+			lis = append(lis, elem.ListItem(vecty.Markup(vecty.ClassMap{"lost": strings.Contains(d, "lost")}), vecty.Text(d)))
+		}
+		differs = elem.UnorderedList(lis...)
+	}
+	return elem.Div(vecty.Markup(vecty.Class("run"), vecty.ClassMap{"base": r.Base}, vecty.Data("run", r.Label)),
+		elem.Heading3(vecty.Markup(vecty.Class("run-label")), vecty.Text(label)),
+		differs,
+		svgEl("svg",
+			vecty.Markup(vecty.Class("run-diagram", "narrow"), attr("viewBox", num(r.View.X)+" "+num(r.View.Y)+" "+num(r.View.W)+" "+num(r.View.H)),
+				attr("role", "group"), attr("aria-label", r.Label+": "+diagramLabel(r.St, r.Lay)),
+				vecty.Style("min-width", num1(0.9*r.View.W)+"px"), vecty.Style("max-width", num(r.View.W)+"px")),
+			svgEl("g", nodes...),
+		),
+	)
+}

@@ -1,0 +1,235 @@
+package site
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"kplay/engine"
+	"kplay/engine/script"
+)
+
+// vsScript is cmd/kplay/testdata/vs-acks.txt's scenario, shortened:
+// acks=all beside acks=1 and acks=0 on a 3-broker cluster with
+// min.insync.replicas=2. m2 is acknowledged by b1 alone with acks=1,
+// whose followers are 1 ms behind, and b1 crashes at 10 s.
+const vsScript = `title "acks=all beside acks=1 and acks=0"
+cluster brokers=3 latency=(0,0) linger.ms=0 min.insync.replicas=2 eligible.leader.replicas.version=0
+vs "acks=1" acks=1
+vs "acks=0" acks=0
+create-topic t partitions=1 rf=3
+produce t-0 values=(m0, m1) acks=all
+slow 1 2 latency=(1,1)
+slow 1 3 latency=(1,1)
+run until=00:00:10.000 events=none
+produce t-0 producer=p2 values=(m2)
+run until=00:00:10.000 events=none
+crash 1
+run until=00:01:00.000 events=none
+`
+
+// sameClock fails t unless every variant's playhead is the base's, to
+// the fraction of a millisecond.
+func sameClock(t *testing.T, s *Store, when string) {
+	t.Helper()
+	for _, v := range s.Variants {
+		if v.Player.Exact() != s.Player.Exact() {
+			t.Errorf("%s: variant %q at %v, the base at %v", when, v.Label, v.Player.Exact(), s.Player.Exact())
+		}
+	}
+}
+
+// TestVariantsShareTheClock: a script with two vs lines plays three
+// runs, and play (frames at any speed), a step, a seek back, a seek
+// forward and a restart leave every variant at the base's playhead.
+func TestVariantsShareTheClock(t *testing.T) {
+	s := NewStoreFromScript("vs.txt", vsScript)
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	if len(s.Variants) != 2 || s.Variants[0].Label != "acks=1" || s.Variants[1].Label != "acks=0" {
+		t.Fatalf("variants %+v, want acks=1 and acks=0", s.Variants)
+	}
+	s.Dispatch(SetSpeed{Speed: 0.37})
+	for range 20 {
+		s.Dispatch(Tick{RealMs: 16.7})
+	}
+	if s.Player.Exact() == float64(s.Player.Scenario().Config.Start) {
+		t.Fatal("the base did not play")
+	}
+	sameClock(t, s, "playing")
+	s.Dispatch(StepOnce{})
+	sameClock(t, s, "a step")
+	s.Dispatch(Seek{At: 12_000})
+	sameClock(t, s, "a seek forward")
+	s.Dispatch(Seek{At: 3_000})
+	sameClock(t, s, "a seek back")
+	s.Dispatch(Restart{})
+	sameClock(t, s, "a restart")
+}
+
+// TestVariantsTakeTheReadersCrash: a crash the reader clicks at 5 s
+// lands in every variant at 5 s (its event log says b2 crashed then),
+// and a seek back before it and forward again replays it there; a
+// restart takes it out of every run.
+func TestVariantsTakeTheReadersCrash(t *testing.T) {
+	s := NewStoreFromScript("vs.txt", vsScript)
+	s.Dispatch(TogglePlay{})
+	s.Dispatch(Seek{At: 5_000})
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 2}})
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	crashedAt := func(p *Player) []engine.Time {
+		var at []engine.Time
+		for _, e := range p.Events(0) {
+			if strings.Contains(script.FormatEvent(e), "b2 crashed") {
+				at = append(at, e.At)
+			}
+		}
+		return at
+	}
+	check := func(when string) {
+		t.Helper()
+		for _, v := range s.Variants {
+			got := crashedAt(v.Player)
+			if len(got) != 1 || got[0] != 5_000 {
+				t.Errorf("%s: variant %q has b2 crashed at %v, want once at 5000", when, v.Label, got)
+			}
+			if len(v.Player.UserSteps()) != 1 {
+				t.Errorf("%s: variant %q holds %d commands of the reader's, want 1", when, v.Label, len(v.Player.UserSteps()))
+			}
+		}
+	}
+	check("at once")
+	s.Dispatch(Seek{At: 20_000})
+	check("after playing on")
+	s.Dispatch(Seek{At: 1_000})
+	s.Dispatch(Seek{At: 30_000})
+	check("after a seek back and forward")
+	sameClock(t, s, "after the crash")
+	s.Dispatch(Restart{})
+	for _, v := range s.Variants {
+		if n := len(v.Player.UserSteps()); n != 0 {
+			t.Errorf("after a restart, variant %q holds %d commands of the reader's, want none", v.Label, n)
+		}
+	}
+}
+
+// TestVariantRunIsKplayRun: each variant the page plays ends as kplay
+// run's run of it (script.Runner over script.ApplyVariant's lines): the
+// same cluster state and the same outcome, no difference between them.
+func TestVariantRunIsKplayRun(t *testing.T) {
+	s := NewStoreFromScript("vs.txt", vsScript)
+	dirs, err := script.Parse("vs.txt", vsScript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, scs, err := script.CompileVariants(dirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Dispatch(Seek{At: 60_000})
+	for i, v := range base.Variants {
+		vd, err := script.ApplyVariant(dirs, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := script.Runner{Variant: v.Label}
+		for _, d := range vd {
+			if _, err := r.Exec(d); err != nil {
+				t.Fatalf("variant %q: %v", v.Label, err)
+			}
+		}
+		c := r.Cluster()
+		p := s.Variants[i].Player
+		if p.Now() != c.Now() {
+			t.Fatalf("variant %q: the page at %d, kplay run ends at %d", v.Label, p.Now(), c.Now())
+		}
+		if got, want := script.StateText(p.State(), nil), script.StateText(c.State(), nil); got != want {
+			t.Errorf("variant %q: the page's state\n%s\nkplay run's\n%s", v.Label, got, want)
+		}
+		pc := p.c
+		if d := script.Differences([]script.Outcome{script.OutcomeOf(scs[i], pc), script.OutcomeOf(scs[i], c)}); len(d) != 0 {
+			t.Errorf("variant %q: the page's run and kplay run's differ: %+v", v.Label, d)
+		}
+	}
+}
+
+// TestDifferencesInWords: vsScript's runs differ on m2, which p2 sends
+// to b1 at 10 s just before b1 crashes with its followers 1 ms behind.
+// With acks=all the producer is told nothing until the record is on
+// min.insync.replicas=2 replicas, so it retries at the new leader and m2
+// is kept; with acks=1 b1's own append acknowledges it and the election
+// of a follower that never fetched it loses it (Kafka's docs, acks: "the
+// record will be lost" if the leader fails before the followers
+// replicate); with acks=0 the producer never hears and m2 is not on the
+// new leader. The base is named by its own acks, all (KIP-679's
+// default). A click on the difference pauses every run at 10 s.
+func TestDifferencesInWords(t *testing.T) {
+	s := NewStoreFromScript("vs.txt", vsScript)
+	if got := s.BaseLabel(); got != "acks=all" {
+		t.Errorf("BaseLabel = %q, want acks=all", got)
+	}
+	ds := s.Differences()
+	if len(ds) == 0 {
+		t.Fatal("no differences")
+	}
+	m2 := ds[0]
+	want := "m2 (on t-0): acknowledged with acks=all; acknowledged, then lost with acks=1; sent without waiting (acks=0), not on the leader with acks=0"
+	if m2.Words != want || m2.At != 10_000 || !m2.Record || m2.Value != "m2" || m2.TP.Topic != "t" {
+		t.Errorf("first difference %+v\nwant words %q at 10000", m2, want)
+	}
+	if &s.Differences()[0] != &ds[0] {
+		t.Error("Differences computed again: it is once per scene")
+	}
+	s.Dispatch(SeekToDifference{Index: 0})
+	if s.Playing || s.Player.Now() != 10_000 {
+		t.Errorf("after SeekToDifference: playing %v at %d, want paused at 10000", s.Playing, s.Player.Now())
+	}
+	sameClock(t, s, "after SeekToDifference")
+	if s2 := NewStoreFromScript("plain.txt", "cluster brokers=3\n"); s2.Differences() != nil || len(s2.Variants) != 0 {
+		t.Error("a script without vs lines has variants or differences")
+	}
+}
+
+// TestRunViewsMarkTheLostRecord: the runs drawn side by side are the
+// base (labelled by its acks=all) and each variant, each with its three
+// brokers in the same places; at 20 s, after b2's election, the acks=1
+// run outlines m2 on b1's log as lost (CellView.Lost, the diagram's mark
+// of a lost write) and says so, and the base marks nothing lost.
+func TestRunViewsMarkTheLostRecord(t *testing.T) {
+	s := NewStoreFromScript("vs.txt", vsScript)
+	s.Dispatch(Seek{At: 20_000})
+	runs := s.RunViews()
+	if len(runs) != 3 || runs[0].Label != "acks=all" || !runs[0].Base || runs[1].Label != "acks=1" {
+		t.Fatalf("runs %d, labels %q %q", len(runs), runs[0].Label, runs[1].Label)
+	}
+	lost := func(r RunView) []string {
+		var out []string
+		for _, b := range r.Brokers {
+			for _, c := range b.Strip.Cells {
+				if c.Lost && c.Record.Value != "" {
+					out = append(out, b.Node.Key+" "+c.Record.Value)
+				}
+			}
+		}
+		return out
+	}
+	if got := lost(runs[1]); len(got) != 1 || got[0] != "b1 m2" {
+		t.Errorf("acks=1 outlines %q lost, want b1 m2", got)
+	}
+	if got := lost(runs[0]); len(got) != 0 {
+		t.Errorf("the base outlines %q lost, want none", got)
+	}
+	if !slices.Contains(runs[1].Differs, "m2 (on t-0): acknowledged, then lost") {
+		t.Errorf("acks=1 says %q", runs[1].Differs)
+	}
+	for i, r := range runs[1:] {
+		for j, b := range r.Brokers {
+			if b.Node.Rect != runs[0].Brokers[j].Node.Rect {
+				t.Errorf("run %d draws %s at %+v, the base at %+v", i+1, b.Node.Key, b.Node.Rect, runs[0].Brokers[j].Node.Rect)
+			}
+		}
+	}
+}

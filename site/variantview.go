@@ -1,0 +1,120 @@
+package site
+
+import (
+	"strings"
+
+	"kplay/engine"
+)
+
+// RunView is one run of a script with vs lines as the page draws it side
+// by side with the others (docs/design.md §4): its label, its cluster at
+// the shared playhead in the compact layout every run shares, its
+// brokers' boxes with the records whose fate differs from the base's
+// marked (the lost one outlined as the diagram marks a lost write,
+// CellView.Lost), and what differs in it by now, in words.
+type RunView struct {
+	// Label names the run ("acks=1"; the base by its own values,
+	// BaseLabel), Summary its vs line's values ("" for the base).
+	Label, Summary string
+	Base           bool
+	St             engine.State
+	Lay            Layout
+	Brokers        []BrokerView
+	// View is the part of Lay the run's diagram shows: its brokers'
+	// boxes and a margin (the layout's clients are not drawn).
+	View Rect
+	// Differs are the Differences whose first moment the playhead has
+	// reached, in this run's words: "m2: acknowledged, then lost".
+	Differs []string
+}
+
+// RunViews returns the base's and each variant's RunView at the
+// playhead, base first; none for a script without vs lines. Every run
+// is drawn in the narrow column layout (ComputeLayoutFor narrow), 400
+// units wide, so that two fit side by side at their size and the brokers
+// stand in the same places in each.
+func (s *Store) RunViews() []RunView {
+	if len(s.Variants) == 0 {
+		return nil
+	}
+	diffs := s.Differences()
+	runs := make([]RunView, 0, 1+len(s.Variants))
+	runs = append(runs, s.runView(s.Player, s.BaseLabel(), "", 0, diffs))
+	for i, v := range s.Variants {
+		runs = append(runs, s.runView(v.Player, v.Label, v.Summary, i+1, diffs))
+	}
+	runs[0].Base = true
+	return runs
+}
+
+// runView is run r's RunView (r indexes RunDiff.Values), played by p.
+func (s *Store) runView(p *Player, label, summary string, r int, diffs []RunDiff) RunView {
+	st := p.State()
+	lay := ComputeLayoutFor(st, true, false)
+	v := RunView{Label: label, Summary: summary, St: st, Lay: lay}
+	var lost []LostRecord
+	for _, d := range diffs {
+		if d.At > p.Now() {
+			continue
+		}
+		end := d.Values[r]
+		if end == "" {
+			end = "never sent"
+		}
+		v.Differs = append(v.Differs, d.Subject+": "+end)
+		if d.Record && strings.Contains(end, "lost") {
+			if o, ok := offsetOf(st, d.TP, d.Value); ok {
+				lost = append(lost, LostRecord{TP: d.TP, Offset: o, Value: d.Value, Title: d.Words})
+			}
+		}
+	}
+	part, hasPart := FirstPartition(st)
+	top, bottom := lay.Height, 0.0
+	for _, n := range lay.Nodes {
+		if n.Broker == 0 {
+			continue
+		}
+		top, bottom = min(top, n.Rect.Y), max(bottom, n.Rect.Y+n.Rect.H)
+		in := BrokerInputs{Part: part, HasPart: hasPart, CellW: lay.CellW, CellH: lay.CellH, Lost: lost}
+		if hasPart {
+			var maxLEO engine.Offset
+			for _, id := range part.Replicas {
+				if rs, ok := st.Replica(id, part.TP); ok {
+					maxLEO = max(maxLEO, rs.LEO)
+				}
+			}
+			in.From, in.To = LogWindow(maxLEO, 0, n.Cells)
+			if rs, ok := st.Replica(n.Broker, part.TP); ok {
+				in.From, in.To = ReplicaWindow(in.From, in.To, rs.LEO, 0, n.Cells)
+			}
+		}
+		v.Brokers = append(v.Brokers, BrokerViewOf(st, n, in))
+	}
+	v.View = Rect{X: 0, Y: 0, W: lay.Width, H: lay.Height}
+	if bottom > top {
+		v.View.Y, v.View.H = max(0, top-runMargin), min(lay.Height, bottom+runMargin)-max(0, top-runMargin)
+	}
+	return v
+}
+
+// runMargin is the room, in viewBox units, a run's diagram keeps above
+// and below its brokers' boxes (RunView.View).
+const runMargin = 8
+
+// offsetOf returns the offset of the first record with value on any
+// replica of tp in st.
+func offsetOf(st engine.State, tp engine.TopicPartition, value string) (engine.Offset, bool) {
+	for _, b := range st.Brokers {
+		for _, r := range b.Replicas {
+			if r.TP != tp {
+				continue
+			}
+			for _, rec := range r.Log {
+				if rec.Value == value {
+					return rec.Offset, true
+				}
+			}
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,149 @@
+//go:build browser
+
+package e2e
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"kplay/link"
+)
+
+// vsPageScript is acks=all beside acks=1 and acks=0 (site's vsScript):
+// b1 acknowledges m2 alone with acks=1 and crashes at 10 s with its
+// followers 1 ms behind.
+const vsPageScript = `title "acks=all beside acks=1 and acks=0"
+cluster brokers=3 latency=(0,0) linger.ms=0 min.insync.replicas=2 eligible.leader.replicas.version=0
+vs "acks=1" acks=1
+vs "acks=0" acks=0
+create-topic t partitions=1 rf=3
+produce t-0 values=(m0, m1) acks=all
+slow 1 2 latency=(1,1)
+slow 1 3 latency=(1,1)
+run until=00:00:10.000 events=none
+produce t-0 producer=p2 values=(m2)
+run until=00:00:10.000 events=none
+crash 1
+run until=00:01:00.000 events=none
+`
+
+// runsJS describes the runs as drawn: each run's label and box, the
+// differences' words, and the smallest text drawn in a run's diagram
+// in CSS px (its font size times the diagram's scale).
+const runsJS = `(() => {
+	const runs = [...document.querySelectorAll(".run")].map(r => {
+		const b = r.getBoundingClientRect();
+		return {label: r.querySelector(".run-label").textContent, top: b.top, bottom: b.bottom, left: b.left, right: b.right,
+			cells: r.querySelectorAll(".cell").length, lost: r.querySelectorAll(".cell.lost").length};
+	});
+	let minText = 1e9;
+	for (const svg of document.querySelectorAll(".run-diagram")) {
+		const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+		for (const t of svg.querySelectorAll("text")) {
+			if (t.getBoundingClientRect().width === 0) continue;
+			minText = Math.min(minText, parseFloat(getComputedStyle(t).fontSize) * scale);
+		}
+	}
+	const diffs = [...document.querySelectorAll(".difference")].map(d => d.textContent);
+	return JSON.stringify({runs, diffs, minText});
+})()`
+
+// runsSeen is runsJS's answer.
+type runsSeen struct {
+	Runs []struct {
+		Label                    string
+		Top, Bottom, Left, Right float64
+		Cells, Lost              int
+	}
+	Diffs   []string
+	MinText float64
+}
+
+// TestBrowserVariantsSideBySide: a script with two vs lines draws its
+// three runs, each labelled (the base by its own acks=all), with the
+// Differences list naming m2's fates; a click on m2's difference seeks
+// every run to 10 s, where the acks=1 run outlines m2, the record it
+// will lose. At 1280×800 the runs stand two a row; in an 800-px embed and
+// at 390×844 one under the other; nowhere is a run's text under 11 px.
+func TestBrowserVariantsSideBySide(t *testing.T) {
+	t.Parallel()
+	frag := link.Encode(link.Link{Script: vsPageScript})
+	for _, c := range []struct {
+		name  string
+		w, h  int
+		embed bool
+		side  bool
+	}{
+		{"1280x800", 1280, 800, false, true},
+		{"embed-800", 800, 600, true, false},
+		{"390x844", 390, 844, false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			var eval func(js string) string
+			var clickSel func(sel string)
+			var shot func(name string)
+			var noErrors func()
+			var poll func(js, what string)
+			if c.embed {
+				h := openHost(t, c.w, c.h, hostOpts{Query: "autoplay=0&controls=min#" + frag, Grow: true})
+				eval = func(js string) string { return inFrame[string](h, js) }
+				clickSel = h.Click
+				shot = func(name string) { screenshot(t, h.Top, name) }
+				noErrors = h.NoErrors
+				poll = func(js, what string) { h.PollFrame(js, 10*time.Second, what) }
+				h.PollFrame(`document.querySelectorAll(".run").length === 3`, 20*time.Second, "the three runs are drawn")
+			} else {
+				ctx, _, pageErrors := pageAt(t, c.w, c.h, "/#"+frag)
+				eval = func(js string) string { return evalJS[string](t, ctx, js) }
+				clickSel = func(sel string) { click(t, ctx, sel) }
+				shot = func(name string) { screenshot(t, ctx, name) }
+				noErrors = func() {
+					if errs := pageErrors(); len(errs) > 0 {
+						t.Errorf("console errors: %v", errs)
+					}
+				}
+				poll = func(js, what string) { pollJS(t, ctx, js, 10*time.Second, what) }
+				pollJS(t, ctx, `document.querySelectorAll(".run").length === 3`, 20*time.Second, "the three runs are drawn")
+			}
+			var seen runsSeen
+			read := func() {
+				t.Helper()
+				if err := json.Unmarshal([]byte(eval(runsJS)), &seen); err != nil {
+					t.Fatal(err)
+				}
+			}
+			read()
+			labels := []string{"acks=all (the script)", "acks=1", "acks=0"}
+			for i, r := range seen.Runs {
+				if r.Label != labels[i] {
+					t.Errorf("run %d is labelled %q, want %q", i, r.Label, labels[i])
+				}
+			}
+			want := "m2 (on t-0): acknowledged with acks=all; acknowledged, then lost with acks=1; sent without waiting (acks=0), not on the leader with acks=0"
+			if len(seen.Diffs) == 0 || !strings.Contains(seen.Diffs[0], want) {
+				t.Fatalf("differences %q, want the first to say %q", seen.Diffs, want)
+			}
+			a, b := seen.Runs[0], seen.Runs[1]
+			if beside := a.Top == b.Top && b.Left >= a.Right; beside != c.side {
+				t.Errorf("the base at %+v, acks=1 at %+v: side by side %v, want %v", a, b, beside, c.side)
+			}
+			if !c.side && b.Top < a.Bottom {
+				t.Errorf("the runs overlap: the base at %+v, acks=1 at %+v", a, b)
+			}
+			clickSel(`.difference[data-difference="0"]`)
+			poll(`document.getElementById("clock").textContent.endsWith("00:10.000")`, "the click on m2's difference does not seek to 10 s")
+			read()
+			if seen.Runs[1].Lost == 0 || seen.Runs[0].Lost != 0 {
+				t.Errorf("at 10 s: lost cells outlined %d in the base and %d in acks=1, want none and m2", seen.Runs[0].Lost, seen.Runs[1].Lost)
+			}
+			if seen.MinText < 11 {
+				t.Errorf("a run's text is drawn at %.1f px, under 11", seen.MinText)
+			}
+			shot("kplay-variants-" + c.name + ".png")
+			noErrors()
+		})
+	}
+}
