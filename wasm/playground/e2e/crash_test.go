@@ -336,7 +336,10 @@ func TestBrowserHalfAlive(t *testing.T) {
 // restarts b1 and waits until it is alive again. The actions must show as
 // script lines in #actions.
 func TestBrowserCrashLeader(t *testing.T) {
-	t.Parallel()
+	// It runs alone (no t.Parallel): its clicks follow a change of the
+	// viewport to a phone's and back, and beside three other tabs the
+	// click on Restart once left the menu open (the box had not kept
+	// still long enough under that load).
 	srv := serveSite(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
 
