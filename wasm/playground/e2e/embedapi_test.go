@@ -182,7 +182,7 @@ func TestBrowserEmbedOrigin(t *testing.T) {
 	t.Run("the host is not listed", func(t *testing.T) {
 		t.Parallel()
 		h := openHost(t, 1000, 800, hostOpts{Query: "preset=acks1-loss&autoplay=0&controls=min&origin=http%3A%2F%2F127.0.0.3%3A9"}, true)
-		h.PollFrame(`document.body.dataset.ready === "1" && window.kplayMoment.t === 0`, 60*time.Second, "the embed draws")
+		h.PollFrame(`document.body?.dataset.ready === "1" && window.kplayMoment.t === 0`, 60*time.Second, "the embed draws")
 		inFrame[bool](h, listenInFrame)
 		h.Send(map[string]any{"v": 1, "type": "seek", "at": 12000})
 		h.PollFrame(`window.heard.some(m => m.at === 12000)`, 10*time.Second, "the seek reaches the embed")

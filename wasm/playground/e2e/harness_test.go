@@ -237,7 +237,7 @@ func serveSite(tb testing.TB, dir string) *httptest.Server {
 }
 
 // readyJS is true once the page has drawn its diagram.
-const readyJS = `document.body.dataset.ready === "1" && document.querySelector("svg#diagram") !== null`
+const readyJS = `document.body?.dataset.ready === "1" && document.querySelector("svg#diagram") !== null`
 
 // logs is what the replica logs show: each broker's LEO and HW.
 type logs struct {

@@ -70,7 +70,7 @@ func TestBrowserEmbedFetchesWasmAtOnce(t *testing.T) {
 		t.Fatalf("app.wasm was not asked for while wasm_exec.js was held back: the embed waits for its scripts before fetching the wasm")
 	}
 	release()
-	if err := pollLoaded(ctx, `document.body.dataset.ready === "1" && document.querySelector("svg#diagram") !== null`, 60*time.Second); err != nil {
+	if err := pollLoaded(ctx, `document.body?.dataset.ready === "1" && document.querySelector("svg#diagram") !== null`, 60*time.Second); err != nil {
 		t.Fatalf("the embed did not draw after the release: %v\npage text:\n%s", err, pageDump(ctx))
 	}
 	entries, err := chromedp.Run(ctx, chromedp.Evaluate[int](`performance.getEntriesByType("resource").filter(e => e.name.endsWith("/app.wasm")).length`))
@@ -147,7 +147,7 @@ func pollLoaded(ctx context.Context, cond string, timeout time.Duration) error {
 // diagram is visible, and whether the body is still the baked frame.
 const frameJS = `(() => {
 	const svg = document.querySelector("svg#diagram");
-	const r = {poster: document.body.dataset.poster || "", ready: document.body.dataset.ready === "1",
+	const r = {poster: document.body?.dataset.poster || "", ready: document.body?.dataset.ready === "1",
 		visible: !!svg && svg.getBoundingClientRect().width > 100 && getComputedStyle(svg).visibility === "visible" && svg.checkVisibility(),
 		title: (document.querySelector("header.top .title") || {}).textContent || "",
 		h1: (document.querySelector("header.top h1") || {}).textContent || "",
@@ -177,7 +177,7 @@ func readFrame(t *testing.T, ctx context.Context) frame {
 func checkTakeover(t *testing.T, ctx context.Context, site heldSite, before frame) {
 	t.Helper()
 	site.release()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body && document.body.dataset.ready === "1" && !document.body.hasAttribute("data-poster") && document.querySelector("svg#diagram") !== null`,
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body && document.body?.dataset.ready === "1" && !document.body.hasAttribute("data-poster") && document.querySelector("svg#diagram") !== null`,
 		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 		t.Fatalf("the wasm never took over: %v\npage text:\n%s", err, pageDump(ctx))
 	}
@@ -216,7 +216,7 @@ func checkTakeover(t *testing.T, ctx context.Context, site heldSite, before fram
 // returns it; app.wasm must still be held back.
 func waitFrame(t *testing.T, ctx context.Context, site heldSite, preset string) frame {
 	t.Helper()
-	if err := pollLoaded(ctx, fmt.Sprintf(`document.body && document.body.dataset.poster === %q && !document.documentElement.classList.contains("poster-off") && document.querySelector("svg#diagram g.node") !== null`, preset),
+	if err := pollLoaded(ctx, fmt.Sprintf(`document.body && document.body?.dataset.poster === %q && !document.documentElement.classList.contains("poster-off") && document.querySelector("svg#diagram g.node") !== null`, preset),
 		30*time.Second); err != nil {
 		t.Fatalf("no baked frame of %s: %v\npage text:\n%s", preset, err, pageDump(ctx))
 	}
@@ -463,7 +463,7 @@ func TestBrowserPosterSlowDocument(t *testing.T) {
 		t.Fatalf("app.wasm was not instantiated while the document loaded: %v", err)
 	}
 	release()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body && document.body.dataset.ready === "1" && !document.body.hasAttribute("data-poster")`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body && document.body?.dataset.ready === "1" && !document.body.hasAttribute("data-poster")`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 		t.Errorf("the page never marked its own first draw: %v\npage text:\n%s", err, pageDump(ctx))
 	}
 	while, err := chromedp.Run(ctx, chromedp.Evaluate[string](`String(window.kplayStartedWhile)`))

@@ -159,7 +159,7 @@ func TestBrowserLessonAsk(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/embed.html?preset=jepsen-2013&autoplay=1&speed=10")); err != nil {
 		t.Fatal(err)
 	}
-	pollJS(t, ctx, `document.body.dataset.ready === "1"`, 30*time.Second, "the embed loads")
+	pollJS(t, ctx, `document.body?.dataset.ready === "1"`, 30*time.Second, "the embed loads")
 	pollJS(t, ctx, `document.getElementById("ask") !== null`, 60*time.Second, "playback stops at the question")
 	at := evalJS[string](t, ctx, `document.getElementById("clock").textContent`)
 	got := evalJS[string](t, ctx, `[document.getElementById("ask-q").textContent, [...document.querySelectorAll(".ask-option")].map(b => b.textContent).join(","),

@@ -29,7 +29,7 @@ func TestBrowserScriptEditor(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?preset=acks1-loss")); err != nil {
 		t.Fatal(err)
 	}
-	pollJS(t, ctx, `document.body.dataset.ready === "1" && document.getElementById("script") !== null`, 30*time.Second, "the page loads with the editor")
+	pollJS(t, ctx, `document.body?.dataset.ready === "1" && document.getElementById("script") !== null`, 30*time.Second, "the page loads with the editor")
 	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("play"); if (p.getAttribute("aria-pressed") === "true") p.click(); return true; })()`)
 	// The lesson's questions wait for their answers, and the script holds
 	// them (ask … answer=, why): it is folded, and says so. The author
@@ -71,7 +71,7 @@ func TestBrowserScriptEditor(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
 		t.Fatal(err)
 	}
-	pollJS(t, ctx, `document.body.dataset.ready === "1" && document.getElementById("script").value.includes("\ncrsh 3\n") && document.getElementById("script-problem") !== null`, 30*time.Second, "the draft survives a reload")
+	pollJS(t, ctx, `document.body?.dataset.ready === "1" && document.getElementById("script").value.includes("\ncrsh 3\n") && document.getElementById("script-problem") !== null`, 30*time.Second, "the draft survives a reload")
 	if s := evalJS[string](t, ctx, `document.getElementById("script-status").textContent`); !strings.Contains(s, "Restored") {
 		t.Errorf("status after reload: %q", s)
 	}
@@ -130,7 +130,7 @@ func TestBrowserHostileText(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/#"+frag)); err != nil {
 		t.Fatal(err)
 	}
-	pollJS(t, ctx, `document.body.dataset.ready === "1" && document.getElementById("clock").textContent === "00:00:01.500"`, 30*time.Second, "the hostile link opens")
+	pollJS(t, ctx, `document.body?.dataset.ready === "1" && document.getElementById("clock").textContent === "00:00:01.500"`, 30*time.Second, "the hostile link opens")
 	// The question (through its timeline marker) and a record (through the
 	// inspector) put the hostile text on screen too.
 	evalJS[bool](t, ctx, `(() => { document.querySelector(".marker-ask").click(); return true; })()`)

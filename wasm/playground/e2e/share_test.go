@@ -226,7 +226,7 @@ func TestBrowserShareLinkAndEmbed(t *testing.T) {
 		t.Fatal(err)
 	}
 	wait("the shared scenario opens at 00:00:03.000, paused",
-		`document.body.dataset.ready === "1" && document.querySelector(".title").textContent === "Shared <b>link</b> test" && document.getElementById("clock").textContent === "00:00:03.000"`)
+		`document.body?.dataset.ready === "1" && document.querySelector(".title").textContent === "Shared <b>link</b> test" && document.getElementById("clock").textContent === "00:00:03.000"`)
 	if n := evalJS[int](t, ctx, `document.querySelectorAll("b").length`); n != 0 {
 		t.Errorf("the title was rendered as HTML (%d <b> elements)", n)
 	}
@@ -248,12 +248,12 @@ func TestBrowserShareLinkAndEmbed(t *testing.T) {
 		t.Fatal(err)
 	}
 	wait("a damaged link shows a banner over the default scenario",
-		`document.body.dataset.ready === "1" && (document.getElementById("notice")||{}).textContent?.includes("This link is damaged, perhaps cut off when it was copied") && document.querySelector(".title").textContent.startsWith("Start here")`)
+		`document.body?.dataset.ready === "1" && (document.getElementById("notice")||{}).textContent?.includes("This link is damaged, perhaps cut off when it was copied") && document.querySelector(".title").textContent.startsWith("Start here")`)
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/embed.html?preset=jepsen-2013&controls=none&panels=describe&theme=dark")); err != nil {
 		t.Fatal(err)
 	}
-	wait("the embed loads from its poster", `document.body.dataset.ready === "1"`)
+	wait("the embed loads from its poster", `document.body?.dataset.ready === "1"`)
 	got := evalJS[string](t, ctx, `[document.querySelector(".title").textContent, !!document.getElementById("play"), !!document.querySelector(".share-bar"),
 		!!document.getElementById("describe"), !!document.getElementById("events"), document.documentElement.dataset.theme || ""].join("|")`)
 	if got != "Jepsen 2013, replayed on today's Kafka|false|false|true|false|dark" {
