@@ -337,7 +337,7 @@ func TestBrowserHalfAlive(t *testing.T) {
 // script lines in #actions.
 func TestBrowserCrashLeader(t *testing.T) {
 	// It runs alone (no t.Parallel): its clicks follow a change of the
-	// viewport to a phone's and back, and beside three other tabs the
+	// viewport to a phone's and back, and beside two other tabs the
 	// click on Restart once left the menu open (the box had not kept
 	// still long enough under that load).
 	srv := serveSite(t, builtSite(t))

@@ -241,7 +241,9 @@ func waitFrame(t *testing.T, ctx context.Context, site heldSite, preset string) 
 // preset's title, broker 1 leading orders-0 with brokers 2 and 3
 // following, the controller bar); then the wasm takes over in place.
 func TestBrowserPosterPage(t *testing.T) {
-	t.Parallel()
+	// It runs alone (no t.Parallel), as every test of the takeover does
+	// (checkTakeover): beside two other tabs the start-here embed's boxes
+	// once moved 86 px down when the wasm took over from the baked frame.
 	site := serveHeld(t, builtSite(t))
 	ctx := newBrowser(t, 1280, 800)
 	pageErrors := watchConsole(ctx)
@@ -283,7 +285,9 @@ func TestBrowserPosterPage(t *testing.T) {
 // preset's title; order-9001.txt's producer and consumer beside the three
 // brokers), then the wasm takes over in place.
 func TestBrowserPosterEmbed(t *testing.T) {
-	t.Parallel()
+	// It runs alone (no t.Parallel), as every test of the takeover does
+	// (checkTakeover): beside two other tabs the start-here embed's boxes
+	// once moved 86 px down when the wasm took over from the baked frame.
 	for _, name := range []string{scenarios.Default, "order-9001"} {
 		t.Run(name, func(t *testing.T) {
 			site := serveHeld(t, builtSite(t))
@@ -329,7 +333,9 @@ func TestBrowserPosterEmbed(t *testing.T) {
 // place for 8.5 s on a slow link: every parameter but preset= turned
 // the frame off.
 func TestBrowserPosterEmbedCode(t *testing.T) {
-	t.Parallel()
+	// It runs alone (no t.Parallel), as every test of the takeover does
+	// (checkTakeover): beside two other tabs the start-here embed's boxes
+	// once moved 86 px down when the wasm took over from the baked frame.
 	for _, c := range []struct {
 		preset string
 		w, h   int
@@ -380,7 +386,9 @@ func TestBrowserPosterOther(t *testing.T) {
 // out narrow, svg.narrow) in place of the wide one, and the wasm takes
 // over without moving a box.
 func TestBrowserPosterNarrow(t *testing.T) {
-	t.Parallel()
+	// It runs alone (no t.Parallel), as every test of the takeover does
+	// (checkTakeover): beside two other tabs the start-here embed's boxes
+	// once moved 86 px down when the wasm took over from the baked frame.
 	site := serveHeld(t, builtSite(t))
 	ctx := newBrowser(t, 390, 844)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
