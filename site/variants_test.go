@@ -1,6 +1,7 @@
 package site
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -9,24 +10,19 @@ import (
 	"kplay/engine/script"
 )
 
-// vsScript is cmd/kplay/testdata/vs-acks.txt's scenario, shortened:
-// acks=all beside acks=1 and acks=0 on a 3-broker cluster with
+// vsScript reads testdata/vs-acks-short.txt, cmd/kplay/testdata/vs-acks.txt's
+// scenario shortened, which the page's browser test plays too: acks=all
+// beside acks=1 and acks=0 on a 3-broker cluster with
 // min.insync.replicas=2. m2 is acknowledged by b1 alone with acks=1,
 // whose followers are 1 ms behind, and b1 crashes at 10 s.
-const vsScript = `title "acks=all beside acks=1 and acks=0"
-cluster brokers=3 latency=(0,0) linger.ms=0 min.insync.replicas=2 eligible.leader.replicas.version=0
-vs "acks=1" acks=1
-vs "acks=0" acks=0
-create-topic t partitions=1 rf=3
-produce t-0 values=(m0, m1) acks=all
-slow 1 2 latency=(1,1)
-slow 1 3 latency=(1,1)
-run until=00:00:10.000 events=none
-produce t-0 producer=p2 values=(m2)
-run until=00:00:10.000 events=none
-crash 1
-run until=00:01:00.000 events=none
-`
+func vsScript(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("testdata/vs-acks-short.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
 
 // sameClock fails t unless every variant's playhead is the base's, to
 // the fraction of a millisecond.
@@ -43,7 +39,7 @@ func sameClock(t *testing.T, s *Store, when string) {
 // runs, and play (frames at any speed), a step, a seek back, a seek
 // forward and a restart leave every variant at the base's playhead.
 func TestVariantsShareTheClock(t *testing.T) {
-	s := NewStoreFromScript("vs.txt", vsScript)
+	s := NewStoreFromScript("vs.txt", vsScript(t))
 	if s.Err != "" {
 		t.Fatal(s.Err)
 	}
@@ -73,7 +69,7 @@ func TestVariantsShareTheClock(t *testing.T) {
 // and a seek back before it and forward again replays it there; a
 // restart takes it out of every run.
 func TestVariantsTakeTheReadersCrash(t *testing.T) {
-	s := NewStoreFromScript("vs.txt", vsScript)
+	s := NewStoreFromScript("vs.txt", vsScript(t))
 	s.Dispatch(TogglePlay{})
 	s.Dispatch(Seek{At: 5_000})
 	s.Dispatch(Act{Cmd: engine.Crash{Broker: 2}})
@@ -120,8 +116,8 @@ func TestVariantsTakeTheReadersCrash(t *testing.T) {
 // run's run of it (script.Runner over script.ApplyVariant's lines): the
 // same cluster state and the same outcome, no difference between them.
 func TestVariantRunIsKplayRun(t *testing.T) {
-	s := NewStoreFromScript("vs.txt", vsScript)
-	dirs, err := script.Parse("vs.txt", vsScript)
+	s := NewStoreFromScript("vs.txt", vsScript(t))
+	dirs, err := script.Parse("vs.txt", vsScript(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +163,7 @@ func TestVariantRunIsKplayRun(t *testing.T) {
 // new leader. The base is named by its own acks, all (KIP-679's
 // default). A click on the difference pauses every run at 10 s.
 func TestDifferencesInWords(t *testing.T) {
-	s := NewStoreFromScript("vs.txt", vsScript)
+	s := NewStoreFromScript("vs.txt", vsScript(t))
 	if got := s.BaseLabel(); got != "acks=all" {
 		t.Errorf("BaseLabel = %q, want acks=all", got)
 	}
@@ -199,7 +195,7 @@ func TestDifferencesInWords(t *testing.T) {
 // run outlines m2 on b1's log as lost (CellView.Lost, the diagram's mark
 // of a lost write) and says so, and the base marks nothing lost.
 func TestRunViewsMarkTheLostRecord(t *testing.T) {
-	s := NewStoreFromScript("vs.txt", vsScript)
+	s := NewStoreFromScript("vs.txt", vsScript(t))
 	s.Dispatch(Seek{At: 20_000})
 	runs := s.RunViews()
 	if len(runs) != 3 || runs[0].Label != "acks=all" || !runs[0].Base || runs[1].Label != "acks=1" {

@@ -4,6 +4,8 @@ package e2e
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -11,23 +13,17 @@ import (
 	"kplay/link"
 )
 
-// vsPageScript is acks=all beside acks=1 and acks=0 (site's vsScript):
-// b1 acknowledges m2 alone with acks=1 and crashes at 10 s with its
-// followers 1 ms behind.
-const vsPageScript = `title "acks=all beside acks=1 and acks=0"
-cluster brokers=3 latency=(0,0) linger.ms=0 min.insync.replicas=2 eligible.leader.replicas.version=0
-vs "acks=1" acks=1
-vs "acks=0" acks=0
-create-topic t partitions=1 rf=3
-produce t-0 values=(m0, m1) acks=all
-slow 1 2 latency=(1,1)
-slow 1 3 latency=(1,1)
-run until=00:00:10.000 events=none
-produce t-0 producer=p2 values=(m2)
-run until=00:00:10.000 events=none
-crash 1
-run until=00:01:00.000 events=none
-`
+// vsPageScript is site/testdata/vs-acks-short.txt, which site's variant
+// tests play too: acks=all beside acks=1 and acks=0, b1 acknowledging m2
+// alone with acks=1 and crashing at 10 s with its followers 1 ms behind.
+func vsPageScript(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "site", "testdata", "vs-acks-short.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
 
 // runsJS describes the runs as drawn: each run's label and box, the
 // differences' words, and the smallest text drawn in a run's diagram
@@ -69,7 +65,7 @@ type runsSeen struct {
 // at 390×844 one under the other; nowhere is a run's text under 11 px.
 func TestBrowserVariantsSideBySide(t *testing.T) {
 	t.Parallel()
-	frag := link.Encode(link.Link{Script: vsPageScript})
+	frag := link.Encode(link.Link{Script: vsPageScript(t)})
 	for _, c := range []struct {
 		name  string
 		w, h  int
