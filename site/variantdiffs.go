@@ -32,53 +32,133 @@ type RunDiff struct {
 	// Values are its end in each run, the base's first ("" where a run
 	// never had it).
 	Values []string
+	// Key is the subject as the runs' outcomes name it
+	// (script.Difference.Subject: "t-0 m2", "t-0 leader").
+	Key string
 }
 
-// variantDiffs caches the differences of one scene's runs.
+// variantDiffs caches the differences of one scene's runs, and each
+// run's outcome they were read from.
 type variantDiffs struct {
-	ok    bool
+	ok bool
+	// hist is the base player's history (Player.hist) the runs were
+	// replayed with: the reader's commands in them.
+	hist  int
+	outs  []script.Outcome
 	diffs []RunDiff
 }
 
 // Differences returns how the script's runs end differently (the base
 // and each variant, script.Differences): each record whose fate differs
 // and each partition whose leader, leader epoch, ISR or high watermark
-// differs, at the end of the script's last directive, as kplay run's
-// differences table has them. They are the runs of the script as
-// written: the reader's own commands are not in them. They are computed
-// once per scene, on the first call (one replay of each run from its
-// start), and shared: callers must not modify them. None without
-// variants.
+// differs, at the end, as kplay run's differences table has them. The
+// runs hold the reader's commands (a crash, a cut, a produce on the
+// page), which every variant takes at the same moment; their end is the
+// end of the script's last directive or, when a command of the reader's
+// comes later, that command plus broker.session.timeout.ms and
+// replica.lag.time.max.ms, time for the controller to fence a broker and
+// a leader to shrink the ISR after it (runsEnd). They are computed again
+// when the reader's commands change (one replay of each run from its
+// start), except while the producer panel's rate sends records, which
+// changes them every few frames: then the list stays as it was until the
+// rate stops. The result is shared: callers must not modify it. None
+// without variants.
 func (s *Store) Differences() []RunDiff {
 	c := &s.diffs
-	if c.ok || len(s.Variants) == 0 {
+	if len(s.Variants) == 0 || c.ok && (c.hist == s.Player.hist || s.Acting.Rate.On) {
 		return c.diffs
 	}
-	c.ok = true
+	*c = variantDiffs{ok: true, hist: s.Player.hist}
 	runs := append([]*Player{s.Player}, make([]*Player, len(s.Variants))...)
 	labels := make([]string, len(runs))
 	labels[0] = s.BaseLabel()
 	for i, v := range s.Variants {
 		runs[i+1], labels[i+1] = v.Player, v.Label
 	}
-	outs := make([]script.Outcome, len(runs))
+	c.outs = make([]script.Outcome, len(runs))
 	for i, p := range runs {
 		fresh, err := NewPlayer(p.Scenario())
 		if err != nil {
 			return nil // can't happen: p plays the same scenario
 		}
-		fresh.AdvanceTo(fresh.scriptEnd)
-		outs[i] = script.OutcomeOf(p.Scenario(), fresh.c)
+		fresh.takeUser(s.Player.user)
+		fresh.AdvanceTo(runsEnd(fresh))
+		played := fresh.Scenario()
+		played.Steps = fresh.steps
+		c.outs[i] = script.OutcomeOf(played, fresh.c)
 	}
-	for _, d := range script.Differences(outs) {
+	for _, d := range script.Differences(c.outs) {
 		c.diffs = append(c.diffs, runDiff(d, labels))
 	}
 	return c.diffs
 }
 
+// DifferencesView is the Differences list as the page shows it at the
+// playhead.
+type DifferencesView struct {
+	// Shown are the differences the list names, each with its index in
+	// Store.Differences (SeekToDifference's Index).
+	Shown []ShownDiff
+	// Held counts those it holds back while a question is ahead.
+	Held int
+}
+
+// ShownDiff is one difference the list names and its index in
+// Store.Differences.
+type ShownDiff struct {
+	Index int
+	RunDiff
+}
+
+// DifferencesList returns the Differences list's view. Each difference
+// says how every run ends, so while a question is still ahead (lesson
+// mode, HideOutcome) the list names only those the playhead has reached
+// (their first moment is past) and counts the rest as held back, as the
+// timeline hides the markers ahead: a reader asked to predict which
+// cluster accepts a write does not find the answer listed beside the
+// question.
+func (s *Store) DifferencesList() DifferencesView {
+	var v DifferencesView
+	hide, now := s.HideOutcome(), s.Player.Now()
+	for i, d := range s.Differences() {
+		if hide && d.At > now {
+			v.Held++
+			continue
+		}
+		v.Shown = append(v.Shown, ShownDiff{Index: i, RunDiff: d})
+	}
+	return v
+}
+
+// runsEnd is the moment the runs of a script are compared at
+// (Differences): the end of the script's last directive, or, when the
+// reader's last command comes later, that command's moment plus
+// broker.session.timeout.ms and replica.lag.time.max.ms (KRaft's
+// BrokerHeartbeatManager fences a broker silent for the first;
+// Partition.maybeShrinkIsr drops a follower behind for the second), so
+// that a crash the reader ends with is followed by the election and ISR
+// change it brings.
+func runsEnd(p *Player) engine.Time {
+	end := p.scriptEnd
+	if n := len(p.user); n > 0 {
+		cfg := p.Scenario().Config
+		end = max(end, p.user[n-1].At+cfg.BrokerSessionTimeoutMs+cfg.ReplicaLagTimeMaxMs)
+	}
+	return end
+}
+
+// differsAt is run r's value of difference d at moment t, from the
+// outcome Differences read ("" before it has one, or without it).
+func (s *Store) differsAt(d RunDiff, r int, t engine.Time) string {
+	if r >= len(s.diffs.outs) {
+		return ""
+	}
+	return s.diffs.outs[r].At(d.Key, t)
+}
+
 // runDiff words difference d between runs labelled labels.
 func runDiff(d script.Difference, labels []string) RunDiff {
-	r := RunDiff{At: d.At, Values: d.Values}
+	r := RunDiff{At: d.At, Values: d.Values, Key: d.Subject}
 	tpText, rest, _ := strings.Cut(d.Subject, " ")
 	if tp, ok := parseTP(tpText); ok {
 		r.TP = tp

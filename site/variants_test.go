@@ -177,7 +177,7 @@ func TestDifferencesInWords(t *testing.T) {
 		t.Errorf("first difference %+v\nwant words %q at 10000", m2, want)
 	}
 	if &s.Differences()[0] != &ds[0] {
-		t.Error("Differences computed again: it is once per scene")
+		t.Error("Differences computed again: it is once per history of the reader's commands")
 	}
 	s.Dispatch(SeekToDifference{Index: 0})
 	if s.Playing || s.Player.Now() != 10_000 {
@@ -218,7 +218,7 @@ func TestRunViewsMarkTheLostRecord(t *testing.T) {
 	if got := lost(runs[0]); len(got) != 0 {
 		t.Errorf("the base outlines %q lost, want none", got)
 	}
-	if !slices.Contains(runs[1].Differs, "m2 (on t-0): acknowledged, then lost") {
+	if !slices.Contains(runs[1].Differs, RunDiffer{Text: "m2 (on t-0): acknowledged, then lost", Kind: DifferLost}) {
 		t.Errorf("acks=1 says %q", runs[1].Differs)
 	}
 	for i, r := range runs[1:] {
@@ -227,5 +227,103 @@ func TestRunViewsMarkTheLostRecord(t *testing.T) {
 				t.Errorf("run %d draws %s at %+v, the base at %+v", i+1, b.Node.Key, b.Node.Rect, runs[0].Brokers[j].Node.Rect)
 			}
 		}
+	}
+}
+
+// TestRunViewsMarkWhatIsSoNow: a run's marks say what a difference is
+// at the playhead, not how the run ends. With acks=1, b1 acknowledges m2
+// at 10 s on its own append (ProducerConfig acks=1: "the leader will
+// write the record to its local log but will respond without awaiting
+// full acknowledgement from all followers") and crashes; until the
+// controller fences it (broker.session.timeout.ms, 9 s) and elects a
+// follower that never fetched m2, m2 is acknowledged and not yet lost,
+// so at 15 s nothing is outlined; at 20 s it is lost and outlined.
+func TestRunViewsMarkWhatIsSoNow(t *testing.T) {
+	s := NewStoreFromScript("vs.txt", vsScript(t))
+	s.Dispatch(Seek{At: 15_000})
+	runs := s.RunViews()
+	acks1 := runs[1]
+	for _, b := range acks1.Brokers {
+		for _, c := range b.Strip.Cells {
+			if c.Lost {
+				t.Errorf("at 15 s acks=1 outlines %s's %q as lost before the election", b.Node.Key, c.Record.Value)
+			}
+		}
+	}
+	if !slices.Contains(acks1.Differs, RunDiffer{Text: "m2 (on t-0): acknowledged", Kind: DifferOther}) {
+		t.Errorf("at 15 s acks=1 says %+v, want m2 acknowledged", acks1.Differs)
+	}
+	s.Dispatch(Seek{At: 20_000})
+	if got := s.RunViews()[1].Differs; !slices.Contains(got, RunDiffer{Text: "m2 (on t-0): acknowledged, then lost", Kind: DifferLost}) {
+		t.Errorf("at 20 s acks=1 says %+v, want m2 lost", got)
+	}
+}
+
+// TestDifferencesFollowTheReader: the differences are those of the runs
+// with the reader's commands in them: after a crash of broker 2 at 5 s on
+// the page they are the differences of the script with that crash
+// written in at 5 s, computed again when the command comes and not
+// before.
+func TestDifferencesFollowTheReader(t *testing.T) {
+	src := vsScript(t)
+	s := NewStoreFromScript("vs.txt", src)
+	before := s.Differences()
+	s.Dispatch(Seek{At: 5_000})
+	if &s.Differences()[0] != &before[0] {
+		t.Error("a seek alone computed the differences again")
+	}
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 2}})
+	got := s.Differences()
+	const at = "run until=00:00:10.000 events=none\n"
+	i := strings.Index(src, at)
+	if i < 0 {
+		t.Fatal("the fixture has no run until=00:00:10.000 line")
+	}
+	written := src[:i] + "run until=00:00:05.000 events=none\ncrash 2\n" + src[i:]
+	w := NewStoreFromScript("vs-crash.txt", written)
+	if w.Err != "" {
+		t.Fatal(w.Err)
+	}
+	want := w.Differences()
+	words := func(ds []RunDiff) []string {
+		var out []string
+		for _, d := range ds {
+			out = append(out, engine.FormatTime(d.At)+" "+d.Words)
+		}
+		return out
+	}
+	if !slices.Equal(words(got), words(want)) {
+		t.Errorf("after the reader's crash:\n%s\nthe script with the crash written in:\n%s", strings.Join(words(got), "\n"), strings.Join(words(want), "\n"))
+	}
+	if slices.Equal(words(got), words(before)) {
+		t.Errorf("the reader's crash of broker 2 changed no difference: %q", words(got))
+	}
+}
+
+// TestDifferencesHeldWhileAQuestionIsAhead: while a question is ahead
+// (lesson mode, HideOutcome) the Differences list names only what the
+// playhead has reached and counts the rest, so the list does not answer
+// the question; without a question it names every difference.
+func TestDifferencesHeldWhileAQuestionIsAhead(t *testing.T) {
+	src := strings.Replace(vsScript(t), "crash 1\n", "crash 1\nask \"Is m2 kept with acks=1?\" options=(yes, no) answer=no\n", 1)
+	s := NewStoreFromScript("vs-ask.txt", src)
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	all := len(s.Differences())
+	s.Dispatch(Seek{At: 1_000})
+	if !s.HideOutcome() {
+		t.Fatal("no question ahead at 1 s")
+	}
+	v := s.DifferencesList()
+	if all == 0 || len(v.Shown) != 0 || v.Held != all {
+		t.Errorf("at 1 s with a question ahead: %d shown, %d held; want 0 and %d", len(v.Shown), v.Held, all)
+	}
+	s.Dispatch(ToggleLesson{})
+	if s.HideOutcome() {
+		t.Fatal("lesson mode off, and the outcome still hidden")
+	}
+	if v := s.DifferencesList(); len(v.Shown) != all || v.Held != 0 || v.Shown[0].Index != 0 {
+		t.Errorf("lesson mode off: %d shown, %d held; want all %d", len(v.Shown), v.Held, all)
 	}
 }

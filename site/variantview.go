@@ -24,8 +24,45 @@ type RunView struct {
 	// boxes and a margin (the layout's clients are not drawn).
 	View Rect
 	// Differs are the Differences whose first moment the playhead has
-	// reached, in this run's words: "m2: acknowledged, then lost".
-	Differs []string
+	// reached, each as it stands in this run at the playhead.
+	Differs []RunDiffer
+}
+
+// RunDiffer is one difference as it stands in one run at the playhead:
+// Text in words ("m2 (on t-0): acknowledged, then lost"), and Kind, how
+// the run's diagram marks it.
+type RunDiffer struct {
+	Text string
+	Kind DifferKind
+}
+
+// DifferKind is what a difference is in one run, for its mark.
+type DifferKind string
+
+// The kinds of RunDiffer, as issue 28 asks each marked: a lost record
+// (outlined in the run's log too, CellView.Lost), a record the producer
+// gave up on with an error (refused: NOT_ENOUGH_REPLICAS, failed:
+// TimeoutException; script.Outcome's fates), a partition whose leader or
+// leader epoch differs (an election one run has and another has not),
+// and the rest (the ISR, the high watermark, a record's other fates).
+const (
+	DifferLost     DifferKind = "lost"
+	DifferError    DifferKind = "error"
+	DifferElection DifferKind = "election"
+	DifferOther    DifferKind = "other"
+)
+
+// differKind is the kind of difference d whose value in a run is v.
+func differKind(d RunDiff, v string) DifferKind {
+	switch {
+	case d.Record && strings.Contains(v, "lost"):
+		return DifferLost
+	case d.Record && (strings.HasPrefix(v, "refused") || strings.HasPrefix(v, "failed")):
+		return DifferError
+	case !d.Record && (strings.HasSuffix(d.Key, " leader") || strings.HasSuffix(d.Key, " leader epoch")):
+		return DifferElection
+	}
+	return DifferOther
 }
 
 // RunViews returns the base's and each variant's RunView at the
@@ -53,16 +90,21 @@ func (s *Store) runView(p *Player, label, summary string, r int, diffs []RunDiff
 	lay := ComputeLayoutFor(st, true, false)
 	v := RunView{Label: label, Summary: summary, St: st, Lay: lay}
 	var lost []LostRecord
+	now := p.Now()
 	for _, d := range diffs {
-		if d.At > p.Now() {
+		if d.At > now {
 			continue
 		}
-		end := d.Values[r]
-		if end == "" {
-			end = "never sent"
+		at := s.differsAt(d, r, now)
+		if at == "" {
+			at = "not sent yet"
+			if !d.Record {
+				at = "none"
+			}
 		}
-		v.Differs = append(v.Differs, d.Subject+": "+end)
-		if d.Record && strings.Contains(end, "lost") {
+		kind := differKind(d, at)
+		v.Differs = append(v.Differs, RunDiffer{Text: d.Subject + ": " + at, Kind: kind})
+		if kind == DifferLost {
 			if o, ok := offsetOf(st, d.TP, d.Value); ok {
 				lost = append(lost, LostRecord{TP: d.TP, Offset: o, Value: d.Value, Title: d.Words})
 			}

@@ -372,6 +372,23 @@ func isrText(isr []engine.BrokerID) string {
 	return strings.Join(parts, ",")
 }
 
+// At returns subject name's value at the end of moment t in the run
+// ("t-0 m2" a record's fate, "t-0 leader" a partition's value, as
+// Difference.Subject names them): "" before its first change, or for a
+// subject the run never had. The page marks each run's diagram with what
+// a difference is at the playhead, not only at the run's end. Its cost is
+// one pass over the run's subjects.
+func (o Outcome) At(name string, t engine.Time) string {
+	for _, ls := range [2][]life{o.records, o.parts} {
+		for i := range ls {
+			if ls[i].Name == name {
+				return ls[i].at(t)
+			}
+		}
+	}
+	return ""
+}
+
 // Difference is one subject whose end differs between runs: a record's
 // fate, or a partition's leader, leader epoch, ISR or HW.
 type Difference struct {

@@ -3,6 +3,8 @@ package script
 import (
 	"reflect"
 	"testing"
+
+	"kplay/engine"
 )
 
 // TestDifferencesFirstMoment: a subject is a difference when its end
@@ -31,5 +33,33 @@ func TestDifferencesFirstMoment(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+}
+
+// TestOutcomeAt: a subject's value at a moment is the last change at or
+// before it, "" before its first change and for a subject the run never
+// had; records and partitions are both found by name.
+func TestOutcomeAt(t *testing.T) {
+	o := Outcome{
+		records: []life{{Name: "t-0 m2", changes: []change{{10, fateSent}, {12, fateAcked}, {19, fateLost}}}},
+		parts:   []life{{Name: "t-0 leader", changes: []change{{0, "b1"}, {19, "b2"}}}},
+	}
+	for _, c := range []struct {
+		name string
+		at   int64
+		want string
+	}{
+		{"t-0 m2", 9, ""},
+		{"t-0 m2", 10, fateSent},
+		{"t-0 m2", 18, fateAcked},
+		{"t-0 m2", 19, fateLost},
+		{"t-0 m2", 1000, fateLost},
+		{"t-0 leader", 18, "b1"},
+		{"t-0 leader", 19, "b2"},
+		{"t-0 m9", 19, ""},
+	} {
+		if got := o.At(c.name, engine.Time(c.at)); got != c.want {
+			t.Errorf("At(%q, %d) = %q, want %q", c.name, c.at, got, c.want)
+		}
 	}
 }

@@ -61,7 +61,7 @@ type stageView struct {
 	// differently (site.Store.RunViews, Differences), none without vs
 	// lines (renderRuns).
 	Runs  []site.RunView
-	Diffs []site.RunDiff
+	Diffs site.DifferencesView
 }
 
 // stageActs is what the stage's clicks act through: dispatch, and what

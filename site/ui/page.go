@@ -592,7 +592,7 @@ func stageViewOf(s *site.Store) stageView {
 		v.Banner = newViolationsBanner(s, s.Player.LogMark())
 	}
 	v.Menu = menuOf(s)
-	v.Runs, v.Diffs = s.RunViews(), s.Differences()
+	v.Runs, v.Diffs = s.RunViews(), s.DifferencesList()
 	return v
 }
 

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -21,7 +20,7 @@ import (
 // two columns (a 2×2 grid for 3 or 4 runs) where the page is wide and
 // one under the other where it is not (static/style.css). nil without
 // variants.
-func renderRuns(runs []site.RunView, diffs []site.RunDiff, acts brokerActs) vecty.MarkupOrChild {
+func renderRuns(runs []site.RunView, diffs site.DifferencesView, acts brokerActs) vecty.MarkupOrChild {
 	if len(runs) == 0 {
 		return nil
 	}
@@ -36,20 +35,30 @@ func renderRuns(runs []site.RunView, diffs []site.RunDiff, acts brokerActs) vect
 }
 
 // renderDifferences is the Differences list: each difference in words
-// and the moment it began, a click seeking there.
-func renderDifferences(diffs []site.RunDiff, dispatch func(site.Action)) *vecty.HTML {
+// and the moment it began, a click seeking there; while a question is
+// ahead, a line saying how many it holds back (site.Store
+// .DifferencesList).
+func renderDifferences(v site.DifferencesView, dispatch func(site.Action)) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("differences-list"))}
-	for i, d := range diffs {
-		idx := i
+	for _, d := range v.Shown {
+		idx := d.Index
 		items = append(items, elem.ListItem(
-			elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("difference"), vecty.Data("difference", strconv.Itoa(i)),
+			elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("difference"), vecty.Data("difference", strconv.Itoa(idx)),
 				attr("title", "Go to "+engine.FormatTime(d.At)+", where the runs first differ on this"),
 				event.Click(func(*vecty.Event) { dispatch(site.SeekToDifference{Index: idx}) })),
 				elem.Time(vecty.Text(engine.FormatTime(d.At))),
 				elem.Span(vecty.Text(" "+d.Words)),
 			)))
 	}
-	if len(diffs) == 0 {
+	switch {
+	case v.Held > 0:
+		more := "differences"
+		if v.Held == 1 {
+			more = "difference"
+		}
+		items = append(items, elem.ListItem(vecty.Markup(vecty.Class("differences-held")),
+			vecty.Text(strconv.Itoa(v.Held)+" more "+more+" later in the run, named once you answer the question ahead or the run reaches them.")))
+	case len(v.Shown) == 0:
 		items = append(items, elem.ListItem(vecty.Text("The runs end the same: no record's fate and no partition's leader, leader epoch, ISR or high watermark differs.")))
 	}
 	return elem.Div(vecty.Markup(vecty.Class("differences"), attr("role", "region"), attr("aria-labelledby", "differences-h")),
@@ -76,7 +85,7 @@ func renderRun(r site.RunView, acts brokerActs) *vecty.HTML {
 	if len(r.Differs) > 0 {
 		lis := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("run-differs"))}
 		for _, d := range r.Differs {
-			lis = append(lis, elem.ListItem(vecty.Markup(vecty.ClassMap{"lost": strings.Contains(d, "lost")}), vecty.Text(d)))
+			lis = append(lis, elem.ListItem(vecty.Markup(vecty.Class("differ-"+string(d.Kind)), vecty.ClassMap{"lost": d.Kind == site.DifferLost}), vecty.Text(d.Text)))
 		}
 		differs = elem.UnorderedList(lis...)
 	}

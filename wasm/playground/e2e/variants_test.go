@@ -60,8 +60,11 @@ type runsSeen struct {
 // TestBrowserVariantsSideBySide: a script with two vs lines draws its
 // three runs, each labelled (the base by its own acks=all), with the
 // Differences list naming m2's fates; a click on m2's difference seeks
-// every run to 10 s, where the acks=1 run outlines m2, the record it
-// will lose. At 1280×800 the runs stand two a row; in an 800-px embed and
+// every run to 10 s, where the acks=1 run says m2 is acknowledged and
+// outlines nothing yet: m2 is lost only when the controller elects a
+// follower that never fetched it, after broker.session.timeout.ms (9 s),
+// and played on from there the acks=1 run outlines m2 and says it is
+// lost, the base nothing. At 1280×800 the runs stand two a row; in an 800-px embed and
 // at 390×844 one under the other; nowhere is a run's text under 11 px.
 func TestBrowserVariantsSideBySide(t *testing.T) {
 	t.Parallel()
@@ -132,8 +135,21 @@ func TestBrowserVariantsSideBySide(t *testing.T) {
 			clickSel(`.difference[data-difference="0"]`)
 			poll(`document.getElementById("clock").textContent.endsWith("00:10.000")`, "the click on m2's difference does not seek to 10 s")
 			read()
-			if seen.Runs[1].Lost == 0 || seen.Runs[0].Lost != 0 {
-				t.Errorf("at 10 s: lost cells outlined %d in the base and %d in acks=1, want none and m2", seen.Runs[0].Lost, seen.Runs[1].Lost)
+			if seen.Runs[1].Lost != 0 || seen.Runs[0].Lost != 0 {
+				t.Errorf("at 10 s: lost cells outlined %d in the base and %d in acks=1, want none before the election", seen.Runs[0].Lost, seen.Runs[1].Lost)
+			}
+			if got := eval(`document.querySelector('.run[data-run="acks=1"] .run-differs')?.textContent ?? ""`); !strings.Contains(got, "m2 (on t-0): acknowledged") || strings.Contains(got, "lost") {
+				t.Errorf("at 10 s the acks=1 run says %q, want m2 acknowledged and not yet lost", got)
+			}
+			clickSel("#play")
+			poll(`document.querySelectorAll('.run[data-run="acks=1"] .cell.lost').length > 0`, "the acks=1 run never outlines m2 as lost")
+			clickSel("#play")
+			read()
+			if seen.Runs[0].Lost != 0 {
+				t.Errorf("after the election the base outlines %d lost cells, want none", seen.Runs[0].Lost)
+			}
+			if got := eval(`document.querySelector('.run[data-run="acks=1"] .differ-lost')?.textContent ?? ""`); got != "m2 (on t-0): acknowledged, then lost" {
+				t.Errorf("after the election the acks=1 run marks %q lost, want m2", got)
 			}
 			if seen.MinText < 11 {
 				t.Errorf("a run's text is drawn at %.1f px, under 11", seen.MinText)
