@@ -327,3 +327,27 @@ func TestDifferencesHeldWhileAQuestionIsAhead(t *testing.T) {
 		t.Errorf("lesson mode off: %d shown, %d held; want all %d", len(v.Shown), v.Held, all)
 	}
 }
+
+// TestRunViewsSayWhereACommandFailed: the reader's crash of broker 4 on
+// a 4-broker cluster lands in a variant with brokers=3 too, where there
+// is no broker 4; that run says its command did not apply, and the base,
+// where it did, says nothing.
+func TestRunViewsSayWhereACommandFailed(t *testing.T) {
+	src := "cluster brokers=4 latency=(0,0)\nvs \"3 brokers\" brokers=3\ncreate-topic t partitions=1 rf=3\nproduce t-0 values=(m0)\nrun until=00:00:20.000 events=none\n"
+	s := NewStoreFromScript("vs-brokers.txt", src)
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	s.Dispatch(Seek{At: 5_000})
+	s.Dispatch(Act{Cmd: engine.Crash{Broker: 4}})
+	if s.Err != "" {
+		t.Fatalf("the base refused the crash: %s", s.Err)
+	}
+	runs := s.RunViews()
+	if runs[0].Err != "" {
+		t.Errorf("the base says %q", runs[0].Err)
+	}
+	if !strings.HasPrefix(runs[1].Err, "A command did not apply in this run: ") || !strings.Contains(runs[1].Err, "4") {
+		t.Errorf("the 3-broker run says %q, want its crash of broker 4 refused", runs[1].Err)
+	}
+}

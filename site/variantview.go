@@ -26,6 +26,11 @@ type RunView struct {
 	// Differs are the Differences whose first moment the playhead has
 	// reached, each as it stands in this run at the playhead.
 	Differs []RunDiffer
+	// Err says why a command played in this run failed where the
+	// base's did not (a crash of broker 4 the base has and a variant
+	// with brokers=3 has not): "" when the run's commands all applied, or
+	// failed as the base's did.
+	Err string
 }
 
 // RunDiffer is one difference as it stands in one run at the playhead:
@@ -131,6 +136,11 @@ func (s *Store) runView(p *Player, label, summary string, r int, diffs []RunDiff
 			}
 		}
 		v.Brokers = append(v.Brokers, BrokerViewOf(st, n, in))
+	}
+	if err := p.Err(); err != nil && r > 0 {
+		if base := s.Player.Err(); base == nil || base.Error() != err.Error() {
+			v.Err = "A command did not apply in this run: " + err.Error()
+		}
 	}
 	v.View = Rect{X: 0, Y: 0, W: lay.Width, H: lay.Height}
 	if bottom > top {

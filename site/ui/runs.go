@@ -89,8 +89,13 @@ func renderRun(r site.RunView, acts brokerActs) *vecty.HTML {
 		}
 		differs = elem.UnorderedList(lis...)
 	}
+	var runErr vecty.MarkupOrChild
+	if r.Err != "" {
+		runErr = elem.Paragraph(vecty.Markup(vecty.Class("run-error"), attr("role", "status")), vecty.Text(r.Err))
+	}
 	return elem.Div(vecty.Markup(vecty.Class("run"), vecty.ClassMap{"base": r.Base}, vecty.Data("run", r.Label)),
 		elem.Heading3(vecty.Markup(vecty.Class("run-label")), vecty.Text(label)),
+		runErr,
 		differs,
 		svgEl("svg",
 			vecty.Markup(vecty.Class("run-diagram", "narrow"), attr("viewBox", num(r.View.X)+" "+num(r.View.Y)+" "+num(r.View.W)+" "+num(r.View.H)),
