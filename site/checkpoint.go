@@ -22,7 +22,7 @@ const maxCheckpoints = 256
 
 // firstCheckpointEvery is the spacing, in events, of a new player's
 // checkpoints.
-const firstCheckpointEvery = 16 * 1024
+const firstCheckpointEvery = 4 * 1024
 
 // checkpoint is the player's whole state at a simulated time: a clone of
 // the cluster after everything due by at has run, the index of the first
