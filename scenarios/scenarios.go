@@ -20,6 +20,9 @@ import (
 //go:embed acks1-loss.txt
 var acks1Loss string
 
+//go:embed acks1-loss-vs-acks-all.txt
+var acks1LossVsAcksAll string
+
 //go:embed every-broker-leads.txt
 var everyBrokerLeads string
 
@@ -134,6 +137,9 @@ var theIsr string
 //go:embed unclean-election.txt
 var uncleanElection string
 
+//go:embed which-cluster-accepts.txt
+var whichClusterAccepts string
+
 //go:embed wrong-broker.txt
 var wrongBroker string
 
@@ -184,11 +190,13 @@ type entry struct{ name, group, text string }
 // Followers") goes: the default picture; one copy takes the writes and the
 // fetch loop (order-9001, then the round-by-round table); every broker
 // leads something; sending to the wrong broker; then the ISR, failover and
-// the preferred leader's return, what acks=1 promises, and
-// min.insync.replicas. Famous failures run from the unclean election
-// through Jepsen's 2013 test to KIP-966's eligible leader replicas. Famous
-// incidents are the gallery's pairs, by the release that fixed each:
-// KIP-101 and KIP-106 (0.11), KIP-279 (2.0), KIP-91 and KAFKA-7128
+// the preferred leader's return, what acks=1 promises (then the same
+// story with acks=all beside it, a script with a vs line), and
+// min.insync.replicas (then the grid of acks, min.insync.replicas and ISR
+// sizes, four runs side by side, that sums up both). Famous failures run
+// from the unclean election through Jepsen's 2013 test to KIP-966's
+// eligible leader replicas. Famous incidents are the gallery's pairs, by
+// the release that fixed each: KIP-101 and KIP-106 (0.11), KIP-279 (2.0), KIP-91 and KAFKA-7128
 // (2.1), KIP-320's consumer check (2.3), KIP-537 (2.5), KIP-679 (3.0),
 // KIP-841 (3.3), KIP-903 and KAFKA-14704 (3.5), KAFKA-15021 (3.6),
 // KAFKA-15583 (3.7) and KAFKA-12670 (3.9), each before and after its fix.
@@ -202,7 +210,9 @@ func course() []entry {
 		{"the-isr", GroupLesson, theIsr},
 		{"failover-and-preferred-leader", GroupLesson, failoverAndPreferredLeader},
 		{"acks1-loss", GroupLesson, acks1Loss},
+		{"acks1-loss-vs-acks-all", GroupLesson, acks1LossVsAcksAll},
 		{"not-enough-replicas", GroupLesson, notEnoughReplicas},
+		{"which-cluster-accepts", GroupLesson, whichClusterAccepts},
 		{"unclean-election", GroupFamousFailures, uncleanElection},
 		{"jepsen-2013", GroupFamousFailures, jepsen2013},
 		{"last-replica-standing-elr", GroupFamousFailures, lastReplicaStandingElr},

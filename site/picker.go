@@ -51,13 +51,13 @@ type CourseItem struct{ Name, Label string }
 
 // Course is the scenario picker as a course (scenarios.All's order), in
 // three <optgroup>s whose headings carry the numbers of their entries, so
-// that the long list scans as a table of contents: "1–9 · The lesson",
-// "10–12 · Famous failures", "13–40 · Famous incidents: each report, then
+// that the long list scans as a table of contents: "1–11 · The lesson",
+// "12–14 · Famous failures", "15–42 · Famous incidents: each report, then
 // today's Kafka". Every entry is numbered in course order. An incident's
 // entry leads with the name of its public report, the first source
-// directive's up to its colon ("13. KIP-101 · before the fix: a follower
+// directive's up to its colon ("15. KIP-101 · before the fix: a follower
 // restarts"), and its fixed partner follows it, marked "↳" and without
-// the report's name ("14. ↳ after the fix: the same restart today"), so
+// the report's name ("16. ↳ after the fix: the same restart today"), so
 // that a pair is read together. An option's words are the preset's
 // title, which is neutral (it names the setting, not the outcome, so
 // lesson mode can show it). An incident whose partner is not the next

@@ -114,17 +114,17 @@ func TestCourse(t *testing.T) {
 	if len(c) != 3 {
 		t.Fatalf("%d groups, want 3", len(c))
 	}
-	if c[0].Label != "1–9 · "+scenarios.GroupLesson || len(c[0].Items) != 9 {
-		t.Fatalf("first group %q with %d items, want the lesson's 9", c[0].Label, len(c[0].Items))
+	if c[0].Label != "1–11 · "+scenarios.GroupLesson || len(c[0].Items) != 11 {
+		t.Fatalf("first group %q with %d items, want the lesson's 11", c[0].Label, len(c[0].Items))
 	}
 	if got := c[0].Items[0].Label; got != "1. Start here: one partition, three brokers" {
 		t.Errorf("first lesson %q", got)
 	}
-	if c[1].Label != "10–12 · "+scenarios.GroupFamousFailures || len(c[1].Items) != 3 {
+	if c[1].Label != "12–14 · "+scenarios.GroupFamousFailures || len(c[1].Items) != 3 {
 		t.Errorf("second group %q with %d items, want the 3 famous failures", c[1].Label, len(c[1].Items))
 	}
 	inc := c[2]
-	if inc.Label != "13–40 · Famous incidents: each report, then today's Kafka" || len(inc.Items) != 28 {
+	if inc.Label != "15–42 · Famous incidents: each report, then today's Kafka" || len(inc.Items) != 28 {
 		t.Fatalf("third group %q with %d items, want the 14 incident pairs", inc.Label, len(inc.Items))
 	}
 	for i := 0; i+1 < len(inc.Items); i += 2 {
@@ -138,10 +138,10 @@ func TestCourse(t *testing.T) {
 			t.Errorf("pair %q, %q: want the bug's led by %s and its partner marked ↳ without it", inc.Items[i].Label, inc.Items[i+1].Label, report)
 		}
 	}
-	if got := inc.Items[0].Label; got != "13. KIP-101 · before the fix: a follower restarts" {
+	if got := inc.Items[0].Label; got != "15. KIP-101 · before the fix: a follower restarts" {
 		t.Errorf("first incident %q", got)
 	}
-	if got := inc.Items[8].Label + " | " + inc.Items[9].Label; got != "21. KAFKA-7128 · Kafka 2.0: the preferred leader returns with an old high watermark | 22. ↳ Kafka 4.4: the same preferred leader returns today" {
+	if got := inc.Items[8].Label + " | " + inc.Items[9].Label; got != "23. KAFKA-7128 · Kafka 2.0: the preferred leader returns with an old high watermark | 24. ↳ Kafka 4.4: the same preferred leader returns today" {
 		t.Errorf("KAFKA-7128's pair %q", got)
 	}
 }

@@ -38,7 +38,8 @@ func writeFile(t *testing.T, name, text string) string {
 }
 
 // TestRunOutputIsGolden checks that "kplay run" prints a golden file: for
-// every script in the repository, "kplay test" of run's output passes.
+// every script in the repository, "kplay test" of run's output passes,
+// and a script with its variants' runs appended is run's output.
 func TestRunOutputIsGolden(t *testing.T) {
 	for _, f := range scriptFiles(t) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
@@ -58,6 +59,13 @@ func TestRunOutputIsGolden(t *testing.T) {
 			}
 			if sout.String() != out.String() {
 				t.Errorf("the stripped script runs to different text:\n%s", sout.String())
+			}
+			// A script that holds its variants' runs (a preset with vs
+			// lines) holds them as kplay run prints them now, so that a
+			// change in any run, and in the differences table, shows in
+			// review.
+			if strings.Contains(string(src), "\n"+appendixMark) && out.String() != string(src) {
+				t.Errorf("the file's variant runs are not what kplay run prints; kplay run prints:\n%s", out.String())
 			}
 			p := writeFile(t, "out.txt", out.String())
 			var tout bytes.Buffer

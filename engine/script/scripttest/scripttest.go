@@ -4,6 +4,7 @@
 package scripttest
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -75,13 +76,82 @@ func rawLine(src string, n int) (string, bool) {
 // src is the file's text, which the caller reads (this package does no
 // I/O of its own, as the engine's packages do none): Directive takes each
 // directive's raw line from it.
+//
+// A script with vs lines is run once more per variant (variantRuns): an
+// expect vs="LABEL" has the output it has in variant LABEL's run, the one
+// run that checks it, as kplay run and kplay test give it; a line that
+// fails in a variant's run but not in the base's fails the test, naming
+// the variant.
 func RunFile(t *testing.T, path, src string) {
+	vr := variantRuns(t, path, src)
 	var r script.Runner
 	datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {
-		out, err := r.Exec(Directive(d, src))
+		dir := Directive(d, src)
+		out, err := r.Exec(dir)
+		if err == nil {
+			if e, ok := vr.errs[dir.Pos.Line]; ok {
+				t.Errorf("%s:%d: %s", path, dir.Pos.Line, e)
+			}
+			if claim, ok := vr.claims[dir.Pos.Line]; ok && strings.HasPrefix(out, script.NotChecked) {
+				out = claim
+			}
+		}
 		if err != nil {
 			return "error: " + err.Error() + "\n"
 		}
 		return out
 	})
+}
+
+// variantOutputs are what a script's variants' runs say about its lines:
+// by line, the output of each expect vs="LABEL" in variant LABEL's run,
+// and each error a line has in a variant's run.
+type variantOutputs struct {
+	claims map[int]string
+	errs   map[int]string
+}
+
+// variantRuns runs every variant the vs lines of src name, each as the
+// script with its values written in (script.ApplyVariant) on a Runner of
+// its label. A script that does not compile has no variant runs: its
+// errors are the base run's. A variant that cannot run (it changes
+// nothing, or makes a line invalid) fails t.
+func variantRuns(t *testing.T, path, src string) variantOutputs {
+	t.Helper()
+	vo := variantOutputs{claims: map[int]string{}, errs: map[int]string{}}
+	dirs, err := script.Parse(path, src)
+	if err != nil {
+		return vo
+	}
+	base, _, err := script.CompileVariants(dirs)
+	if len(base.Variants) == 0 {
+		return vo
+	}
+	if err != nil {
+		t.Errorf("%s: the variants cannot run: %v", path, err)
+		return vo
+	}
+	for _, v := range base.Variants {
+		vd, err := script.ApplyVariant(dirs, v)
+		if err != nil {
+			t.Errorf("%s: variant %q: %v", path, v.Label, err)
+			continue
+		}
+		r := script.Runner{Variant: v.Label}
+		for _, d := range vd {
+			if d.Cmd == "subtest" {
+				continue
+			}
+			out, err := r.Exec(d)
+			switch {
+			case err != nil:
+				if _, seen := vo.errs[d.Pos.Line]; !seen {
+					vo.errs[d.Pos.Line] = fmt.Sprintf("in variant %q (%s): %v", v.Label, v.Summary(), err)
+				}
+			case d.Cmd == "expect" && !strings.HasPrefix(out, script.NotChecked):
+				vo.claims[d.Pos.Line] = out
+			}
+		}
+	}
+	return vo
 }

@@ -184,8 +184,8 @@ func TestBrowserLearnerTeacherPath(t *testing.T) {
 	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("preset"); p.value = "failover-and-preferred-leader"; p.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
 	pollJS(t, ctx, `location.search === "?preset=failover-and-preferred-leader" && document.getElementById("script").value.includes("cluster ")`, 10*time.Second, "picking a preset does not name it in the address bar")
 	// The picker is a course: the lesson first, then famous failures and incidents, numbered.
-	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].map(g => g.label + ":" + g.children.length).join("|")`); got != "1–9 · The lesson:9|10–12 · Famous failures:3|13–40 · Famous incidents: each report, then today's Kafka:28" {
-		t.Errorf("picker groups %q, want the lesson's 9, 3 famous failures, then the 14 incidents each with its fix", got)
+	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].map(g => g.label + ":" + g.children.length).join("|")`); got != "1–11 · The lesson:11|12–14 · Famous failures:3|15–42 · Famous incidents: each report, then today's Kafka:28" {
+		t.Errorf("picker groups %q, want the lesson's 11, 3 famous failures, then the 14 incidents each with its fix", got)
 	}
 	setPlaying(t, ctx, false)
 	// Retitle the scenario in the editor and apply with Ctrl+Enter.

@@ -33,10 +33,10 @@ import (
 func TestBrowserGalleryPartner(t *testing.T) {
 	t.Parallel()
 	ctx, _, pageErrors := openPage(t, 1280, 800, "/")
-	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].map(g => g.label + ":" + g.children.length).join("|")`); got != "1–9 · The lesson:9|10–12 · Famous failures:3|13–40 · Famous incidents: each report, then today's Kafka:28" {
-		t.Errorf("picker groups %q, want the lesson's 9, 3 famous failures, then the 14 incidents each with its fix", got)
+	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#preset optgroup")].map(g => g.label + ":" + g.children.length).join("|")`); got != "1–11 · The lesson:11|12–14 · Famous failures:3|15–42 · Famous incidents: each report, then today's Kafka:28" {
+		t.Errorf("picker groups %q, want the lesson's 11, 3 famous failures, then the 14 incidents each with its fix", got)
 	}
-	if got := evalJS[string](t, ctx, `(() => { const o = [...document.querySelectorAll("#preset option")]; const i = o.findIndex(x => x.value === "incident-kafka-7128"); return o.slice(i, i + 2).map(x => x.value + "=" + x.textContent).join("|"); })()`); got != "incident-kafka-7128=21. KAFKA-7128 · Kafka 2.0: the preferred leader returns with an old high watermark|incident-kafka-7128-fixed=22. ↳ Kafka 4.4: the same preferred leader returns today" {
+	if got := evalJS[string](t, ctx, `(() => { const o = [...document.querySelectorAll("#preset option")]; const i = o.findIndex(x => x.value === "incident-kafka-7128"); return o.slice(i, i + 2).map(x => x.value + "=" + x.textContent).join("|"); })()`); got != "incident-kafka-7128=23. KAFKA-7128 · Kafka 2.0: the preferred leader returns with an old high watermark|incident-kafka-7128-fixed=24. ↳ Kafka 4.4: the same preferred leader returns today" {
 		t.Fatalf("the KAFKA-7128 entries are %q, want the bug's preset then its fix", got)
 	}
 	evalJS[bool](t, ctx, `(() => { const p = document.getElementById("preset"); p.value = "incident-kafka-7128"; p.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
