@@ -221,8 +221,10 @@ func parseTP(s string) (engine.TopicPartition, bool) {
 }
 
 // BaseLabel names the base's run by the values the variants change, as
-// the base has them: "acks=all" beside a vs "acks=1" acks=1, "kafka=4.4
-// min.insync.replicas=2" beside variants that change those; "the script"
+// the base has them, as a vs line's label would say them: "acks=all"
+// beside a vs "acks=1" acks=1, "kafka=4.4, min.insync.replicas=2" beside
+// variants that change those (a topic's min.insync.replicas@t by its
+// name alone); "the script"
 // when no value can be read (a script whose produce lines all set their
 // own acks).
 func (s *Store) BaseLabel() string {
@@ -237,13 +239,15 @@ func (s *Store) BaseLabel() string {
 	}
 	for _, k := range keys {
 		if v := baseValue(base, s.Variants, k); v != "" {
-			parts = append(parts, k+"="+v)
+			// min.insync.replicas@t is script syntax; the label is words.
+			name, _, _ := strings.Cut(k, "@")
+			parts = append(parts, name+"="+v)
 		}
 	}
 	if len(parts) == 0 {
 		return "the script"
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, ", ")
 }
 
 // baseValue is the base's value of a vs key: a cluster setting's, the

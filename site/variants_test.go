@@ -351,3 +351,19 @@ func TestRunViewsSayWhereACommandFailed(t *testing.T) {
 		t.Errorf("the 3-broker run says %q, want its crash of broker 4 refused", runs[1].Err)
 	}
 }
+
+// TestBaseLabelInWords: the base is labelled by the values its variants
+// change, as a vs line's label would say them: a topic's
+// min.insync.replicas without the script's @t, the values joined by
+// commas (which-cluster-accepts: acks=all with min.insync.replicas=2
+// beside acks=1 and min.insync.replicas 1 and 3).
+func TestBaseLabelInWords(t *testing.T) {
+	src := "cluster brokers=3 latency=(0,0)\nvs \"acks=1\" acks=1\nvs \"min.insync.replicas=1\" min.insync.replicas@t=1\ncreate-topic t partitions=1 rf=3 min.insync.replicas=2\nproduce t-0 values=(m0)\nrun until=00:00:05.000 events=none\n"
+	s := NewStoreFromScript("label.txt", src)
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	if got, want := s.BaseLabel(), "acks=all, min.insync.replicas=2"; got != want {
+		t.Errorf("BaseLabel = %q, want %q", got, want)
+	}
+}

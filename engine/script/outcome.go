@@ -25,7 +25,7 @@ import (
 //	refused: NOT_ENOUGH_REPLICAS            the producer gave up on it with this error from the broker (its last answer)
 //	failed: TimeoutException                the producer gave up on it by itself (delivery.timeout.ms passed)
 //	acknowledged, then lost                 acknowledged (or committed) and then not on the leader: the engine's AcknowledgedWriteLost or CommittedDurability violation
-//	..., not on the leader                  never acknowledged, and not in the leader's log at the end
+//	..., not on the leader                  never acknowledged, and not in the leader's log at the end (not said of a refused record: the refusal says it)
 //	..., duplicated                         on the leader's log more than once (a retry without idempotence)
 type Outcome struct {
 	// End is the run's last moment.
@@ -100,6 +100,7 @@ const (
 	fateSent     = "sent, no answer yet"
 	fateAcked    = "acknowledged"
 	fateAcksZero = "sent without waiting (acks=0)"
+	fateRefused  = "refused: "
 	fateLost     = "acknowledged, then lost"
 	notOnLeader  = ", not on the leader"
 	duplicated   = ", duplicated"
@@ -191,7 +192,7 @@ func OutcomeOf(sc Scenario, c *engine.Cluster) Outcome {
 			}
 		case engine.EvProduceFailed:
 			if e.Err != engine.ErrNone {
-				answer(e, "refused: "+e.Err.String())
+				answer(e, fateRefused+e.Err.String())
 				break
 			}
 			why, _, _ := strings.Cut(e.Text, ":")
@@ -254,6 +255,12 @@ func (o *Outcome) finishRecords(c *engine.Cluster, index map[string]int) {
 		l := &o.records[i]
 		tp, _, _ := strings.Cut(l.Name, " ")
 		if !led[tp] || onLeader[l.Name] || l.last() == fateLost || strings.HasSuffix(l.last(), notOnLeader) {
+			continue
+		}
+		if strings.HasPrefix(l.last(), fateRefused) {
+			// A broker's refusal is an answer that nothing was written
+			// (NOT_ENOUGH_REPLICAS: Partition.appendRecordsToLeader checks
+			// the ISR before it appends), so its absence says nothing more.
 			continue
 		}
 		if l.last() == fateAcked { // lost without a violation event: say so at the end
