@@ -257,10 +257,7 @@ func (o *Outcome) finishRecords(c *engine.Cluster, index map[string]int) {
 		if !led[tp] || onLeader[l.Name] || l.last() == fateLost || strings.HasSuffix(l.last(), notOnLeader) {
 			continue
 		}
-		if strings.HasPrefix(l.last(), fateRefused) {
-			// A broker's refusal is an answer that nothing was written
-			// (NOT_ENOUGH_REPLICAS: Partition.appendRecordsToLeader checks
-			// the ISR before it appends), so its absence says nothing more.
+		if refusedUnwritten(l.last()) {
 			continue
 		}
 		if l.last() == fateAcked { // lost without a violation event: say so at the end
@@ -269,6 +266,18 @@ func (o *Outcome) finishRecords(c *engine.Cluster, index map[string]int) {
 		}
 		l.set(o.End, l.last()+notOnLeader)
 	}
+}
+
+// refusedUnwritten says a record's fate is a refusal the broker gives
+// before it appends anything, so that the record's absence from the
+// leader says nothing the refusal did not: NOT_ENOUGH_REPLICAS
+// (Partition.appendRecordsToLeader checks the ISR against
+// min.insync.replicas before the append) and NOT_LEADER_OR_FOLLOWER (a
+// broker that does not lead the partition appends nothing). A
+// REQUEST_TIMED_OUT or NOT_ENOUGH_REPLICAS_AFTER_APPEND comes after the
+// append, and the leader may or may not keep the record.
+func refusedUnwritten(fate string) bool {
+	return fate == fateRefused+"NOT_ENOUGH_REPLICAS" || fate == fateRefused+"NOT_LEADER_OR_FOLLOWER"
 }
 
 // second is the second copy of a record on its partition's leader: the
