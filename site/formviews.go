@@ -15,16 +15,23 @@ import (
 // ConfigFormView is the config panel's state: each setting's value, in
 // the order of Settings (the reader's draft while an Apply of it failed:
 // Draft), the note of the last change and the form's complaint.
+// CompareWhy is why its Compare button is disabled ("" when it is not,
+// Store.CompareWhy), and Scene the scene's serial (Store.SceneSerial),
+// whose change puts the fields back to Values, dropping what the reader
+// typed there.
 type ConfigFormView struct {
-	Note   string
-	Values []string
-	Draft  bool
-	Err    FormError
+	Note       string
+	Values     []string
+	Draft      bool
+	Err        FormError
+	CompareWhy string
+	Scene      int
 }
 
 // Equal reports whether v and w draw the same panel.
 func (v ConfigFormView) Equal(w ConfigFormView) bool {
-	return v.Note == w.Note && v.Draft == w.Draft && v.Err == w.Err && slices.Equal(v.Values, w.Values)
+	return v.Note == w.Note && v.Draft == w.Draft && v.Err == w.Err && slices.Equal(v.Values, w.Values) &&
+		v.CompareWhy == w.CompareWhy && v.Scene == w.Scene
 }
 
 // ConsumerFormView is what the consumer panel shows: the racks a consumer

@@ -202,6 +202,9 @@ type Scene struct {
 	// readerPaused says the reader stopped playback themselves (Pause or
 	// Step), so that their actions do not resume it (resume.go).
 	readerPaused bool
+	// serial counts the scenes the Store has played, this one's
+	// (SceneSerial).
+	serial int
 }
 
 // newSession is a new reader's session: the default speed, quiet time
@@ -250,6 +253,7 @@ func sceneFromScript(name, src string) (n Scene, draft *Editing) {
 // lesson switch and hooks) stays as it is.
 func (s *Store) setScene(n Scene) {
 	n.Player.followGeneration(s.Player)
+	n.serial = s.serial + 1
 	s.Scene = n
 	s.syncVariants()
 	s.Lesson.start(n.Player.Scenario())

@@ -36,6 +36,11 @@ type Acting struct {
 	// to mark the field at fault, keeps what the reader typed; nil once
 	// an Apply succeeds.
 	ConfigDraft map[string]string
+	// ConfigTyped is what the config form's fields hold after the
+	// reader's last edit (EditConfig), keyed as Settings spells them;
+	// nil before one. The Compare button is enabled by it
+	// (Store.CompareWhy).
+	ConfigTyped map[string]string
 	// script caches ScriptText for the player's history hist.
 	script     string
 	scriptHist int

@@ -114,6 +114,11 @@ type StoryView struct {
 	// Partner is the partner preset's button; its Name is "" when the
 	// scenario names none, or names one that does not exist.
 	Partner PartnerLink
+	// SideBySide is the words of the button that plays the partner
+	// beside the scenario (ComparePartner): "Side by side with Kafka
+	// 4.4" (sideBySideLabel); "" when there is no partner, or the script
+	// plays variants already.
+	SideBySide string
 }
 
 // SourceLink is one source directive as the page links it: Text is what
@@ -147,6 +152,9 @@ func (s *Store) StoryView() StoryView {
 		v.NSources++
 	}
 	v.Partner = partnerLink(sc, hide)
+	if len(s.Variants) == 0 {
+		v.SideBySide = sideBySideLabel(sc)
+	}
 	return v
 }
 
@@ -171,26 +179,51 @@ func SourceName(text string) string {
 // (protocol=pre-kip-101) is "before the fix". With hide, the words are
 // neutral: "Play the same schedule on Kafka 4.4".
 func partnerLink(sc script.Scenario, hide bool) PartnerLink {
-	name, fixed := sc.FixedBy, true
-	if name == "" {
-		name, fixed = sc.BugIn, false
-	}
-	if name == "" {
-		return PartnerLink{}
-	}
-	p, ok := scenarios.Get(name)
-	if !ok {
-		return PartnerLink{}
-	}
-	where := "on Kafka " + script.Release(p.Text).String()
-	if !fixed && script.Release(p.Text) == engine.LatestRelease {
-		where = "before the fix"
-	}
+	name, where, fixed := partnerWhere(sc)
 	switch {
+	case name == "":
+		return PartnerLink{}
 	case hide:
 		return PartnerLink{Name: name, Label: "Play the same schedule " + where}
 	case fixed:
 		return PartnerLink{Name: name, Label: "See it fixed " + where}
 	}
 	return PartnerLink{Name: name, Label: "See the bug " + where}
+}
+
+// partnerWhere is sc's partner preset (fixed-by, else bug-in; "" for
+// none, or one that does not exist), where it plays ("on Kafka 4.4",
+// "before the fix") and whether it is the fixed one.
+func partnerWhere(sc script.Scenario) (name, where string, fixed bool) {
+	name, fixed = sc.FixedBy, true
+	if name == "" {
+		name, fixed = sc.BugIn, false
+	}
+	if name == "" {
+		return "", "", false
+	}
+	p, ok := scenarios.Get(name)
+	if !ok {
+		return "", "", false
+	}
+	where = "on Kafka " + script.Release(p.Text).String()
+	if !fixed && script.Release(p.Text) == engine.LatestRelease {
+		where = "before the fix"
+	}
+	return name, where, fixed
+}
+
+// sideBySideLabel is the words of sc's side-by-side button: "Side by
+// side with Kafka 4.4", "Side by side, before the fix"; "" without a
+// partner. They say where the partner plays, never what happens there,
+// so they are the same while a question is ahead.
+func sideBySideLabel(sc script.Scenario) string {
+	name, where, _ := partnerWhere(sc)
+	switch {
+	case name == "":
+		return ""
+	case strings.HasPrefix(where, "on "):
+		return "Side by side with " + strings.TrimPrefix(where, "on ")
+	}
+	return "Side by side, " + where
 }

@@ -52,18 +52,29 @@ type Variant struct {
 	// Pos is the vs directive's position; Line its line.
 	Pos  Pos
 	Line int
-	// Overrides are its key=value arguments, each with one value.
+	// Overrides are its key=value arguments: one value each, but a list
+	// or range setting's (latency=(30, 50), broker.rack=(a, b)), which
+	// has its values as the cluster line writes them.
 	Overrides []Arg
 }
 
 // Summary prints the variant's values as its line writes them:
-// "acks=1 min.insync.replicas@t=1".
+// "acks=1 min.insync.replicas@t=1", "latency=(30, 50)".
 func (v Variant) Summary() string {
 	parts := make([]string, len(v.Overrides))
 	for i, a := range v.Overrides {
-		parts[i] = a.Key + "=" + a.Vals[0]
+		parts[i] = overrideText(a)
 	}
 	return strings.Join(parts, " ")
+}
+
+// overrideText prints one key=value of a vs line: key=(a, b) for a
+// list's or range's several values.
+func overrideText(a Arg) string {
+	if len(a.Vals) == 1 {
+		return a.Key + "=" + a.Vals[0]
+	}
+	return a.Key + "=(" + strings.Join(a.Vals, ", ") + ")"
 }
 
 // variantKeys are the keys a vs takes, for its unknown-key error.
@@ -117,8 +128,15 @@ func compileVs(s *scene, d Directive) (string, *Error) {
 
 // checkOverride checks one key=value of vs line d: a known key, and a
 // value its line would read (a setting's on a copy of cfg, the cluster
-// so far).
+// so far). A list or range setting takes its values as the cluster line
+// does (latency=(30, 50)); every other key takes one.
 func checkOverride(d Directive, a Arg, cfg engine.Config) *Error {
+	if s, ok := engine.LookupSetting(a.Key); ok && (s.Type == engine.TypeList || s.Type == engine.TypeRange) {
+		if e := s.Set(&cfg, a.Vals); e != nil {
+			return errAt(a.Pos, "%s: %v", a.Key, e)
+		}
+		return nil
+	}
 	v, err := single(a)
 	if err != nil {
 		return err

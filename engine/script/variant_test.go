@@ -144,3 +144,35 @@ func TestExpectVariantClaim(t *testing.T) {
 		t.Errorf("a bad claim after vs= is reported at its own column: %v", err)
 	}
 }
+
+// TestVariantListSetting: a vs takes a list or range setting as the
+// cluster line writes it (latency=(30, 50), broker.rack=(a, b, c)): the
+// vs directive takes "any setting of the cluster line" (docs/design.md
+// §3). It had refused them ("latency takes one value, got 2"), and so
+// the config panel's Compare could not put slow links beside fast ones.
+func TestVariantListSetting(t *testing.T) {
+	src := "cluster brokers=3\n" + `vs "slow links" latency=(30,50) broker.rack=(a, b, c)` + "\ncreate-topic t\n"
+	base, vars, err := compileVariantsOf(t, src)
+	if err != nil || len(vars) != 1 {
+		t.Fatalf("%v, %d variants", err, len(vars))
+	}
+	cfg := vars[0].Config
+	if cfg.MinLatency != 30 || cfg.MaxLatency != 50 || strings.Join(cfg.Racks, ",") != "a,b,c" {
+		t.Errorf("the variant's latency %d..%d, racks %v; want 30..50 and a,b,c", cfg.MinLatency, cfg.MaxLatency, cfg.Racks)
+	}
+	if got, want := base.Variants[0].Summary(), "latency=(30, 50) broker.rack=(a, b, c)"; got != want {
+		t.Errorf("Summary = %q, want %q", got, want)
+	}
+	dirs, _ := Parse("", src)
+	vd, err := ApplyVariant(dirs, base.Variants[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := vd[0].Line, "cluster brokers=3 latency=(30, 50) broker.rack=(a, b, c)"; got != want {
+		t.Errorf("the variant's cluster line %q, want %q", got, want)
+	}
+	_, _, err = compileVariantsOf(t, "cluster brokers=3\n"+`vs "bad" latency=(50,30)`+"\n")
+	if err == nil || !strings.HasPrefix(err.Error(), "2:10: latency:") {
+		t.Errorf("latency=(50,30): %v, want an error at 2:10 naming latency", err)
+	}
+}

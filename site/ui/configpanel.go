@@ -47,7 +47,7 @@ func configPanel(dispatch func(site.Action), refused func() bool, v configView) 
 	rows := []vecty.MarkupOrChild{}
 	var runtime []string
 	for _, set := range sets {
-		control := &cfgField{Key: set.Key, Value: cur[set.Key], Choices: set.Choices, Invalid: v.Err.Text != "" && v.Err.Field == set.Key}
+		control := &cfgField{Key: set.Key, Value: cur[set.Key], Choices: set.Choices, Invalid: v.Err.Text != "" && v.Err.Field == set.Key, Scene: v.Scene}
 		scope := "restarts"
 		if set.Runtime {
 			scope = "at the playhead"
@@ -74,13 +74,16 @@ func configPanel(dispatch func(site.Action), refused func() bool, v configView) 
 			elem.TableData(vecty.Markup(vecty.Class("act-hint")), vecty.Text(scope)),
 		))
 	}
-	apply := func(e *vecty.Event) {
+	values := func(e *vecty.Event) map[string]string {
 		vals := map[string]string{}
 		for _, set := range sets {
 			vals[set.Key] = field(e, set.Key)
 		}
-		dispatch(site.ApplyConfig{Values: vals})
+		return vals
 	}
+	apply := func(e *vecty.Event) { dispatch(site.ApplyConfig{Values: values(e)}) }
+	compare := func(e *vecty.Event) { dispatch(site.CompareConfig{Values: values(e)}) }
+	edited := func(e *vecty.Event) { dispatch(site.EditConfig{Values: values(e)}) }
 	preset := func(vals map[string]string) func(*vecty.Event) {
 		return func(e *vecty.Event) {
 			dispatch(site.ApplyConfig{Values: vals})
@@ -111,7 +114,7 @@ func configPanel(dispatch func(site.Action), refused func() bool, v configView) 
 		elem.UnorderedList(vecty.Markup(vecty.Class("act-hint", "cfg-what")),
 			elem.ListItem(elem.Strong(vecty.Text("Kafka defaults: ")), vecty.Text(kafkaWhat)),
 			elem.ListItem(elem.Strong(vecty.Text("Teaching scale: ")), vecty.Text(teachWhat)),
-			elem.ListItem(elem.Strong(vecty.Text("All settings: ")), vecty.Text("change any value and press Apply. "+joinAnd(runtime)+" change at the playhead with config commands; any other change restarts the scenario with a new cluster line.")),
+			elem.ListItem(elem.Strong(vecty.Text("All settings: ")), vecty.Text("change any value and press Apply. "+joinAnd(runtime)+" change at the playhead with config commands; any other change restarts the scenario with a new cluster line. Or press Compare side by side to keep these settings and watch your changed values play beside them.")),
 		),
 		vecty.If(v.Note != "", elem.Paragraph(vecty.Markup(prop.ID("cfg-note"), vecty.Class("act-hint"), attr("aria-live", "polite")), vecty.Text(v.Note))),
 		elem.Details(
@@ -119,10 +122,11 @@ func configPanel(dispatch func(site.Action), refused func() bool, v configView) 
 			// One form: Enter in a field applies it, and the Apply bar
 			// (with the form's complaint) stays at the top of the screen
 			// while the long table scrolls under it.
-			elem.Form(vecty.Markup(prop.ID("cfg-form"), attr("novalidate", true), event.Submit(apply).PreventDefault()),
+			elem.Form(vecty.Markup(prop.ID("cfg-form"), attr("novalidate", true), event.Submit(apply).PreventDefault(), event.Input(edited)),
 				elem.Div(vecty.Markup(vecty.Class("cfg-apply-bar")),
-					elem.Button(vecty.Markup(prop.ID("cfg-apply"), prop.Type(prop.TypeSubmit), vecty.Class("accent")), vecty.Text("Apply")),
+					elem.Button(vecty.Markup(prop.ID("cfg-apply"), prop.Type(prop.TypeSubmit), vecty.Class("accent"), attr("title", "Replace the settings with these and restart the scenario")), vecty.Text("Apply")),
 					elem.Span(vecty.Markup(vecty.Class("act-hint")), vecty.Text("or press Enter in a field")),
+					compareButton(v.CompareWhy, compare),
 					formError("cfg-error", v.Err),
 				),
 				elem.Div(vecty.Markup(vecty.Class("cfg-scroll")), elem.Table(vecty.Markup(vecty.Class("cfg-table")),
@@ -135,6 +139,28 @@ func configPanel(dispatch func(site.Action), refused func() bool, v configView) 
 			),
 		),
 	)
+}
+
+// compareWhat says what the config panel's Compare does, in plain
+// words: its tooltip and the line beside it.
+const compareWhat = "Keeps the settings playing and plays your changed values beside them, as a second run on the same clock (a vs line in the script)."
+
+// compareButton is the config panel's Compare (#cfg-compare): it plays
+// the changed values beside the settings playing (site.CompareConfig),
+// and the line beside it (#cfg-compare-what) says so, or, while it is
+// disabled, why (why, site.Store.CompareWhy: nothing changed yet, four
+// runs already, these values beside already).
+func compareButton(why string, click func(*vecty.Event)) vecty.List {
+	what := compareWhat
+	if why != "" {
+		what = why
+	}
+	return vecty.List{
+		elem.Button(vecty.Markup(prop.ID("cfg-compare"), prop.Type(prop.TypeButton), attr("title", what),
+			attr("aria-describedby", "cfg-compare-what"), vecty.MarkupIf(why != "", attr("disabled", true)),
+			event.Click(click)), vecty.Text("Compare side by side")),
+		elem.Span(vecty.Markup(prop.ID("cfg-compare-what"), vecty.Class("act-hint", "cfg-compare-what")), vecty.Text(what)),
+	}
 }
 
 // formError is a form's complaint fe beside it, an alert paragraph with
@@ -243,18 +269,24 @@ type cfgField struct {
 	Value   string   `vecty:"prop"`
 	Choices []string `vecty:"prop"`
 	Invalid bool     `vecty:"prop"`
+	// Scene is the scene's serial (site.Store.SceneSerial): in a new
+	// scene (a preset, a restart, a Compare) the field shows Value
+	// again, not what the reader had typed.
+	Scene int `vecty:"prop"`
 }
 
 // SkipRender implements the vecty.RenderSkipper interface.
 func (f *cfgField) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*cfgField)
-	return ok && p.Key == f.Key && p.Value == f.Value && p.Invalid == f.Invalid
+	return ok && p.Key == f.Key && p.Value == f.Value && p.Invalid == f.Invalid && p.Scene == f.Scene
 }
 
 // Render implements the vecty.Component interface.
 func (f *cfgField) Render() vecty.ComponentOrHTML {
 	if f.Choices != nil {
-		opts := []vecty.MarkupOrChild{vecty.Markup(attr("name", f.Key), attr("aria-label", f.Key), invalidMarks(f.Invalid, "cfg-error"))}
+		// Its value property too, which a redraw sets back to Value (the
+		// options' selected properties change only with Value).
+		opts := []vecty.MarkupOrChild{vecty.Markup(attr("name", f.Key), attr("aria-label", f.Key), prop.Value(f.Value), invalidMarks(f.Invalid, "cfg-error"))}
 		for _, c := range f.Choices {
 			opts = append(opts, option(c, c, c == f.Value))
 		}

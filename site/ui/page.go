@@ -526,7 +526,7 @@ func scriptViewOf(s *site.Store) scriptView {
 // configViewOf is s's config panel (renderConfigPanel).
 func configViewOf(s *site.Store) configView {
 	cur := s.CurrentConfig()
-	v := configView{Note: s.Acting.Note, Draft: s.Acting.ConfigDraft != nil}
+	v := configView{Note: s.Acting.Note, Draft: s.Acting.ConfigDraft != nil, CompareWhy: s.CompareWhy(), Scene: s.SceneSerial()}
 	if fe := s.Acting.FormErr; fe.Form == site.FormConfig {
 		v.Err = fe
 	}

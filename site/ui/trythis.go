@@ -122,8 +122,10 @@ func captionRoom(texts lines) *vecty.HTML {
 // the side panel: <section id="summary">, with the reports the scenario
 // replays as links (<a class="source">, opening in a new tab) and the
 // button to its partner preset (<button id="partner">, which picks it as
-// the picker does); nil if the script has none of these. v is
-// Store.StoryView; the button dispatches site.PickPreset.
+// the picker does) with the one that plays the partner beside it
+// (<button id="side-by-side">, site.ComparePartner); nil if the script
+// has none of these. v is Store.StoryView; the buttons dispatch
+// site.PickPreset and site.ComparePartner.
 func renderSummary(v site.StoryView, dispatch func(site.Action)) vecty.MarkupOrChild {
 	if v.Summary == "" && v.NSources == 0 && v.Partner.Name == "" {
 		return nil
@@ -145,7 +147,13 @@ func renderSummary(v site.StoryView, dispatch func(site.Action)) vecty.MarkupOrC
 			elem.Heading2(vecty.Markup(prop.ID("summary-h")), vecty.Text("What to watch")),
 			vecty.If(v.Summary != "", elem.Paragraph(vecty.Text(v.Summary))),
 			vecty.If(v.NSources > 0, elem.Paragraph(sources...)),
-			vecty.If(name != "", elem.Button(vecty.Markup(prop.ID("partner"), vecty.Class("partner"), prop.Type(prop.TypeButton), attr("data-preset", name),
-				event.Click(func(*vecty.Event) { dispatch(site.PickPreset{Name: name}) })), vecty.Text(v.Partner.Label))))
+			vecty.If(name != "", elem.Div(vecty.Markup(vecty.Class("partner-row")),
+				elem.Button(vecty.Markup(prop.ID("partner"), vecty.Class("partner"), prop.Type(prop.TypeButton), attr("data-preset", name),
+					attr("title", "Opens the partner scenario in place of this one"),
+					event.Click(func(*vecty.Event) { dispatch(site.PickPreset{Name: name}) })), vecty.Text(v.Partner.Label)),
+				vecty.If(v.SideBySide != "", elem.Button(vecty.Markup(prop.ID("side-by-side"), vecty.Class("partner"), prop.Type(prop.TypeButton),
+					attr("title", "Plays this schedule and the partner's cluster at once, one beside the other on the same clock, and lists where they end differently (a vs line in the script)"),
+					event.Click(func(*vecty.Event) { dispatch(site.ComparePartner{}) })), vecty.Text(v.SideBySide))),
+			)))
 	})
 }
