@@ -153,6 +153,10 @@ type Scene struct {
 	// each at Player's playhead with the reader's commands (variants.go);
 	// none for a script without vs lines.
 	Variants []VariantRun
+	// RunTab is the run a narrow page shows of the runs side by side (its
+	// index in RunViews, 0 the base), which start at the first variant:
+	// the main diagram above already draws the base (PickRunTab).
+	RunTab int
 	// diffs caches Differences.
 	diffs variantDiffs
 	// Playing says the animation loop advances the playhead.

@@ -75,6 +75,9 @@ func (n *Scene) withVariants(name, src string) {
 		return
 	}
 	n.Variants = runs
+	if len(runs) > 0 {
+		n.RunTab = 1
+	}
 }
 
 // syncVariants brings every variant to the base's reader's commands and

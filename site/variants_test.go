@@ -367,3 +367,30 @@ func TestBaseLabelInWords(t *testing.T) {
 		t.Errorf("BaseLabel = %q, want %q", got, want)
 	}
 }
+
+// TestRunTabs: on a phone the runs take tabs, starting at the first
+// variant (the main diagram draws the base); a pick shows another, and
+// a pick out of range changes nothing.
+func TestRunTabs(t *testing.T) {
+	s := NewStoreFromScript("vs.txt", vsScript(t))
+	tabs := func() []int {
+		var on []int
+		for i, r := range s.RunViews() {
+			if r.Tab {
+				on = append(on, i)
+			}
+		}
+		return on
+	}
+	if got := tabs(); !slices.Equal(got, []int{1}) {
+		t.Errorf("tabs on %v at the start, want [1]", got)
+	}
+	s.Dispatch(PickRunTab{Index: 0})
+	if got := tabs(); !slices.Equal(got, []int{0}) {
+		t.Errorf("tabs on %v after picking the base, want [0]", got)
+	}
+	s.Dispatch(PickRunTab{Index: 3})
+	if got := tabs(); !slices.Equal(got, []int{0}) {
+		t.Errorf("tabs on %v after picking run 3 of 3, want [0]", got)
+	}
+}

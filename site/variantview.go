@@ -17,6 +17,9 @@ type RunView struct {
 	// BaseLabel), Summary its vs line's values ("" for the base).
 	Label, Summary string
 	Base           bool
+	// Tab says a narrow page shows this run, of the runs as tabs
+	// (Scene.RunTab).
+	Tab bool
 	St             engine.State
 	Lay            Layout
 	Brokers        []BrokerView
@@ -86,7 +89,20 @@ func (s *Store) RunViews() []RunView {
 		runs = append(runs, s.runView(v.Player, v.Label, v.Summary, i+1, diffs))
 	}
 	runs[0].Base = true
+	runs[min(max(s.RunTab, 0), len(runs)-1)].Tab = true
 	return runs
+}
+
+// PickRunTab is an action from the runs' tabs on a narrow page: show run
+// Index (its index in RunViews, 0 the base).
+type PickRunTab struct{ Index int }
+
+func (a PickRunTab) apply(s *Store) bool {
+	if a.Index < 0 || a.Index > len(s.Variants) || a.Index == s.RunTab {
+		return false
+	}
+	s.RunTab = a.Index
+	return true
 }
 
 // runView is run r's RunView (r indexes RunDiff.Values), played by p.

@@ -17,19 +17,31 @@ import (
 // clock: the Differences list first, each a button that seeks to the
 // moment the runs first differed on it (site.SeekToDifference), then
 // each run's diagram with its label, <section class="runs runs-N">,
-// two columns (a 2×2 grid for 3 or 4 runs) where the page is wide and
-// one under the other where it is not (static/style.css). nil without
+// two columns (a 2×2 grid for 3 or 4 runs) where the page is wide, one
+// under the other at 800 px, and on a phone one at a time under a row of
+// tabs that name them (site.PickRunTab; static/style.css). nil without
 // variants.
 func renderRuns(runs []site.RunView, diffs site.DifferencesView, acts brokerActs) vecty.MarkupOrChild {
 	if len(runs) == 0 {
 		return nil
 	}
 	cells := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("runs-grid"))}
-	for _, r := range runs {
-		cells = append(cells, renderRun(r, acts))
+	tabs := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("run-tabs"), attr("role", "tablist"), attr("aria-label", "Which run to show"))}
+	for i, r := range runs {
+		cells = append(cells, renderRun(r, i, acts))
+		idx := i
+		label := r.Label
+		if r.Base {
+			label += " (the script)"
+		}
+		tabs = append(tabs, elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("run-tab"), attr("role", "tab"),
+			attr("aria-selected", strconv.FormatBool(r.Tab)), attr("aria-controls", "run-"+strconv.Itoa(i)), vecty.Data("tab", strconv.Itoa(i)),
+			event.Click(func(*vecty.Event) { acts.dispatch(site.PickRunTab{Index: idx}) })),
+			vecty.Text(label)))
 	}
 	return elem.Section(vecty.Markup(vecty.Class("runs", "runs-"+strconv.Itoa(len(runs))), attr("aria-label", "The runs side by side")),
 		renderDifferences(diffs, acts.dispatch),
+		elem.Div(tabs...),
 		elem.Div(cells...),
 	)
 }
@@ -72,7 +84,7 @@ func renderDifferences(v site.DifferencesView, dispatch func(site.Action)) *vect
 // above draws the base's), and what differs in it so far. Its width is
 // its viewBox's, at least 0.9 of it (static/style.css), so that its text
 // is drawn at 11 px or more (site.TextPx).
-func renderRun(r site.RunView, acts brokerActs) *vecty.HTML {
+func renderRun(r site.RunView, i int, acts brokerActs) *vecty.HTML {
 	nodes := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("nodes"))}
 	for _, b := range r.Brokers {
 		nodes = append(nodes, renderBroker(acts, b))
@@ -93,7 +105,7 @@ func renderRun(r site.RunView, acts brokerActs) *vecty.HTML {
 	if r.Err != "" {
 		runErr = elem.Paragraph(vecty.Markup(vecty.Class("run-error"), attr("role", "status")), vecty.Text(r.Err))
 	}
-	return elem.Div(vecty.Markup(vecty.Class("run"), vecty.ClassMap{"base": r.Base}, vecty.Data("run", r.Label)),
+	return elem.Div(vecty.Markup(prop.ID("run-"+strconv.Itoa(i)), vecty.Class("run"), vecty.ClassMap{"base": r.Base, "tab-on": r.Tab}, vecty.Data("run", r.Label)),
 		elem.Heading3(vecty.Markup(vecty.Class("run-label")), vecty.Text(label)),
 		runErr,
 		differs,

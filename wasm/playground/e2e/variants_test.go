@@ -64,8 +64,10 @@ type runsSeen struct {
 // outlines nothing yet: m2 is lost only when the controller elects a
 // follower that never fetched it, after broker.session.timeout.ms (9 s),
 // and played on from there the acks=1 run outlines m2 and says it is
-// lost, the base nothing. At 1280×800 the runs stand two a row; in an 800-px embed and
-// at 390×844 one under the other; nowhere is a run's text under 11 px.
+// lost, the base nothing. At 1280×800 the runs stand two a row; in an
+// 800-px embed one under the other; at 390×844 one at a time under tabs
+// naming them, the first variant's first; nowhere is a run's text under
+// 11 px.
 func TestBrowserVariantsSideBySide(t *testing.T) {
 	t.Parallel()
 	frag := link.Encode(link.Link{Script: vsPageScript(t)})
@@ -74,10 +76,11 @@ func TestBrowserVariantsSideBySide(t *testing.T) {
 		w, h  int
 		embed bool
 		side  bool
+		tabs  bool
 	}{
-		{"1280x800", 1280, 800, false, true},
-		{"embed-800", 800, 600, true, false},
-		{"390x844", 390, 844, false, false},
+		{"1280x800", 1280, 800, false, true, false},
+		{"embed-800", 800, 600, true, false, false},
+		{"390x844", 390, 844, false, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -126,11 +129,29 @@ func TestBrowserVariantsSideBySide(t *testing.T) {
 				t.Fatalf("differences %q, want the first to say %q", seen.Diffs, want)
 			}
 			a, b := seen.Runs[0], seen.Runs[1]
-			if beside := a.Top == b.Top && b.Left >= a.Right; beside != c.side {
-				t.Errorf("the base at %+v, acks=1 at %+v: side by side %v, want %v", a, b, beside, c.side)
-			}
-			if !c.side && b.Top < a.Bottom {
-				t.Errorf("the runs overlap: the base at %+v, acks=1 at %+v", a, b)
+			if c.tabs {
+				// One run at a time, the first variant first; a tab
+				// shows another.
+				if a.Bottom > a.Top || b.Bottom <= b.Top {
+					t.Errorf("on the phone: the base %+v, acks=1 %+v; want only acks=1 shown", a, b)
+				}
+				clickSel(`.run-tab[data-tab="0"]`)
+				poll(`document.getElementById("run-0").getBoundingClientRect().height > 0 && document.getElementById("run-1").getBoundingClientRect().height === 0`, "the base's tab does not show the base alone")
+				if got := eval(`document.querySelector('.run-tab[data-tab="0"]').getAttribute("aria-selected")`); got != "true" {
+					t.Errorf("the base's tab is aria-selected=%q after the pick", got)
+				}
+				clickSel(`.run-tab[data-tab="1"]`)
+				poll(`document.getElementById("run-1").getBoundingClientRect().height > 0`, "acks=1's tab does not show it again")
+			} else {
+				if got := eval(`getComputedStyle(document.querySelector(".run-tabs")).display`); got != "none" {
+					t.Errorf("the runs' tabs show (display %q) where the runs stand side by side or stacked", got)
+				}
+				if beside := a.Top == b.Top && b.Left >= a.Right; beside != c.side {
+					t.Errorf("the base at %+v, acks=1 at %+v: side by side %v, want %v", a, b, beside, c.side)
+				}
+				if !c.side && b.Top < a.Bottom {
+					t.Errorf("the runs overlap: the base at %+v, acks=1 at %+v", a, b)
+				}
 			}
 			clickSel(`.difference[data-difference="0"]`)
 			poll(`document.getElementById("clock").textContent.endsWith("00:10.000")`, "the click on m2's difference does not seek to 10 s")
