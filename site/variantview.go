@@ -19,10 +19,10 @@ type RunView struct {
 	Base           bool
 	// Tab says a narrow page shows this run, of the runs as tabs
 	// (Scene.RunTab).
-	Tab bool
-	St             engine.State
-	Lay            Layout
-	Brokers        []BrokerView
+	Tab     bool
+	St      engine.State
+	Lay     Layout
+	Brokers []BrokerView
 	// View is the part of Lay the run's diagram shows: its brokers'
 	// boxes and a margin (the layout's clients are not drawn).
 	View Rect
