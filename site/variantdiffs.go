@@ -50,7 +50,7 @@ type variantDiffs struct {
 
 // Differences returns how the script's runs end differently (the base
 // and each variant, script.Differences): each record whose fate differs
-// and each partition whose leader, leader epoch, ISR or high watermark
+// and each partition whose leader, leader epoch, ISR, high watermark or violations
 // differs, at the end, as kplay run's differences table has them. The
 // runs hold the reader's commands (a crash, a cut, a produce on the
 // page), which every variant takes at the same moment; their end is the
@@ -168,6 +168,7 @@ func runDiff(d script.Difference, labels []string) RunDiff {
 		"leader epoch": tpText + "'s leader epoch",
 		"ISR":          tpText + "'s in-sync replicas (ISR)",
 		"HW":           tpText + "'s high watermark (HW)",
+		"violations":   tpText + "'s broken guarantees (violations)",
 	}
 	if w, isPart := what[rest]; isPart {
 		r.Subject = w

@@ -50,7 +50,8 @@ type DifferKind string
 // The kinds of RunDiffer, as issue 28 asks each marked: a lost record
 // (outlined in the run's log too, CellView.Lost), a record the producer
 // gave up on with an error (refused: NOT_ENOUGH_REPLICAS, failed:
-// TimeoutException; script.Outcome's fates), a partition whose leader or
+// TimeoutException; script.Outcome's fates) or a guarantee broken on a
+// partition (a violation), a partition whose leader or
 // leader epoch differs (an election one run has and another has not),
 // and the rest (the ISR, the high watermark, a record's other fates).
 const (
@@ -65,7 +66,8 @@ func differKind(d RunDiff, v string) DifferKind {
 	switch {
 	case d.Record && strings.Contains(v, "lost"):
 		return DifferLost
-	case d.Record && (strings.HasPrefix(v, "refused") || strings.HasPrefix(v, "failed")):
+	case d.Record && (strings.HasPrefix(v, "refused") || strings.HasPrefix(v, "failed")),
+		!d.Record && strings.HasSuffix(d.Key, " violations") && v != "none":
 		return DifferError
 	case !d.Record && (strings.HasSuffix(d.Key, " leader") || strings.HasSuffix(d.Key, " leader epoch")):
 		return DifferElection

@@ -116,7 +116,7 @@ func differencesTable(rs runs) string {
 	}
 	diffs := script.Differences(outs)
 	if len(diffs) == 0 {
-		return "the runs end the same: no record's fate and no partition's leader, leader epoch, ISR or high watermark differs\n"
+		return "the runs end the same: no record's fate and no partition's leader, leader epoch, ISR, high watermark or broken guarantees (violations) differ\n"
 	}
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.TabIndent)

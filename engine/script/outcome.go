@@ -11,7 +11,7 @@ import (
 
 // An Outcome is what one run of a script left, for comparing a script's
 // runs (its base and the variants its vs lines name): each record's fate
-// and each partition's leader, leader epoch, ISR and high watermark,
+// and each partition's leader, leader epoch, ISR, high watermark and broken guarantees (violations),
 // each with the moments it changed, read from the run's event log. kplay
 // run prints the differences of a script's outcomes (Differences).
 //
@@ -197,11 +197,15 @@ func OutcomeOf(sc Scenario, c *engine.Cluster) Outcome {
 			}
 			why, _, _ := strings.Cut(e.Text, ":")
 			answer(e, "failed: "+why)
-		case engine.EvViolation:
-			if i, ok := index[e.TP.String()+" "+e.Value]; ok && lossRule(e.Text) {
-				o.records[i].set(e.At, fateLost)
+		case engine.EvViolation, engine.EvLeaderElected, engine.EvISRChanged, engine.EvHWChanged:
+			if e.Kind == engine.EvViolation {
+				if i, ok := index[e.TP.String()+" "+e.Value]; ok && lossRule(e.Text) {
+					o.records[i].set(e.At, fateLost)
+				}
+				if e.TP == (engine.TopicPartition{}) {
+					break
+				}
 			}
-		case engine.EvLeaderElected, engine.EvISRChanged, engine.EvHWChanged:
 			pl := parts[e.TP]
 			if pl == nil {
 				pl = newPartLife(e.TP)
@@ -333,19 +337,24 @@ func (o *Outcome) markDuplicates(c *engine.Cluster, seconds []second) {
 }
 
 // partLife follows one partition: its leader, leader epoch and ISR as
-// the controller elects and changes them, and its high watermark, the
+// the controller elects and changes them, its high watermark, the
 // leader replica's (each broker's HW is followed, as a new leader brings
-// its own).
+// its own), and the guarantees broken on it: the rules of the engine's
+// violations (engine/invariants.go) seen so far, in the order first seen
+// ("LogMatching", "AcknowledgedWriteLost, CommittedDurability"), so that
+// two runs whose records and leaders end alike but whose replicas' logs
+// diverged in one (KIP-279's LogMatching) still differ.
 type partLife struct {
 	leader engine.NodeID
 	hw     map[engine.NodeID]engine.Offset
-	// lives are the leader, leader epoch, ISR and HW.
-	lives [4]life
+	rules  []string
+	// lives are the leader, leader epoch, ISR, HW and violations.
+	lives [5]life
 }
 
 func newPartLife(tp engine.TopicPartition) *partLife {
 	pl := &partLife{hw: map[engine.NodeID]engine.Offset{}}
-	for i, what := range [4]string{"leader", "leader epoch", "ISR", "HW"} {
+	for i, what := range [5]string{"leader", "leader epoch", "ISR", "HW", "violations"} {
 		pl.lives[i].Name = tp.String() + " " + what
 	}
 	return pl
@@ -368,6 +377,13 @@ func (pl *partLife) feed(e *engine.Event) {
 		pl.lives[2].set(e.At, isrText(e.ISR))
 	case engine.EvHWChanged:
 		pl.hw[e.Node] = e.End
+	case engine.EvViolation:
+		rule, _, _ := strings.Cut(e.Text, ":")
+		if !slices.Contains(pl.rules, rule) {
+			pl.rules = append(pl.rules, rule)
+			pl.lives[4].set(e.At, strings.Join(pl.rules, ", "))
+		}
+		return
 	}
 	if pl.leader == (engine.NodeID{}) {
 		pl.lives[3].set(e.At, "none")
@@ -406,7 +422,7 @@ func (o Outcome) At(name string, t engine.Time) string {
 }
 
 // Difference is one subject whose end differs between runs: a record's
-// fate, or a partition's leader, leader epoch, ISR or HW.
+// fate, or a partition's leader, leader epoch, ISR, HW or violations.
 type Difference struct {
 	// Subject names it: "t-0 m2", "t-0 leader".
 	Subject string

@@ -71,7 +71,7 @@ func renderDifferences(v site.DifferencesView, dispatch func(site.Action)) *vect
 		items = append(items, elem.ListItem(vecty.Markup(vecty.Class("differences-held")),
 			vecty.Text(strconv.Itoa(v.Held)+" more "+more+" later in the run, named once you answer the question ahead or the run reaches them.")))
 	case len(v.Shown) == 0:
-		items = append(items, elem.ListItem(vecty.Text("The runs end the same: no record's fate and no partition's leader, leader epoch, ISR or high watermark differs.")))
+		items = append(items, elem.ListItem(vecty.Text("The runs end the same: no record's fate and no partition's leader, leader epoch, ISR, high watermark or broken guarantees (violations) differ.")))
 	}
 	return elem.Div(vecty.Markup(vecty.Class("differences"), attr("role", "region"), attr("aria-labelledby", "differences-h")),
 		elem.Heading2(vecty.Markup(prop.ID("differences-h")), vecty.Text("Differences")),
