@@ -440,6 +440,22 @@ func (s *Store) CurrentConfig() map[string]string {
 	return out
 }
 
+// sceneOf compiles script text into a new scene titled as the one
+// playing, and its scenario; the error is the script's, or its
+// cluster's (engine.New).
+func (s *Store) sceneOf(text string) (Scene, script.Scenario, error) {
+	sc, err := script.ParseAndCompile("script", text)
+	if err != nil {
+		return Scene{}, sc, err
+	}
+	sc.Title = s.Title
+	n := newScene(sc)
+	if n.Err != "" {
+		return Scene{}, sc, errors.New(n.Err)
+	}
+	return n, sc, nil
+}
+
 // restartWith replaces the script's cluster line (the user's actions
 // become script lines) and plays the result from its start; an error
 // (the script does not compile with that line) leaves the scene as it
@@ -449,14 +465,9 @@ func (s *Store) restartWith(line string) error {
 	if err != nil {
 		return err
 	}
-	sc, err := script.ParseAndCompile("script", text)
+	n, _, err := s.sceneOf(text)
 	if err != nil {
 		return err
-	}
-	sc.Title = s.Title
-	n := newScene(sc)
-	if n.Err != "" {
-		return errors.New(n.Err)
 	}
 	n.Acting.Source = text
 	n.withVariants("script", text)

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -182,21 +181,16 @@ func (ComparePartner) apply(s *Store) bool {
 // error (a script or a variant that cannot run, the vs directive's
 // error at its line) leaves the scene as it was.
 func (s *Store) playSideBySide(text, label string) error {
-	sc, err := script.ParseAndCompile("script", text)
+	n, sc, err := s.sceneOf(text)
 	if err != nil {
 		return err
-	}
-	sc.Title = s.Title
-	n := newScene(sc)
-	if n.Err != "" {
-		return errors.New(n.Err)
 	}
 	runs, err := variantRuns("script", text)
 	if err != nil {
 		return err
 	}
 	at, playing := s.Player.Now(), s.Playing
-	n.Variants = runs
+	n.Variants, n.RunTab = runs, 1
 	n.Acting.Source = text
 	n.readerFrom, n.hasReader = readerFrom(text, sc)
 	n.Acting.Note = "Compared: the run " + strconv.Quote(label) + " now plays beside the script's own settings, on the same clock, shown at " +

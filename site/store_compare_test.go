@@ -167,6 +167,9 @@ func TestComparePartner(t *testing.T) {
 	end := engine.Time(27_000)
 	s.Dispatch(ScrubTo{At: end})
 	s.Dispatch(ComparePartner{})
+	if s.RunTab != 1 {
+		t.Errorf("a phone shows run %d first, want the variant (1): the main diagram draws the base", s.RunTab)
+	}
 	if s.Err != "" || len(s.Variants) != 1 || s.Variants[0].Label != "kafka=4.4" {
 		t.Fatalf("%q, variants %+v", s.Err, s.Variants)
 	}
