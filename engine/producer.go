@@ -23,6 +23,17 @@ type producer struct {
 	// front counts the batches put back at the head of a queue (their
 	// ranks are -1, -2, ...).
 	front int64
+	// failed counts the records the producer gave up on (EvProduceFailed):
+	// their callbacks had an exception, not an acknowledgement.
+	failed int
+}
+
+// produceFailed tells p's application that it gave up on a batch, event
+// e (EvProduceFailed, its Count the batch's records): the send's
+// callback gets the exception (Sender.failBatch, ProducerBatch.done).
+func (c *Cluster) produceFailed(p *producer, e Event) {
+	p.failed += e.Count
+	c.emit(e)
 }
 
 // clientMeta is a client's cached view of one partition's leader
@@ -361,7 +372,7 @@ func (c *Cluster) recordTooLarge(p *producer, cmd Produce, m *clientMeta) bool {
 	if !m.known {
 		c.requestMetadata(node, m)
 	}
-	c.emit(Event{Kind: EvProduceFailed, Node: node, TP: cmd.TP, Count: len(cmd.Values), Value: cmd.Values[0],
+	c.produceFailed(p, Event{Kind: EvProduceFailed, Node: node, TP: cmd.TP, Count: len(cmd.Values), Value: cmd.Values[0],
 		Text: "RecordTooLargeException: each record is " + itoa(int(n)) + " bytes when serialized (61 of them the batch header), larger than max.request.size=" +
 			itoa(c.cfg.MaxRequestSize) + "; not sent"})
 	return true
@@ -604,7 +615,7 @@ func (c *Cluster) deliveryTimeout(p *producer, _ int64) {
 	}
 	p.batches = kept
 	for _, b := range expired {
-		c.emit(Event{Kind: EvProduceFailed, Node: NodeID{Kind: NodeProducer, ID: p.id}, TP: b.tp, Count: len(b.records), Value: b.records[0].Value,
+		c.produceFailed(p, Event{Kind: EvProduceFailed, Node: NodeID{Kind: NodeProducer, ID: p.id}, TP: b.tp, Count: len(b.records), Value: b.records[0].Value,
 			Text: "TimeoutException: delivery.timeout.ms passed before the records were acknowledged"})
 		p.failedSeq(&b)
 	}
@@ -688,7 +699,7 @@ func (c *Cluster) producerError(p *producer, b *batch, part Part, from NodeID, w
 		if retriable(part.Err) {
 			text = "retries (" + itoa(c.cfg.Retries) + ") used up; the records are not written"
 		}
-		c.emit(Event{Kind: EvProduceFailed, Node: node, Peer: from, TP: b.tp, Err: part.Err, Count: len(b.records), Value: b.records[0].Value, Text: text})
+		c.produceFailed(p, Event{Kind: EvProduceFailed, Node: node, Peer: from, TP: b.tp, Err: part.Err, Count: len(b.records), Value: b.records[0].Value, Text: text})
 		failed := *b
 		p.removeBatch(b.id)
 		p.failedSeq(&failed)

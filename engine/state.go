@@ -191,6 +191,10 @@ type ProducerState struct {
 	ID NodeID
 	// Pending counts records sent or batched but not yet acknowledged.
 	Pending int
+	// Failed counts the records the producer gave up on (refused for
+	// good, timed out, too large): the application was told they are not
+	// written.
+	Failed int
 	// Requests are the produce requests sent and not yet answered, sorted
 	// by SentAt (ties in the order the producer made their batches).
 	Requests []ProduceRequestState
@@ -280,7 +284,7 @@ func (c *Cluster) State() State {
 			Leader: p.leader, LeaderEpoch: p.leaderEpoch, PartitionEpoch: p.partitionEpoch, Unclean: p.unclean, Lag: c.followerLag(&p)})
 	}
 	for _, p := range c.producers {
-		ps := ProducerState{ID: NodeID{Kind: NodeProducer, ID: p.id}}
+		ps := ProducerState{ID: NodeID{Kind: NodeProducer, ID: p.id}, Failed: p.failed}
 		for _, b := range p.batches {
 			ps.Pending += len(b.records)
 			if b.state == batchInflight {

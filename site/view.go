@@ -415,8 +415,11 @@ func LastFetchRoundRows(total int, last []engine.FetchRound) [][5]string {
 }
 
 // ProducerLines is the producer box's two lines under its title and its
-// tooltip: each producer client with its unacknowledged records, one a
-// line ("p1 · all acked", "p2 · 1 unacked"), so that two producers (lesson
+// tooltip: each producer client with its unacknowledged records and the
+// records it gave up on (engine.ProducerState.Failed: its application was
+// told they are not written), one a line ("p1 · all acked", "p2 · 1
+// unacked", "p1 · 1 failed": a failure outranks what waits, which the
+// tooltip gives, and one producer with both takes both lines), so that two producers (lesson
 // 8's p1 and p2) both fit the box instead of "p1 · all acked, p2…"; with
 // more than two the second line counts the rest ("+2 more"). The tooltip
 // names every producer in full.
@@ -424,22 +427,33 @@ func ProducerLines(st engine.State) (sub, sub2, title string) {
 	if len(st.Producers) == 0 {
 		return "no producer yet", "", ""
 	}
-	var all []string
+	var all, lines []string
 	for _, p := range st.Producers {
-		s := p.ID.String()
+		pending := p.ID.String() + " · all acked"
 		if p.Pending > 0 {
-			s += " · " + itoa(int64(p.Pending)) + " unacked"
-		} else {
-			s += " · all acked"
+			pending = p.ID.String() + " · " + itoa(int64(p.Pending)) + " unacked"
 		}
-		all = append(all, s)
+		failed := itoa(int64(p.Failed)) + " failed"
+		switch {
+		case p.Failed == 0:
+			all, lines = append(all, pending), append(lines, pending)
+		case p.Pending == 0:
+			line := p.ID.String() + " · " + failed
+			all, lines = append(all, line), append(lines, line)
+		default:
+			all, lines = append(all, pending+", "+failed), append(lines, p.ID.String()+" · "+failed)
+		}
 	}
-	sub = all[0]
+	sub = lines[0]
 	switch {
-	case len(all) == 2:
-		sub2 = all[1]
-	case len(all) > 2:
-		sub2 = "+" + itoa(int64(len(all)-1)) + " more"
+	case len(lines) == 1 && st.Producers[0].Failed > 0 && st.Producers[0].Pending > 0:
+		// One producer: its line says what is waiting, the next what failed.
+		sub = all[0][:strings.Index(all[0], ", ")]
+		sub2 = itoa(int64(st.Producers[0].Failed)) + " failed"
+	case len(lines) == 2:
+		sub2 = lines[1]
+	case len(lines) > 2:
+		sub2 = "+" + itoa(int64(len(lines)-1)) + " more"
 	}
-	return sub, sub2, "Producers, with the records each has sent and not yet had acknowledged: " + strings.Join(all, ", ") + "."
+	return sub, sub2, "Producers, with the records each has sent and not yet had acknowledged, and those it gave up on (failed: the application was told they are not written): " + strings.Join(all, ", ") + "."
 }

@@ -293,3 +293,32 @@ func TestReplicaStatusWithoutALeader(t *testing.T) {
 		}
 	}
 }
+
+// TestProducerLinesSayFailed: a producer that gave up on a record does
+// not read "all acked". not-enough-replicas with retries=0: m3, sent at
+// 19.100 with acks=all to a partition whose ISR is broker 1 alone, below
+// min.insync.replicas=2, is refused with NOT_ENOUGH_REPLICAS
+// (Partition.appendRecordsToLeader) and, with no retries, failed back to
+// the application (Sender.completeBatch); m2 still waits for its
+// followers. One producer with both takes both lines.
+func TestProducerLinesSayFailed(t *testing.T) {
+	pre, _ := scenarios.Get("not-enough-replicas")
+	src := strings.Replace(pre.Text, "eligible.leader.replicas.version=0\n", "eligible.leader.replicas.version=0 retries=0 enable.idempotence=false\n", 1)
+	s := NewStoreFromScript("ner.txt", src)
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	s.Player.AdvanceTo(s.Player.Scenario().Config.Start + 19_500)
+	st := s.Player.State()
+	if len(st.Producers) != 1 || st.Producers[0].Failed != 1 || st.Producers[0].Pending != 1 {
+		t.Fatalf("producers %+v, want p1 with m2 waiting and m3 failed", st.Producers)
+	}
+	sub, sub2, tip := ProducerLines(st)
+	if sub != "p1 · 1 unacked" || sub2 != "1 failed" || !strings.Contains(tip, "p1 · 1 unacked, 1 failed") {
+		t.Errorf("lines %q, %q, tooltip %q", sub, sub2, tip)
+	}
+	st.Producers[0].Pending = 0
+	if sub, sub2, _ := ProducerLines(st); sub != "p1 · 1 failed" || sub2 != "" {
+		t.Errorf("nothing waiting: lines %q, %q; want p1 · 1 failed", sub, sub2)
+	}
+}
