@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -110,7 +111,9 @@ type ShownDiff struct {
 	RunDiff
 }
 
-// DifferencesList returns the Differences list's view. Each difference
+// DifferencesList returns the Differences list's view, in the order the
+// runs came apart (each difference's At; Store.Differences keeps kplay
+// run's order, records first). Each difference
 // says how every run ends, so while a question is still ahead (lesson
 // mode, HideOutcome) the list names only those the playhead has reached
 // (their first moment is past) and counts the rest as held back, as the
@@ -127,6 +130,8 @@ func (s *Store) DifferencesList() DifferencesView {
 		}
 		v.Shown = append(v.Shown, ShownDiff{Index: i, RunDiff: d})
 	}
+	// In the order the runs came apart, as the timeline reads.
+	slices.SortStableFunc(v.Shown, func(a, b ShownDiff) int { return cmp.Compare(a.At, b.At) })
 	return v
 }
 
@@ -193,7 +198,15 @@ func runDiff(d script.Difference, labels []string) RunDiff {
 	for i, v := range order {
 		parts[i] = v + " with " + joinAnd(who[v])
 	}
-	r.Words = r.Subject + ": " + strings.Join(parts, "; ")
+	// A partition's value changes as the runs go (a record's fate, once
+	// given, only gains a "then"), so its words say they are the end's:
+	// the list stamps each with the moment the runs first differ on it,
+	// when the values may not be these yet.
+	sep := ": "
+	if !r.Record {
+		sep = " at the end: "
+	}
+	r.Words = r.Subject + sep + strings.Join(parts, "; ")
 	return r
 }
 

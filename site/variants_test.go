@@ -8,6 +8,7 @@ import (
 
 	"kplay/engine"
 	"kplay/engine/script"
+	"kplay/scenarios"
 )
 
 // vsScript reads testdata/vs-acks-short.txt, cmd/kplay/testdata/vs-acks.txt's
@@ -392,5 +393,35 @@ func TestRunTabs(t *testing.T) {
 	s.Dispatch(PickRunTab{Index: 3})
 	if got := tabs(); !slices.Equal(got, []int{0}) {
 		t.Errorf("tabs on %v after picking run 3 of 3, want [0]", got)
+	}
+}
+
+// TestDifferencesListInTimeOrder: the page lists the differences in the
+// order the runs came apart, and a partition's words say its values are
+// the end's. which-cluster-accepts: m2 is refused with
+// min.insync.replicas=3 at 20 s, and the high watermark first differs
+// then too; m3 at 35 s; the HW ends 2, 3 with min.insync.replicas=1
+// (m3 committed by an ISR of one) and 1 with min.insync.replicas=3.
+func TestDifferencesListInTimeOrder(t *testing.T) {
+	pre, ok := scenarios.Get("which-cluster-accepts")
+	if !ok {
+		t.Fatal("no which-cluster-accepts")
+	}
+	s := NewStoreFromScript(pre.Name, pre.Text)
+	s.Dispatch(ToggleLesson{})
+	v := s.DifferencesList()
+	for i := 1; i < len(v.Shown); i++ {
+		if v.Shown[i].At < v.Shown[i-1].At {
+			t.Errorf("difference %d at %d listed after one at %d", i, v.Shown[i].At, v.Shown[i-1].At)
+		}
+	}
+	var hw string
+	for _, d := range v.Shown {
+		if strings.HasSuffix(d.Key, " HW") {
+			hw = d.Words
+		}
+	}
+	if !strings.HasPrefix(hw, "t-0's high watermark (HW) at the end: ") || !strings.Contains(hw, "3 with acks=all, min.insync.replicas=1") {
+		t.Errorf("the HW's words %q", hw)
 	}
 }

@@ -38,8 +38,14 @@ func labelled(text string, control *vecty.HTML, hint string) *vecty.HTML {
 }
 
 // option is an <option> of a select, selected when sel.
+//
+// The value is an attribute, not the value property: an <option> without
+// a value attribute has its text as its value, and the patched Vecty
+// sets a property only where it differs from the element's, which for a
+// new option with no text yet is "" (so option("", "the leader") read
+// "the leader", and the consumer panel sent that as its client.rack).
 func option(value, text string, sel bool) *vecty.HTML {
-	return elem.Option(vecty.Markup(prop.Value(value), vecty.Property("selected", sel)), vecty.Text(text))
+	return elem.Option(vecty.Markup(attr("value", value), vecty.Property("selected", sel)), vecty.Text(text))
 }
 
 // acksSelect is the acks control: all, 1 or 0.

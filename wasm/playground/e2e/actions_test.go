@@ -117,7 +117,7 @@ func TestBrowserActPanels(t *testing.T) {
 	// A second consumer from the earliest offset reads the partition.
 	pollJS(t, ctx, `(document.getElementById("consumer-panel") || {}).textContent.includes("no broker.rack")`, 5*time.Second, "the consumer panel says there are no racks")
 	click(t, ctx, "#cp-start")
-	pollJS(t, ctx, actScriptHas("consume orders-0 consumer=c2 from=earliest"), 5*time.Second, "the consume joins the script")
+	pollJS(t, ctx, actScriptHas("consume orders-0 consumer=c2 from=earliest\n"), 5*time.Second, "the consume joins the script, reading from the leader (no client.rack: \"the leader\" is the read-from menu's words, not a rack)")
 	pollJS(t, ctx, `(() => { const m = /c2 at offset \d+, (\d+) read/.exec((document.getElementById("cp-consumers") || {}).textContent || ""); return m !== null && +m[1] > 0; })()`, 30*time.Second, "c2 reads records")
 	pollJS(t, ctx, `(document.querySelector('svg#diagram g.node[data-node="consumer"]') || {}).textContent.includes("read ")`, 10*time.Second, "the consumer node shows what it read")
 	screenshot(t, ctx, "kplay-act-panels-1280x800.png")
@@ -335,5 +335,25 @@ func TestBrowserSecondCutKeepsTheFirst(t *testing.T) {
 	pollJS(t, ctx, actScriptHas("\nheal 1 2\n"), 5*time.Second, "the link's heal joins the script")
 	pollJS(t, ctx, drawnCut+` === "b1-b3"`, 5*time.Second, "b1–b3 alone stays cut")
 	pollJS(t, ctx, `(document.getElementById("describe") || {}).textContent.includes("Leader: 1\tReplicas: 1,2,3\tIsr: 1,2\t")`, 40*time.Second, "b2 rejoins the ISR; b3 stays out")
+	noPageErrors(t, pageErrors)
+}
+
+// TestBrowserConsumerReadsFromTheLeader: the consumer panel's "read from"
+// starts at "the leader", whose value is no rack: a consumer started from
+// it reads from the leader with no client.rack (a learner's event log on
+// which-cluster-accepts read client.rack="the leader": the option had no
+// value, and a select's value is then the option's words).
+func TestBrowserConsumerReadsFromTheLeader(t *testing.T) {
+	t.Parallel()
+	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=which-cluster-accepts")
+	pollJS(t, ctx, `!!document.querySelector('#consumer-panel select[name="rack"] option')`, 20*time.Second, "the consumer panel is drawn")
+	if got := evalJS[string](t, ctx, `document.querySelector('#consumer-panel select[name="rack"]').value`); got != "" {
+		t.Errorf("read from %q at the start, want \"\" (the leader, no rack)", got)
+	}
+	click(t, ctx, "#cp-start")
+	pollJS(t, ctx, `[...document.querySelectorAll("#events li")].some(li => li.textContent.includes("consume t-0 from=earliest"))`, 10*time.Second, "the event log shows the consume")
+	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#events li")].map(li => li.textContent).find(t => t.includes("consume t-0 from=earliest"))`); strings.Contains(got, "client.rack") {
+		t.Errorf("the consume reads %q: a rack from the menu's words", got)
+	}
 	noPageErrors(t, pageErrors)
 }
