@@ -109,6 +109,8 @@ func (v *VariantRun) follow(b *Player) {
 		return
 	}
 	switch {
+	case b.playhead > p.playhead && p.checkpointAhead(b.playhead):
+		p.Seek(b.playhead)
 	case b.playhead > p.playhead:
 		p.AdvanceTo(b.playhead)
 	case b.playhead < p.playhead:
@@ -117,6 +119,18 @@ func (v *VariantRun) follow(b *Player) {
 		p.play(p.playhead) // steps HoldAt left at the playhead
 	}
 	p.frac = b.frac
+}
+
+// checkpointAhead says a forward move to t is cheaper as a seek: the
+// player holds a checkpoint at or before t that is more than a
+// checkpoint's spacing of events past where it stands, so restoring it
+// replays less than playing on would. A jump of the base's playhead (a
+// click on the timeline) then costs each variant what it costs the base
+// (Player.Seek, at most a spacing of events), not the whole span; play's
+// small steps, which cross a checkpoint now and then, keep playing on.
+func (p *Player) checkpointAhead(t engine.Time) bool {
+	cp, ok := p.cps.atOrBefore(t)
+	return ok && p.cps.every > 0 && cp.events > p.EventCount()+p.cps.every
 }
 
 // takeUser replaces the player's reader's commands with user (the base's)

@@ -425,3 +425,44 @@ func TestDifferencesListInTimeOrder(t *testing.T) {
 		t.Errorf("the HW's words %q", hw)
 	}
 }
+
+// TestVariantsSeekForward: a jump of the playhead forward over history
+// the runs have played (the timeline clicked ahead after a seek back)
+// moves each variant from its checkpoint, as the base's seek does, not by
+// playing the whole span again; a frame's small step plays on.
+func TestVariantsSeekForward(t *testing.T) {
+	p, ok := scenarios.Get("start-here")
+	if !ok {
+		t.Fatal("no start-here")
+	}
+	i := strings.Index(p.Text, "\ncluster ")
+	j := strings.Index(p.Text[i+1:], "\n")
+	src := p.Text[:i+j+2] + "vs \"min.insync.replicas=1\" min.insync.replicas=1\n" + p.Text[i+j+2:]
+	s := NewStoreFromScript("sh.txt", src)
+	if s.Err != "" || len(s.Variants) != 1 {
+		t.Fatalf("%q, %d variants", s.Err, len(s.Variants))
+	}
+	start := s.Player.Scenario().Config.Start
+	s.Dispatch(ScrubTo{At: start + 600_000})
+	s.Dispatch(ScrubTo{At: start + 60_000})
+	v := s.Variants[0].Player
+	v.replayed = -1
+	s.Dispatch(ScrubTo{At: start + 590_000})
+	sameClock(t, s, "after the jump forward")
+	if v.replayed < 0 || v.replayed > 2*firstCheckpointEvery {
+		t.Errorf("the jump from 60 s to 590 s replayed %d events in the variant (-1: played the span on), want at most %d", v.replayed, 2*firstCheckpointEvery)
+	}
+	if !s.Playing {
+		s.Dispatch(TogglePlay{})
+	}
+	v.replayed = -1
+	at := s.Player.Exact()
+	s.Dispatch(Tick{RealMs: 16.7})
+	sameClock(t, s, "after a frame")
+	if s.Player.Exact() == at {
+		t.Fatal("the frame did not play")
+	}
+	if v.replayed != -1 {
+		t.Errorf("a frame's step seeked the variant (%d events replayed)", v.replayed)
+	}
+}
