@@ -695,14 +695,21 @@ func (c *Cluster) producerError(p *producer, b *batch, part Part, from NodeID, w
 	node := NodeID{Kind: NodeProducer, ID: p.id}
 	canRetry := b.attempts-1 < c.cfg.Retries && (retriable(part.Err) || part.Err == ErrOutOfOrderSequenceNumber && b.baseSeq >= 0)
 	if !canRetry {
-		text := "not retriable; the records are not written"
+		text := "not retriable; " + unwrittenText(part.Err)
 		if retriable(part.Err) {
-			text = "retries (" + itoa(c.cfg.Retries) + ") used up; the records are not written"
+			text = "retries (" + itoa(c.cfg.Retries) + ") used up; " + unwrittenText(part.Err)
 		}
 		c.produceFailed(p, Event{Kind: EvProduceFailed, Node: node, Peer: from, TP: b.tp, Err: part.Err, Count: len(b.records), Value: b.records[0].Value, Text: text})
 		failed := *b
 		p.removeBatch(b.id)
 		p.failedSeq(&failed)
+		if invalidMetadata(part.Err) {
+			// Sender.completeBatch asks for new metadata after an
+			// InvalidMetadataException whether it retries the batch or
+			// fails it (since 0.9; 2.0 and 4.x alike), so the
+			// partition's later records go to the new leader.
+			c.learnLeader(p, node, failed.tp, part)
+		}
 		c.drain(p)
 		return
 	}
@@ -720,22 +727,50 @@ func (c *Cluster) producerError(p *producer, b *batch, part Part, from NodeID, w
 		}
 	}
 	if invalidMetadata(part.Err) {
-		m := p.metaFor(b.tp)
-		// Before Kafka 3.7 (kip-951=off) the answer names no leader and
-		// the producer waits for its metadata refresh.
-		if c.cfg.kip951() && part.Leader != NoLeader && part.LeaderEpoch > m.epoch {
-			m.leader, m.epoch, m.known = part.Leader, part.LeaderEpoch, true
+		if c.learnLeader(p, node, b.tp, part) {
 			text = "the answer names leader " + Broker(part.Leader).String() + " in leader epoch " + itoa(int(part.LeaderEpoch)) + " (KIP-951): retrying there without retry.backoff.ms; refreshing metadata"
 		} else {
 			text = "refreshing metadata, " + text
 		}
-		c.requestMetadata(node, m)
 	}
 	c.emit(Event{Kind: EvProduceError, Node: node, Peer: from, TP: b.tp, Err: part.Err, Count: len(b.records), Text: text})
 	p.reenqueue(b)
 	b.retryAt = c.now + c.backoff(b.attempts)
 	c.timer(b.retryAt, timerRetry, node, b.tp, b.id)
 	c.drain(p)
+}
+
+// learnLeader is the producer's answer to an InvalidMetadataException
+// (NOT_LEADER_OR_FOLLOWER, FENCED_LEADER_EPOCH, …) for tp: since Kafka 3.7
+// (KIP-951) the answer names the new leader and its epoch, which the
+// producer takes at once when it is newer than what it knows (it reports
+// so); before, it only waits for the refresh. Either way it asks for new
+// metadata (Sender.completeBatch, metadata.requestUpdate).
+func (c *Cluster) learnLeader(p *producer, node NodeID, tp TopicPartition, part Part) bool {
+	m := p.metaFor(tp)
+	took := c.cfg.kip951() && part.Leader != NoLeader && part.LeaderEpoch > m.epoch
+	if took {
+		m.leader, m.epoch, m.known = part.Leader, part.LeaderEpoch, true
+	}
+	c.requestMetadata(node, m)
+	return took
+}
+
+// unwrittenText says what a batch that failed for good with err leaves
+// in the log. A broker's refusal before the append (NOT_ENOUGH_REPLICAS,
+// NOT_LEADER_OR_FOLLOWER, …) leaves nothing; NOT_ENOUGH_REPLICAS_AFTER_APPEND
+// comes after the leader appended the records
+// (Partition.appendRecordsToLeader's check, then the delayed produce), and
+// a REQUEST_TIMED_OUT or NETWORK_EXCEPTION leaves the client not knowing
+// whether the leader appended them: the records may yet be committed.
+func unwrittenText(err ErrorCode) string {
+	switch err {
+	case ErrNotEnoughReplicasAfterAppend:
+		return "the leader appended the records, so they may still be committed"
+	case ErrRequestTimedOut, ErrNetworkException:
+		return "no answer came, so the records may or may not be written"
+	}
+	return "the records are not written"
 }
 
 // failedSeq handles an idempotent batch that failed for good: its sequence
