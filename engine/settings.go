@@ -98,6 +98,10 @@ type Setting struct {
 	Choices []string
 	// Aliases maps other spellings a script may use to one of Choices.
 	Aliases map[string]string
+	// spell maps a spelling a script may use to one of Choices when
+	// Aliases cannot list them all (a Kafka release's patch names); nil:
+	// none.
+	spell func(string) string
 	// Unset is the value that means "not set" in Kafka (replica.selector.class
 	// null): the conformance suite leaves the key out of server.properties.
 	Unset string
@@ -338,7 +342,7 @@ var settingTable = [...]Setting{
 		"how often the brokers look for log segments to delete",
 		func(c *Config) *Time { return &c.LogRetentionCheckIntervalMs }),
 	{Name: "kafka", Fields: []string{"Kafka"}, Type: TypeEnum, Default: LatestRelease.String(), Example: "2.0",
-		Choices: releaseNames(), Scope: ScopeHistoric, Source: "kplay's release table (versions.go): Kafka's KIPs, tickets and release notes",
+		Choices: releaseNames(), spell: releaseName, Scope: ScopeHistoric, Source: "kplay's release table (versions.go): Kafka's KIPs, tickets and release notes",
 		Help: "the Kafka release whose replication behaviour is replayed: every kip-/kafka- switch follows it, and so do the defaults that changed (the controller stays KRaft's)",
 		get:  func(c Config) string { return c.Kafka.String() },
 		set: func(c *Config, v settingValue) {

@@ -135,7 +135,13 @@ func (s Setting) parse(vals []string) (settingValue, error) {
 		if a, ok := s.Aliases[text]; ok {
 			text = a
 		}
+		if s.spell != nil {
+			text = s.spell(text)
+		}
 		if !slices.Contains(s.Choices, text) {
+			if s.spell != nil {
+				return v, fmt.Errorf("%q is not %s, nor a name Kafka published for one (3.7.1, 0.10.2.1)", vals[0], s.Range())
+			}
 			return v, fmt.Errorf("%q is not %s", vals[0], s.Range())
 		}
 		v.s = text

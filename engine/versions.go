@@ -51,11 +51,24 @@ func releaseNames() []string {
 	return out
 }
 
-// ParseRelease reads "2.0", "0.11" or "3.7.1" (the patch is ignored) as
-// one of Releases.
+// ParseRelease reads a Kafka release name as one of Releases: the
+// feature release ("2.0", "0.11", "4.4") or any name Kafka published for
+// it (https://kafka.apache.org/downloads), which kplay replays with its
+// feature release's behaviour:
+//
+//   - from 1.0 on, MAJOR.MINOR.PATCH ("3.7.1", "2.8.2", "4.4.0");
+//   - before 1.0, the four-part names: 0.10.0.x, 0.10.1.x and 0.10.2.x
+//     were three feature releases of the 0.10 line ("0.10.2", "0.10.2.1"),
+//     and 0.11.0.x the one of 0.11 ("0.11.0", "0.11.0.3").
+//
+// kplay's switch table (versionChanges) has no replication change inside
+// the 0.10 line nor in a patch release: every one starts at a feature
+// release (0.11 for KIP-101, 2.1 for KAFKA-7128, …), so a published name
+// plays as its feature release. A name Kafka never used (0.10.3, 0.11.1,
+// 0.9, 5.0) is not a release.
 func ParseRelease(s string) (Release, bool) {
 	parts := strings.Split(s, ".")
-	if len(parts) < 2 || len(parts) > 3 {
+	if len(parts) < 2 || len(parts) > 4 {
 		return 0, false
 	}
 	for _, p := range parts {
@@ -63,15 +76,33 @@ func ParseRelease(s string) (Release, bool) {
 			return 0, false
 		}
 	}
-	maj, _ := strconv.Atoi(parts[0])
-	mnr, _ := strconv.Atoi(parts[1])
-	r := Release(maj*100 + mnr)
+	n := make([]int, len(parts))
+	for i, p := range parts {
+		n[i], _ = strconv.Atoi(p)
+	}
+	switch {
+	case n[0] == 0 && n[1] == 10 && len(n) >= 3 && n[2] > 2,
+		n[0] == 0 && n[1] == 11 && len(n) >= 3 && n[2] != 0,
+		n[0] > 0 && len(n) == 4:
+		return 0, false
+	}
+	r := Release(n[0]*100 + n[1])
 	for _, k := range releases {
 		if k == r {
 			return r, true
 		}
 	}
 	return 0, false
+}
+
+// releaseName is s as the kafka= setting stores it: the feature release
+// of a release name ParseRelease reads ("3.7" for "3.7.1"), else s (which
+// the setting then refuses, listing the feature releases).
+func releaseName(s string) string {
+	if r, ok := ParseRelease(s); ok {
+		return r.String()
+	}
+	return s
 }
 
 // Switch is a behaviour switch's setting: SwitchRelease (the zero value)
