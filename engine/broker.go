@@ -226,7 +226,11 @@ func (c *Cluster) makeLeader(b *broker, r *replica, reg partitionReg) {
 // protocol pre-kip-101 the follower first truncates to its own HW.
 func (c *Cluster) makeFollower(b *broker, r *replica, reg partitionReg) {
 	wasLeader := r.isLeader
-	newEpoch := r.leaderEpoch != reg.leaderEpoch || r.leader != reg.leader
+	// Before Kafka 2.1 (kafka-7395=off) only a new leader made a new
+	// leadership (Partition.makeFollower compared the leader alone), so a
+	// leader epoch bumped under the same leader left the follower as it
+	// was; since, the epoch counts too.
+	newEpoch := r.leader != reg.leader || r.leaderEpoch != reg.leaderEpoch && c.cfg.kafka7395()
 	r.isLeader = false
 	r.remotes = nil
 	r.leader = reg.leader

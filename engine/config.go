@@ -167,8 +167,8 @@ type Config struct {
 	// The behaviour switches of the release table (versions.go), each
 	// named by its KIP or KAFKA ticket: SwitchRelease follows Kafka,
 	// SwitchOn and SwitchOff override it.
-	KIP101, KIP279, KIP320, KAFKA7128, KIP392, KIP841, KIP903      Switch
-	KAFKA12670, KAFKA14704, KAFKA15021, KAFKA15583, KIP580, KIP951 Switch
+	KIP101, KIP279, KIP320, KAFKA7128, KAFKA7395, KIP392, KIP841, KIP903 Switch
+	KAFKA12670, KAFKA14704, KAFKA15021, KAFKA15583, KIP580, KIP951       Switch
 }
 
 // Protocol selects the truncation protocol a follower uses.

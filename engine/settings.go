@@ -352,6 +352,7 @@ var settingTable = [...]Setting{
 	switchRow("kip-279", "KIP279", func(c *Config) *Switch { return &c.KIP279 }),
 	switchRow("kip-320", "KIP320", func(c *Config) *Switch { return &c.KIP320 }),
 	switchRow("kafka-7128", "KAFKA7128", func(c *Config) *Switch { return &c.KAFKA7128 }),
+	switchRow("kafka-7395", "KAFKA7395", func(c *Config) *Switch { return &c.KAFKA7395 }),
 	switchRow("kip-392", "KIP392", func(c *Config) *Switch { return &c.KIP392 }),
 	switchRow("kip-841", "KIP841", func(c *Config) *Switch { return &c.KIP841 }),
 	switchRow("kip-903", "KIP903", func(c *Config) *Switch { return &c.KIP903 }),

@@ -205,6 +205,7 @@ const (
 	sinceKIP279     Release = 200
 	sinceKIP320     Release = 203
 	sinceKAFKA7128  Release = 201
+	sinceKAFKA7395  Release = 201
 	sinceKIP392     Release = 204
 	sinceKIP841     Release = 303
 	sinceKIP903     Release = 305
@@ -246,6 +247,11 @@ var versionChanges = [...]Change{
 		New:    "it must also have reached the start offset of the leader's current epoch (Partition.isFollowerInSync: leaderEpochStartOffset)",
 		Source: "KAFKA-7128 (commit 70c51633f2, Kafka 2.1.0)",
 		Doc:    jiraDocs + "KAFKA-7128"},
+	{Name: "kafka-7395", Ticket: "KAFKA-7395", Since: sinceKAFKA7395, Kind: ChangeBehaviour,
+		Old:    "a follower told of a new leader epoch with the same leader goes on as it was (Partition.makeFollower returns false when the leader is unchanged): it neither restarts its fetch nor truncates",
+		New:    "a new leader epoch is a new leadership even with the same leader: the follower truncates (to its HW before KIP-101, by leader epoch since) and fetches again (Partition.makeFollower: leaderReplicaIdOpt.contains(newLeader) && leaderEpoch == oldLeaderEpoch)",
+		Source: "KAFKA-7395, KIP-320's fencing (commit ed3bd79633, on trunk in 2.2.0 and in 2.1.0's Partition.scala); Partition.makeFollower in 0.10.0.0 to 2.0.0 compares the leader only",
+		Doc:    jiraDocs + "KAFKA-7395"},
 	{Name: "kip-91", Ticket: "KIP-91", Since: 201, Kind: ChangeDefault, Setting: "retries", OldDefault: "0",
 		Old:    "the producer's retries defaults to 0: a batch that fails once is not resent (and there is no delivery.timeout.ms; kplay keeps it)",
 		New:    "retries defaults to 2147483647, bounded by delivery.timeout.ms",
@@ -390,6 +396,8 @@ func (c Config) Enabled(name string) bool {
 		return c.kip320()
 	case "kafka-7128":
 		return c.kafka7128()
+	case "kafka-7395":
+		return c.kafka7395()
 	case "kip-392":
 		return c.kip392()
 	case "kip-841":
@@ -444,6 +452,7 @@ func (c *Config) truncation() Protocol {
 
 func (c *Config) kip320() bool     { return c.KIP320.on(c.Kafka, sinceKIP320) }
 func (c *Config) kafka7128() bool  { return c.KAFKA7128.on(c.Kafka, sinceKAFKA7128) }
+func (c *Config) kafka7395() bool  { return c.KAFKA7395.on(c.Kafka, sinceKAFKA7395) }
 func (c *Config) kip392() bool     { return c.KIP392.on(c.Kafka, sinceKIP392) }
 func (c *Config) kip841() bool     { return c.KIP841.on(c.Kafka, sinceKIP841) }
 func (c *Config) kip903() bool     { return c.KIP903.on(c.Kafka, sinceKIP903) }

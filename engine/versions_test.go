@@ -17,7 +17,8 @@ import (
 // TestReleaseSwitchesFollowKafka: a switch left at "release" is on exactly
 // from the release its row names, read from Kafka's repository (git tag
 // --contains on the fixing commit): KIP-101 in 0.11.0.0, KAFKA-6361 (KIP-279)
-// in 2.0.0, KAFKA-7128 in 2.1.0, KAFKA-7747 (KIP-320's consumer check) in
+// in 2.0.0, KAFKA-7128 in 2.1.0, KAFKA-7395 (KIP-320's fencing: on trunk
+// first tagged 2.2.0, and in 2.1.0's Partition.makeFollower), KAFKA-7747 (KIP-320's consumer check) in
 // 2.3.0, KAFKA-8443 (KIP-392) in 2.4.0, KAFKA-13916 (KIP-841) in 3.3.0,
 // KAFKA-14617 (KIP-903) and KAFKA-14704 in 3.5.0, KAFKA-15021 in 3.6.0, and KAFKA-15583,
 // KAFKA-9800 (KIP-580) and KAFKA-15627 (KIP-951) in 3.7.0, and
@@ -27,7 +28,7 @@ import (
 // release.
 func TestReleaseSwitchesFollowKafka(t *testing.T) {
 	since := map[string]string{
-		"kip-101": "0.11", "kip-279": "2.0", "kafka-7128": "2.1", "kip-320": "2.3", "kip-392": "2.4",
+		"kip-101": "0.11", "kip-279": "2.0", "kafka-7128": "2.1", "kafka-7395": "2.1", "kip-320": "2.3", "kip-392": "2.4",
 		"kip-841": "3.3", "kip-903": "3.5", "kafka-14704": "3.5", "kafka-15021": "3.6", "kafka-15583": "3.7", "kip-580": "3.7", "kip-951": "3.7", "kafka-12670": "3.9",
 	}
 	rels := engine.Releases()
@@ -667,4 +668,53 @@ func staleBrokerEpochSchedule(t *testing.T, c *engine.Cluster, loseUnflushed int
 	mustApply(t, c, engine.Cut{A: engine.Broker(1), B: engine.Broker(2)})
 	mustApply(t, c, engine.Restart{Broker: 2})
 	c.AdvanceTo(61001 + 18000)
+}
+
+// TestKAFKA7395OffFollowerKeepsItsLog: before Kafka 2.1 a follower told
+// of a new leader epoch under the same leader went on as it was: Kafka
+// 0.10.0.0 to 2.0.0's Partition.makeFollower returns false when
+// leaderReplicaIdOpt already names the new leader, and
+// ReplicaManager.makeFollowers truncates only the partitions it returned
+// true for. On kafka=0.10 (pre-KIP-101: a new leadership truncates to the
+// HW) broker 3 crashes while p1 sends acks=1 records; the HW stays at
+// broker 3's log end, and when the controller drops broker 3 from the ISR
+// with a new leader epoch (leader still broker 1), broker 2 keeps the
+// records above its HW. With kafka-7395=on (2.1's rule) it truncates them
+// all, to fetch them again.
+func TestKAFKA7395OffFollowerKeepsItsLog(t *testing.T) {
+	for _, sw := range []engine.Switch{engine.SwitchRelease, engine.SwitchOn} {
+		cfg := kipConfig()
+		cfg.Kafka, _ = engine.ParseRelease("0.10")
+		cfg.MinLatency, cfg.MaxLatency = 5, 5
+		cfg.KAFKA7395 = sw
+		c := kipSetup(t, cfg, 3, 0)
+		for i := range 400 {
+			if i == 200 {
+				mustApply(t, c, engine.Crash{Broker: 3})
+			}
+			mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m" + strconv.Itoa(i)}, Acks: engine.AcksOne})
+			c.AdvanceTo(c.Now() + 5)
+		}
+		before := kipReplica(t, c, 2).LEO
+		epoch := kipPart(t, c).LeaderEpoch
+		c.AdvanceTo(15_000)
+		if p := kipPart(t, c); p.Leader != 1 || p.LeaderEpoch != epoch+1 || slices.Contains(p.ISR, 3) {
+			t.Fatalf("kafka-7395=%s: t-0 leader %d epoch %d ISR %v; want broker 1 in epoch %d without broker 3", sw, p.Leader, p.LeaderEpoch, p.ISR, epoch+1)
+		}
+		var cut []string
+		for _, e := range kipEvents(c, engine.EvTruncated) {
+			if e.Node == engine.Broker(2) {
+				cut = append(cut, strconv.Itoa(int(e.End))+"→"+strconv.Itoa(int(e.Offset)))
+			}
+		}
+		switch {
+		case sw == engine.SwitchRelease && len(cut) != 0:
+			t.Errorf("kafka=0.10: broker 2 truncated %v at the ISR change, want nothing (its leader did not change)", cut)
+		case sw == engine.SwitchOn && len(cut) != 1:
+			t.Errorf("kafka-7395=on: broker 2 truncated %v, want once, to its HW", cut)
+		}
+		if sw == engine.SwitchRelease && kipReplica(t, c, 2).LEO < before {
+			t.Errorf("kafka=0.10: broker 2's log end went from %d to %d", before, kipReplica(t, c, 2).LEO)
+		}
+	}
 }
