@@ -514,7 +514,7 @@ func (c *Cluster) handleAlterPartition(m *Message) {
 		}
 	}
 	if resp.Err == ErrNone {
-		c.changePartition(p, slices.Clone(req.ISR), electOnline)
+		c.changePartition(p, slices.Clone(req.ISR), electAlterPartition)
 		c.controllerWrote()
 	} else {
 		c.emit(Event{Kind: EvAlterPartitionRejected, Node: Controller, Peer: m.From, TP: req.TP, Err: resp.Err, ISR: slices.Clone(req.ISR), Text: why})

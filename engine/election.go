@@ -98,6 +98,9 @@ const (
 	electOnline electionType = iota
 	electPreferred
 	electUnclean
+	// electAlterPartition is electOnline for a leader's own ISR change
+	// (AlterPartition; a ZooKeeper-era leader wrote the ISR itself).
+	electAlterPartition
 )
 
 // partitionChange is one PartitionChangeRecord as changePartition builds
@@ -109,6 +112,9 @@ type partitionChange struct {
 	leader              BrokerID
 	unclean             bool
 	how                 uncleanKind
+	// byLeader says the partition's leader asked for the change
+	// (electAlterPartition).
+	byLeader bool
 }
 
 // changePartition applies one PartitionChangeRecord to p with target ISR
@@ -128,7 +134,7 @@ type partitionChange struct {
 // epoch (PartitionRegistration.merge). It reports whether anything changed.
 func (c *Cluster) changePartition(p *partitionReg, target []BrokerID, typ electionType) bool {
 	prevISR := slices.Clone(p.isr)
-	ch := partitionChange{isr: target, leader: p.leader, how: uncleanBySetting}
+	ch := partitionChange{isr: target, leader: p.leader, how: uncleanBySetting, byLeader: typ == electAlterPartition}
 	ch.elr, ch.lastKnown = c.targetELR(p, target)
 	c.electLeader(p, &ch, typ)
 	c.settleISR(p, &ch, prevISR)
@@ -281,9 +287,16 @@ func (c *Cluster) recordChange(p *partitionReg, ch partitionChange, prevISR []Br
 	// is set (PartitionRegistration.merge).
 	p.partitionEpoch++
 	// Before Kafka 3.6 (kafka-15021=off) an ISR shrink bumped the leader
-	// epoch too (PartitionChangeBuilder.triggerLeaderEpochBumpIfNeeded).
+	// epoch too (PartitionChangeBuilder.triggerLeaderEpochBumpIfNeeded),
+	// KRaft's rule; before KRaft (releases before 2.8, the switch
+	// following the release) a leader shrank the ISR under its own epoch
+	// (2.0's Partition.updateIsr writes LeaderAndIsr(localBrokerId,
+	// leaderEpoch, …); AlterIsr from 2.7 the same), and only the
+	// controller's own removal of a replica bumped it
+	// (KafkaController: leaderAndIsr.newEpochAndZkVersion).
 	shrunk := ch.leader != NoLeader && slices.ContainsFunc(prevISR, func(x BrokerID) bool { return !slices.Contains(ch.isr, x) })
-	if leaderChanged || (shrunk && !c.cfg.kafka15021()) {
+	zkLeaderShrink := ch.byLeader && c.cfg.zkLeaderWritesISR()
+	if leaderChanged || (shrunk && !c.cfg.kafka15021() && !zkLeaderShrink) {
 		p.leaderEpoch++
 	}
 	oldISR, oldELR := p.isr, p.elr

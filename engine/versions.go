@@ -459,6 +459,14 @@ func (c *Config) kip903() bool     { return c.KIP903.on(c.Kafka, sinceKIP903) }
 func (c *Config) kafka14704() bool { return c.KAFKA14704.on(c.Kafka, sinceKAFKA14704) }
 func (c *Config) kafka15021() bool { return c.KAFKA15021.on(c.Kafka, sinceKAFKA15021) }
 func (c *Config) kafka15583() bool { return c.KAFKA15583.on(c.Kafka, sinceKAFKA15583) }
+
+// zkLeaderWritesISR says a leader's own ISR change keeps its leader epoch
+// though kafka-15021 is off: the release predates KRaft's controller
+// (2.8) and the switch follows it, so the change is a ZooKeeper-era
+// leader's (Partition.updateIsr, AlterIsr), which never bumped the epoch.
+func (c *Config) zkLeaderWritesISR() bool {
+	return c.KAFKA15021 == SwitchRelease && c.Kafka < kraftSince
+}
 func (c *Config) kafka12670() bool {
 	return c.KAFKA12670.onFrom(c.Kafka, kraftSince, sinceKAFKA12670)
 }

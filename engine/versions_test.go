@@ -718,3 +718,38 @@ func TestKAFKA7395OffFollowerKeepsItsLog(t *testing.T) {
 		}
 	}
 }
+
+// TestZooKeeperLeaderShrinkKeepsItsEpoch: before KRaft (releases before
+// 2.8) a leader that dropped a follower from the ISR wrote the new ISR
+// under its own leader epoch (2.0's Partition.updateIsr:
+// LeaderAndIsr(localBrokerId, leaderEpoch, …); AlterIsr from 2.7 the
+// same), while KRaft's controller bumped the leader epoch on every shrink
+// until 3.6 (KAFKA-15021). A follower cut off for longer than
+// replica.lag.time.max.ms leaves the ISR at its leader's request: on
+// kafka=2.4 the leader epoch stays 0; on 3.5 it becomes 1; with
+// kafka-15021=off set by hand on 2.4, KRaft's rule, 1 too.
+func TestZooKeeperLeaderShrinkKeepsItsEpoch(t *testing.T) {
+	for _, c := range []struct {
+		kafka string
+		sw    engine.Switch
+		want  engine.Epoch
+	}{
+		{"2.4", engine.SwitchRelease, 0},
+		{"3.5", engine.SwitchRelease, 1},
+		{"2.4", engine.SwitchOff, 1},
+	} {
+		cfg := kipConfig()
+		cfg.Kafka, _ = engine.ParseRelease(c.kafka)
+		cfg.KAFKA15021 = c.sw
+		cl := kipSetup(t, cfg, 3, 1)
+		mustApply(t, cl, engine.Cut{A: engine.Broker(1), B: engine.Broker(3)})
+		cl.AdvanceTo(60_000)
+		p := kipPart(t, cl)
+		if slices.Contains(p.ISR, 3) || p.Leader != 1 {
+			t.Fatalf("kafka=%s: leader %d ISR %v; want broker 1 without broker 3", c.kafka, p.Leader, p.ISR)
+		}
+		if p.LeaderEpoch != c.want {
+			t.Errorf("kafka=%s kafka-15021=%s: leader epoch %d after the leader's shrink, want %d", c.kafka, c.sw, p.LeaderEpoch, c.want)
+		}
+	}
+}
