@@ -126,6 +126,15 @@ type CreateTopic struct {
 	// (retention.ms, retention.bytes, segment.bytes, segment.ms;
 	// retention.go), shown under Configs in describe.
 	Configs []TopicConfig
+	// Assignment, when set, is the explicit replica assignment of
+	// kafka-topics.sh --create --replica-assignment 1:2:3,2:3:1 (AdminClient
+	// NewTopic with replicasAssignments): Assignment[p] is partition p's
+	// replicas in order, its first the preferred leader. Partitions and
+	// ReplicationFactor must equal its length and its rows' length; every
+	// row has the same length, no broker twice, only registered brokers
+	// (ReplicationControlManager.validateManualPartitionAssignment). The
+	// placer and StartBroker are then not used.
+	Assignment [][]BrokerID
 }
 
 // String prints the command as a kplay script line.
@@ -133,6 +142,21 @@ func (c CreateTopic) String() string {
 	s := "create-topic " + c.Name + " partitions=" + itoa(c.Partitions) + " rf=" + itoa(c.ReplicationFactor)
 	if c.StartBroker > 1 {
 		s += " start=" + itoa(int(c.StartBroker))
+	}
+	if c.Assignment != nil {
+		s += " assignment=("
+		for p, reps := range c.Assignment {
+			if p > 0 {
+				s += ", "
+			}
+			for j, id := range reps {
+				if j > 0 {
+					s += ":"
+				}
+				s += itoa(int(id))
+			}
+		}
+		s += ")"
 	}
 	if c.MinInsyncReplicas > 0 {
 		s += " min.insync.replicas=" + itoa(c.MinInsyncReplicas)
@@ -156,6 +180,10 @@ func (cmd CreateTopic) check(c *Cluster) error {
 		return fmt.Errorf("engine: partitions must be 1..%d, got %d", MaxPartitions, cmd.Partitions)
 	case cmd.ReplicationFactor < 1:
 		return fmt.Errorf("engine: replication factor must be at least 1, got %d", cmd.ReplicationFactor)
+	case cmd.Assignment != nil:
+		if err := cmd.checkAssignment(c); err != nil {
+			return err
+		}
 	case cmd.ReplicationFactor > c.liveBrokers():
 		// StripedReplicaPlacer: "The target replication factor of N cannot be
 		// reached because only M broker(s) are registered."
@@ -171,6 +199,52 @@ func (cmd CreateTopic) check(c *Cluster) error {
 		}
 	}
 	return nil
+}
+
+// checkAssignment refuses an explicit replica assignment as Kafka does.
+// TopicCommand.parseReplicaAssignment: "Partition replica lists may not
+// contain duplicate entries" and "Partition N has different replication
+// factor"; ReplicationControlManager.validateManualPartitionAssignment:
+// "The manual partition assignment includes broker N, but no such broker
+// is registered"; ReplicationControlManager.createTopic: "All brokers
+// specified in the manual partition assignment for partition N are fenced
+// or in controlled shutdown" (INVALID_REPLICA_ASSIGNMENT).
+func (cmd CreateTopic) checkAssignment(c *Cluster) error {
+	if len(cmd.Assignment) != cmd.Partitions {
+		return fmt.Errorf("engine: the replica assignment has %d partitions, not %d", len(cmd.Assignment), cmd.Partitions)
+	}
+	for p, reps := range cmd.Assignment {
+		if len(reps) != cmd.ReplicationFactor {
+			return fmt.Errorf("engine: partition %d has different replication factor: %d replicas, not %d", p, len(reps), cmd.ReplicationFactor)
+		}
+		active := 0
+		for j, id := range reps {
+			if !c.validBroker(id) {
+				return fmt.Errorf("engine: the manual partition assignment includes broker %d, but no such broker is registered", id)
+			}
+			if slices.Contains(reps[:j], id) {
+				return fmt.Errorf("engine: partition %d's replica list may not contain duplicate entries: broker %d twice", p, id)
+			}
+			if c.activeBroker(id) {
+				active++
+			}
+		}
+		if active == 0 {
+			return fmt.Errorf("engine: all brokers specified in the manual partition assignment for partition %d are fenced or in controlled shutdown", p)
+		}
+	}
+	return nil
+}
+
+// activeBroker says broker id is registered, unfenced and not in
+// controlled shutdown (ClusterControlManager.isActive).
+func (c *Cluster) activeBroker(id BrokerID) bool {
+	for _, r := range c.ctrl.regs {
+		if r.id == id {
+			return !r.fenced && !r.shuttingDown
+		}
+	}
+	return false
 }
 
 func validTopicName(s string) bool {
@@ -275,12 +349,26 @@ func (cmd CreateTopic) apply(c *Cluster) {
 	})
 	c.topics = slices.Insert(c.topics, i, t)
 	c.emit(Event{Kind: EvTopicCreated, Node: Controller, TP: TopicPartition{Topic: t.name}, Text: t.id})
-	for p, reps := range c.place(cmd) {
+	assignment := cmd.Assignment
+	if assignment == nil {
+		assignment = c.place(cmd)
+	}
+	for p, reps := range assignment {
+		reps = slices.Clone(reps)
+		// ISR: the assigned replicas on active brokers, in assignment
+		// order; leader: its first (ReplicationControlManager.createTopic,
+		// buildPartitionRegistration). The placer uses active brokers only.
+		var isr []BrokerID
+		for _, id := range reps {
+			if c.activeBroker(id) {
+				isr = append(isr, id)
+			}
+		}
 		reg := partitionReg{
 			tp:       TopicPartition{Topic: cmd.Name, Partition: int32(p)},
 			replicas: reps,
-			isr:      slices.Clone(reps),
-			leader:   reps[0],
+			isr:      isr,
+			leader:   isr[0],
 		}
 		j, _ := slices.BinarySearchFunc(c.parts, reg.tp, func(x partitionReg, tp TopicPartition) int {
 			if x.tp.Less(tp) {

@@ -8,6 +8,7 @@
 //	kplay presets             list the presets (preset=NAME), their questions and titles
 //	kplay link FILE           print the share link that opens a script file
 //	kplay embed FILE          print the embed code (an <iframe>) for a script file
+//	kplay import FILE...      print a script that rebuilds a real cluster's state (kafka-topics --describe, kcat -L -J)
 package main
 
 import (
@@ -30,6 +31,9 @@ const usage = `usage:
   kplay embed [-base URL] [-t MOMENT] [-learner] [-panels P] [-controls C] [-autoplay A]
               [-speed S] [-theme T] [-lesson ID] [-questions host] [-origin O] FILE
                               print the embed code (an <iframe>) for the script FILE
+  kplay import [-plain] FILE...
+                              read kafka-topics.sh --describe or kcat -L -J output and print a script
+                              that rebuilds that cluster, ending with expect claims of its state
 `
 
 func main() {
@@ -66,6 +70,8 @@ func cli(args []string, stdout, stderr io.Writer) int {
 		return linkMain(args[1:], stdout, stderr)
 	case "embed":
 		return embedMain(args[1:], stdout, stderr)
+	case "import":
+		return importMain(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -15,7 +15,8 @@ import (
 // (kafka-leader-election.sh) and config (kafka-configs.sh --alter).
 
 // createTopicCommand reads "create-topic NAME [partitions=1] [rf=3]
-// [start=1] [min.insync.replicas=N] [retention.ms=MS] ..." into an
+// [start=1] [assignment=(1:2:3, ...)] [min.insync.replicas=N]
+// [retention.ms=MS] ..." into an
 // engine.CreateTopic whose topic configs release kafka accepts.
 func createTopicCommand(d Directive, kafka engine.Release) (engine.Command, *Error) {
 	pos, err := positional(d, 1)
@@ -25,12 +26,12 @@ func createTopicCommand(d Directive, kafka engine.Release) (engine.Command, *Err
 	if len(pos) == 0 {
 		return nil, errAt(d.Pos, "create-topic needs a topic name")
 	}
-	if err := checkKeys(d, append([]string{"partitions", "rf", "start", "min.insync.replicas"}, engine.TopicLogConfigKeys()...)...); err != nil {
+	if err := checkKeys(d, append([]string{"partitions", "rf", "start", "min.insync.replicas", "assignment"}, engine.TopicLogConfigKeys()...)...); err != nil {
 		return nil, err
 	}
 	ct := engine.CreateTopic{Name: pos[0].Key, Partitions: 1, ReplicationFactor: 3}
 	for _, a := range d.Args {
-		if a.Vals == nil {
+		if a.Vals == nil || a.Key == "assignment" {
 			continue
 		}
 		v, err := single(a)
@@ -60,7 +61,66 @@ func createTopicCommand(d Directive, kafka engine.Release) (engine.Command, *Err
 			ct.MinInsyncReplicas = int(n)
 		}
 	}
+	if a, ok := d.Arg("assignment"); ok {
+		if err := withAssignment(d, a, &ct); err != nil {
+			return nil, err
+		}
+	}
 	return ct, nil
+}
+
+// withAssignment reads create-topic's assignment=(1:2:3, 2:3:1), Kafka's
+// kafka-topics.sh --create --replica-assignment 1:2:3,2:3:1: one value per
+// partition, in partition order, each its replicas' broker ids joined by
+// ':', the first the preferred leader. The partitions and the replication
+// factor follow from it; a partitions= or rf= that disagrees is refused,
+// as is start= (TopicCommand refuses --replica-assignment beside
+// --partitions and --replication-factor; kplay lets them agree). Like
+// TopicCommand.parseReplicaAssignment it refuses a broker twice in one
+// partition ("Partition replica lists may not contain duplicate
+// entries") and partitions of unequal length ("Partition N has different
+// replication factor"). A broker the cluster does not have is refused
+// when the command runs (engine.CreateTopic.check, as
+// ReplicationControlManager.validateManualPartitionAssignment).
+func withAssignment(d Directive, a Arg, ct *engine.CreateTopic) *Error {
+	if len(a.Vals) == 0 || len(a.Vals) > engine.MaxPartitions {
+		return errAt(a.Pos, "assignment: one replica list per partition, 1 to %d of them, such as assignment=(1:2:3, 2:3:1)", engine.MaxPartitions)
+	}
+	var rows [][]engine.BrokerID
+	for p, v := range a.Vals {
+		parts := strings.Split(strings.TrimSpace(v), ":")
+		if len(parts) > engine.MaxBrokers {
+			return errAt(a.Pos, "assignment: partition %d lists %d replicas; a cluster has at most %d brokers", p, len(parts), engine.MaxBrokers)
+		}
+		var row []engine.BrokerID
+		for _, f := range parts {
+			n, e := parseInt(strings.TrimSpace(f), 1, engine.MaxBrokers)
+			if e != nil {
+				return errAt(a.Pos, "assignment: partition %d: %q is not a broker id (%v); write each partition's replicas as 1:2:3", p, f, e)
+			}
+			id := engine.BrokerID(n)
+			if slices.Contains(row, id) {
+				return errAt(a.Pos, "assignment: partition %d lists broker %d twice; a partition's replica list may not contain duplicate entries", p, id)
+			}
+			row = append(row, id)
+		}
+		if p > 0 && len(row) != len(rows[0]) {
+			return errAt(a.Pos, "assignment: partition %d has different replication factor: %d replicas, partition 0 has %d", p, len(row), len(rows[0]))
+		}
+		rows = append(rows, row)
+	}
+	for _, o := range d.Args {
+		switch {
+		case o.Key == "start" && o.Vals != nil:
+			return errAt(o.Pos, "start= places replicas; assignment= gives them, so they cannot go together")
+		case o.Key == "partitions" && o.Vals != nil && ct.Partitions != len(rows):
+			return errAt(o.Pos, "partitions=%d disagrees with assignment=, which lists %d partitions", ct.Partitions, len(rows))
+		case o.Key == "rf" && o.Vals != nil && ct.ReplicationFactor != len(rows[0]):
+			return errAt(o.Pos, "rf=%d disagrees with assignment=, which gives each partition %d replicas", ct.ReplicationFactor, len(rows[0]))
+		}
+	}
+	ct.Partitions, ct.ReplicationFactor, ct.Assignment = len(rows), len(rows[0]), rows
+	return nil
 }
 
 // topicConfig reads a create-topic retention or segment override: a whole

@@ -169,8 +169,11 @@ var directiveTable = [...]DirectiveSpec{
 		Forms: []Form{{"brokers=3 [seed=1] [start=10:00:00.000] [latency=(1,3)] [kafka=4.4 [kip-320=on|off ...]] [<kafka.config>=<value>...]",
 			"the cluster the script runs, on Kafka's defaults: every setting of the settings table may go on this line, and kafka= picks a release with its own defaults"}}},
 	{Name: "create-topic", Layer: LayerAdmin, Example: "create-topic invoices partitions=2 rf=3 min.insync.replicas=2", command: createTopicCommand,
-		Forms: []Form{{"NAME [partitions=1] [rf=3] [start=1] [min.insync.replicas=N] [retention.ms=MS] [retention.bytes=N] [segment.bytes=N] [segment.ms=MS]",
-			"kafka-topics.sh --create: rf replicas per partition, partition 0's first on broker start (Kafka draws it at random); the other keys are topic configs"}}},
+		Forms: []Form{
+			{"NAME [partitions=1] [rf=3] [start=1] [min.insync.replicas=N] [retention.ms=MS] [retention.bytes=N] [segment.bytes=N] [segment.ms=MS]",
+				"kafka-topics.sh --create: rf replicas per partition, partition 0's first on broker start (Kafka draws it at random); the other keys are topic configs"},
+			{"NAME assignment=(1:2:3, 2:3:1) [min.insync.replicas=N] ...",
+				"kafka-topics.sh --create --replica-assignment: each partition's replicas in order, the first its preferred leader; partitions and rf follow from it"}}},
 	{Name: "produce", Layer: LayerClient, Example: "produce orders-0 values=(a, b) acks=all", command: produceCommand,
 		Forms: []Form{
 			{"TOPIC-P values=(a, b) | count=N [key=K] [acks=all|1|0] [producer=p1] [broker=ID] [size=1024]",
@@ -258,7 +261,7 @@ var directiveTable = [...]DirectiveSpec{
 		Forms: []Form{{"PRESET", "in a fix's preset: the preset that shows the bug on the release that had it"}}},
 	{Name: "expect", Layer: LayerCheck, Example: "expect leader orders-0=1", observe: (*Runner).expect, compile: compileExpect,
 		Forms: []Form{
-			{"leader|isr|elr|leader-epoch|hw TOPIC-P=VALUE ...", "a claim: ok if it holds, else what differs"},
+			{"leader|isr|elr|last-known-elr|replicas|leader-epoch|hw TOPIC-P=VALUE ...", "a claim: ok if it holds, else what differs; replicas in order, the other lists as sets"},
 			{"lost|kept|duplicates TOPIC-P values=(a, b)", "committed or acknowledged records missing from / on the leader; values on the leader more than once"},
 			{"hw-moves TOPIC-P broker=ID [since=TIME] values=(2->3, 3->2)", "one broker's high watermark moves, in order"},
 			{"violations=(CommittedDurability, ...)|none", "the broken guarantees seen so far"},

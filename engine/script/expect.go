@@ -19,6 +19,8 @@ import (
 //	expect leader t-0=2                  (or =none: the partition is offline)
 //	expect isr t-0=(1,2)                 (as a set; =none or =() for empty)
 //	expect elr t-0=(3)                   (KIP-966's eligible leader replicas)
+//	expect last-known-elr t-0=(1)        (KIP-966's LastKnownElr, as a set)
+//	expect replicas t-0=(1,2,3)          (the assignment, in order)
 //	expect leader-epoch t-0=3
 //	expect hw t-0=2                      (the leader's high watermark)
 //	expect lost t-0 values=(m2)          (committed or acknowledged, not on the leader)
@@ -60,7 +62,7 @@ type expectItem struct {
 }
 
 // expectSynopsis is the error messages' list of what expect states.
-const expectSynopsis = "leader, isr, elr, leader-epoch, hw, lost, kept, duplicates, hw-moves or violations="
+const expectSynopsis = "leader, isr, elr, last-known-elr, replicas, leader-epoch, hw, lost, kept, duplicates, hw-moves or violations="
 
 // parseExpect reads and checks an expect directive without running it;
 // start is the cluster's first instant, for hw-moves' since=.
@@ -88,7 +90,7 @@ func parseExpect(d Directive, start engine.Time) (expectation, *Error) {
 	e.what = first.Key
 	rest := d.Args[1:]
 	switch e.what {
-	case "leader", "isr", "elr", "leader-epoch", "hw":
+	case "leader", "isr", "elr", "last-known-elr", "replicas", "leader-epoch", "hw":
 		if len(rest) == 0 {
 			return e, errAt(d.Pos, "expect %s needs TOPIC-P=VALUE, such as expect %s t-0=%s", e.what, e.what, expectExample(e.what))
 		}
@@ -198,7 +200,7 @@ func expectExample(what string) string {
 	switch what {
 	case "leader":
 		return "2"
-	case "isr", "elr":
+	case "isr", "elr", "last-known-elr", "replicas":
 		return "(1,2)"
 	}
 	return "3"
@@ -222,7 +224,17 @@ func expectValues(what string, a Arg) ([]string, *Error) {
 			return nil, errAt(a.Pos, "%s: the leader is a broker id or none: %v", a.Key, e)
 		}
 		return []string{"b" + strconv.FormatInt(id, 10)}, nil
-	case "isr", "elr":
+	case "replicas":
+		var ids []string
+		for _, v := range a.Vals {
+			id, e := parseInt(strings.TrimPrefix(strings.TrimSpace(v), "b"), 1, engine.MaxBrokers)
+			if e != nil {
+				return nil, errAt(a.Pos, "%s: %v", a.Key, e)
+			}
+			ids = append(ids, strconv.FormatInt(id, 10))
+		}
+		return ids, nil
+	case "isr", "elr", "last-known-elr":
 		var ids []string
 		for _, v := range setValues(a.Vals) {
 			id, e := parseInt(strings.TrimPrefix(v, "b"), 1, engine.MaxBrokers)
@@ -377,16 +389,24 @@ func itemClaims(s engine.State, e expectation) (string, *Error) {
 			if p.Leader != engine.NoLeader {
 				got = []string{"b" + strconv.Itoa(int(p.Leader))}
 			}
-		case "isr", "elr":
-			ids := p.ISR
-			if e.what == "elr" {
-				ids = p.ELR
+		case "isr", "elr", "last-known-elr":
+			ids, names := p.ISR, "ISR"
+			switch e.what {
+			case "elr":
+				ids, names = p.ELR, "ELR"
+			case "last-known-elr":
+				ids, names = p.LastKnownELR, "LastKnownElr"
 			}
 			for _, id := range ids {
 				got = append(got, strconv.Itoa(int(id)))
 			}
 			got = sortedSet(got)
-			name = strings.ToUpper(e.what)
+			name = names
+		case "replicas":
+			for _, id := range p.Replicas {
+				got = append(got, strconv.Itoa(int(id)))
+			}
+			name = "replicas"
 		case "leader-epoch":
 			got = []string{strconv.Itoa(int(p.LeaderEpoch))}
 			name = "leader epoch"
@@ -403,8 +423,11 @@ func itemClaims(s engine.State, e expectation) (string, *Error) {
 			continue
 		}
 		g, w := strings.Join(got, ""), strings.Join(it.vals, "")
-		if e.what == "isr" || e.what == "elr" {
+		switch e.what {
+		case "isr", "elr", "last-known-elr":
 			g, w = setText(got), setText(it.vals)
+		case "replicas":
+			g, w = strings.Join(got, ","), strings.Join(it.vals, ",")
 		}
 		fails = append(fails, fmt.Sprintf("%s's %s is %s, not %s", it.tp, name, g, w))
 	}
