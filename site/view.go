@@ -455,5 +455,12 @@ func ProducerLines(st engine.State) (sub, sub2, title string) {
 	case len(lines) > 2:
 		sub2 = "+" + itoa(int64(len(lines)-1)) + " more"
 	}
-	return sub, sub2, "Producers, with the records each has sent and not yet had acknowledged, and those it gave up on (failed: the application was told they are not written): " + strings.Join(all, ", ") + "."
+	title = "Producers, with the records each has sent and not yet had acknowledged: " + strings.Join(all, ", ") + "."
+	for _, p := range st.Producers {
+		if p.Failed > 0 {
+			title += " Failed: records the producer gave up on; its application was told they are not written."
+			break
+		}
+	}
+	return sub, sub2, title
 }

@@ -314,7 +314,7 @@ func TestProducerLinesSayFailed(t *testing.T) {
 		t.Fatalf("producers %+v, want p1 with m2 waiting and m3 failed", st.Producers)
 	}
 	sub, sub2, tip := ProducerLines(st)
-	if sub != "p1 · 1 unacked" || sub2 != "1 failed" || !strings.Contains(tip, "p1 · 1 unacked, 1 failed") {
+	if sub != "p1 · 1 unacked" || sub2 != "1 failed" || !strings.Contains(tip, "p1 · 1 unacked, 1 failed") || !strings.Contains(tip, "Failed: records the producer gave up on") {
 		t.Errorf("lines %q, %q, tooltip %q", sub, sub2, tip)
 	}
 	st.Producers[0].Pending = 0
