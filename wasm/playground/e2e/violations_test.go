@@ -123,8 +123,11 @@ func TestBrowserSeeTruncation(t *testing.T) {
 		stepAndDraw(t, ctx)
 	}
 	// The leader's responses to its followers are on the wire: a click on
-	// one fills the inspector.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`svg#dots g.msg[data-kind="FetchResponse"] circle`))); err != nil {
+	// one fills the inspector. The dots still move to their places for a
+	// frame or two after the step, so the click waits for the dot to stand
+	// still (steadyClick): beside two other tabs chromedp.Click once read
+	// its box a frame early and the click missed it (a fresh clone's run).
+	if err := steadyClick(ctx, `svg#dots g.msg[data-kind="FetchResponse"] circle`); err != nil {
 		t.Fatalf("click a FetchResponse dot: %v", err)
 	}
 	pollJS(t, ctx, `(() => { const s = document.getElementById("inspector").textContent;
