@@ -21,7 +21,13 @@ func renderStage(v stageView, acts stageActs, dots *Dots) *vecty.HTML {
 	if len(v.Runs) == 0 {
 		return wrap
 	}
-	return elem.Div(vecty.Markup(vecty.Class("stage-runs")), wrap, renderRuns(v.Runs, v.Diffs, brokerActs{dispatch: acts.dispatch, menuOpen: acts.menuOpen}))
+	// With runs side by side the main diagram is one of them, the
+	// script's own: it says which, so that a reader comparing the runs
+	// can tell the big diagram's settings (a teacher found it unlabelled
+	// among four labelled runs).
+	label := elem.Paragraph(vecty.Markup(vecty.Class("main-run-label")),
+		vecty.Text("This diagram plays "+v.Runs[0].Label+", the script's own run; the other runs are drawn under it."))
+	return elem.Div(vecty.Markup(vecty.Class("stage-runs")), label, wrap, renderRuns(v.Runs, v.Diffs, brokerActs{dispatch: acts.dispatch, menuOpen: acts.menuOpen}))
 }
 
 // renderDiagramWrap is the diagram with its controller strip, the

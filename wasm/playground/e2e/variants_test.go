@@ -118,6 +118,9 @@ func TestBrowserVariantsSideBySide(t *testing.T) {
 				}
 			}
 			read()
+			if got := eval(`(document.querySelector(".main-run-label") || {}).textContent || ""`); !strings.Contains(got, "This diagram plays acks=all") {
+				t.Errorf("the main diagram is labelled %q, want it to say it plays acks=all, the script's run", got)
+			}
 			labels := []string{"acks=all (the script)", "acks=1", "acks=0"}
 			for i, r := range seen.Runs {
 				if r.Label != labels[i] {
