@@ -347,10 +347,18 @@ func TestBrowserConsumerReadsFromTheLeader(t *testing.T) {
 	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=which-cluster-accepts")
 	pollJS(t, ctx, `!!document.querySelector('#consumer-panel select[name="rack"] option')`, 20*time.Second, "the consumer panel is drawn")
+	// The preset plays as it opens, and its runs are drawn after the
+	// panel: under a CI machine's load the page moved between finding
+	// #cp-start and clicking it, and the click landed beside it (the
+	// script then held no consume). Paused, with the four runs drawn,
+	// nothing moves.
+	pollJS(t, ctx, `document.querySelectorAll(".run .run-diagram").length === 4`, 30*time.Second, "the four runs are drawn")
+	setPlaying(t, ctx, false)
 	if got := evalJS[string](t, ctx, `document.querySelector('#consumer-panel select[name="rack"]').value`); got != "" {
 		t.Errorf("read from %q at the start, want \"\" (the leader, no rack)", got)
 	}
 	click(t, ctx, "#cp-start")
+	pollJS(t, ctx, actScriptHas("consume t-0"), 10*time.Second, "the consume joins the script")
 	pollJS(t, ctx, `[...document.querySelectorAll("#events li")].some(li => li.textContent.includes("consume t-0 from=earliest"))`, 10*time.Second, "the event log shows the consume")
 	if got := evalJS[string](t, ctx, `[...document.querySelectorAll("#events li")].map(li => li.textContent).find(t => t.includes("consume t-0 from=earliest"))`); strings.Contains(got, "client.rack") {
 		t.Errorf("the consume reads %q: a rack from the menu's words", got)
