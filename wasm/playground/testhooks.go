@@ -23,10 +23,14 @@ import (
 //   - kplaySeekBench(ms) seeks to ms after the scenario's start, as the
 //     timeline does, and resolves to the real milliseconds of the Go seek
 //     plus the Go work of the next frame, which re-renders the page
-//     (window.kplaySeekParts holds the two). The page re-renders on the
+//     plus the style and layout that frame leaves the browser to do
+//     (window.kplaySeekParts holds the three). The page re-renders on the
 //     animation frame after a change (vecty batches renders), so the
 //     timings add up that frame's Go work, measured with performance.now()
-//     around every animation-frame callback.
+//     around every animation-frame callback, then force the frame's style
+//     and layout (a geometry read of the document, in a callback after the
+//     render's) and time it: a render that leaves its layout to the
+//     browser is charged for it as one that forces it is.
 //   - kplayFrameBench(n) plays and resolves to the real milliseconds of the
 //     Go work (the tick, the re-render) of each of the next n frames.
 //   - kplayLoadScript(src) plays a scenario script in place of the current
@@ -64,8 +68,11 @@ func testHooks(b *browser, s *site.Store) {
 				seek := ft.now() - t0
 				ft.raf(func(ts float64) {
 					ft.stop()
-					w.Set("kplaySeekParts", js.ValueOf([]any{seek, ft.totals[ts]}))
-					resolve.Invoke(seek + ft.totals[ts])
+					t1 := ft.now()
+					w.Get("document").Get("documentElement").Call("getBoundingClientRect")
+					layout := ft.now() - t1
+					w.Set("kplaySeekParts", js.ValueOf([]any{seek, ft.totals[ts], layout}))
+					resolve.Invoke(seek + ft.totals[ts] + layout)
 				})
 			})
 		})
