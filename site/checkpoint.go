@@ -9,25 +9,27 @@ import (
 // maxCheckpoints bounds how many cluster clones a Player keeps for seeking;
 // when one more would exceed it, the spacing doubles and the checkpoints
 // off its grid go. With MaxPlayEvents that bounds the spacing: 256
-// checkpoints 4,096 events apart (firstCheckpointEvery) cover 1 million
+// checkpoints 1,024 events apart (firstCheckpointEvery) cover 262,144
 // events, 16,384 apart 4.2 million (four hours of nine brokers and twelve
 // partitions), 131,072 apart 33.6 million, more than a history may make;
 // so a seek replays at most 131,072 events (plus the events of one
 // simulated millisecond, which a checkpoint cannot split), at most 16,384
-// in any history of fewer than 4.2 million, and at most 4,096 in one of
-// fewer than a million. BenchmarkSoak weighed 512 against 256: over ten
+// in any history of fewer than 4.2 million, and at most 1,024 in one of
+// fewer than 262,144. The bound on the count, not the spacing, bounds
+// the memory. BenchmarkSoak weighed 512 against 256: over ten
 // simulated hours of nine brokers and twelve partitions the page's memory
 // peaked at 360 MB against 324 MB, for seeks of 34 ms against 50 ms
 // (median).
 const maxCheckpoints = 256
 
 // firstCheckpointEvery is the spacing, in events, of a new player's
-// checkpoints. 4,096 rather than 16,384 (issue 28): a script with vs
-// lines seeks up to four runs at once, and each replays a quarter as
-// much; the default preset's ten minutes (some 40,000 events) keep 10
-// checkpoints instead of 3 (BenchmarkSeek10MinFourRuns: 28.6 MB of live
-// heap with four runs, against 27.4 MB).
-const firstCheckpointEvery = 4 * 1024
+// checkpoints. 1,024 rather than 16,384 (issue 28): a script with vs
+// lines seeks up to four runs at once, and each replays at most a
+// sixteenth as much; the default preset's ten minutes (some 40,000
+// events) keep 40 checkpoints instead of 3. BenchmarkSeek10MinFourRuns:
+// the four runs' seeks alone (seek-go-median-ms) 4.8 ms against 10.5 ms
+// at 4,096, for 30.7 MB of live heap against 26.2 MB.
+const firstCheckpointEvery = 1024
 
 // checkpoint is the player's whole state at a simulated time: a clone of
 // the cluster after everything due by at has run, the index of the first
