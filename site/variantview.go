@@ -19,13 +19,12 @@ type RunView struct {
 	Base           bool
 	// Tab says a narrow page shows this run, of the runs as tabs
 	// (Scene.RunTab).
-	Tab     bool
-	St      engine.State
-	Lay     Layout
+	Tab bool
+	St  engine.State
+	Lay Layout
+	// Brokers are the run's brokers in the layout's order, which a run's
+	// diagram keeps (RunBrokersHTML).
 	Brokers []BrokerView
-	// View is the part of Lay the run's diagram shows: its brokers'
-	// boxes and a margin (the layout's clients are not drawn).
-	View Rect
 	// Differs are the Differences whose first moment the playhead has
 	// reached, each as it stands in this run at the playhead.
 	Differs []RunDiffer
@@ -134,12 +133,10 @@ func (s *Store) runView(p *Player, label, summary string, r int, diffs []RunDiff
 		}
 	}
 	part, hasPart := FirstPartition(st)
-	top, bottom := lay.Height, 0.0
 	for _, n := range lay.Nodes {
 		if n.Broker == 0 {
 			continue
 		}
-		top, bottom = min(top, n.Rect.Y), max(bottom, n.Rect.Y+n.Rect.H)
 		in := BrokerInputs{Part: part, HasPart: hasPart, CellW: lay.CellW, CellH: lay.CellH, Lost: lost}
 		if hasPart {
 			var maxLEO engine.Offset
@@ -160,16 +157,8 @@ func (s *Store) runView(p *Player, label, summary string, r int, diffs []RunDiff
 			v.Err = "A command did not apply in this run: " + err.Error()
 		}
 	}
-	v.View = Rect{X: 0, Y: 0, W: lay.Width, H: lay.Height}
-	if bottom > top {
-		v.View.Y, v.View.H = max(0, top-runMargin), min(lay.Height, bottom+runMargin)-max(0, top-runMargin)
-	}
 	return v
 }
-
-// runMargin is the room, in viewBox units, a run's diagram keeps above
-// and below its brokers' boxes (RunView.View).
-const runMargin = 8
 
 // offsetOf returns the offset of the first record with value on any
 // replica of tp in st.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -17,10 +18,9 @@ import (
 // clock: the Differences list first, each a button that seeks to the
 // moment the runs first differed on it (site.SeekToDifference), then
 // each run's diagram with its label, <section class="runs runs-N">,
-// two columns (a 2×2 grid for 3 or 4 runs) where the page is wide, one
-// under the other at 800 px, and on a phone one at a time under a row of
-// tabs that name them (site.PickRunTab; static/style.css). nil without
-// variants.
+// two columns (a 2×2 grid for 3 or 4 runs) on a wide page and in an
+// 800-px embed, and on a phone one at a time under a row of tabs that
+// name them (site.PickRunTab; static/style.css). nil without variants.
 func renderRuns(runs []site.RunView, diffs site.DifferencesView, acts brokerActs) vecty.MarkupOrChild {
 	if len(runs) == 0 {
 		return nil
@@ -79,16 +79,13 @@ func renderDifferences(v site.DifferencesView, dispatch func(site.Action)) *vect
 	)
 }
 
-// renderRun is one run's diagram: its label, its brokers' boxes in the
-// layout every run shares (no links or messages: the main diagram
-// above draws the base's), and what differs in it so far. Its width is
-// its viewBox's, at least 0.9 of it (static/style.css), so that its text
-// is drawn at 11 px or more (site.TextPx).
+// renderRun is one run's diagram: its label, what differs in it so far,
+// and its brokers as cards in the layout's order (site.RunBrokersHTML:
+// no links or messages, the main diagram above draws the base's), set as
+// HTML in one call. A click on a card, or Enter or Space on it, opens the
+// broker's menu over the main diagram, where actions apply to every run
+// at the same moment.
 func renderRun(r site.RunView, i int, acts brokerActs) *vecty.HTML {
-	nodes := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("nodes"))}
-	for _, b := range r.Brokers {
-		nodes = append(nodes, renderBroker(acts, b))
-	}
 	label := r.Label
 	if r.Base {
 		label += " (the script)"
@@ -109,11 +106,45 @@ func renderRun(r site.RunView, i int, acts brokerActs) *vecty.HTML {
 		elem.Heading3(vecty.Markup(vecty.Class("run-label")), vecty.Text(label)),
 		runErr,
 		differs,
-		svgEl("svg",
-			vecty.Markup(vecty.Class("run-diagram", "narrow"), attr("viewBox", num(r.View.X)+" "+num(r.View.Y)+" "+num(r.View.W)+" "+num(r.View.H)),
-				attr("role", "group"), attr("aria-label", r.Label+": "+diagramLabel(r.St, r.Lay)),
-				vecty.Style("min-width", num1(0.9*r.View.W)+"px"), vecty.Style("max-width", num(r.View.W)+"px")),
-			svgEl("g", nodes...),
+		elem.Div(vecty.Markup(vecty.Class("run-diagram"), attr("role", "group"), attr("aria-label", r.Label+": "+diagramLabel(r.St, r.Lay)),
+			vecty.UnsafeHTML(site.RunBrokersHTML(r.Brokers)),
+			event.Click(func(e *vecty.Event) {
+				if id, ok := runBrokerOf(e); ok {
+					acts.dispatch(site.ClickBroker{Broker: id})
+				}
+			}),
+			event.KeyDown(func(e *vecty.Event) {
+				switch e.Value.Get("key").String() {
+				case "Enter", " ":
+					if id, ok := runBrokerOf(e); ok {
+						e.Value.Call("preventDefault")
+						acts.dispatch(site.ClickBroker{Broker: id})
+						if acts.menuOpen() {
+							focus(e, ".broker-menu button:not([disabled])")
+						}
+					}
+				case "Escape":
+					if acts.menuOpen() {
+						e.Value.Call("preventDefault")
+						acts.dispatch(site.CloseMenu{})
+					}
+				}
+			})),
 		),
 	)
+}
+
+// runBrokerOf is the broker whose card in a run's diagram an event
+// happened on (its data-node, "b1"), false when it happened between
+// the cards.
+func runBrokerOf(e *vecty.Event) (engine.BrokerID, bool) {
+	card := e.Target.Call("closest", ".rb[data-node]")
+	if !card.Truthy() {
+		return 0, false
+	}
+	id, err := strconv.Atoi(strings.TrimPrefix(card.Call("getAttribute", "data-node").String(), "b"))
+	if err != nil || id <= 0 {
+		return 0, false
+	}
+	return engine.BrokerID(id), true
 }
