@@ -153,19 +153,27 @@ func nextTitle(blocked string) string {
 }
 
 // askMarkers draws a marker for each of the scenario's questions, which
-// goes to the question and opens it; nil without questions.
+// goes to the question and opens it; nil without questions. Questions
+// asked at the same moment stand side by side (--stack), not one on
+// another: a teacher counted three marks for "Question 1 of 4".
 func (t *Timeline) askMarkers() vecty.MarkupOrChild {
 	v := &t.View
 	if len(v.AskAt) == 0 {
 		return nil
 	}
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("timeline-asks"), attr("aria-label", "Questions on the timeline"))}
+	stack := 0 // earlier questions at the same moment: this one's "?" stands beside theirs
 	for i, at := range v.AskAt {
+		if i > 0 && v.AskAt[i-1] == at {
+			stack++
+		} else {
+			stack = 0
+		}
 		answered := i < len(v.Asks) && v.Asks[i] == '+'
 		label := "question " + strconv.Itoa(i+1) + " at " + engine.FormatTime(at)
 		items = append(items, elem.ListItem(elem.Button(vecty.Markup(
 			vecty.ClassMap{"marker": true, "marker-ask": true, "answered": answered}, prop.Type(prop.TypeButton),
-			vecty.Style("--at", itoa(int64(at-v.Start))), vecty.Data("at", engine.FormatTime(at)), vecty.Data("kind", "ask"),
+			vecty.Style("--at", itoa(int64(at-v.Start))), vecty.Style("--stack", strconv.Itoa(stack)), vecty.Data("at", engine.FormatTime(at)), vecty.Data("kind", "ask"),
 			attr("title", site.AskMarkerTitle(i, at)), attr("aria-label", label),
 			event.Click(func(*vecty.Event) { t.Dispatch(site.ShowAsk{Index: i}) })),
 			vecty.Text("?"))))

@@ -102,6 +102,30 @@ func TestBrowserQuestionMarksClearTheLabel(t *testing.T) {
 	}
 }
 
+// TestBrowserQuestionsAtOneMomentStandApart: which-cluster-accepts asks
+// its third and fourth questions at the same moment (35 s); its four
+// "?" markers all show, none over another, in time order (a teacher
+// counted three marks under "Question 1 of 4" when two lay one on the
+// other).
+func TestBrowserQuestionsAtOneMomentStandApart(t *testing.T) {
+	t.Parallel()
+	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=which-cluster-accepts")
+	pollJS(t, ctx, `document.querySelectorAll(".timeline .marker-ask").length === 4`, 20*time.Second, "four question markers")
+	bad := evalJS[string](t, ctx, `(() => {
+		const out = [];
+		const rs = [...document.querySelectorAll(".timeline .marker-ask")].map(a => a.getBoundingClientRect());
+		for (let i = 0; i < rs.length; i++) {
+			if (rs[i].width === 0) out.push("question " + (i + 1) + " is not drawn");
+			if (i > 0 && rs[i].left < rs[i - 1].right - 0.5) out.push("question " + (i + 1) + " at " + rs[i].left + " overlaps question " + i + " ending at " + rs[i - 1].right);
+		}
+		return out.join("\n");
+	})()`)
+	if bad != "" {
+		t.Errorf("question markers:\n%s", bad)
+	}
+	noPageErrors(t, pageErrors)
+}
+
 // TestBrowserShowMeLeavesTheMomentInView: on a phone and in an 800×600
 // embed the question card is a drawer over the page; after "Show me" it
 // keeps the why and Continue but no longer covers the moment it went to
