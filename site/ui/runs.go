@@ -69,7 +69,7 @@ func renderDifferences(v site.DifferencesView, dispatch func(site.Action)) *vect
 			more = "difference"
 		}
 		items = append(items, elem.ListItem(vecty.Markup(vecty.Class("differences-held")),
-			vecty.Text(strconv.Itoa(v.Held)+" more "+more+" later in the run, named once you answer the question ahead or the run reaches them.")))
+			vecty.Text(strconv.Itoa(v.Held)+" more "+more+" to come: each shows here when the run reaches it, held back so as not to answer the question ahead.")))
 	case len(v.Shown) == 0:
 		items = append(items, elem.ListItem(vecty.Text("The runs end the same: no record's fate and no partition's leader, leader epoch, ISR, high watermark or broken guarantees (violations) differ.")))
 	}
