@@ -115,16 +115,19 @@ type ShownDiff struct {
 // runs came apart (each difference's At; Store.Differences keeps kplay
 // run's order, records first). Each difference
 // says how every run ends, so while a question is still ahead (lesson
-// mode, HideOutcome) the list names only those the playhead has reached
-// (their first moment is past) and counts the rest as held back, as the
-// timeline hides the markers ahead: a reader asked to predict which
-// cluster accepts a write does not find the answer listed beside the
-// question.
+// mode, HideOutcome) the list names only the records' differences the
+// playhead has reached (diffReached: their first moment has played) and
+// counts the rest as held back, as the timeline hides the markers ahead,
+// with every partition's, whose words give its values at the end: a
+// reader asked to predict which cluster accepts a write does not find
+// the answer listed beside the question.
 func (s *Store) DifferencesList() DifferencesView {
 	var v DifferencesView
-	hide, now := s.HideOutcome(), s.Player.Now()
+	hide := s.HideOutcome()
 	for i, d := range s.Differences() {
-		if hide && d.At > now {
+		// A partition's difference is worded by its values at the end
+		// ("the HW at the end: 3 with …"), which a later question may ask.
+		if hide && (!s.diffReached(d) || !d.Record) {
 			v.Held++
 			continue
 		}
@@ -133,6 +136,21 @@ func (s *Store) DifferencesList() DifferencesView {
 	// In the order the runs came apart, as the timeline reads.
 	slices.SortStableFunc(v.Shown, func(a, b ShownDiff) int { return cmp.Compare(a.At, b.At) })
 	return v
+}
+
+// diffReached says the base's playhead has reached difference d: the
+// moment at whose end the runs first differed on it is past, or it is the
+// playhead's and its steps have played. Held at a question (HoldAt), the
+// playhead stands before its moment's steps: a teacher found
+// which-cluster-accepts' Differences naming m2's fate in every run at
+// the question that asks it, before m2 was sent.
+func (s *Store) diffReached(d RunDiff) bool {
+	now := s.Player.Now()
+	if d.At != now {
+		return d.At < now
+	}
+	_, held := s.Player.HeldLine()
+	return !held
 }
 
 // runsEnd is the moment the runs of a script are compared at

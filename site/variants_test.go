@@ -466,3 +466,58 @@ func TestVariantsSeekForward(t *testing.T) {
 		t.Errorf("a frame's step seeked the variant (%d events replayed)", v.replayed)
 	}
 }
+
+// TestDifferencesWaitForTheirQuestion: which-cluster-accepts asks which
+// clusters accept m2 at 20 s, the moment m2 is sent, where the runs first
+// differ on it (refused with min.insync.replicas=3). Stopped at the
+// question, the playhead stands before that moment's steps: neither the
+// Differences list nor any run names m2's fate, and the list names no
+// partition's end (the HW at the end answers question 4); once the
+// answer is given and the moment has played, m2's fate shows.
+func TestDifferencesWaitForTheirQuestion(t *testing.T) {
+	pre, ok := scenarios.Get("which-cluster-accepts")
+	if !ok {
+		t.Fatal("no which-cluster-accepts")
+	}
+	s := NewStoreFromScript(pre.Name, pre.LearnerText())
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	s.Speed = 1000
+	var a script.Ask
+	for range 4 {
+		playUntilPaused(s, 5000)
+		if a, ok = s.OpenAsk(); !ok || strings.Contains(a.Question, "sends m2") {
+			break
+		}
+		s.Dispatch(PickAnswer{Option: a.Answer})
+		s.Dispatch(ContinueLesson{})
+	}
+	if !ok || !strings.Contains(a.Question, "sends m2") || s.Player.Now() != 20_000 || !s.HideOutcome() {
+		t.Fatalf("at %d the question open is %v %q; want m2's at 20 s", s.Player.Now(), ok, a.Question)
+	}
+	for _, d := range s.DifferencesList().Shown {
+		if strings.Contains(d.Words, "m2") || !d.Record {
+			t.Errorf("at the question about m2 the list names %q", d.Words)
+		}
+	}
+	for _, r := range s.RunViews() {
+		for _, d := range r.Differs {
+			if strings.HasPrefix(d.Text, "m2") {
+				t.Errorf("at the question about m2 run %q says %q", r.Label, d.Text)
+			}
+		}
+	}
+	s.Dispatch(PickAnswer{Option: a.Answer})
+	s.Dispatch(ContinueLesson{})
+	playUntilPaused(s, 5000)
+	found := false
+	for _, r := range s.RunViews() {
+		for _, d := range r.Differs {
+			found = found || strings.HasPrefix(d.Text, "m2 (on t-0): refused")
+		}
+	}
+	if !found {
+		t.Errorf("after the answer, at %d, no run says m2 was refused", s.Player.Now())
+	}
+}

@@ -114,7 +114,7 @@ func (s *Store) runView(p *Player, label, summary string, r int, diffs []RunDiff
 	var lost []LostRecord
 	now := p.Now()
 	for _, d := range diffs {
-		if d.At > now {
+		if !s.diffReached(d) {
 			continue
 		}
 		at := s.differsAt(d, r, now)
