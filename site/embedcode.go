@@ -94,9 +94,11 @@ func (s *Store) EmbedScenario(fromStart bool) string {
 }
 
 // EmbedCode is "Copy embed code": EmbedHTML for what the page shows,
-// with CodeParams, from the scenario's start or, unless fromStart, at
+// with CodeParams and the theme the reader picked (Sharing.EmbedTheme), from the scenario's start or, unless fromStart, at
 // the playhead (a teacher who paused to copy got an embed frozen at that
 // moment, with no way to copy one that starts at the beginning).
 func (s *Store) EmbedCode(origin string, fromStart bool) string {
-	return EmbedHTML(origin, CodeParams.Query(s.EmbedScenario(fromStart)), s.Title)
+	p := CodeParams
+	p.Theme = s.Share.EmbedTheme
+	return EmbedHTML(origin, p.Query(s.EmbedScenario(fromStart)), s.Title)
 }

@@ -52,6 +52,10 @@ type Sharing struct {
 	// nothing: the page would not open that link (ShareRefusal). "" when
 	// the last copy went through, or the reader closed the note.
 	Refused string
+	// EmbedTheme is the colours the embed code asks for (theme=): ""
+	// follows the reader's system, as an embed does by default; "light"
+	// or "dark" to match the lesson page (PickEmbedTheme).
+	EmbedTheme string
 	// Hooks reach the browser (set by wasm/playground; nil in tests).
 	Hooks ShareHooks
 }
@@ -104,6 +108,22 @@ type CopyLink struct{}
 // the scenario's start when FromStart, else at this moment, with the same
 // check of the link the embed code carries.
 type CopyEmbed struct{ FromStart bool }
+
+// PickEmbedTheme is the Embed & export menu's choice of colours for the
+// embed code it copies: Theme "" (the reader's system), "light" or
+// "dark"; any other value is ignored. A teacher found the embed dark in
+// a light lesson page for a reader whose system was dark, with nothing in
+// the menu to say theme= exists.
+type PickEmbedTheme struct{ Theme string }
+
+func (a PickEmbedTheme) apply(s *Store) bool {
+	switch a.Theme {
+	case "", "light", "dark":
+		s.Share.EmbedTheme = a.Theme
+		return true
+	}
+	return false
+}
 
 // CopyExpired is an action from the page's timer, CopiedShowMs after the
 // copy numbered Seq (Sharing.CopiedSeq): the confirmation "Copied the

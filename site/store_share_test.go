@@ -184,3 +184,25 @@ func TestCopyLinkRefusesALinkThePageWouldNotOpen(t *testing.T) {
 		t.Fatalf("the note stays after its ×: %q", s.Share.Refused)
 	}
 }
+
+// TestEmbedCodeTheme: "Copy embed code" writes theme= as the reader
+// picked it in the menu (light or dark, to match a lesson page), none
+// for the reader's system; a value the menu does not offer is ignored.
+func TestEmbedCodeTheme(t *testing.T) {
+	s := presetStore(t, "acks1-loss")
+	if got := s.EmbedCode("https://kplay.test", true); strings.Contains(got, "theme=") {
+		t.Errorf("by default the embed code has a theme: %s", got)
+	}
+	s.Dispatch(PickEmbedTheme{Theme: "light"})
+	if got := s.EmbedCode("https://kplay.test", true); !strings.Contains(got, "&amp;theme=light") && !strings.Contains(got, "&theme=light") {
+		t.Errorf("after picking light the embed code is %s", got)
+	}
+	s.Dispatch(PickEmbedTheme{Theme: "<script>"})
+	if s.Share.EmbedTheme != "light" {
+		t.Errorf("a theme the menu does not offer was taken: %q", s.Share.EmbedTheme)
+	}
+	s.Dispatch(PickEmbedTheme{Theme: ""})
+	if got := s.EmbedCode("https://kplay.test", true); strings.Contains(got, "theme=") {
+		t.Errorf("back to the reader's system the embed code has a theme: %s", got)
+	}
+}

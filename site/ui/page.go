@@ -424,7 +424,7 @@ func trySuggestion(s *site.Store, key string) {
 // shareViewOf is the share bar's view of s (renderShareBar).
 func shareViewOf(s *site.Store) shareView {
 	sh := &s.Share
-	return shareView{Preset: sh.Preset, Label: s.PickerLabel(), Copied: sh.Copied, CopyFailed: sh.CopyFailed, CopiedText: sh.CopiedText, Refused: sh.Refused, Recording: sh.Recording}
+	return shareView{Preset: sh.Preset, Label: s.PickerLabel(), Copied: sh.Copied, CopyFailed: sh.CopyFailed, CopiedText: sh.CopiedText, Refused: sh.Refused, Recording: sh.Recording, EmbedTheme: sh.EmbedTheme}
 }
 
 // exportDiagram saves the diagram as what says ("svg", "png", "clip",

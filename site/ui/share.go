@@ -25,6 +25,9 @@ func renderShareBar(v shareView, dispatch func(site.Action), export func(what st
 type shareView struct {
 	Preset, Label, Copied, CopiedText, Refused string
 	CopyFailed, Recording                      bool
+	// EmbedTheme is the colours the embed code asks for
+	// (site.Sharing.EmbedTheme).
+	EmbedTheme string
 }
 
 // shareBar draws the share bar v (see renderShareBar); its controls
@@ -50,7 +53,7 @@ func shareBar(dispatch func(site.Action), export func(what string), v shareView)
 		elem.Label(vecty.Markup(vecty.Class("share-label")), vecty.Text("Scenario "), elem.Select(opts...)),
 		elem.Button(vecty.Markup(prop.ID("share"), prop.Type(prop.TypeButton), attr("title", "Copy a link that reopens this scenario, with your actions, at this moment"),
 			event.Click(func(*vecty.Event) { dispatch(site.CopyLink{}) })), vecty.Text("Copy link")),
-		embedMenu(dispatch, export, v.Recording),
+		embedMenu(dispatch, export, v.Recording, v.EmbedTheme),
 		// The confirmation sits beside the buttons, in an anchor that is
 		// always there and takes no width (static/screen.css), and goes
 		// away on its own (site.CopyExpired).
@@ -83,7 +86,7 @@ func shareBar(dispatch func(site.Action), export func(what string), v shareView)
 // (#export-clip, "Stop recording" while recording). An item does its
 // work and closes the menu: a copy dispatches site.CopyEmbed, an export
 // calls export with what to save.
-func embedMenu(dispatch func(site.Action), export func(what string), recording bool) *vecty.HTML {
+func embedMenu(dispatch func(site.Action), export func(what string), recording bool, theme string) *vecty.HTML {
 	item := func(id, label, title string, fromStart bool) *vecty.HTML {
 		return elem.Button(vecty.Markup(prop.ID(id), prop.Type(prop.TypeButton), attr("title", title),
 			event.Click(func(e *vecty.Event) {
@@ -110,6 +113,7 @@ func embedMenu(dispatch func(site.Action), export func(what string), recording b
 		elem.Summary(vecty.Markup(prop.ID("copy-embed"), attr("title", "Copy an <iframe> to paste into a lesson page, or save the diagram for slides")), vecty.Text("Embed & export")),
 		elem.Div(vecty.Markup(vecty.Class("share-menu-items")),
 			elem.Span(vecty.Markup(vecty.Class("share-menu-h")), vecty.Text("Copy embed code")),
+			embedThemes(dispatch, theme),
 			item("copy-embed-start", "From the start", "The embed plays the scenario from its beginning", true),
 			item("copy-embed-now", "At this moment", "The embed opens paused where the playhead is now", false),
 			elem.Span(vecty.Markup(vecty.Class("share-menu-h")), vecty.Text("The diagram, for slides")),
@@ -117,6 +121,26 @@ func embedMenu(dispatch func(site.Action), export func(what string), recording b
 			exportItem("export-png", "Save as PNG", "The diagram at this moment, as a picture at twice its size on screen", "png"),
 			clip,
 		))
+}
+
+// embedThemes is the embed code's choice of colours (theme=, picked with
+// site.PickEmbedTheme): the reader's system's, as an embed follows by
+// default, or light or dark to match the lesson page whatever the
+// reader's system.
+func embedThemes(dispatch func(site.Action), theme string) *vecty.HTML {
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("embed-theme")), elem.Legend(vecty.Text("Colours"))}
+	for _, o := range [...]struct{ value, label, title string }{
+		{"", "the reader's", "Light or dark as the reader's system is set (no theme=)"},
+		{"light", "light", "Always light, to match a light lesson page (theme=light)"},
+		{"dark", "dark", "Always dark, to match a dark lesson page (theme=dark)"},
+	} {
+		value := o.value
+		items = append(items, elem.Label(vecty.Markup(attr("title", o.title)),
+			elem.Input(vecty.Markup(prop.Type(prop.TypeRadio), attr("name", "embed-theme"), prop.Value(value), vecty.Data("theme", value), prop.Checked(theme == value),
+				event.Change(func(*vecty.Event) { dispatch(site.PickEmbedTheme{Theme: value}) }))),
+			vecty.Text(" "+o.label)))
+	}
+	return elem.FieldSet(items...)
 }
 
 // renderNotice is the banner explaining a link that could not be opened,

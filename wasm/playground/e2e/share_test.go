@@ -29,7 +29,9 @@ import (
 // embed code" now offers "From the start" and "At this moment": from
 // the start, the lesson page's embed opens at the scenario's start and
 // plays; at this moment, it opens paused there. An unedited preset is
-// embedded by its name (preset=NAME).
+// embedded by its name (preset=NAME). The menu's Colours picks theme=
+// for the code (a teacher's light page showed a dark embed to a reader
+// whose system was dark).
 func TestBrowserEmbedCodeFromTheStart(t *testing.T) {
 	t.Parallel()
 	ctx, _, pageErrors := pageAt(t, 1280, 800, "/?preset=failover-and-preferred-leader")
@@ -60,6 +62,18 @@ func TestBrowserEmbedCodeFromTheStart(t *testing.T) {
 	}
 	if now.Get("preset") != "failover-and-preferred-leader" || now.Get("t") != "4000" {
 		t.Errorf("At this moment copied %v; want the preset at t=4000", now)
+	}
+	if start.Has("theme") {
+		t.Errorf("From the start copied theme=%q before a theme was picked", start.Get("theme"))
+	}
+	// A lesson page that is light whatever the reader's system: the
+	// menu's Colours, light.
+	click(t, ctx, "#copy-embed")
+	click(t, ctx, `.embed-theme input[data-theme="light"]`)
+	pollJS(t, ctx, `document.querySelector('.embed-theme input[data-theme="light"]').checked`, 5*time.Second, "the light theme is not picked")
+	evalJS[bool](t, ctx, `(() => { document.querySelector("details.share-menu").open = false; return true; })()`)
+	if light := src("#copy-embed-start"); light.Get("theme") != "light" {
+		t.Errorf("with Colours light, From the start copied %v; want theme=light", light)
 	}
 	noPageErrors(t, pageErrors)
 
