@@ -251,7 +251,7 @@ func (c *Cluster) makeFollower(b *broker, r *replica, reg partitionReg) {
 	}
 	c.stopFetching(b, r.tp)
 	if c.cfg.truncation() == ProtocolPreKIP101 {
-		c.truncateTo(b, r, r.hw, "truncates to its high watermark on becoming a follower (before KIP-101)")
+		c.truncateTo(b, r, r.hw, removedPreKIP101, "truncates to its high watermark on becoming a follower (before KIP-101)")
 	}
 	if reg.leader == NoLeader {
 		return

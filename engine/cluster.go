@@ -44,8 +44,9 @@ type Cluster struct {
 	net  network
 	// uncleanElections counts unclean and last-known-leader elections by
 	// what allowed each (uncleanKind), so that invariant checks know
-	// whether a run is "clean" (docs/kafka-rules.md §11) and a loss's
-	// explanation names what allowed it (lossCause).
+	// whether a run is "clean" (docs/kafka-rules.md §11); a loss's
+	// explanation reads each election from the partition's removals
+	// (lossCause).
 	uncleanElections [uncleanKinds]int
 	// lostUnflushed is set once a crash lost a log's unflushed tail.
 	lostUnflushed bool

@@ -300,6 +300,9 @@ func (c *Cluster) recordChange(p *partitionReg, ch partitionChange, prevISR []Br
 		p.leaderEpoch++
 	}
 	oldISR, oldELR := p.isr, p.elr
+	if p.leader != NoLeader {
+		c.inv.part(p.tp).lastLeader = p.leader // also a leader the topic's creation named
+	}
 	p.isr, p.elr, p.lastKnownElr = ch.isr, ch.elr, ch.lastKnown
 	p.leader = ch.leader
 	if leaderChanged || ch.unclean {
@@ -308,6 +311,10 @@ func (c *Cluster) recordChange(p *partitionReg, ch partitionChange, prevISR []Br
 	if ch.unclean {
 		c.uncleanElections[ch.how]++
 	}
+	if p.leader != NoLeader && (leaderChanged || ch.unclean) {
+		c.noteElection(p, ch.unclean, ch.how)
+	}
+	c.noteISRJoins(p, oldISR)
 	if leaderChanged {
 		c.emitElected(p)
 	}

@@ -434,7 +434,7 @@ func (c *Cluster) followerFetchResponse(b *broker, m *Message) {
 		}
 		switch {
 		case p.Err == ErrOffsetOutOfRange && p.LeaderLEO >= 0 && p.LeaderLEO < r.leo():
-			c.truncateTo(b, r, p.LeaderLEO, "truncates to the leader's log end after OFFSET_OUT_OF_RANGE")
+			c.truncateTo(b, r, p.LeaderLEO, removedFollowing, "truncates to the leader's log end after OFFSET_OUT_OF_RANGE")
 		case p.Err == ErrOffsetOutOfRange && p.LogStartOffset > r.leo():
 			c.truncateFullyAndStartAt(b, r, p.LogStartOffset, "that is below the leader's log start offset: it truncates fully and starts there")
 		case p.Err != ErrNone:
@@ -530,7 +530,7 @@ func (c *Cluster) truncateOnDivergenceLater(b *broker, leader BrokerID) {
 // to the end of its largest epoch below, and the next fetch asks again.
 // Under protocol pre-kip-279 it truncates once to min(leader's end, LEO).
 func (c *Cluster) truncateOnDivergence(b *broker, r *replica, epoch Epoch, leaderEnd Offset) {
-	c.truncateTo(b, r, c.truncationPoint(r, epoch, leaderEnd), "diverged from the leader at leader epoch "+itoa(int(epoch)))
+	c.truncateTo(b, r, c.truncationPoint(r, epoch, leaderEnd), removedFollowing, "diverged from the leader at leader epoch "+itoa(int(epoch)))
 }
 
 // truncationPoint is where truncateOnDivergence cuts r's log for the
@@ -551,7 +551,9 @@ func (c *Cluster) truncationPoint(r *replica, epoch Epoch, leaderEnd Offset) Off
 
 // truncateTo cuts a replica's log to end at offset to (UnifiedLog.truncateTo):
 // epoch-cache entries at or after it go, and the HW is capped at the new LEO.
-func (c *Cluster) truncateTo(b *broker, r *replica, to Offset, why string) {
+// rule is what made it truncate, remembered for loss explanations
+// (noteRemoval); why is the event's reason.
+func (c *Cluster) truncateTo(b *broker, r *replica, to Offset, rule removalRule, why string) {
 	if to >= r.leo() {
 		// UnifiedLog.truncateTo: "Always truncate epoch cache since we may
 		// have a conflicting epoch entry at the end of the log from the
@@ -576,6 +578,7 @@ func (c *Cluster) truncateTo(b *broker, r *replica, to Offset, why string) {
 		r.epochs = r.epochs[:len(r.epochs)-1]
 	}
 	c.emit(Event{Kind: EvTruncated, Node: b.node(), TP: r.tp, Offset: to, End: from, Count: int(from - to), Value: first, Text: why})
+	c.noteRemoval(r.tp, removal{rule: rule, broker: b.id, from: to, to: from, other: r.leader})
 	c.markDirty(r.tp)
 	if r.hw > to {
 		c.setHW(b, r, to)

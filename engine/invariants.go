@@ -39,6 +39,15 @@ type partInv struct {
 	// deleted is the highest log start offset retention moved any replica
 	// to: the records below it were deleted on purpose (retention.go).
 	deleted Offset
+	// removals are the elections and truncations that removed records
+	// from a replica's log, oldest first (losscause.go).
+	removals []removal
+	// lastLeader is the last broker that led the partition, NoLeader
+	// before the first.
+	lastLeader BrokerID
+	// faulted is set once the partition had an unclean election or lost
+	// records in a crash (partFaulted).
+	faulted bool
 }
 
 func (s invariantState) clone() invariantState {
@@ -46,6 +55,7 @@ func (s invariantState) clone() invariantState {
 	for i, p := range s.parts {
 		p.committed = p.committed[:len(p.committed):len(p.committed)]
 		p.acked = p.acked[:len(p.acked):len(p.acked)]
+		p.removals = p.removals[:len(p.removals):len(p.removals)]
 		parts[i] = p
 	}
 	s.parts = parts
@@ -69,7 +79,7 @@ func (s *invariantState) part(tp TopicPartition) *partInv {
 			return &s.parts[i]
 		}
 	}
-	s.parts = append(s.parts, partInv{tp: tp})
+	s.parts = append(s.parts, partInv{tp: tp, lastLeader: NoLeader})
 	return &s.parts[len(s.parts)-1]
 }
 
@@ -276,7 +286,9 @@ func (c *Cluster) checkHW(b *broker, r *replica, old Offset) {
 			c.violation("I9/"+r.tp.String()+"/"+itoa64(int64(r.hw)), Event{TP: r.tp, Peer: b.node(), Offset: r.hw, ISR: slices.Clone(r.isr),
 				Text: "HwFrozenUnderMinIsr: the HW of " + r.tp.String() + " moved to " + itoa64(int64(r.hw)) + " while the leader's ISR " + joinIDs(r.isr) + " is below min.insync.replicas"})
 		}
-		if c.clean() {
+		// I10 needs no clean run, only a partition without a fault that
+		// lets an ISR member lack records below the HW (partFaulted).
+		if !c.partFaulted(r.tp) {
 			for _, id := range p.isr {
 				if f := c.broker(id).replica(r.tp); id != b.id && f != nil && f.leo() < r.hw {
 					c.violation("I10/"+r.tp.String()+"/"+itoa64(int64(r.hw)), Event{TP: r.tp, Peer: Broker(id), Offset: r.hw, ISR: slices.Clone(p.isr),
@@ -304,7 +316,7 @@ func (c *Cluster) scanDurability(p *partitionReg, leader *replica) {
 		if o >= leader.leo() || o < leader.logStart || leader.log[o-leader.logStart] != rec {
 			c.violation("I13/"+p.tp.String()+"/"+itoa64(int64(o)), Event{TP: p.tp, Peer: Broker(p.leader), Offset: o, Value: rec.Value, ISR: slices.Clone(p.isr),
 				Text: "CommittedDurability: committed record " + rec.Value + " at offset " + itoa64(int64(o)) + " of " + p.tp.String() +
-					" is not on the leader " + Broker(p.leader).String() + c.lossCause()})
+					" is not on the leader " + Broker(p.leader).String() + c.lossCause(p.tp, o, p.leader)})
 		}
 	}
 	c.checkAcked(p, leader, pi.acked)
@@ -350,7 +362,7 @@ func (c *Cluster) checkAcked(p *partitionReg, leader *replica, acked []ackedRec)
 		}
 		c.violation("LW/"+p.tp.String()+"/"+itoa64(int64(o))+"/"+ar.rec.Value, Event{TP: p.tp, Peer: Broker(p.leader), Node: ar.rec.Producer, Offset: o, Value: ar.rec.Value, ISR: slices.Clone(p.isr),
 			Text: "AcknowledgedWriteLost: " + ar.rec.Producer.String() + "'s record " + ar.rec.Value + ", acknowledged with acks=" + ar.acks.String() +
-				" at offset " + itoa64(int64(o)) + " of " + p.tp.String() + ", is not on the leader " + Broker(p.leader).String() + c.ackLossCause(p.tp, ar)})
+				" at offset " + itoa64(int64(o)) + " of " + p.tp.String() + ", is not on the leader " + Broker(p.leader).String() + c.ackLossCause(p.tp, ar, p.leader)})
 	}
 }
 
@@ -388,9 +400,16 @@ func (c *Cluster) checkAckReplicated(b *broker, r *replica, resp Part, end Offse
 // checkStrongIsr is I11 StrongIsr and I12 WeakIsr on a replica that believes
 // it leads with HW h: every member of the controller's ISR and of its own
 // ISR view holds the same record at offset h-1 (and, by LogMatching, the
-// whole prefix). Clean runs only.
+// whole prefix). It runs in runs with faults too, on every partition that
+// had none of its own: a fault elsewhere leaves this partition's ISR
+// bound to hold every record below the HW. It skips a partition whose
+// fault breaks that promise (partFaulted): an unclean election, which
+// Kafka documents "may result in data loss"
+// (unclean.leader.election.enable), a crash that dropped its records
+// from a replica still listed in the ISR (§1.8), or a truncation
+// protocol before KIP-101 or KIP-279 (§6.1, §6.3).
 func (c *Cluster) checkStrongIsr(b *broker, r *replica) {
-	if !c.clean() || r.hw <= r.logStart {
+	if r.hw <= r.logStart || c.partFaulted(r.tp) {
 		return
 	}
 	o := r.hw - 1

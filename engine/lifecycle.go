@@ -70,7 +70,7 @@ func (cmd Crash) apply(c *Cluster) {
 		c.lostUnflushed = true
 		for i := range b.replicas {
 			r := &b.replicas[i]
-			c.truncateTo(b, r, r.batchStart(max(r.logStart, r.leo()-Offset(cmd.LoseUnflushed))), "lost its unflushed tail in the crash")
+			c.truncateTo(b, r, r.batchStart(max(r.logStart, r.leo()-Offset(cmd.LoseUnflushed))), removedUnflushed, "lost its unflushed tail in the crash")
 		}
 	}
 }
@@ -268,7 +268,7 @@ func (c *Cluster) restartBroker(b *broker) {
 	if c.cfg.truncation() == ProtocolPreKIP101 {
 		for i := range b.replicas {
 			r := &b.replicas[i]
-			c.truncateTo(b, r, r.hw, "truncates to its high watermark on restart (before KIP-101)")
+			c.truncateTo(b, r, r.hw, removedPreKIP101, "truncates to its high watermark on restart (before KIP-101)")
 		}
 	}
 	for i := range b.replicas {
