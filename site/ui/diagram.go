@@ -24,10 +24,12 @@ func renderStage(v stageView, acts stageActs, dots *Dots) *vecty.HTML {
 	// With runs side by side the main diagram is one of them, the
 	// script's own: it says which, so that a reader comparing the runs
 	// can tell the big diagram's settings (a teacher found it unlabelled
-	// among four labelled runs).
+	// among four labelled runs). The runs come first, under the question
+	// card: a teacher found "which of these clusters accepts the write?"
+	// a screen away from the clusters it asks about.
 	label := elem.Paragraph(vecty.Markup(vecty.Class("main-run-label")),
-		vecty.Text("This diagram plays "+v.Runs[0].Label+", the script's own run; the other runs are drawn under it."))
-	return elem.Div(vecty.Markup(vecty.Class("stage-runs")), label, wrap, renderRuns(v.Runs, v.Diffs, brokerActs{dispatch: acts.dispatch, menuOpen: acts.menuOpen}))
+		vecty.Text("This diagram plays "+v.Runs[0].Label+", the script's own run, with its messages in flight; the runs above draw each cluster's brokers."))
+	return elem.Div(vecty.Markup(vecty.Class("stage-runs")), renderRuns(v.Runs, v.Diffs, brokerActs{dispatch: acts.dispatch, menuOpen: acts.menuOpen}), label, wrap)
 }
 
 // renderDiagramWrap is the diagram with its controller strip, the

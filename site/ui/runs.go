@@ -14,7 +14,7 @@ import (
 )
 
 // renderRuns is a script's runs side by side (the base and its vs
-// lines' variants, site.Store.RunViews) under the main diagram, on its
+// lines' variants, site.Store.RunViews) above the main diagram, on its
 // clock: the Differences list first, each a button that seeks to the
 // moment the runs first differed on it (site.SeekToDifference), then
 // each run's diagram with its label, <section class="runs runs-N">,
