@@ -65,8 +65,9 @@ func readFixture(t *testing.T, file string) []byte {
 	return data
 }
 
-// TestReplayMetadataLog imports each hand-written metadata log dump
-// (importer/testdata/*.metadata-dump, in DumpLogSegments' format), checks
+// TestReplayMetadataLog imports each metadata log dump of
+// importer/testdata (*.metadata-dump, in DumpLogSegments' format, written
+// by hand; the 4.4 one holds records Kafka 4.4.0 wrote), checks
 // the faults and commands the script infers and the claims it makes,
 // both derived here from the fixture's records, then runs the script with
 // kplay's script runner and checks which claims hold.
@@ -626,4 +627,100 @@ func TestReplayInfersSettings(t *testing.T) {
 			}
 		}
 	})
+}
+
+// FuzzImportMetadataLog: no dump makes the importer panic, and every
+// script it writes fits kplay's limits, compiles, and never asks the
+// engine to restart a running broker or to crash or shut down a stopped
+// one (checked on the script's text: running the engine under the fuzzer's
+// instrumentation is too slow; TestReplayMetadataLog runs the fixtures).
+func FuzzImportMetadataLog(f *testing.F) {
+	for _, file := range []string{"crash-shutdown-39.metadata-dump", "isolate-lag-39.metadata-dump", "elr-last-replica-44.metadata-dump"} {
+		data, err := os.ReadFile(filepath.Join("testdata", file))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(small()))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		src, err := Import([]Input{{"fuzz.dump", data}})
+		if err != nil {
+			return
+		}
+		if len(src) > script.MaxScriptBytes {
+			t.Fatalf("%d bytes", len(src))
+		}
+		dirs, err := script.Parse("fuzz", src)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, src)
+		}
+		if _, err := script.Compile(dirs); err != nil {
+			t.Fatalf("%v\n%s", err, src)
+		}
+		checkLifecycle(t, src)
+	})
+}
+
+// checkLifecycle follows the brokers' processes through a script's crash,
+// restart and shutdown lines and fails on one the engine would refuse.
+func checkLifecycle(t *testing.T, src string) {
+	t.Helper()
+	down := map[string]bool{}
+	for _, l := range strings.Split(src, "\n") {
+		f := strings.Fields(l)
+		if len(f) < 2 {
+			continue
+		}
+		switch f[0] {
+		case "crash", "shutdown":
+			if down[f[1]] {
+				t.Fatalf("%q with broker %s stopped already:\n%s", l, f[1], src)
+			}
+			down[f[1]] = true
+		case "restart":
+			if !down[f[1]] {
+				t.Fatalf("%q with broker %s running:\n%s", l, f[1], src)
+			}
+			down[f[1]] = false
+		}
+	}
+}
+
+// BenchmarkReplayBusyLog imports a dump at the cap made of nothing but
+// changes: 64 brokers fenced and unfenced in turn, each fence moving the
+// leaders of 256 partitions, so that every record is work.
+func BenchmarkReplayBusyLog(b *testing.B) {
+	var sb strings.Builder
+	var batches []dumpBatch
+	for id := 0; id < 64; id++ {
+		batches = append(batches, dumpBatch{int64(id), int64(id), []string{regRec(id, int64(id), fmt.Sprintf("I%021d", id))}})
+	}
+	var parts []string
+	parts = append(parts, topicT)
+	for p := 0; p < 256; p++ {
+		parts = append(parts, partRec(p, fmt.Sprintf("%d,%d", p%64, (p+1)%64)))
+	}
+	batches = append(batches, dumpBatch{64, 1000, parts})
+	sb.WriteString(dump(batches...))
+	off, ms := int64(64+len(parts)), int64(2000)
+	for sb.Len() < MaxMetadataLogBytes-64<<10 {
+		id := int(off) % 64
+		var recs []string
+		for p := id; p < 256; p += 64 {
+			recs = append(recs, fmt.Sprintf(`{"type":"PARTITION_CHANGE_RECORD","version":1,"data":{"partitionId":%d,"topicId":"tTtTtTtTtTtTtTtTtTtTtA","isr":[%d],"leader":%d}}`, p, (p+1)%64, (p+1)%64))
+		}
+		recs = append(recs, fmt.Sprintf(`{"type":"BROKER_REGISTRATION_CHANGE_RECORD","version":0,"data":{"brokerId":%d,"brokerEpoch":%d,"fenced":1}}`, id, id))
+		text := dump(dumpBatch{off, ms, recs})
+		sb.WriteString(text[strings.Index(text, "baseOffset"):])
+		off += int64(len(recs))
+		ms += 700
+	}
+	data := []byte(sb.String())
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Import([]Input{{"busy.dump", data}}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

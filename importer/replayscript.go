@@ -66,7 +66,7 @@ func MetadataLogScript(l *MetadataLog) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return g.write(), nil
+	return g.write()
 }
 
 // replayGen writes a replay script.
@@ -98,7 +98,11 @@ type replayGen struct {
 	// balanced; parts tracks them.
 	imbalanceSince int64
 	parts          map[string]partState
-	cutAt          int // the first moment left out (len(S): none)
+	imbalanced     int           // partitions led by another than their preferred replica
+	leads          map[int32]int // partitions each broker (Kafka id) leads
+	inCS           map[int32]bool
+	life           map[int32][]lifeRef // each broker's lifecycle events, in order
+	cutAt          int                 // the first moment left out (len(S): none)
 	// autoParts are the partitions the moment being written moves back to
 	// their preferred replica in the controller's own rebalance.
 	autoParts []string
@@ -124,7 +128,8 @@ type lagCut struct {
 
 func newReplayGen(h *history) (*replayGen, error) {
 	g := &replayGen{h: h, imported: map[*topicLife]bool{}, late: map[int32]bool{},
-		up: map[int32]bool{}, isolated: map[int32]bool{}, healAt: map[int32]int{}, healed: map[[2]int32]int64{}, lastAct: map[int32]int64{}, parts: map[string]partState{}, imbalanceSince: -1}
+		up: map[int32]bool{}, isolated: map[int32]bool{}, healAt: map[int32]int{}, healed: map[[2]int32]int64{}, lastAct: map[int32]int64{}, parts: map[string]partState{}, imbalanceSince: -1,
+		leads: map[int32]int{}, inCS: map[int32]bool{}, life: map[int32][]lifeRef{}}
 	g.notes = slices.Clone(h.log.Skipped)
 	var firstTopic int64 = -1
 	seen := map[int32]bool{}
@@ -169,10 +174,13 @@ func newReplayGen(h *history) (*replayGen, error) {
 		}
 		return nil, fmt.Errorf("%s: no topic to import (%s)", src, why)
 	}
-	for _, m := range h.moments {
+	for i, m := range h.moments {
 		for _, ev := range m.events {
 			if ev.kind == evRegister && ev.first && m.wall > firstTopic {
 				g.late[ev.broker] = true
+			}
+			if ev.topic == nil && (ev.kind == evRegister || ev.kind == evUnfence || ev.kind == evUnregister) {
+				g.life[ev.broker] = append(g.life[ev.broker], lifeRef{i, ev})
 			}
 		}
 	}
@@ -291,71 +299,80 @@ func (g *replayGen) settings(firstTopic int64) {
 // rebalance was off: a partition whose preferred replica could lead it
 // (in its ISR, unfenced, not shutting down) but did not, for longer than
 // the check interval and a margin. It returns the partition and when.
+// Each moment re-reads only the partitions it changed and those whose
+// preferred replica it fenced or unfenced, so the cost is linear in the
+// log.
 func (g *replayGen) rebalanceOff() (tp string, from, to int64, ok bool) {
 	h := g.h
-	parts := map[string]partState{}
-	since := map[string]int64{}
-	var order []string
-	check := func(now int64) bool {
-		for _, key := range order {
-			if s, ok := since[key]; ok && now-s > rebalanceMs+10000 {
-				tp, from, to = key, s, now
-				return true
-			}
-		}
-		return false
+	type track struct {
+		name  string
+		state partState
+		since int64 // -1: not electable
 	}
-	brokers := map[int32]*brokerLife{}
+	parts := map[string]*track{}
+	var order []string
+	byPref := map[int32][]string{}
+	fenced, inCS := map[int32]bool{}, map[int32]bool{}
 	for _, m := range h.moments {
-		if check(m.wall) {
-			return tp, from, to, true
-		}
+		var touched []string
 		for _, ev := range m.events {
 			switch ev.kind {
 			case evRegister:
-				brokers[ev.broker] = &brokerLife{fenced: true}
-			case evFence, evUnfence, evShutdown:
-				b := brokers[ev.broker]
-				if b == nil {
-					b = &brokerLife{}
-					brokers[ev.broker] = b
-				}
-				switch ev.kind {
-				case evFence:
-					b.fenced = true
-				case evUnfence:
-					b.fenced, b.inCS = false, false
-				case evShutdown:
-					b.inCS = true
-				}
+				fenced[ev.broker], inCS[ev.broker] = true, false
+			case evFence:
+				fenced[ev.broker] = true
+			case evUnfence:
+				fenced[ev.broker], inCS[ev.broker] = false, false
+			case evShutdown:
+				inCS[ev.broker] = true
 			case evPartition, evChange:
-				key := ev.topic.name + "-" + strconv.Itoa(int(ev.part))
-				if _, ok := parts[key]; !ok {
+				key := ev.topic.id + "-" + strconv.Itoa(int(ev.part))
+				t := parts[key]
+				if t == nil {
+					t = &track{name: g.tp(ev.topic, ev.part), since: -1}
+					parts[key] = t
 					order = append(order, key)
 				}
-				parts[key] = ev.after
-				if ev.leaderSet {
-					delete(since, key)
+				if len(ev.after.replicas) > 0 && (len(t.state.replicas) == 0 || t.state.replicas[0] != ev.after.replicas[0]) {
+					byPref[ev.after.replicas[0]] = append(byPref[ev.after.replicas[0]], key)
 				}
+				t.state = ev.after
+				if ev.leaderSet && t.since >= 0 {
+					if m.wall-t.since > rebalanceMs+10000 {
+						return t.name, t.since, m.wall, true
+					}
+					t.since = -1
+				}
+				touched = append(touched, key)
+				continue
+			default:
+				continue
 			}
+			touched = append(touched, byPref[ev.broker]...)
 		}
-		for _, key := range order {
-			s := parts[key]
-			pref := int32(-2)
-			if len(s.replicas) > 0 {
-				pref = s.replicas[0]
+		for _, key := range touched {
+			t := parts[key]
+			s := t.state
+			if len(s.replicas) == 0 {
+				continue
 			}
-			b := brokers[pref]
-			electable := s.leader != pref && slices.Contains(s.isr, pref) && (b == nil || !b.fenced && !b.inCS)
-			if !electable {
-				delete(since, key)
-			} else if _, ok := since[key]; !ok {
-				since[key] = m.wall
+			pref := s.replicas[0]
+			electable := s.leader != pref && slices.Contains(s.isr, pref) && !fenced[pref] && !inCS[pref]
+			switch {
+			case !electable && t.since >= 0:
+				if m.wall-t.since > rebalanceMs+10000 {
+					return t.name, t.since, m.wall, true
+				}
+				t.since = -1
+			case electable && t.since < 0:
+				t.since = m.wall
 			}
 		}
 	}
-	if check(h.end) {
-		return tp, from, to, true
+	for _, key := range order {
+		if t := parts[key]; t.since >= 0 && h.end-t.since > rebalanceMs+10000 {
+			return t.name, t.since, h.end, true
+		}
 	}
 	return "", 0, 0, false
 }
@@ -416,15 +433,40 @@ func (g *replayGen) tp(t *topicLife, p int32) string { return t.name + "-" + str
 
 // write walks the moments into items, times the claims and renders the
 // script, leaving out the moments past the span or the size budget.
-func (g *replayGen) write() string {
+func (g *replayGen) write() (string, error) {
+	// Moments past the hour, or past twice the script's size, would be
+	// left out below: they are not written at all, so a long log costs
+	// what fits in a script.
+	size := 0
 	for i := range g.h.moments {
+		if g.S[i] > spanLimit()+lagLeadMs || size > 2*script.MaxScriptBytes {
+			g.cutAt = i
+			g.cutWhy = "the script would pass kplay's 64 KiB limit (script.MaxScriptBytes)"
+			if g.S[i] > spanLimit()+lagLeadMs {
+				g.cutWhy = "a kplay script spans at most an hour (script.MaxScriptSpan)"
+			}
+			break
+		}
+		n := len(g.items)
 		g.moment(i)
+		for _, it := range g.items[n:] {
+			for _, l := range it.lines {
+				size += len(l) + 1
+			}
+		}
 	}
-	body, cut := g.render()
-	for cut < len(g.S) {
+	// The moments share script.MaxScriptBytes with the header (and room
+	// for its note of what is left out) and the last state's claims.
+	budget := script.MaxScriptBytes - len(g.header()) - len(g.final()) - 1024
+	body, cut := g.render(budget)
+	for tries := 1; cut < g.cutAt; tries++ {
 		// Leave out the moments from the first that does not fit, and
 		// render again: what stays is shorter, though items of earlier
-		// moments that came later in time may still not fit.
+		// moments that came later in time may still not fit. Past a few
+		// tries, halve what is kept, so the cost stays bounded.
+		if tries > 8 {
+			cut = min(cut, g.cutAt) / 2
+		}
 		g.cutAt = min(g.cutAt, cut)
 		kept := g.items[:0]
 		for _, it := range g.items {
@@ -433,9 +475,13 @@ func (g *replayGen) write() string {
 			}
 		}
 		g.items = kept
-		body, cut = g.render()
+		body, cut = g.render(budget)
 	}
-	return g.header() + body + g.final()
+	src := g.header() + body + g.final()
+	if g.cutAt == 0 || len(src) > script.MaxScriptBytes {
+		return "", fmt.Errorf("%s: the log's first moment alone would make a script over kplay's %d-byte (64 KiB) limit (script.MaxScriptBytes): it creates or changes more partitions than a script can claim", strings.Join(g.h.log.Sources, ", "), script.MaxScriptBytes)
+	}
+	return src, nil
 }
 
 // add appends an item.
@@ -464,17 +510,21 @@ func (g *replayGen) act(b int32, at int64, rank int, why string, cmd string) int
 	return at
 }
 
-// nextOf finds broker id's next lifecycle event after moment i: a
-// registration, an unfence or an unregistration.
+// lifeRef is a broker's lifecycle event: a registration, an unfence or
+// an unregistration, and its moment.
+type lifeRef struct {
+	moment int
+	ev     event
+}
+
+// nextOf finds broker id's next lifecycle event after moment i.
 func (g *replayGen) nextOf(id int32, i int) (int, event, bool) {
-	for j := i + 1; j < len(g.h.moments); j++ {
-		for _, ev := range g.h.moments[j].events {
-			if ev.broker == id && (ev.kind == evRegister || ev.kind == evUnfence || ev.kind == evUnregister) && ev.topic == nil {
-				return j, ev, true
-			}
-		}
+	refs := g.life[id]
+	k, _ := slices.BinarySearchFunc(refs, i+1, func(r lifeRef, m int) int { return cmp.Compare(r.moment, m) })
+	if k == len(refs) {
+		return 0, event{}, false
 	}
-	return 0, event{}, false
+	return refs[k].moment, refs[k].ev, true
 }
 
 // moment turns moment i's records into the script's items.
@@ -577,6 +627,9 @@ func (g *replayGen) brokerEvent(i int, ev event) string {
 	S := g.S[i]
 	switch ev.kind {
 	case evRegister:
+		if ev.newIncarnation {
+			g.inCS[ev.broker] = false
+		}
 		switch {
 		case ev.first && !g.late[ev.broker]:
 			return fmt.Sprintf("%s registers (broker epoch %d, incarnation %s)", name, ev.epoch, ev.incarnation)
@@ -599,6 +652,7 @@ func (g *replayGen) brokerEvent(i int, ev event) string {
 		g.act(b, S, i, name+" starts again.", "restart "+strconv.Itoa(int(b)))
 		return fact
 	case evShutdown:
+		g.inCS[ev.broker] = true
 		if !g.up[b] || g.isolated[b] {
 			return fmt.Sprintf("%s asks for a controlled shutdown (broker epoch %d), though the script has it down or cut off", name, ev.epoch)
 		}
@@ -613,7 +667,7 @@ func (g *replayGen) brokerEvent(i int, ev event) string {
 	}
 	// A fence.
 	fact := fmt.Sprintf("the controller fences %s (broker epoch %d)", name, ev.epoch)
-	if g.h.inCSBefore(ev.broker, i) {
+	if g.inCS[ev.broker] {
 		return fact + ", its controlled shutdown done (SHUTDOWN_NOW; kplay fences it as it shuts down)"
 	}
 	if !g.up[b] || g.isolated[b] {
@@ -634,7 +688,7 @@ func (g *replayGen) brokerEvent(i int, ev event) string {
 		why = fmt.Sprintf("%s is fenced at %s with no controlled shutdown before it, so it stopped heartbeating one broker.session.timeout.ms (9 s) earlier, and the log does not show it again: taken as a crash 9 s before the fence.", name, g.rel(g.h.moments[i].wall))
 		cmd = "crash " + strconv.Itoa(int(b))
 	}
-	if !g.h.ledAt(ev.broker, i) {
+	if g.leads[ev.broker] == 0 {
 		why += " It led no partition then, so this may as well be a controlled shutdown: the controller lets a broker that leads nothing shut down at once and records a fence alone (BrokerHeartbeatManager.calculateNextBrokerState, SHUTDOWN_NOW)."
 	}
 	g.act(b, lead, i, why, cmd)
@@ -652,57 +706,6 @@ func (g *replayGen) brokerEvent(i int, ev event) string {
 	g.lastAct[b] = heal
 	g.add(heal, j, 0, lines...)
 	return fact
-}
-
-// inCSBefore says broker id entered controlled shutdown after its last
-// registration before moment i.
-func (h *history) inCSBefore(id int32, i int) bool {
-	for j := i; j >= 0; j-- {
-		evs := h.moments[j].events
-		for k := len(evs) - 1; k >= 0; k-- {
-			ev := evs[k]
-			if ev.broker != id || ev.topic != nil {
-				continue
-			}
-			switch ev.kind {
-			case evShutdown:
-				return true
-			case evRegister:
-				return false
-			}
-		}
-	}
-	return false
-}
-
-// ledAt says broker id led some partition (of any topic) just before
-// moment i's records.
-func (h *history) ledAt(id int32, i int) bool {
-	cur := map[string]int32{}
-	for j := 0; j <= i; j++ {
-		for _, ev := range h.moments[j].events {
-			if ev.kind != evPartition && ev.kind != evChange {
-				continue
-			}
-			key := ev.topic.id + "-" + strconv.Itoa(int(ev.part))
-			if j == i {
-				if l, ok := cur[key]; ok && l == id {
-					return true
-				}
-				if ev.before.leader == id {
-					return true
-				}
-				continue
-			}
-			cur[key] = ev.after.leader
-		}
-	}
-	for _, l := range cur {
-		if l == id {
-			return true
-		}
-	}
-	return false
 }
 
 // changeFact describes a partition's change in plain words.
@@ -896,32 +899,53 @@ func (g *replayGen) firstTopicAt() int64 {
 	return first
 }
 
-// track follows every partition's leader to tell the controller's own
-// preferred elections (rebalanceMs after an imbalance) from others.
+// track follows every partition's leader (every topic's, as the real
+// controller counts them) to tell the controller's own preferred
+// elections (rebalanceMs after an imbalance) from others, and to know
+// which brokers lead something: counts kept as the moments change them,
+// so each moment costs what it changed.
 func (g *replayGen) track(m moment) {
-	for _, ev := range m.events {
-		if ev.kind == evPartition || ev.kind == evChange {
-			g.parts[ev.topic.id+"-"+strconv.Itoa(int(ev.part))] = ev.after
-		}
-	}
-	imbalanced := false
-	for _, s := range g.parts {
-		if len(s.replicas) > 0 && s.leader != s.replicas[0] {
-			imbalanced = true
-			break
-		}
-	}
 	rebalanced := false
 	for _, ev := range m.events {
-		if ev.kind == evChange && ev.leaderSet && len(ev.after.replicas) > 0 && ev.after.leader == ev.after.replicas[0] {
-			rebalanced = true
+		switch ev.kind {
+		case evPartition, evChange:
+			key := ev.topic.id + "-" + strconv.Itoa(int(ev.part))
+			if old, ok := g.parts[key]; ok {
+				g.count(old, -1)
+			}
+			g.parts[key] = ev.after
+			g.count(ev.after, 1)
+			if ev.kind == evChange && ev.leaderSet && len(ev.after.replicas) > 0 && ev.after.leader == ev.after.replicas[0] {
+				rebalanced = true
+			}
+		case evRemoveTopic:
+			for _, id := range ev.topic.partitionIDs() {
+				key := ev.topic.id + "-" + strconv.Itoa(int(id))
+				if old, ok := g.parts[key]; ok {
+					g.count(old, -1)
+					delete(g.parts, key)
+				}
+			}
 		}
 	}
 	switch {
-	case !imbalanced:
+	case g.imbalanced == 0:
 		g.imbalanceSince = -1
 	case g.imbalanceSince < 0 || rebalanced:
 		g.imbalanceSince = m.wall
+	}
+}
+
+// count adds (d = 1) or takes away (d = -1) a partition's registration
+// from the counts of imbalanced partitions (a leader other than the
+// preferred replica: ReplicationControlManager's imbalancedPartitions) and
+// of the partitions each broker leads.
+func (g *replayGen) count(s partState, d int) {
+	if len(s.replicas) > 0 && s.leader != s.replicas[0] {
+		g.imbalanced += d
+	}
+	if s.leader >= 0 {
+		g.leads[s.leader] += d
 	}
 }
 
@@ -1013,7 +1037,7 @@ func (g *replayGen) stateNow(t *topicLife, id int32) partState {
 // plus claimDelayMs or just before the next item, whichever is sooner,
 // with run until= lines between. It returns the text and the first moment
 // whose items pass the span or the size budget (len(S) if none).
-func (g *replayGen) render() (string, int) {
+func (g *replayGen) render(budget int) (string, int) {
 	byTime := func(a, b item) int {
 		return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.rank, b.rank), cmp.Compare(a.kind, b.kind))
 	}
@@ -1047,7 +1071,6 @@ func (g *replayGen) render() (string, int) {
 	slices.SortStableFunc(g.items, byTime)
 	var b strings.Builder
 	now := int64(0)
-	budget := script.MaxScriptBytes - 12<<10 // the header and the final claims
 	// Comment-only items wait for the next directive: those of earlier
 	// moments go above its run until= line, those of its own moment below.
 	var held []item
@@ -1097,6 +1120,10 @@ func (g *replayGen) render() (string, int) {
 	}
 	return b.String(), len(g.S)
 }
+
+// maxNotes bounds the header's notes of what was skipped, so that a log
+// with a note on every record still makes a script of bounded size.
+const maxNotes = 20
 
 // commentsOnly says an item has no directive: a moment with nothing to
 // do or claim, whose comment stands above the next directive with no
@@ -1149,7 +1176,11 @@ func (g *replayGen) header() string {
 		c(fmt.Sprintf("metadata.version is at level %d (%s): the cluster runs that Kafka release or a later one. kplay plays Kafka 4.4's replication (its default); add kafka=VERSION to the cluster line to replay an older release's.", h.mv, mvName(h.mv)))
 	}
 	c("Kafka's defaults are assumed for what the log does not record: broker.session.timeout.ms 9 s, broker.heartbeat.interval.ms 2 s, replica.lag.time.max.ms 30 s, leader.imbalance.check.interval.seconds 300 s.")
-	for _, n := range append(slices.Clone(g.notes), h.notes...) {
+	notes := append(slices.Clone(g.notes), h.notes...)
+	if len(notes) > maxNotes {
+		notes = append(notes[:maxNotes-1], fmt.Sprintf("%d more notes like these left out", len(notes)-maxNotes+1))
+	}
+	for _, n := range notes {
 		c("Skipped: " + n + ".")
 	}
 	b.WriteString("\n")
