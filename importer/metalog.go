@@ -15,11 +15,14 @@ import (
 // and a record line, some 480 bytes, so an idle cluster's dump grows by
 // about 3.5 MB an hour. 16 MiB holds some four and a half idle hours, more
 // than the one hour a kplay script spans (script.MaxScriptSpan), and
-// reading and replaying it takes about 70 ms natively and 0.3 s as js/wasm
-// under Node (BenchmarkReadMetadataLog, on a loaded 2-core host): the
-// parser counts a NoOpRecord without decoding its JSON or keeping it. Over
-// the cap, kafka-dump-log's --max-bytes or a later segment keeps a dump
-// smaller.
+// reading and replaying it takes about 70 ms natively and 0.3 to 1.6 s as
+// js/wasm under Node on a 2-core host busy with other builds
+// (BenchmarkReadMetadataLog): the parser counts a NoOpRecord without
+// decoding its JSON or keeping it. 16 MiB of nothing but fences and
+// leader changes takes 0.6 s natively and 1.9 s as js/wasm
+// (BenchmarkReplayBusyLog), so a 5 MB dump stays well under two seconds
+// in the page. Over the cap, kafka-dump-log's --max-bytes or a later
+// segment keeps a dump smaller.
 const MaxMetadataLogBytes = 16 << 20
 
 // MaxReadBytes is the most any input may hold: the larger of the caps of
