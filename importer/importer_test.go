@@ -142,7 +142,7 @@ func TestImportRefusesBadInput(t *testing.T) {
 	}{
 		{"empty", "", "empty: nothing to import"},
 		{"blank", " \n\t\n", "empty: nothing to import"},
-		{"garbage", "hello world\nthis is not kafka\n", "not a format kplay imports: no \"Topic:\" line of kafka-topics --describe and no JSON object of kcat -L -J; it starts \"hello world\""},
+		{"garbage", "hello world\nthis is not kafka\n", "not a format kplay imports: no \"Topic:\" line of kafka-topics --describe, no JSON object of kcat -L -J and no batch (baseOffset: …) of kafka-dump-log --cluster-metadata-decoder; it starts \"hello world\""},
 		{"binary", "\xff\xfe\x00Topic:", "not UTF-8 text"},
 		{"truncated lines", strings.Join(lines[:3], ""), "truncated: topic orders's header says PartitionCount: 3, but 2 partition line(s) follow it"},
 		{"truncated mid-line", strings.Join(lines[:3], "") + "\tTopic: orders\tPartition: 2\tLeader: 0\tRepli", "orders-2: the line has no Replicas: (truncated?)"},

@@ -12,13 +12,15 @@ import (
 )
 
 // importMain is "kplay import [-plain] FILE...": it reads each file, a
-// kafka-topics --describe output or a kcat -L -J document (detected from
-// the content), and prints a scenario script that brings kplay's cluster
-// to that state (importer.Script). By default the script is printed in
-// the golden form kplay test reads: every command with the output kplay
-// prints for it, and every expect claim with "ok", the snapshot's state,
-// so that kplay test on it fails exactly at the claims kplay's controller
-// does not reach. -plain prints the commands alone, as the page's editor
+// kafka-topics --describe output, a kcat -L -J document or a KRaft
+// metadata log dump of kafka-dump-log --cluster-metadata-decoder (detected
+// from the content), and prints a scenario script (importer.Import): from
+// snapshots one that brings kplay's cluster to their state, from a dump
+// one that replays the log's history at its recorded times. By default the
+// script is printed in the golden form kplay test reads: every command
+// with the output kplay prints for it, and every expect claim with "ok",
+// the recorded state, so that kplay test on it fails exactly at the
+// claims kplay's controller does not reach. -plain prints the commands alone, as the page's editor
 // and a share link take them. A file that cannot be read or imported is
 // an error on stderr, exit 1; a usage error exits 2.
 func importMain(args []string, stdout, stderr io.Writer) int {
@@ -29,24 +31,19 @@ func importMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprint(stderr, "usage: kplay import [-plain] FILE...  (kafka-topics.sh --describe output or kcat -L -J output)\n")
+		fmt.Fprint(stderr, "usage: kplay import [-plain] FILE...  (kafka-topics.sh --describe output, kcat -L -J output, or a KRaft metadata log dump: kafka-dump-log --cluster-metadata-decoder --files …/__cluster_metadata-0/….log)\n")
 		return 2
 	}
-	var snaps []*importer.Snapshot
+	var inputs []importer.Input
 	for _, name := range fs.Args() {
 		data, err := readCapped(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "kplay import: %v\n", err)
 			return 1
 		}
-		s, err := importer.Read(name, data)
-		if err != nil {
-			fmt.Fprintf(stderr, "kplay import: %v\n", err)
-			return 1
-		}
-		snaps = append(snaps, s)
+		inputs = append(inputs, importer.Input{Name: name, Data: data})
 	}
-	src, err := importer.Script(importer.Merge(snaps))
+	src, err := importer.Import(inputs)
 	if err != nil {
 		fmt.Fprintf(stderr, "kplay import: %v\n", err)
 		return 1
@@ -78,13 +75,14 @@ func importMain(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// readCapped reads a file of at most importer.MaxInputBytes, reading no
-// more than one byte past the cap, so a huge file costs nothing.
+// readCapped reads a file of at most importer.MaxReadBytes (the largest
+// format's cap; importer.Import holds each format to its own), reading no
+// more than one byte past it, so a huge file costs nothing.
 func readCapped(name string) ([]byte, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, importer.MaxInputBytes+1))
+	return io.ReadAll(io.LimitReader(f, importer.MaxReadBytes+1))
 }

@@ -9,12 +9,14 @@ import (
 )
 
 // TestImportThenTest: kplay import on each fixture (importer/testdata:
-// kafka-topics --describe of Kafka 3.x and 4.x, kcat -L -J) prints a
-// script that kplay test passes whole: every claim of the snapshot's
-// state holds on kplay's cluster.
+// kafka-topics --describe of Kafka 3.x and 4.x, kcat -L -J, and the
+// KRaft metadata log dumps of kafka-dump-log --cluster-metadata-decoder)
+// prints a script that kplay test passes whole: every claim of the
+// snapshot's state, and of each state the log records, holds on kplay's
+// cluster.
 func TestImportThenTest(t *testing.T) {
 	files, err := filepath.Glob("../../importer/testdata/*")
-	if err != nil || len(files) < 6 {
+	if err != nil || len(files) < 8 {
 		t.Fatalf("fixtures: %v %v", files, err)
 	}
 	for _, f := range files {
@@ -71,6 +73,8 @@ func TestImportBadInput(t *testing.T) {
 	for i := range big {
 		big[i] = 'x'
 	}
+	bigDump := append([]byte("Dumping x.log\n"), make([]byte, 16<<20)...)
+	header := "baseOffset: 0 lastOffset: 0 count: 1 baseSequence: -1 lastSequence: -1 producerId: -1 producerEpoch: -1 partitionLeaderEpoch: 1 isTransactional: false isControl: false deleteHorizonMs: OptionalLong.empty position: 0 CreateTime: 1730000000000 size: 80 magic: 2 compresscodec: none crc: 1 isvalid: true\n"
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -82,6 +86,9 @@ func TestImportBadInput(t *testing.T) {
 		{[]string{"import", write("garbage", "PANIC at the disco\n")}, 1, "not a format kplay imports"},
 		{[]string{"import", write("big", string(big))}, 1, "over the 1048576-byte (1 MiB) limit"},
 		{[]string{"import", write("msgs.json", `{"topic":"t","partition":0,"offset":1}`)}, 1, "not the shape of kcat -L -J"},
+		{[]string{"import", write("plain.dump", "Dumping x.log\n"+header)}, 1, "plain.dump:2: the batch at offset 0 has no record lines under it: was the dump made without --cluster-metadata-decoder?"},
+		{[]string{"import", write("big.dump", string(bigDump))}, 1, "big.dump: more than 16777216 bytes (16 MiB), the limit for a metadata log dump"},
+		{[]string{"import", "../../importer/testdata/crash-shutdown-39.metadata-dump", "../../importer/testdata/healthy-3x.describe"}, 1, "a metadata log dump (kafka-dump-log --cluster-metadata-decoder), and ../../importer/testdata/healthy-3x.describe: a snapshot"},
 	} {
 		var so, se bytes.Buffer
 		code := cli(tc.args, &so, &se)

@@ -8,7 +8,7 @@
 //	kplay presets             list the presets (preset=NAME), their questions and titles
 //	kplay link FILE           print the share link that opens a script file
 //	kplay embed FILE          print the embed code (an <iframe>) for a script file
-//	kplay import FILE...      print a script that rebuilds a real cluster's state (kafka-topics --describe, kcat -L -J)
+//	kplay import FILE...      print a script that rebuilds a real cluster's state (kafka-topics --describe, kcat -L -J) or replays its history (a KRaft metadata log dump)
 package main
 
 import (
@@ -33,7 +33,9 @@ const usage = `usage:
                               print the embed code (an <iframe>) for the script FILE
   kplay import [-plain] FILE...
                               read kafka-topics.sh --describe or kcat -L -J output and print a script
-                              that rebuilds that cluster, ending with expect claims of its state
+                              that rebuilds that cluster, ending with expect claims of its state; or read
+                              kafka-dump-log --cluster-metadata-decoder output (a KRaft metadata log) and
+                              print a script that replays its history, with a claim of each recorded state
 `
 
 func main() {
