@@ -82,6 +82,28 @@ func TestLossCauseAcksOne(t *testing.T) {
 	}
 }
 
+// m1OnTheLeaderAlone is a two-broker cluster (min.insync.replicas=1, no
+// automatic rebalance, unclean.leader.election.enable as unclean) whose
+// broker 2 crashed at 1 s and left the ISR, so that broker 1 alone
+// committed m1, produced with acks=all at 20 s; it stands at 21 s.
+func m1OnTheLeaderAlone(t *testing.T, unclean bool) *engine.Cluster {
+	t.Helper()
+	cfg := kipConfig()
+	cfg.MinInsyncReplicas = 1
+	cfg.AutoLeaderRebalanceEnable = false
+	cfg.UncleanLeaderElectionEnable = unclean
+	c := kipSetup(t, cfg, 2, 1)
+	c.AdvanceTo(1000)
+	mustApply(t, c, engine.Crash{Broker: 2})
+	c.AdvanceTo(20000)
+	if isr := kipPart(t, c).ISR; len(isr) != 1 || isr[0] != 1 {
+		t.Fatalf("precondition: ISR %v after broker 2's crash, want [1]", isr)
+	}
+	mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m1"}, Acks: engine.AcksAll})
+	c.AdvanceTo(21000)
+	return c
+}
+
 // TestViolationAllowance: a lost record's violation says what allowed the
 // loss when Kafka never promised to keep the record, and nothing when it
 // did. From Kafka's documentation: the producer's acks (with acks=1,
@@ -102,19 +124,7 @@ func TestViolationAllowance(t *testing.T) {
 	// unclean loses m1, committed on broker 1 alone (min.insync.replicas=1
 	// after broker 2 left the ISR), to broker 2 leading without it.
 	unclean := func(t *testing.T, setting, byHand bool) *engine.Cluster {
-		cfg := kipConfig()
-		cfg.MinInsyncReplicas = 1
-		cfg.AutoLeaderRebalanceEnable = false
-		cfg.UncleanLeaderElectionEnable = setting
-		c := kipSetup(t, cfg, 2, 1)
-		c.AdvanceTo(1000)
-		mustApply(t, c, engine.Crash{Broker: 2})
-		c.AdvanceTo(20000)
-		if isr := kipPart(t, c).ISR; len(isr) != 1 || isr[0] != 1 {
-			t.Fatalf("precondition: ISR %v after broker 2's crash, want [1]", isr)
-		}
-		mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m1"}, Acks: engine.AcksAll})
-		c.AdvanceTo(21000)
+		c := m1OnTheLeaderAlone(t, setting)
 		mustApply(t, c, engine.Crash{Broker: 1})
 		mustApply(t, c, engine.Restart{Broker: 2})
 		c.AdvanceTo(40000)
@@ -254,19 +264,7 @@ func lossCauses(c *engine.Cluster) map[string][]string {
 // every log before that election, dropped by the crash: a clean election
 // would have lost it as well.
 func TestLossCausePerRecordUncleanAndUnflushed(t *testing.T) {
-	cfg := kipConfig()
-	cfg.MinInsyncReplicas = 1
-	cfg.AutoLeaderRebalanceEnable = false
-	cfg.UncleanLeaderElectionEnable = true
-	c := kipSetup(t, cfg, 2, 1)
-	c.AdvanceTo(1000)
-	mustApply(t, c, engine.Crash{Broker: 2})
-	c.AdvanceTo(20000)
-	if isr := kipPart(t, c).ISR; len(isr) != 1 || isr[0] != 1 {
-		t.Fatalf("precondition: ISR %v after broker 2's crash, want [1]", isr)
-	}
-	mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m1"}, Acks: engine.AcksAll})
-	c.AdvanceTo(21000)
+	c := m1OnTheLeaderAlone(t, true)
 	mustApply(t, c, engine.Produce{TP: kipT0, Values: []string{"m2"}, Acks: engine.AcksAll})
 	c.AdvanceTo(22000)
 	if r := kipReplica(t, c, 1); r.LEO != 3 || r.HW != 3 {
