@@ -228,169 +228,226 @@ func (h *history) broker(id int32) *brokerLife {
 	return b
 }
 
+// apply records what record r of moment m did to the cluster's history,
+// and adds the event it makes to m (none for a record that changes
+// nothing the script replays).
 func (h *history) apply(m *moment, r Record, batch int) {
 	ev := event{offset: r.Offset, batch: batch}
+	keep := false
 	switch d := r.Data.(type) {
 	case *RegisterBrokerRecord:
-		b := h.broker(d.BrokerID)
-		ev.kind, ev.broker, ev.epoch, ev.incarnation = evRegister, d.BrokerID, d.BrokerEpoch, d.IncarnationID
-		ev.first = !b.seen
-		ev.newIncarnation = !b.seen || b.incarnation != d.IncarnationID
-		b.seen, b.gone = true, false
-		b.epoch, b.incarnation = d.BrokerEpoch, d.IncarnationID
-		b.fenced = d.Fenced == nil || *d.Fenced
-		b.inCS = d.InControlledShutdown
+		keep = h.applyRegister(&ev, d)
 	case *BrokerRegistrationChangeRecord:
-		b := h.broker(d.BrokerID)
-		ev.broker, ev.epoch = d.BrokerID, d.BrokerEpoch
-		if b.seen && b.epoch != d.BrokerEpoch {
-			h.note(fmt.Sprintf("offset %d changes broker %d's registration of broker epoch %d, but its registration has epoch %d; applied anyway", r.Offset, d.BrokerID, d.BrokerEpoch, b.epoch))
-		}
-		if d.InControlledShutdown == 1 {
-			b.inCS = true
-			ev.kind = evShutdown
-			m.events = append(m.events, ev)
-		}
-		switch d.Fenced {
-		case 1:
-			b.fenced = true
-			ev.kind = evFence
-		case -1:
-			b.fenced = false
-			ev.kind = evUnfence
-		default:
-			return
-		}
+		keep = h.applyRegistrationChange(m, &ev, d, r)
 	case *FenceBrokerRecord:
 		h.broker(d.ID).fenced = true
-		ev.kind, ev.broker, ev.epoch = evFence, d.ID, d.Epoch
+		ev.kind, ev.broker, ev.epoch, keep = evFence, d.ID, d.Epoch, true
 	case *UnfenceBrokerRecord:
 		h.broker(d.ID).fenced = false
-		ev.kind, ev.broker, ev.epoch = evUnfence, d.ID, d.Epoch
+		ev.kind, ev.broker, ev.epoch, keep = evUnfence, d.ID, d.Epoch, true
 	case *UnregisterBrokerRecord:
 		h.broker(d.BrokerID).gone = true
-		ev.kind, ev.broker, ev.epoch = evUnregister, d.BrokerID, d.BrokerEpoch
+		ev.kind, ev.broker, ev.epoch, keep = evUnregister, d.BrokerID, d.BrokerEpoch, true
 	case *TopicRecord:
-		if t := h.byID[d.TopicID]; t != nil {
-			h.note(fmt.Sprintf("offset %d creates topic id %s (%s) again; the second TopicRecord is skipped", r.Offset, d.TopicID, d.Name))
-			return
-		}
-		t := &topicLife{id: d.TopicID, name: d.Name, createdAt: m.wall, parts: map[int32]*partLife{}}
-		for _, o := range h.topics {
-			if o.name == d.Name && t.skip == "" {
-				t.skip = "a topic of this name was created before and deleted; kplay deletes no topic, so only the first is imported"
-			}
-		}
-		h.topics = append(h.topics, t)
-		h.byID[d.TopicID] = t
-		ev.kind, ev.topic = evTopic, t
+		keep = h.applyTopic(m, &ev, d, r)
 	case *RemoveTopicRecord:
-		t := h.topicOf(d.TopicID, r)
-		if t == nil {
-			return
+		if t := h.topicOf(d.TopicID, r); t != nil {
+			t.removed = true
+			ev.kind, ev.topic, keep = evRemoveTopic, t, true
 		}
-		t.removed = true
-		ev.kind, ev.topic = evRemoveTopic, t
 	case *PartitionRecord:
-		t := h.topicOf(d.TopicID, r)
-		if t == nil {
-			return
-		}
-		s := partState{replicas: d.Replicas, isr: d.ISR, leader: d.Leader, leaderEpoch: d.LeaderEpoch,
-			partitionEpoch: d.PartitionEpoch, recovering: d.LeaderRecoveryState == 1}
-		if d.ELR != nil {
-			s.elr = *d.ELR
-		}
-		if d.LastKnownELR != nil {
-			s.lke = *d.LastKnownELR
-		}
-		h.elrFieldsNonEmpty = h.elrFieldsNonEmpty || len(s.elr) > 0 || len(s.lke) > 0
-		ev.kind, ev.topic, ev.part, ev.after = evPartition, t, d.PartitionID, s
-		if p := t.parts[d.PartitionID]; p != nil {
-			ev.before = p.state
-			p.state = s
-		} else {
-			p = &partLife{state: s, created: slices.Clone(s.replicas)}
-			if t.createdAt != m.wall {
-				p.diverged = fmt.Sprintf("partition %d was added at offset %d, after the topic's creation (kafka-topics --alter --partitions), which kplay does not replay", d.PartitionID, r.Offset)
-			}
-			t.parts[d.PartitionID] = p
-		}
+		keep = h.applyPartition(m, &ev, d, r)
 	case *PartitionChangeRecord:
-		t := h.topicOf(d.TopicID, r)
-		if t == nil {
-			return
-		}
-		p := t.parts[d.PartitionID]
-		if p == nil {
-			h.note(fmt.Sprintf("offset %d changes partition %s-%d, which no PartitionRecord created; skipped", r.Offset, t.name, d.PartitionID))
-			return
-		}
-		before := p.state.clone()
-		s := p.state.clone()
-		if d.Replicas != nil && !slices.Equal(*d.Replicas, s.replicas) {
-			s.replicas = *d.Replicas
-			if p.diverged == "" {
-				p.diverged = fmt.Sprintf("offset %d reassigns it (replicas %s → %s), which kplay does not replay", r.Offset, ids32(before.replicas), ids32(s.replicas))
-			}
-		}
-		if (d.AddingReplicas != nil && len(*d.AddingReplicas) > 0 || d.RemovingReplicas != nil && len(*d.RemovingReplicas) > 0) && p.diverged == "" {
-			p.diverged = fmt.Sprintf("offset %d starts a reassignment, which kplay does not replay", r.Offset)
-		}
-		if d.ISR != nil {
-			s.isr = *d.ISR
-		}
-		if d.Leader != nil && *d.Leader != -2 {
-			s.leader = *d.Leader
-			s.leaderEpoch++
-			ev.leaderSet = true
-		}
-		if d.LeaderRecoveryState != nil && *d.LeaderRecoveryState >= 0 {
-			s.recovering = *d.LeaderRecoveryState == 1
-		}
-		if d.ELR != nil {
-			s.elr = *d.ELR
-		}
-		if d.LastKnownELR != nil {
-			s.lke = *d.LastKnownELR
-		}
-		h.elrFieldsNonEmpty = h.elrFieldsNonEmpty || len(s.elr) > 0 || len(s.lke) > 0
-		s.partitionEpoch++
-		p.state = s
-		ev.kind, ev.topic, ev.part, ev.before, ev.after = evChange, t, d.PartitionID, before, s.clone()
+		keep = h.applyPartitionChange(&ev, d, r)
 	case *ConfigRecord:
-		if d.Name != "min.insync.replicas" && d.Name != "unclean.leader.election.enable" {
-			return
+		keep = h.applyConfig(m, &ev, d)
+	case *FeatureLevelRecord:
+		h.applyFeature(d, r)
+	}
+	if keep {
+		m.events = append(m.events, ev)
+	}
+}
+
+// applyRegister records a broker's registration (RegisterBrokerRecord):
+// its epoch and incarnation, whether it is the broker's first or a new
+// process, and its fenced and controlled-shutdown state.
+func (h *history) applyRegister(ev *event, d *RegisterBrokerRecord) bool {
+	b := h.broker(d.BrokerID)
+	ev.kind, ev.broker, ev.epoch, ev.incarnation = evRegister, d.BrokerID, d.BrokerEpoch, d.IncarnationID
+	ev.first = !b.seen
+	ev.newIncarnation = !b.seen || b.incarnation != d.IncarnationID
+	b.seen, b.gone = true, false
+	b.epoch, b.incarnation = d.BrokerEpoch, d.IncarnationID
+	b.fenced = d.Fenced == nil || *d.Fenced
+	b.inCS = d.InControlledShutdown
+	return true
+}
+
+// applyRegistrationChange records a BrokerRegistrationChangeRecord: a
+// controlled shutdown it starts goes into m at once, and a fence or
+// unfence it makes is the event it returns (false when it makes none).
+func (h *history) applyRegistrationChange(m *moment, ev *event, d *BrokerRegistrationChangeRecord, r Record) bool {
+	b := h.broker(d.BrokerID)
+	ev.broker, ev.epoch = d.BrokerID, d.BrokerEpoch
+	if b.seen && b.epoch != d.BrokerEpoch {
+		h.note(fmt.Sprintf("offset %d changes broker %d's registration of broker epoch %d, but its registration has epoch %d; applied anyway", r.Offset, d.BrokerID, d.BrokerEpoch, b.epoch))
+	}
+	if d.InControlledShutdown == 1 {
+		b.inCS = true
+		ev.kind = evShutdown
+		m.events = append(m.events, *ev)
+	}
+	switch d.Fenced {
+	case 1:
+		b.fenced = true
+		ev.kind = evFence
+	case -1:
+		b.fenced = false
+		ev.kind = evUnfence
+	default:
+		return false
+	}
+	return true
+}
+
+// applyTopic records a topic's creation (TopicRecord); a second record
+// for the same topic id is skipped with a note.
+func (h *history) applyTopic(m *moment, ev *event, d *TopicRecord, r Record) bool {
+	if t := h.byID[d.TopicID]; t != nil {
+		h.note(fmt.Sprintf("offset %d creates topic id %s (%s) again; the second TopicRecord is skipped", r.Offset, d.TopicID, d.Name))
+		return false
+	}
+	t := &topicLife{id: d.TopicID, name: d.Name, createdAt: m.wall, parts: map[int32]*partLife{}}
+	for _, o := range h.topics {
+		if o.name == d.Name && t.skip == "" {
+			t.skip = "a topic of this name was created before and deleted; kplay deletes no topic, so only the first is imported"
 		}
-		if d.ResourceType == 2 && d.Name == "min.insync.replicas" && d.Value != nil {
-			// A topic's own config at its creation goes on its
-			// create-topic line; a later change is only described.
-			for _, t := range h.topics {
-				if t.name == d.ResourceName && !t.removed && t.createdAt == m.wall {
-					if n, err := strconv.Atoi(*d.Value); err == nil && n >= 1 {
-						t.minISR = n
-					}
+	}
+	h.topics = append(h.topics, t)
+	h.byID[d.TopicID] = t
+	ev.kind, ev.topic = evTopic, t
+	return true
+}
+
+// applyPartition records a PartitionRecord: a partition created with its
+// topic, or added later (which kplay does not replay, so its claims stop).
+func (h *history) applyPartition(m *moment, ev *event, d *PartitionRecord, r Record) bool {
+	t := h.topicOf(d.TopicID, r)
+	if t == nil {
+		return false
+	}
+	s := partState{replicas: d.Replicas, isr: d.ISR, leader: d.Leader, leaderEpoch: d.LeaderEpoch,
+		partitionEpoch: d.PartitionEpoch, recovering: d.LeaderRecoveryState == 1}
+	if d.ELR != nil {
+		s.elr = *d.ELR
+	}
+	if d.LastKnownELR != nil {
+		s.lke = *d.LastKnownELR
+	}
+	h.elrFieldsNonEmpty = h.elrFieldsNonEmpty || len(s.elr) > 0 || len(s.lke) > 0
+	ev.kind, ev.topic, ev.part, ev.after = evPartition, t, d.PartitionID, s
+	if p := t.parts[d.PartitionID]; p != nil {
+		ev.before = p.state
+		p.state = s
+	} else {
+		p = &partLife{state: s, created: slices.Clone(s.replicas)}
+		if t.createdAt != m.wall {
+			p.diverged = fmt.Sprintf("partition %d was added at offset %d, after the topic's creation (kafka-topics --alter --partitions), which kplay does not replay", d.PartitionID, r.Offset)
+		}
+		t.parts[d.PartitionID] = p
+	}
+	return true
+}
+
+// applyPartitionChange applies a PartitionChangeRecord to its partition's
+// state as the controller's PartitionChangeBuilder wrote it: a leader of
+// -2 leaves the leader unchanged (and a new leader bumps the leader
+// epoch), a null ISR, ELR or LastKnownElr leaves it unchanged, and every
+// record bumps the partition epoch. A reassignment is noted, since kplay
+// does not replay it.
+func (h *history) applyPartitionChange(ev *event, d *PartitionChangeRecord, r Record) bool {
+	t := h.topicOf(d.TopicID, r)
+	if t == nil {
+		return false
+	}
+	p := t.parts[d.PartitionID]
+	if p == nil {
+		h.note(fmt.Sprintf("offset %d changes partition %s-%d, which no PartitionRecord created; skipped", r.Offset, t.name, d.PartitionID))
+		return false
+	}
+	before := p.state.clone()
+	s := p.state.clone()
+	if d.Replicas != nil && !slices.Equal(*d.Replicas, s.replicas) {
+		s.replicas = *d.Replicas
+		if p.diverged == "" {
+			p.diverged = fmt.Sprintf("offset %d reassigns it (replicas %s → %s), which kplay does not replay", r.Offset, ids32(before.replicas), ids32(s.replicas))
+		}
+	}
+	if (d.AddingReplicas != nil && len(*d.AddingReplicas) > 0 || d.RemovingReplicas != nil && len(*d.RemovingReplicas) > 0) && p.diverged == "" {
+		p.diverged = fmt.Sprintf("offset %d starts a reassignment, which kplay does not replay", r.Offset)
+	}
+	if d.ISR != nil {
+		s.isr = *d.ISR
+	}
+	if d.Leader != nil && *d.Leader != -2 {
+		s.leader = *d.Leader
+		s.leaderEpoch++
+		ev.leaderSet = true
+	}
+	if d.LeaderRecoveryState != nil && *d.LeaderRecoveryState >= 0 {
+		s.recovering = *d.LeaderRecoveryState == 1
+	}
+	if d.ELR != nil {
+		s.elr = *d.ELR
+	}
+	if d.LastKnownELR != nil {
+		s.lke = *d.LastKnownELR
+	}
+	h.elrFieldsNonEmpty = h.elrFieldsNonEmpty || len(s.elr) > 0 || len(s.lke) > 0
+	s.partitionEpoch++
+	p.state = s
+	ev.kind, ev.topic, ev.part, ev.before, ev.after = evChange, t, d.PartitionID, before, s.clone()
+	return true
+}
+
+// applyConfig records a change of min.insync.replicas or
+// unclean.leader.election.enable (ConfigRecord); a topic's
+// min.insync.replicas set in its creation's moment goes on its
+// create-topic line.
+func (h *history) applyConfig(m *moment, ev *event, d *ConfigRecord) bool {
+	if d.Name != "min.insync.replicas" && d.Name != "unclean.leader.election.enable" {
+		return false
+	}
+	if d.ResourceType == 2 && d.Name == "min.insync.replicas" && d.Value != nil {
+		// A topic's own config at its creation goes on its
+		// create-topic line; a later change is only described.
+		for _, t := range h.topics {
+			if t.name == d.ResourceName && !t.removed && t.createdAt == m.wall {
+				if n, err := strconv.Atoi(*d.Value); err == nil && n >= 1 {
+					t.minISR = n
 				}
 			}
 		}
-		ev.kind, ev.config = evConfig, d
-	case *FeatureLevelRecord:
-		switch d.Name {
-		case "metadata.version":
-			h.mv, h.mvSeen = d.FeatureLevel, true
-		case "eligible.leader.replicas.version":
-			if len(h.topics) == 0 {
-				h.elr, h.elrSeen = d.FeatureLevel, true
-			} else {
-				// kplay's features are fixed at the cluster line.
-				h.elrChanges = append(h.elrChanges, fmt.Sprintf("offset %d sets eligible.leader.replicas.version to %d after topics exist; kplay keeps the level its cluster started with", r.Offset, d.FeatureLevel))
-			}
-		}
-		return
-	default:
-		return
 	}
-	m.events = append(m.events, ev)
+	ev.kind, ev.config = evConfig, d
+	return true
+}
+
+// applyFeature records the metadata.version and the ELR feature level
+// (FeatureLevelRecord); kplay's features are fixed at the cluster line,
+// so a later ELR change is only noted.
+func (h *history) applyFeature(d *FeatureLevelRecord, r Record) {
+	switch d.Name {
+	case "metadata.version":
+		h.mv, h.mvSeen = d.FeatureLevel, true
+	case "eligible.leader.replicas.version":
+		if len(h.topics) == 0 {
+			h.elr, h.elrSeen = d.FeatureLevel, true
+		} else {
+			h.elrChanges = append(h.elrChanges, fmt.Sprintf("offset %d sets eligible.leader.replicas.version to %d after topics exist; kplay keeps the level its cluster started with", r.Offset, d.FeatureLevel))
+		}
+	}
 }
 
 // topicOf returns the topic of id, counting the record as an orphan if the

@@ -538,68 +538,22 @@ func (g *replayGen) moment(i int) {
 			delete(g.healAt, b)
 		}
 	}
-	var facts, brokerFacts []string
-	claims := map[*topicLife][]int32{}
-	var created []*topicLife
-	brokerBatches := map[int]bool{}
+	st := momentFacts{claims: map[*topicLife][]int32{}, brokerBatches: map[int]bool{}}
 	for _, ev := range m.events {
 		if ev.topic == nil {
-			brokerBatches[ev.batch] = true
+			st.brokerBatches[ev.batch] = true
 		}
 	}
 	actions := len(g.items)
 	for _, ev := range m.events {
-		switch ev.kind {
-		case evRegister, evFence, evUnfence, evShutdown, evUnregister:
-			brokerFacts = append(brokerFacts, g.brokerEvent(i, ev))
-		case evTopic:
-			if !g.imported[ev.topic] {
-				continue
-			}
-			created = append(created, ev.topic)
-			facts = append(facts, fmt.Sprintf("topic %s is created (TopicId %s)", ev.topic.name, ev.topic.id))
-		case evPartition, evChange:
-			t := ev.topic
-			if !g.imported[t] {
-				continue
-			}
-			p := t.parts[ev.part]
-			if ev.kind == evPartition && slices.Contains(created, t) {
-				claims[t] = append(claims[t], ev.part)
-				continue
-			}
-			facts = append(facts, g.changeFact(t, ev))
-			if p.diverged != "" {
-				if !p.claimsStopped() {
-					facts = append(facts, fmt.Sprintf("%s: %s; no claims on it from here", g.tp(t, ev.part), p.diverged))
-					p.stopClaims()
-				}
-				continue
-			}
-			if ev.kind == evChange && !brokerBatches[ev.batch] {
-				if f := g.cause(i, t, ev); f != "" {
-					facts = append(facts, f)
-				}
-			}
-			claims[t] = append(claims[t], ev.part)
-		case evRemoveTopic:
-			if g.imported[ev.topic] {
-				facts = append(facts, fmt.Sprintf("topic %s is deleted; kplay deletes no topic, so its claims stop here", ev.topic.name))
-				for _, p := range ev.topic.parts {
-					p.stopClaims()
-				}
-			}
-		case evConfig:
-			if f := g.config(i, ev); f != "" {
-				facts = append(facts, f)
-			}
-		}
+		g.momentEvent(i, ev, &st)
 	}
+	facts, claims, created := st.facts, st.claims, st.created
 	if len(g.autoParts) > 0 {
 		facts = append(facts, fmt.Sprintf("%s %s back to the preferred replica in the controller's automatic preferred election, %s after the cluster's leaders became imbalanced at %s (leader.imbalance.check.interval.seconds, 300 s): kplay's controller runs its own (auto.leader.rebalance.enable), so the script gives no command",
 			strings.Join(g.autoParts, " and "), map[bool]string{true: "moves", false: "move"}[len(g.autoParts) == 1], seconds(m.wall-g.imbalanceSince), g.rel(g.imbalanceSince)))
 	}
-	facts = append(brokerFacts, facts...)
+	facts = append(st.brokerFacts, facts...)
 	g.track(m)
 	if len(facts) == 0 && len(created) == 0 && len(claims) == 0 && len(g.items) == actions {
 		return
@@ -616,6 +570,69 @@ func (g *replayGen) moment(i int) {
 	g.items = slices.Insert(g.items, actions, item{at: S, rank: i, kind: 0, lines: lines})
 	if len(claims) > 0 {
 		g.add(S, i, 1, g.claimLines(claims, created)...)
+	}
+}
+
+// momentFacts is what a moment's records add up to (replayGen.moment):
+// the facts its comment states, the brokers' first, the partitions to
+// claim for each topic, the topics it creates, and the batches that hold
+// a broker record (a partition change in one is that record's doing).
+type momentFacts struct {
+	facts, brokerFacts []string
+	claims             map[*topicLife][]int32
+	created            []*topicLife
+	brokerBatches      map[int]bool
+}
+
+// momentEvent adds one record's event of moment i to st: a broker record
+// places its fault (brokerEvent), a topic's creation is stated, and a
+// partition's change is stated with its cause and claimed, unless the
+// partition left what kplay replays (a reassignment, a deleted topic).
+func (g *replayGen) momentEvent(i int, ev event, st *momentFacts) {
+	switch ev.kind {
+	case evRegister, evFence, evUnfence, evShutdown, evUnregister:
+		st.brokerFacts = append(st.brokerFacts, g.brokerEvent(i, ev))
+	case evTopic:
+		if !g.imported[ev.topic] {
+			return
+		}
+		st.created = append(st.created, ev.topic)
+		st.facts = append(st.facts, fmt.Sprintf("topic %s is created (TopicId %s)", ev.topic.name, ev.topic.id))
+	case evPartition, evChange:
+		t := ev.topic
+		if !g.imported[t] {
+			return
+		}
+		p := t.parts[ev.part]
+		if ev.kind == evPartition && slices.Contains(st.created, t) {
+			st.claims[t] = append(st.claims[t], ev.part)
+			return
+		}
+		st.facts = append(st.facts, g.changeFact(t, ev))
+		if p.diverged != "" {
+			if !p.claimsStopped() {
+				st.facts = append(st.facts, fmt.Sprintf("%s: %s; no claims on it from here", g.tp(t, ev.part), p.diverged))
+				p.stopClaims()
+			}
+			return
+		}
+		if ev.kind == evChange && !st.brokerBatches[ev.batch] {
+			if f := g.cause(i, t, ev); f != "" {
+				st.facts = append(st.facts, f)
+			}
+		}
+		st.claims[t] = append(st.claims[t], ev.part)
+	case evRemoveTopic:
+		if g.imported[ev.topic] {
+			st.facts = append(st.facts, fmt.Sprintf("topic %s is deleted; kplay deletes no topic, so its claims stop here", ev.topic.name))
+			for _, p := range ev.topic.parts {
+				p.stopClaims()
+			}
+		}
+	case evConfig:
+		if f := g.config(i, ev); f != "" {
+			st.facts = append(st.facts, f)
+		}
 	}
 }
 
