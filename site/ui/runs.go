@@ -54,11 +54,18 @@ func renderDifferences(v site.DifferencesView, dispatch func(site.Action)) *vect
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("differences-list"))}
 	for _, d := range v.Shown {
 		idx := d.Index
+		// A partition's words give its values at the end: its moment is
+		// where the runs began to differ on it, "since" then (a learner
+		// read "the HW at the end" stamped 00:00:20.000 as wrong).
+		at := engine.FormatTime(d.At)
+		if !d.Record {
+			at = "since " + at
+		}
 		items = append(items, elem.ListItem(
 			elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("difference"), vecty.Data("difference", strconv.Itoa(idx)),
 				attr("title", "Go to "+engine.FormatTime(d.At)+", where the runs first differ on this"),
 				event.Click(func(*vecty.Event) { dispatch(site.SeekToDifference{Index: idx}) })),
-				elem.Time(vecty.Text(engine.FormatTime(d.At))),
+				elem.Time(vecty.Text(at)),
 				elem.Span(vecty.Text(" "+d.Words)),
 			)))
 	}

@@ -132,6 +132,11 @@ func TestBrowserVariantsSideBySide(t *testing.T) {
 			if len(seen.Diffs) == 0 || !strings.Contains(seen.Diffs[0], want) {
 				t.Fatalf("differences %q, want the first to say %q", seen.Diffs, want)
 			}
+			for _, d := range seen.Diffs {
+				if strings.Contains(d, "at the end") && !strings.HasPrefix(d, "since 00:00:") {
+					t.Errorf("a partition's difference %q does not say its moment is when the runs began to differ (since …)", d)
+				}
+			}
 			a, b := seen.Runs[0], seen.Runs[1]
 			if c.tabs {
 				// One run at a time, the first variant first; a tab
