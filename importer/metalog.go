@@ -224,7 +224,7 @@ func (p *dumpParser) header(line string, lineNo int) error {
 	last, err2 := f.int("lastOffset")
 	count, err3 := f.int("count")
 	t, err4 := f.int("CreateTime")
-	if err4 != nil && f.LogAppendTime != "" {
+	if err4 != nil && f["LogAppendTime"] != "" {
 		t, err4 = f.int("LogAppendTime")
 	}
 	epoch, err5 := f.int("partitionLeaderEpoch")
@@ -242,8 +242,8 @@ func (p *dumpParser) header(line string, lineNo int) error {
 	p.lastOffset = last
 	p.cur = &Batch{BaseOffset: base, LastOffset: last, Time: t, RaftEpoch: int32(epoch), Line: lineNo}
 	p.curCount, p.curRecords = int(count), 0
-	p.curControl = f.isControl == "true"
-	p.curInvalid = f.isvalid == "false"
+	p.curControl = f["isControl"] == "true"
+	p.curInvalid = f["isvalid"] == "false"
 	return nil
 }
 
@@ -446,16 +446,17 @@ func splitPayload(s string) (typ string, version int, data string, err error) {
 	return typ, n, rest[:len(rest)-1], nil
 }
 
-// batchHeader holds the fields kplay reads of a printBatchLevel line.
-type batchHeader struct {
-	baseOffset, lastOffset, count, partitionLeaderEpoch string
-	CreateTime, LogAppendTime, isControl, isvalid       string
-}
+// batchHeader holds the values of a printBatchLevel line's keys, "" for
+// a key the line lacks.
+type batchHeader map[string]string
+
+// headerKeys are the keys kplay reads of a printBatchLevel line.
+var headerKeys = [...]string{"baseOffset", "lastOffset", "count", "partitionLeaderEpoch", "CreateTime", "LogAppendTime", "isControl", "isvalid"}
 
 // headerFields reads a line of space-separated "key: value" pairs in one
-// pass, keeping the values of the keys kplay reads.
+// pass, keeping the values of headerKeys.
 func headerFields(line string) batchHeader {
-	var h batchHeader
+	h := make(batchHeader, len(headerKeys))
 	for rest := line; rest != ""; {
 		var key, val string
 		key, rest, _ = strings.Cut(rest, " ")
@@ -464,23 +465,8 @@ func headerFields(line string) batchHeader {
 			continue
 		}
 		val, rest, _ = strings.Cut(rest, " ")
-		switch k {
-		case "baseOffset":
-			h.baseOffset = val
-		case "lastOffset":
-			h.lastOffset = val
-		case "count":
-			h.count = val
-		case "partitionLeaderEpoch":
-			h.partitionLeaderEpoch = val
-		case "CreateTime":
-			h.CreateTime = val
-		case "LogAppendTime":
-			h.LogAppendTime = val
-		case "isControl":
-			h.isControl = val
-		case "isvalid":
-			h.isvalid = val
+		if slices.Contains(headerKeys[:], k) {
+			h[k] = val
 		}
 	}
 	return h
@@ -488,21 +474,7 @@ func headerFields(line string) batchHeader {
 
 // int reads field key of a batch line as a whole number.
 func (h batchHeader) int(key string) (int64, error) {
-	var v string
-	switch key {
-	case "baseOffset":
-		v = h.baseOffset
-	case "lastOffset":
-		v = h.lastOffset
-	case "count":
-		v = h.count
-	case "partitionLeaderEpoch":
-		v = h.partitionLeaderEpoch
-	case "CreateTime":
-		v = h.CreateTime
-	case "LogAppendTime":
-		v = h.LogAppendTime
-	}
+	v := h[key]
 	if v == "" {
 		return 0, fmt.Errorf("has no %s: field", key)
 	}
