@@ -51,20 +51,11 @@ func TestImportReproducesSnapshots(t *testing.T) {
 					t.Errorf("script does not say %q:\n%s", s, src)
 				}
 			}
-			dirs, err := script.Parse(tc.file, src)
-			if err != nil {
-				t.Fatalf("%v\n%s", err, src)
-			}
-			var r script.Runner
-			for _, d := range dirs {
-				out, err := r.Exec(d)
-				if err != nil {
-					t.Fatalf("%s: %v\n%s", d.Line, err, src)
-				}
+			r := execScript(t, tc.file, src, func(d script.Directive, out string, _ *script.Runner) {
 				if d.Cmd == "expect" && strings.TrimSpace(out) != "ok" {
 					t.Errorf("%s\n  %s", d.Line, out)
 				}
-			}
+			})
 			checkState(t, snap, r.Cluster().State())
 		})
 	}

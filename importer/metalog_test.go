@@ -33,6 +33,26 @@ func runReplay(t *testing.T, name, src string) (actions []step, claims []claimRe
 	if len(src) > script.MaxScriptBytes {
 		t.Fatalf("%s: the script is %d bytes, over script.MaxScriptBytes", name, len(src))
 	}
+	execScript(t, name, src, func(d script.Directive, out string, r *script.Runner) {
+		at := engine.FormatTime(r.Cluster().Now())
+		switch d.Cmd {
+		case "run", "cluster":
+		case "expect":
+			out = strings.TrimSpace(out)
+			claims = append(claims, claimResult{at: at, line: d.Line, ok: out == "ok", out: out})
+		default:
+			actions = append(actions, at+" "+d.Line)
+		}
+	})
+	return actions, claims
+}
+
+// execScript parses src and runs each of its directives with kplay's
+// script runner, calling each with the directive, its output and the
+// runner after it; a script that does not parse, or a directive the engine
+// refuses, fails the test. It returns the runner, at the script's end.
+func execScript(t *testing.T, name, src string, each func(d script.Directive, out string, r *script.Runner)) *script.Runner {
+	t.Helper()
 	dirs, err := script.Parse(name, src)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, src)
@@ -43,17 +63,9 @@ func runReplay(t *testing.T, name, src string) (actions []step, claims []claimRe
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", d.Line, err, src)
 		}
-		at := engine.FormatTime(r.Cluster().Now())
-		switch d.Cmd {
-		case "run", "cluster":
-		case "expect":
-			out = strings.TrimSpace(out)
-			claims = append(claims, claimResult{at: at, line: d.Line, ok: out == "ok", out: out})
-		default:
-			actions = append(actions, at+" "+d.Line)
-		}
+		each(d, out, &r)
 	}
-	return actions, claims
+	return &r
 }
 
 func readFixture(t *testing.T, file string) []byte {
